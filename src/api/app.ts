@@ -1,0 +1,116 @@
+// The Koa application: middleware in the order a request meets it, then one router file per resource.
+//
+//   request id → logging → metrics → errors (envelope, JSON serialisation, Sandbox-Simulate: timeout)
+//   → ORM request context → router
+//        /v1/* (matched routes only): auth → Sandbox-Simulate → rate limit → body → idempotency → handler
+//   → unmatched: 405 (known path, other method) or 404
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import Koa from 'koa';
+import Router from '@koa/router';
+import type { Registry } from 'prom-client';
+import type { Config } from '../config.ts';
+import { ApiError } from '../domain/errors.ts';
+import type { AppDeps, ApiContext, ApiState } from './context.ts';
+import { authentication } from './middleware/auth.ts';
+import { bodyParsing } from './middleware/body.ts';
+import { errorHandling } from './middleware/errors.ts';
+import { idempotency } from './middleware/idempotency.ts';
+import { requestLogging } from './middleware/logging.ts';
+import { httpMetrics } from './middleware/metrics.ts';
+import { ormContext } from './middleware/orm-context.ts';
+import { rateLimiting } from './middleware/rate-limit.ts';
+import { requestId } from './middleware/request-id.ts';
+import { sandboxSimulate } from './middleware/sandbox-simulate.ts';
+import { balanceRoutes } from './routes/balance.ts';
+import { balanceTransactionRoutes } from './routes/balance-transactions.ts';
+import { healthRoutes } from './routes/health.ts';
+import { OPENAPI_PATH, openApiRoutes } from './routes/openapi.ts';
+import { topUpRoutes } from './routes/top-ups.ts';
+
+export type { AppDeps, ApiState } from './context.ts';
+
+export interface AppOptions {
+  /** Default body limit in bytes (2 MiB). */
+  bodyLimit?: number;
+  /** `METHOD /route/pattern` → body limit, on top of largeBodyRoutes (payout batches: 20 MiB). */
+  routeBodyLimits?: ReadonlyMap<string, number>;
+  /** How long an idempotency claim holds before a retry may take it over (default 60 s). */
+  idempotencyLockMs?: number;
+  /** Process metrics (CPU, memory, event loop) in /metrics; default true. */
+  defaultMetrics?: boolean;
+}
+
+export type ApiApp = Koa<ApiState>;
+
+const registries = new WeakMap<object, Registry>();
+
+/** The app's Prometheus registry (to add metrics of one's own). */
+export function metricsRegistryOf(app: ApiApp): Registry | undefined {
+  return registries.get(app);
+}
+
+/** Methods the router knows for this path, from the layers it matched by path. */
+function allowedMethods(ctx: ApiContext): string[] {
+  const matched = (ctx as unknown as { matched?: { methods: string[] }[] }).matched ?? [];
+  return [...new Set(matched.flatMap((l) => l.methods))];
+}
+
+export function createApp(deps: AppDeps, options: AppOptions = {}): ApiApp {
+  const { config, orm, logger } = deps;
+  const app = new Koa<ApiState>({ proxy: config.TRUST_PROXY });
+  const metrics = httpMetrics({ defaultMetrics: options.defaultMetrics });
+  registries.set(app, metrics.registry);
+
+  app.use(requestId());
+  app.use(requestLogging(logger));
+  app.use(metrics.middleware);
+  app.use(errorHandling(logger));
+  app.use(ormContext(orm));
+
+  const router = new Router<ApiState>();
+  router.use(
+    '/v1',
+    authentication({ publicPaths: new Set([OPENAPI_PATH]) }),
+    sandboxSimulate(),
+    rateLimiting({ live: config.RATE_LIMIT_LIVE, sandbox: config.RATE_LIMIT_SANDBOX }),
+    bodyParsing({ defaultLimit: options.bodyLimit, routeLimits: options.routeBodyLimits }),
+    idempotency({ logger, lockMs: options.idempotencyLockMs }),
+  );
+  healthRoutes(router, deps, metrics.registry);
+  openApiRoutes(router, deps);
+  balanceRoutes(router, deps);
+  balanceTransactionRoutes(router, deps);
+  topUpRoutes(router, deps);
+  app.use(router.routes());
+
+  app.use(async (ctx) => {
+    const allowed = allowedMethods(ctx);
+    if (allowed.length > 0) {
+      if (ctx.method === 'OPTIONS') {
+        ctx.status = 204;
+        ctx.set('Allow', allowed.join(', '));
+        return;
+      }
+      throw new ApiError('method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}; use ${allowed.join(' or ')}.`, undefined, {
+        Allow: allowed.join(', '),
+      });
+    }
+    throw new ApiError('not_found', `Unrecognized request URL (${ctx.method}: ${ctx.path}).`);
+  });
+
+  // Every failure is rendered by errorHandling; what reaches here is a broken socket and the like.
+  app.on('error', (err: unknown) => logger.debug({ err }, 'koa error'));
+  app.silent = true;
+  return app;
+}
+
+/** An HTTP server for the app, or HTTPS when TLS_CERT_FILE/TLS_KEY_FILE are set. Not listening yet. */
+export function createServer(app: Koa<ApiState> | Koa, config: Pick<Config, 'tls'>): http.Server | https.Server {
+  const handler = app.callback();
+  if (config.tls) {
+    return https.createServer({ cert: readFileSync(config.tls.cert), key: readFileSync(config.tls.key) }, handler);
+  }
+  return http.createServer(handler);
+}

@@ -1,0 +1,51 @@
+// API keys (API.md, Authentication and modes): HTTP Basic with the key as username and an empty
+// password, or `Authorization: Bearer <key>`. Looked up on every request, uncached, so a revoked key
+// stops working at once.
+import { ApiError } from '../../domain/errors.ts';
+import { findActiveKey } from '../../db/accounts.ts';
+import type { ApiMiddleware } from '../context.ts';
+
+/** The key in an Authorization header, or undefined when the header is missing or malformed. */
+export function credentialsFrom(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const match = /^([A-Za-z]+) +(\S+) *$/.exec(header);
+  if (!match) return undefined;
+  const scheme = match[1].toLowerCase();
+  if (scheme === 'bearer') return match[2];
+  if (scheme !== 'basic') return undefined;
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(match[2])) return undefined;
+  const decoded = Buffer.from(match[2], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  const username = colon === -1 ? decoded : decoded.slice(0, colon);
+  return username || undefined;
+}
+
+const unauthenticated = () =>
+  new ApiError(
+    'authentication_failed',
+    'Invalid API key provided. Use HTTP Basic auth with your API key as the username and an empty password, or "Authorization: Bearer <key>".',
+  );
+
+export interface AuthOptions {
+  /** Paths under /v1 that need no key. */
+  publicPaths?: ReadonlySet<string>;
+}
+
+export function authentication(options: AuthOptions = {}): ApiMiddleware {
+  const publicPaths = options.publicPaths ?? new Set<string>();
+  return async (ctx, next) => {
+    if (publicPaths.has(ctx.path)) return next();
+    const secret = credentialsFrom(ctx.get('Authorization') || undefined);
+    if (!secret) throw unauthenticated();
+    const key = await findActiveKey(ctx.state.em, secret);
+    if (!key) throw unauthenticated();
+    // ctx.secure is true for a TLS server, and with app.proxy (TRUST_PROXY) for X-Forwarded-Proto: https.
+    if (key.mode === 'live' && !ctx.secure) {
+      throw new ApiError('https_required', 'Live API keys must be used over HTTPS.');
+    }
+    ctx.state.accountId = key.accountId;
+    ctx.state.mode = key.mode;
+    ctx.state.keyId = key.id;
+    await next();
+  };
+}

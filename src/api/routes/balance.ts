@@ -1,0 +1,25 @@
+// GET /v1/balance (API.md, Balance and ledger).
+import type Router from '@koa/router';
+import { z } from 'zod';
+import { readBalances } from '../../ledger/ledger.ts';
+import type { BalanceResponse } from '../../contract/balance.ts';
+import { parseParams } from '../../contract/validation.ts';
+import { type AppDeps, type ApiState, authOf } from '../context.ts';
+
+const noParams = z.strictObject({});
+
+export function balanceRoutes(router: Router<ApiState>, _deps: AppDeps): void {
+  router.get('/v1/balance', async (ctx) => {
+    const { accountId, mode } = authOf(ctx);
+    parseParams(noParams, ctx.state.query);
+    const balances = await readBalances(ctx.state.em, accountId, mode, 'INR');
+    ctx.body = {
+      object: 'balance',
+      mode,
+      currency: 'INR',
+      available: balances.available,
+      pending: balances.pending,
+      reserved: balances.reserved,
+    } satisfies BalanceResponse;
+  });
+}

@@ -1,0 +1,43 @@
+// Balance and balance transactions (API.md, Balance and ledger).
+import { z } from 'zod';
+import { balanceTransactionTypes } from '../domain/ledger.ts';
+import { listParams, listSchema, modeSchema } from './common.ts';
+
+export const balanceSchema = z
+  .object({
+    object: z.literal('balance'),
+    mode: modeSchema,
+    currency: z.literal('INR'),
+    available: z.int().meta({ description: 'Paise that payouts and refunds can draw on.' }),
+    pending: z.int().meta({ description: 'Captured payments not yet settled.' }),
+    reserved: z.int().meta({ description: 'Held for payouts and refunds still in progress.' }),
+  })
+  .meta({ id: 'Balance' });
+export type BalanceResponse = z.infer<typeof balanceSchema>;
+
+export const balanceTransactionSchema = z
+  .object({
+    id: z.string().meta({ example: 'txn_01JD3Y8X4W0000000000000000' }),
+    object: z.literal('balance_transaction'),
+    mode: modeSchema,
+    type: z.string().meta({ description: `One of ${balanceTransactionTypes.join(', ')}.` }),
+    source_id: z.string().meta({ description: 'The object that caused the movement (payment, payout, top-up...).' }),
+    amount: z.int().meta({ description: "Change to the merchant's own money, in paise (negative when it leaves)." }),
+    fee: z.int(),
+    net: z.int().meta({ description: '`amount - fee`.' }),
+    currency: z.string().meta({ example: 'INR' }),
+    status: z.string(),
+    description: z.string().nullable(),
+    created_at: z.int().meta({ description: 'Unix seconds.' }),
+  })
+  .meta({ id: 'BalanceTransaction' });
+export type BalanceTransactionResponse = z.infer<typeof balanceTransactionSchema>;
+
+export const balanceTransactionListSchema = listSchema(balanceTransactionSchema, 'BalanceTransactionList');
+
+export const listBalanceTransactionsQuery = z.strictObject({
+  ...listParams,
+  type: z.enum(balanceTransactionTypes).optional().meta({ description: 'Only transactions of this type.' }),
+  source_id: z.string().min(1).max(255).optional().meta({ description: 'Only transactions caused by this object.' }),
+});
+export type ListBalanceTransactionsQuery = z.output<typeof listBalanceTransactionsQuery>;

@@ -1,0 +1,168 @@
+// Building blocks shared by every resource's request and response schemas.
+// Request schemas accept both encodings the contract allows: form bodies deliver every value as a
+// string ("100"), JSON bodies may carry real numbers (100); both mean the same.
+import { z } from 'zod';
+import 'zod-openapi';
+import { MAX_AMOUNT, MIN_AMOUNT, parseAmount } from '../domain/money.ts';
+import { modes } from '../domain/modes.ts';
+
+export const METADATA_MAX_KEYS = 20;
+export const METADATA_KEY_MAX = 40;
+export const METADATA_VALUE_MAX = 500;
+export const DESCRIPTION_MAX = 500;
+export const LIST_LIMIT_MAX = 100;
+export const LIST_LIMIT_DEFAULT = 10;
+
+/** Documents a number-or-digits union as the integer it means. */
+function integerSchema(min: number, max: number) {
+  return ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+    delete jsonSchema.anyOf;
+    delete jsonSchema.oneOf;
+    Object.assign(jsonSchema, { type: 'integer', minimum: min, maximum: max });
+  };
+}
+
+/** An amount in paise: a JSON integer or a string of digits, `min <= amount <= max` (parseAmount decides). */
+export function amountParam(options: { min?: number; max?: number; description?: string } = {}) {
+  const min = options.min ?? MIN_AMOUNT;
+  const max = options.max ?? MAX_AMOUNT;
+  return z
+    .union([z.number(), z.string()], { error: 'must be a whole number of paise' })
+    .transform((value, ctx) => {
+      const parsed = parseAmount(value, min, max);
+      if (!parsed.ok) {
+        ctx.issues.push({ code: 'custom', message: parsed.reason, input: value });
+        return z.NEVER;
+      }
+      return parsed.value;
+    })
+    .meta({
+      description: options.description ?? 'Amount in paise (integer). Form bodies send it as a string of digits.',
+      override: integerSchema(min, max),
+    });
+}
+
+/** `INR`, the only currency; `inr` is accepted as the same. Defaults to INR. */
+export const currencyParam = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined) return 'INR' as const;
+    if (value.toUpperCase() !== 'INR') {
+      ctx.issues.push({ code: 'custom', message: 'must be INR (the only supported currency)', input: value });
+      return z.NEVER;
+    }
+    return 'INR' as const;
+  })
+  .meta({ description: 'Currency code. Only `INR` is supported; defaults to `INR`.', override: { type: 'string', enum: ['INR'], default: 'INR' } });
+
+export const descriptionParam = z
+  .string()
+  .max(DESCRIPTION_MAX)
+  .optional()
+  .meta({ description: `Free text, at most ${DESCRIPTION_MAX} characters.` });
+
+/**
+ * Up to 20 string keys (<= 40 chars) with string values (<= 500 chars). Checked by hand so that each
+ * problem names its own key (`metadata[order]`).
+ */
+export const metadataParam = z
+  .record(z.string(), z.unknown())
+  .superRefine((value, ctx) => {
+    const keys = Object.keys(value);
+    if (keys.length > METADATA_MAX_KEYS) {
+      ctx.addIssue({ code: 'custom', message: `must have at most ${METADATA_MAX_KEYS} keys`, path: [] });
+      return;
+    }
+    for (const key of keys) {
+      if (key.length === 0 || key.length > METADATA_KEY_MAX) {
+        ctx.addIssue({ code: 'custom', message: `keys must be 1 to ${METADATA_KEY_MAX} characters long`, path: [key] });
+        return;
+      }
+      const v = value[key];
+      if (typeof v !== 'string') {
+        ctx.addIssue({ code: 'custom', message: 'values must be strings', path: [key] });
+        return;
+      }
+      if (v.length > METADATA_VALUE_MAX) {
+        ctx.addIssue({ code: 'custom', message: `values must be at most ${METADATA_VALUE_MAX} characters`, path: [key] });
+        return;
+      }
+    }
+  })
+  .transform((value) => value as Record<string, string>)
+  .optional()
+  .meta({
+    description: `Up to ${METADATA_MAX_KEYS} keys (<= ${METADATA_KEY_MAX} characters) with string values (<= ${METADATA_VALUE_MAX} characters). Form: \`metadata[key]=value\`.`,
+    override: {
+      type: 'object',
+      maxProperties: METADATA_MAX_KEYS,
+      propertyNames: { maxLength: METADATA_KEY_MAX, minLength: 1 },
+      additionalProperties: { type: 'string', maxLength: METADATA_VALUE_MAX },
+    },
+  });
+
+/** A non-negative integer from a query string or JSON, within [min, max]. */
+export function intParam(min: number, max: number, description?: string) {
+  return z
+    .union([z.number(), z.string()], { error: 'must be an integer' })
+    .transform((value, ctx) => {
+      const n = typeof value === 'number' ? value : /^[0-9]{1,16}$/.test(value) ? Number(value) : Number.NaN;
+      if (!Number.isSafeInteger(n) || n < min || n > max) {
+        ctx.issues.push({ code: 'custom', message: `must be an integer between ${min} and ${max}`, input: value });
+        return z.NEVER;
+      }
+      return n;
+    })
+    .meta({ description, override: integerSchema(min, max) });
+}
+
+/** The parameters every list endpoint takes (API.md, Conventions: Lists). */
+export const listParams = {
+  limit: intParam(1, LIST_LIMIT_MAX, `How many objects to return, 1 to ${LIST_LIMIT_MAX} (default ${LIST_LIMIT_DEFAULT}).`)
+    .optional()
+    .transform((v) => v ?? LIST_LIMIT_DEFAULT),
+  starting_after: z.string().min(1).max(255).optional().meta({ description: 'Cursor: an object id; returns the objects created before it.' }),
+  ending_before: z.string().min(1).max(255).optional().meta({ description: 'Cursor: an object id; returns the objects created after it.' }),
+};
+
+export const modeSchema = z.enum(modes).meta({ id: 'Mode', description: 'The world the object lives in; decided by the API key.' });
+
+export const metadataSchema = z
+  .record(z.string(), z.string())
+  .meta({ id: 'Metadata', description: 'Caller-supplied string keys and values.' });
+
+/** `{object:"list", data, has_more, url}` around one resource's schema. */
+export function listSchema<T extends z.ZodType>(item: T, id: string) {
+  return z
+    .object({
+      object: z.literal('list'),
+      data: z.array(item),
+      has_more: z.boolean().meta({ description: 'True when more objects exist beyond this page (in the direction of the cursor).' }),
+      url: z.string(),
+    })
+    .meta({ id });
+}
+
+export const errorTypes = [
+  'invalid_request_error',
+  'authentication_error',
+  'idempotency_error',
+  'rate_limit_error',
+  'request_failed',
+  'api_error',
+] as const;
+
+export const errorEnvelopeSchema = z
+  .object({
+    error: z.object({
+      type: z.enum(errorTypes),
+      code: z.string().meta({ description: 'Stable machine-readable code; branch on this, never on `message`.' }),
+      message: z.string().meta({ description: 'Human-readable explanation.' }),
+      param: z.string().optional().meta({ description: 'The input to blame, in bracket notation (`payouts[3][amount]`).' }),
+      request_id: z.string().meta({ description: 'Also in the `Request-Id` response header.' }),
+    }),
+  })
+  .meta({ id: 'Error' });
+
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

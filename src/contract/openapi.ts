@@ -1,0 +1,202 @@
+// The OpenAPI 3.1 document, generated from the same zod schemas that validate requests.
+// A new resource adds its paths here (one entry per route) next to its own contract file.
+import { z } from 'zod';
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
+import { errorEnvelopeSchema } from './common.ts';
+import { balanceSchema, balanceTransactionListSchema, listBalanceTransactionsQuery } from './balance.ts';
+import { createTopUpParams, listTopUpsQuery, topUpIdPath, topUpListSchema, topUpSchema } from './top-ups.ts';
+import { healthSchema, readinessSchema } from './health.ts';
+
+const requestIdHeader = z.string().meta({ description: 'Identifies this request (`req_...`); also inside error bodies.', example: 'req_01JD3Y8X4W0000000000000000' });
+
+const rateLimitHeaders = {
+  'X-RateLimit-Limit': z.int().meta({ description: 'Requests allowed per second for this API key.' }),
+  'X-RateLimit-Remaining': z.int().meta({ description: 'Requests left in the current window.' }),
+  'X-RateLimit-Reset': z.int().meta({ description: 'Unix seconds when the window resets.' }),
+};
+
+const commonHeaders = z.object({ 'Request-Id': requestIdHeader, ...rateLimitHeaders });
+const publicHeaders = z.object({ 'Request-Id': requestIdHeader });
+
+const errorDescriptions: Record<number, string> = {
+  400: 'Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`).',
+  401: 'No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`).',
+  402: 'The available balance cannot cover the amount (`insufficient_funds`).',
+  403: 'Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`).',
+  404: 'Unknown route or id, or an id of another account or mode (`not_found`).',
+  405: 'The route exists but not with this method (`method_not_allowed`).',
+  409: 'The same idempotency key is still being executed (`idempotency_key_in_use`), or the action does not fit the status (`invalid_state`).',
+  413: 'Body over 2 MiB (`payload_too_large`).',
+  415: 'A body that is neither form-encoded nor JSON (`unsupported_media_type`).',
+  422: 'The idempotency key was used with a different method, path or parameters (`idempotency_key_reused`).',
+  429: 'Too many requests (`rate_limited`); `Retry-After` says when to retry.',
+  500: 'A bug (`internal_error`); nothing half-done is left behind.',
+  503: 'The database or Temporal is unreachable (`service_unavailable`); retry later with the same key.',
+};
+
+function errors(...statuses: number[]): ZodOpenApiResponsesObject {
+  const out: ZodOpenApiResponsesObject = {};
+  for (const status of statuses) {
+    const headers =
+      status === 429
+        ? z.object({ 'Request-Id': requestIdHeader, ...rateLimitHeaders, 'Retry-After': z.int().meta({ description: 'Seconds to wait (>= 1).' }) })
+        : publicHeaders;
+    out[`${status}` as `4${string}`] = {
+      description: errorDescriptions[status] ?? 'Error',
+      headers,
+      content: { 'application/json': { schema: errorEnvelopeSchema } },
+    };
+  }
+  return out;
+}
+
+function ok(description: string, schema: z.ZodType, headers: z.ZodObject = commonHeaders): ZodOpenApiResponsesObject {
+  return { '200': { description, headers, content: { 'application/json': { schema } } } };
+}
+
+const writeHeaders = z.object({
+  'Idempotency-Key': z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .meta({ description: 'Makes the request safe to retry: 1..255 printable ASCII characters, scoped to account + mode.' }),
+  'Sandbox-Simulate': z
+    .enum(['rate_limited', 'timeout', 'duplicate_webhooks', 'out_of_order_webhooks'])
+    .optional()
+    .meta({ description: 'Sandbox keys only: simulate a failure mode (comma-separated for several).' }),
+});
+
+const readHeaders = z.object({
+  'Sandbox-Simulate': z.enum(['rate_limited']).optional().meta({ description: 'Sandbox keys only: `rate_limited` answers 429 at once.' }),
+});
+
+/** A POST taking form or JSON parameters. */
+function write(op: Omit<ZodOpenApiOperationObject, 'requestBody' | 'requestParams'>, params: z.ZodType): ZodOpenApiOperationObject {
+  return {
+    ...op,
+    requestParams: { header: writeHeaders },
+    requestBody: {
+      required: false,
+      content: {
+        'application/x-www-form-urlencoded': { schema: params },
+        'application/json': { schema: params },
+      },
+    },
+  };
+}
+
+const authErrors = [401, 403, 429, 500, 503] as const;
+const publicOp = { security: [] };
+
+export interface OpenApiOptions {
+  /** The service's public base address (without `/v1`), for `servers`. */
+  serverUrl?: string;
+}
+
+/** The OpenAPI 3.1 document of the whole API. */
+export function createOpenApiDocument(options: OpenApiOptions = {}): ReturnType<typeof createDocument> {
+  return createDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'paygate API',
+      version: 'v1',
+      description:
+        'Payments and payouts. Request bodies are form-encoded (bracket notation for nested values) or JSON. ' +
+        'Every response carries `Request-Id`. Errors use one envelope: `{"error":{"type","code","message","param","request_id"}}`.',
+    },
+    servers: options.serverUrl ? [{ url: options.serverUrl }] : undefined,
+    security: [{ basicAuth: [] }, { bearerAuth: [] }],
+    components: {
+      securitySchemes: {
+        basicAuth: { type: 'http', scheme: 'basic', description: 'Username: the API key (`sk_sandbox_...` or `sk_live_...`); empty password.' },
+        bearerAuth: { type: 'http', scheme: 'bearer', description: '`Authorization: Bearer <API key>`, the same as Basic.' },
+      },
+    },
+    paths: {
+      '/v1/test_helpers/top_ups': {
+        post: write(
+          {
+            operationId: 'createTopUp',
+            summary: 'Credit the sandbox balance (sandbox keys only)',
+            tags: ['Balance'],
+            responses: { ...ok('The top-up, already credited to `available`.', topUpSchema), ...errors(400, ...authErrors, 409, 413, 415, 422) },
+          },
+          createTopUpParams,
+        ),
+      },
+      '/v1/top_ups': {
+        get: {
+          operationId: 'listTopUps',
+          summary: 'List sandbox top-ups, newest first',
+          tags: ['Balance'],
+          requestParams: { query: listTopUpsQuery, header: readHeaders },
+          responses: { ...ok('A page of top-ups.', topUpListSchema), ...errors(400, ...authErrors) },
+        },
+      },
+      '/v1/top_ups/{id}': {
+        get: {
+          operationId: 'getTopUp',
+          summary: 'Retrieve a top-up',
+          tags: ['Balance'],
+          requestParams: { path: topUpIdPath, header: readHeaders },
+          responses: { ...ok('The top-up.', topUpSchema), ...errors(...authErrors, 404) },
+        },
+      },
+      '/v1/balance': {
+        get: {
+          operationId: 'getBalance',
+          summary: 'Current balance of this mode',
+          tags: ['Balance'],
+          requestParams: { header: readHeaders },
+          responses: { ...ok('The balance.', balanceSchema), ...errors(...authErrors) },
+        },
+      },
+      '/v1/balance_transactions': {
+        get: {
+          operationId: 'listBalanceTransactions',
+          summary: 'List ledger movements, newest first',
+          tags: ['Balance'],
+          requestParams: { query: listBalanceTransactionsQuery, header: readHeaders },
+          responses: { ...ok('A page of balance transactions.', balanceTransactionListSchema), ...errors(400, ...authErrors) },
+        },
+      },
+      '/v1/openapi.json': {
+        get: {
+          ...publicOp,
+          operationId: 'getOpenApi',
+          summary: 'This document',
+          tags: ['Operations'],
+          responses: { '200': { description: 'OpenAPI 3.1 document.', headers: publicHeaders, content: { 'application/json': {} } } },
+        },
+      },
+      '/healthz': {
+        get: {
+          ...publicOp,
+          operationId: 'getHealth',
+          summary: 'Liveness: the process is up',
+          tags: ['Operations'],
+          responses: ok('Up.', healthSchema, publicHeaders),
+        },
+      },
+      '/readyz': {
+        get: {
+          ...publicOp,
+          operationId: 'getReadiness',
+          summary: 'Readiness: the database and Temporal are reachable',
+          tags: ['Operations'],
+          responses: { ...ok('Ready.', readinessSchema, publicHeaders), ...errors(503) },
+        },
+      },
+      '/metrics': {
+        get: {
+          ...publicOp,
+          operationId: 'getMetrics',
+          summary: 'Prometheus metrics',
+          tags: ['Operations'],
+          responses: { '200': { description: 'Prometheus text exposition format.', content: { 'text/plain': { schema: { type: 'string' } } } } },
+        },
+      },
+    },
+  });
+}

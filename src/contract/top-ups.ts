@@ -1,0 +1,35 @@
+// Sandbox funding: POST /v1/test_helpers/top_ups credits `available` (API.md, Balance and ledger).
+import { z } from 'zod';
+import { amountParam, currencyParam, descriptionParam, listParams, listSchema, metadataParam, metadataSchema, modeSchema } from './common.ts';
+
+export const createTopUpParams = z.strictObject({
+  amount: amountParam({ description: 'Paise to credit to `available`.' }),
+  currency: currencyParam,
+  description: descriptionParam,
+  metadata: metadataParam,
+});
+export type CreateTopUpParams = z.output<typeof createTopUpParams>;
+
+export const topUpSchema = z
+  .object({
+    id: z.string().meta({ example: 'topup_01JD3Y8X4W0000000000000000' }),
+    object: z.literal('top_up'),
+    mode: modeSchema,
+    amount: z.int(),
+    currency: z.string().meta({ example: 'INR' }),
+    status: z.literal('succeeded'),
+    description: z.string().nullable(),
+    metadata: metadataSchema,
+    balance_transaction_id: z.string().nullable(),
+    idempotency_key: z.string().meta({ description: 'The key that created this top-up.' }),
+    created_at: z.int().meta({ description: 'Unix seconds.' }),
+  })
+  .meta({ id: 'TopUp' });
+export type TopUpResponse = z.infer<typeof topUpSchema>;
+
+export const topUpListSchema = listSchema(topUpSchema, 'TopUpList');
+
+export const listTopUpsQuery = z.strictObject({ ...listParams });
+export type ListTopUpsQuery = z.output<typeof listTopUpsQuery>;
+
+export const topUpIdPath = z.object({ id: z.string().meta({ description: 'A top-up id (`topup_...`).' }) });

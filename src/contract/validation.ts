@@ -1,0 +1,83 @@
+// One way from a zod failure to the contract's 400: `invalid_request` with `param` in bracket
+// notation (`metadata[order]`, `payouts[3][amount]`). Every route validates through parseParams.
+import type { z } from 'zod';
+import { ApiError } from '../domain/errors.ts';
+
+/** `['payouts', 3, 'amount']` → `payouts[3][amount]`. */
+export function bracketPath(path: readonly PropertyKey[]): string | undefined {
+  if (path.length === 0) return undefined;
+  const [head, ...rest] = path.map((p) => String(p));
+  return head + rest.map((p) => `[${p}]`).join('');
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let cur = input;
+  for (const key of path) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    if (!Object.prototype.hasOwnProperty.call(cur, key)) return undefined;
+    cur = (cur as Record<PropertyKey, unknown>)[key];
+  }
+  return cur;
+}
+
+function describeType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'an object (nested parameters)';
+  return `a ${typeof value}`;
+}
+
+// Messages for zod's built-in checks, phrased to follow the parameter name ("amount must be ...").
+// Schemas that need a better wording give their own message, which wins over this map.
+const messageFor: z.core.$ZodErrorMap = (issue) => {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.expected === 'object' || issue.expected === 'record') return 'must be an object (nested parameters such as `name[key]=value`)';
+      if (issue.expected === 'array') return 'must be a list (`name[0]=...`)';
+      return `must be ${issue.expected === 'int' ? 'an integer' : `a ${issue.expected}`}, got ${describeType(issue.input)}`;
+    case 'too_big':
+      if (issue.origin === 'string') return `must be at most ${issue.maximum} characters`;
+      if (issue.origin === 'array' || issue.origin === 'set') return `must have at most ${issue.maximum} items`;
+      return `must be at most ${issue.maximum}`;
+    case 'too_small':
+      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? 'must not be empty' : `must be at least ${issue.minimum} characters`;
+      if (issue.origin === 'array' || issue.origin === 'set') return `must have at least ${issue.minimum} items`;
+      return `must be at least ${issue.minimum}`;
+    case 'invalid_value':
+      return `must be one of: ${issue.values.map((v) => String(v)).join(', ')}`;
+    case 'invalid_format':
+      return issue.format === 'regex' ? 'is malformed' : `must be a valid ${issue.format}`;
+    case 'invalid_union':
+      return 'is not valid here';
+    case 'invalid_key':
+      return 'has an invalid key';
+    case 'not_multiple_of':
+      return `must be a multiple of ${String(issue.divisor)}`;
+    default:
+      return undefined;
+  }
+};
+
+/** The first problem of a failed parse as the ApiError callers see. Unknown parameters are reported first. */
+export function zodErrorToApiError(error: z.ZodError, input: unknown): ApiError {
+  const issues = error.issues;
+  const unknown = issues.find((i) => i.code === 'unrecognized_keys');
+  if (unknown && unknown.code === 'unrecognized_keys') {
+    const param = bracketPath([...unknown.path, unknown.keys[0]]);
+    return new ApiError('invalid_request', `Received unknown parameter: ${param}.`, param);
+  }
+  const issue = issues[0];
+  const param = bracketPath(issue.path);
+  if (!param) return new ApiError('invalid_request', `Invalid request: ${issue.message}.`);
+  if (valueAt(input, issue.path) === undefined) {
+    return new ApiError('invalid_request', `Missing required param: ${param}.`, param);
+  }
+  return new ApiError('invalid_request', `Invalid ${param}: ${issue.message}.`, param);
+}
+
+/** Validates request parameters against a schema or throws the contract's 400. */
+export function parseParams<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input, { error: messageFor });
+  if (!result.success) throw zodErrorToApiError(result.error, input);
+  return result.data;
+}

@@ -1,0 +1,73 @@
+// Accounts and API keys. A key is shown once at creation; only its SHA-256 hash is stored.
+import { createHash, randomInt } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { newId } from '../domain/ids.ts';
+import type { Mode } from '../domain/modes.ts';
+import { AccountEntity, ApiKeyEntity, type ApiKey } from './entities.ts';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+export const apiKeyPattern = /^sk_(sandbox|live)_[0-9A-Za-z]{32,}$/;
+
+export function hashApiKey(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+function randomBase62(length: number): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += BASE62[randomInt(62)];
+  return out;
+}
+
+export interface CreatedKey {
+  id: string;
+  account_id: string;
+  mode: Mode;
+  secret: string;
+  last4: string;
+}
+
+export async function createApiKey(em: EntityManager, accountId: string, mode: Mode): Promise<CreatedKey> {
+  const secret = `sk_${mode}_${randomBase62(40)}`;
+  const key = em.create(ApiKeyEntity, {
+    id: newId('apiKey'),
+    accountId,
+    mode,
+    keyHash: hashApiKey(secret),
+    last4: secret.slice(-4),
+    createdAt: new Date(),
+  });
+  await em.flush();
+  return { id: key.id, account_id: accountId, mode, secret, last4: key.last4 };
+}
+
+export async function createAccount(
+  em: EntityManager,
+  name: string,
+): Promise<{ account_id: string; name: string; sandbox_key: string; sandbox_key_id: string }> {
+  return em.transactional(async (tx) => {
+    const account = tx.create(AccountEntity, { id: newId('account'), name, createdAt: new Date() });
+    await tx.flush();
+    const key = await createApiKey(tx, account.id, 'sandbox');
+    return { account_id: account.id, name, sandbox_key: key.secret, sandbox_key_id: key.id };
+  });
+}
+
+export async function revokeApiKey(em: EntityManager, keyId: string): Promise<ApiKey | null> {
+  const key = await em.findOne(ApiKeyEntity, { id: keyId });
+  if (!key) return null;
+  if (!key.revokedAt) {
+    key.revokedAt = new Date();
+    await em.flush();
+  }
+  return key;
+}
+
+/** The live (not revoked) key with this secret, or null. */
+export async function findActiveKey(em: EntityManager, secret: string): Promise<ApiKey | null> {
+  if (!apiKeyPattern.test(secret)) return null;
+  return em.findOne(ApiKeyEntity, { keyHash: hashApiKey(secret), revokedAt: null });
+}
+
+export async function countAccounts(em: EntityManager): Promise<number> {
+  return em.count(AccountEntity, {});
+}

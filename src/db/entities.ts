@@ -1,0 +1,128 @@
+// MikroORM entities (defineEntity, no decorators: Node's type stripping rejects them).
+// Foreign keys are plain scalar ids: requests always scope by (account, mode), never walk relations.
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+const modeProp = () => p.enum(['sandbox', 'live'] as const);
+
+export const AccountEntity = defineEntity({
+  name: 'Account',
+  tableName: 'accounts',
+  properties: {
+    id: p.string().primary(),
+    name: p.string(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export type Account = InferEntity<typeof AccountEntity>;
+
+export const ApiKeyEntity = defineEntity({
+  name: 'ApiKey',
+  tableName: 'api_keys',
+  properties: {
+    id: p.string().primary(),
+    accountId: p.string(),
+    mode: modeProp(),
+    keyHash: p.string().unique(),
+    last4: p.string(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    revokedAt: p.datetime().nullable(),
+  },
+});
+export type ApiKey = InferEntity<typeof ApiKeyEntity>;
+
+export const IdempotencyRecordEntity = defineEntity({
+  name: 'IdempotencyRecord',
+  tableName: 'idempotency_records',
+  properties: {
+    accountId: p.string().primary(),
+    mode: modeProp().primary(),
+    key: p.string().primary(),
+    method: p.string(),
+    path: p.string(),
+    requestHash: p.string(),
+    state: p.enum(['in_flight', 'done'] as const),
+    statusCode: p.integer().nullable(),
+    responseBody: p.text().nullable(),
+    lockedUntil: p.datetime(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    completedAt: p.datetime().nullable(),
+  },
+});
+export type IdempotencyRecord = InferEntity<typeof IdempotencyRecordEntity>;
+
+export const LedgerAccountEntity = defineEntity({
+  name: 'LedgerAccount',
+  tableName: 'ledger_accounts',
+  properties: {
+    id: p.bigint('number').primary(),
+    accountId: p.string(),
+    mode: modeProp(),
+    kind: p.string(),
+    currency: p.string(),
+    internal: p.boolean(),
+    balance: p.bigint('number'),
+  },
+});
+export type LedgerAccount = InferEntity<typeof LedgerAccountEntity>;
+
+export const BalanceTransactionEntity = defineEntity({
+  name: 'BalanceTransaction',
+  tableName: 'balance_transactions',
+  properties: {
+    id: p.string().primary(),
+    accountId: p.string(),
+    mode: modeProp(),
+    type: p.string(),
+    sourceId: p.string(),
+    amount: p.bigint('number'),
+    fee: p.bigint('number'),
+    currency: p.string(),
+    status: p.string(),
+    description: p.string().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export type BalanceTransaction = InferEntity<typeof BalanceTransactionEntity>;
+
+export const TopUpEntity = defineEntity({
+  name: 'TopUp',
+  tableName: 'top_ups',
+  properties: {
+    id: p.string().primary(),
+    accountId: p.string(),
+    mode: modeProp(),
+    amount: p.bigint('number'),
+    currency: p.string(),
+    status: p.string(),
+    description: p.string().nullable(),
+    metadata: p.json<Record<string, string>>(),
+    idempotencyKey: p.string(),
+    balanceTransactionId: p.string().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export type TopUp = InferEntity<typeof TopUpEntity>;
+
+export const EventEntity = defineEntity({
+  name: 'Event',
+  tableName: 'events',
+  properties: {
+    id: p.string().primary(),
+    accountId: p.string(),
+    mode: modeProp(),
+    type: p.string(),
+    data: p.json<Record<string, unknown>>(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export type Event = InferEntity<typeof EventEntity>;
+
+export const entities = [
+  AccountEntity,
+  ApiKeyEntity,
+  IdempotencyRecordEntity,
+  LedgerAccountEntity,
+  BalanceTransactionEntity,
+  TopUpEntity,
+  EventEntity,
+];

@@ -1,0 +1,55 @@
+// MikroORM setup: one ORM per process, committed migrations applied at start (never schema.update()).
+import { MikroORM } from '@mikro-orm/postgresql';
+import pg from 'pg';
+import { Migrator } from '@mikro-orm/migrations';
+import { entities } from './entities.ts';
+import { Migration20261122000000_foundation } from './migrations/Migration20261122000000_foundation.ts';
+
+/** Committed migrations, in order. Append new ones; never edit one that has landed. */
+export const migrationsList = [
+  { name: 'Migration20261122000000_foundation', class: Migration20261122000000_foundation },
+];
+
+export type Orm = MikroORM;
+
+/** Creates the database named in the URL when it does not exist yet (first start, fresh test run). */
+export async function ensureDatabaseExists(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  if (!name) return;
+  url.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) {
+      await client.query(`create database "${name.replaceAll('"', '""')}"`).catch((err: { code?: string }) => {
+        if (err.code !== '42P04') throw err; // created concurrently by another process
+      });
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+export async function openOrm(
+  databaseUrl: string,
+  options: { poolMax?: number; debug?: boolean; /** where MikroORM's own lines go (default console.log) */ logger?: (message: string) => void } = {},
+): Promise<Orm> {
+  return MikroORM.init({
+    ...(options.logger ? { logger: options.logger } : {}),
+    clientUrl: databaseUrl,
+    entities,
+    extensions: [Migrator],
+    migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
+    pool: { min: 0, max: options.poolMax ?? 20 },
+    debug: options.debug ?? false,
+    allowGlobalContext: false,
+    ensureDatabase: false,
+  });
+}
+
+export async function migrate(orm: Orm): Promise<string[]> {
+  const applied = await orm.migrator.up();
+  return applied.map((m) => m.name);
+}

@@ -1,0 +1,54 @@
+// Double-entry posting rules. Every movement of money is a list of legs that sums to zero.
+// Internal accounts (available, pending, reserved) hold the merchant's money and never go below zero;
+// external accounts are the world outside (the sandbox funding source, customers, banks) and may.
+// A positive leg increases the account's balance, a negative one decreases it.
+
+export const internalLedgerKinds = ['available', 'pending', 'reserved'] as const;
+export const externalLedgerKinds = ['external_top_up', 'external_customer', 'external_bank'] as const;
+export type InternalLedgerKind = (typeof internalLedgerKinds)[number];
+export type ExternalLedgerKind = (typeof externalLedgerKinds)[number];
+export type LedgerKind = InternalLedgerKind | ExternalLedgerKind;
+
+export const balanceTransactionTypes = [
+  'payment',
+  'refund',
+  'payout',
+  'payout_reversal',
+  'settlement',
+  'top_up',
+  'fee',
+] as const;
+export type BalanceTransactionType = (typeof balanceTransactionTypes)[number];
+
+export interface Leg {
+  kind: LedgerKind;
+  amount: number;
+}
+
+export interface Posting {
+  type: BalanceTransactionType;
+  legs: Leg[];
+}
+
+export function isInternal(kind: LedgerKind): kind is InternalLedgerKind {
+  return (internalLedgerKinds as readonly string[]).includes(kind);
+}
+
+/** Sandbox funding: money arrives from outside straight into `available`. */
+export function topUpPosting(amount: number): Posting {
+  return { type: 'top_up', legs: [{ kind: 'external_top_up', amount: -amount }, { kind: 'available', amount }] };
+}
+
+/** Test-only and future payout path: money leaves `available` for a bank. */
+export function debitPosting(amount: number): Posting {
+  return { type: 'payout', legs: [{ kind: 'available', amount: -amount }, { kind: 'external_bank', amount }] };
+}
+
+export function isBalanced(posting: Posting): boolean {
+  return posting.legs.reduce((sum, leg) => sum + leg.amount, 0) === 0 && posting.legs.every((l) => l.amount !== 0);
+}
+
+/** How much a posting changes the merchant's own money (internal accounts), as a balance transaction's amount. */
+export function netAmount(posting: Posting): number {
+  return posting.legs.filter((l) => isInternal(l.kind)).reduce((sum, leg) => sum + leg.amount, 0);
+}

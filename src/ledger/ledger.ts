@@ -1,0 +1,83 @@
+// Posting to the double-entry ledger. Callers pass an EntityManager that is already inside a
+// transaction (em.transactional), so the posting commits or rolls back with the resource row and
+// its event. The database guards the invariants (see the foundation migration): a leg that would
+// take an internal account below zero fails the statement, an unbalanced transaction fails the commit.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { newId } from '../domain/ids.ts';
+import { type InternalLedgerKind, type Posting, isBalanced, isInternal, netAmount } from '../domain/ledger.ts';
+import type { Mode } from '../domain/modes.ts';
+
+/** `available` (or another internal account) cannot cover the posting. Nothing was written. */
+export class InsufficientFundsError extends Error {
+  constructor() {
+    super('The available balance cannot cover this amount.');
+    this.name = 'InsufficientFundsError';
+  }
+}
+
+function isNonNegativeViolation(err: unknown): boolean {
+  const e = err as { code?: string; constraint?: string; message?: string } | null;
+  return (
+    e?.code === '23514' &&
+    (e.constraint === 'ledger_accounts_internal_non_negative' || /ledger_accounts_internal_non_negative/.test(e.message ?? ''))
+  );
+}
+
+export interface PostInput {
+  accountId: string;
+  mode: Mode;
+  posting: Posting;
+  sourceId: string;
+  description?: string;
+  currency?: string;
+}
+
+/** Writes one balanced transaction and its entries; returns the balance transaction id. */
+export async function post(em: EntityManager, input: PostInput): Promise<string> {
+  const { accountId, mode, posting } = input;
+  if (!isBalanced(posting)) throw new Error(`unbalanced posting for ${input.sourceId}`);
+  const currency = input.currency ?? 'INR';
+  const kinds = [...new Set(posting.legs.map((l) => l.kind))];
+  // Ledger accounts come into being on first use; ON CONFLICT keeps concurrent first uses safe.
+  // Lists travel as one JSON parameter (the driver would expand a JS array into separate values).
+  await em.execute(
+    `insert into ledger_accounts (account_id, mode, kind, currency, internal)
+     select ?, ?, l.kind, ?, l.internal from jsonb_to_recordset(?::jsonb) as l(kind text, internal boolean)
+     on conflict (account_id, mode, kind, currency) do nothing`,
+    [accountId, mode, currency, JSON.stringify(kinds.map((kind) => ({ kind, internal: isInternal(kind) })))],
+  );
+  const txnId = newId('balanceTransaction');
+  await em.execute(
+    `insert into balance_transactions (id, account_id, mode, type, source_id, amount, currency, description)
+     values (?, ?, ?, ?, ?, ?, ?, ?)`,
+    [txnId, accountId, mode, posting.type, input.sourceId, netAmount(posting), currency, input.description ?? null],
+  );
+  // Debits first, in a fixed order, so concurrent postings lock the same rows in the same order.
+  const legs = [...posting.legs].sort((a, b) => a.amount - b.amount || a.kind.localeCompare(b.kind));
+  try {
+    await em.execute(
+      `insert into ledger_entries (transaction_id, ledger_account_id, amount)
+       select ?, la.id, l.amount
+       from jsonb_to_recordset(?::jsonb) as l(kind text, amount bigint, ord int)
+       join ledger_accounts la on la.account_id = ? and la.mode = ? and la.currency = ? and la.kind = l.kind
+       order by l.ord`,
+      [txnId, JSON.stringify(legs.map((leg, ord) => ({ ...leg, ord }))), accountId, mode, currency],
+    );
+  } catch (err) {
+    if (isNonNegativeViolation(err)) throw new InsufficientFundsError();
+    throw err;
+  }
+  return txnId;
+}
+
+export type Balances = Record<InternalLedgerKind, number>;
+
+export async function readBalances(em: EntityManager, accountId: string, mode: Mode, currency = 'INR'): Promise<Balances> {
+  const rows = await em.execute<{ kind: string; balance: string }[]>(
+    `select kind, balance from ledger_accounts where account_id = ? and mode = ? and currency = ? and internal`,
+    [accountId, mode, currency],
+  );
+  const out: Balances = { available: 0, pending: 0, reserved: 0 };
+  for (const row of rows) out[row.kind as InternalLedgerKind] = Number(row.balance);
+  return out;
+}

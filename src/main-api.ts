@@ -1,0 +1,4 @@
+// The HTTP API only (production: DATABASE_URL and TEMPORAL_ADDRESS point at real servers).
+import { run } from './entry.ts';
+
+await run('api');

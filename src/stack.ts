@@ -1,0 +1,137 @@
+// Starts the service's parts in order and stops them in reverse: embedded PostgreSQL and Temporal
+// (only when DATABASE_URL / TEMPORAL_ADDRESS are unset), migrations, the worker, the HTTP API.
+import path from 'node:path';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Config } from './config.ts';
+import type { Logger } from './logger.ts';
+import { createApp, createServer } from './api/app.ts';
+import { countAccounts, createAccount } from './db/accounts.ts';
+import { startEmbeddedPostgres } from './db/embedded-postgres.ts';
+import { ensureDatabaseExists, migrate, openOrm, type Orm } from './db/orm.ts';
+import { resolveTemporalBinary } from './temporal/binary.ts';
+import { connectTemporal, type TemporalClientHandle } from './temporal/client.ts';
+import { startDevServer } from './temporal/dev-server.ts';
+import { startWorker, type WorkerHandle } from './temporal/worker.ts';
+
+export type Role = 'all' | 'api' | 'worker';
+
+export interface Stack {
+  config: Config;
+  orm: Orm;
+  databaseUrl: string;
+  temporalAddress: string;
+  temporalUiUrl: string | undefined;
+  temporal: TemporalClientHandle | undefined;
+  worker: WorkerHandle | undefined;
+  server: Server | undefined;
+  /** Base URL of the API (with the real port when PORT=0). */
+  apiUrl: string | undefined;
+  demo: { account_id: string; sandbox_key: string } | undefined;
+  stop(): Promise<void>;
+}
+
+export async function startStack(config: Config, logger: Logger, role: Role = 'all'): Promise<Stack> {
+  const stops: Array<{ name: string; stop: () => Promise<unknown> }> = [];
+  const stop = async () => {
+    for (const part of stops.reverse()) {
+      try {
+        await part.stop();
+        logger.debug({ part: part.name }, 'stopped');
+      } catch (err) {
+        logger.error({ err, part: part.name }, 'failed to stop cleanly');
+      }
+    }
+    stops.length = 0;
+  };
+  try {
+    let databaseUrl = config.DATABASE_URL;
+    if (!databaseUrl) {
+      const pg = await startEmbeddedPostgres({
+        dataDir: config.DATA_DIR,
+        port: config.EMBEDDED_PG_PORT,
+        log: (line) => logger.trace({ component: 'postgres' }, line),
+      });
+      stops.push({ name: 'postgres', stop: pg.stop });
+      databaseUrl = pg.url;
+    }
+    await ensureDatabaseExists(databaseUrl);
+    const orm = await openOrm(databaseUrl);
+    stops.push({ name: 'database pool', stop: () => orm.close() });
+    const applied = await migrate(orm);
+    if (applied.length) logger.info({ applied }, 'migrations applied');
+
+    let temporalAddress = config.TEMPORAL_ADDRESS;
+    let temporalUiUrl: string | undefined;
+    if (!temporalAddress) {
+      const binary = resolveTemporalBinary(config.TEMPORAL_CLI_PATH, (line) => logger.info(line));
+      const dev = await startDevServer({
+        binary,
+        dataDir: path.join(config.DATA_DIR, 'temporal'),
+        port: config.TEMPORAL_PORT,
+        uiPort: config.TEMPORAL_UI_PORT,
+        namespace: config.TEMPORAL_NAMESPACE,
+      });
+      stops.push({ name: 'temporal dev server', stop: dev.stop });
+      temporalAddress = dev.address;
+      temporalUiUrl = dev.uiUrl;
+    }
+
+    let demo: Stack['demo'];
+    if (role !== 'worker') {
+      const em = orm.em.fork();
+      if ((await countAccounts(em)) === 0) {
+        const created = await createAccount(em, 'Demo account');
+        demo = { account_id: created.account_id, sandbox_key: created.sandbox_key };
+      }
+    }
+
+    let worker: WorkerHandle | undefined;
+    if (role !== 'api') {
+      worker = await startWorker({
+        address: temporalAddress,
+        namespace: config.TEMPORAL_NAMESPACE,
+        taskQueue: config.TEMPORAL_TASK_QUEUE,
+        orm,
+        logger,
+      });
+      stops.push({ name: 'worker', stop: worker.shutdown });
+    }
+
+    let temporal: TemporalClientHandle | undefined;
+    let server: Server | undefined;
+    let apiUrl: string | undefined;
+    if (role !== 'worker') {
+      temporal = await connectTemporal({
+        address: temporalAddress,
+        namespace: config.TEMPORAL_NAMESPACE,
+        taskQueue: config.TEMPORAL_TASK_QUEUE,
+        orm,
+      });
+      stops.push({ name: 'temporal client', stop: temporal.close });
+      const app = createApp({ config, orm, temporal: temporal.gateway, logger });
+      const httpServer = createServer(app, config);
+      server = httpServer;
+      await new Promise<void>((resolve, reject) => {
+        httpServer.once('error', reject);
+        httpServer.listen(config.PORT, config.HOST, () => resolve());
+      });
+      stops.push({
+        name: 'http server',
+        // Stop accepting, let in-flight requests finish, then drop idle keep-alive sockets.
+        stop: () =>
+          new Promise<void>((resolve) => {
+            httpServer.close(() => resolve());
+            httpServer.closeIdleConnections();
+          }),
+      });
+      const { port } = httpServer.address() as AddressInfo;
+      const host = config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST;
+      apiUrl = `${config.tls ? 'https' : 'http'}://${host}:${port}`;
+    }
+    return { config, orm, databaseUrl, temporalAddress, temporalUiUrl, temporal, worker, server, apiUrl, demo, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

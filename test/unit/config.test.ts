@@ -1,0 +1,128 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ConfigError, knownVariables, loadConfig } from '../../src/config.ts';
+
+function assertConfigError(env: NodeJS.ProcessEnv, variable: string): void {
+  assert.throws(
+    () => loadConfig(env),
+    (err: unknown) => {
+      assert.ok(err instanceof ConfigError, `expected ConfigError, got ${String(err)}`);
+      assert.equal(err.variable, variable);
+      assert.match(err.message, new RegExp(variable));
+      return true;
+    },
+  );
+}
+
+test('with no variables set, every setting has its documented default', () => {
+  const config = loadConfig({});
+  assert.equal(config.PORT, 3000);
+  assert.equal(config.HOST, '127.0.0.1');
+  assert.equal(config.DATA_DIR, path.resolve('./.data'));
+  assert.ok(path.isAbsolute(config.DATA_DIR));
+  assert.equal(config.DATABASE_URL, undefined);
+  assert.equal(config.TEMPORAL_ADDRESS, undefined);
+  assert.equal(config.TEMPORAL_NAMESPACE, 'default');
+  assert.equal(config.TEMPORAL_UI_PORT, 8233);
+  assert.equal(config.TRUST_PROXY, false);
+  assert.equal(config.RATE_LIMIT_LIVE, 100);
+  assert.equal(config.RATE_LIMIT_SANDBOX, 25);
+  assert.equal(config.LOG_LEVEL, 'info');
+  assert.equal(config.tls, undefined);
+  assert.equal(config.publicBaseUrl, 'http://127.0.0.1:3000');
+});
+
+test('variables outside the known list are ignored, and an empty value means unset', () => {
+  const config = loadConfig({ PORT: '', DATABASE_URL: '', SOMETHING_ELSE: 'x', PATH: '/bin' });
+  assert.equal(config.PORT, 3000);
+  assert.equal(config.DATABASE_URL, undefined);
+  assert.ok(!('SOMETHING_ELSE' in config));
+});
+
+test('the API.md operations variables are all known', () => {
+  for (const name of [
+    'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'TEMPORAL_ADDRESS', 'TEMPORAL_NAMESPACE', 'TEMPORAL_CLI_PATH',
+    'TEMPORAL_UI_PORT', 'PUBLIC_BASE_URL', 'TLS_CERT_FILE', 'TLS_KEY_FILE', 'TRUST_PROXY', 'RATE_LIMIT_LIVE',
+    'RATE_LIMIT_SANDBOX', 'LOG_LEVEL',
+  ]) {
+    assert.ok(knownVariables.includes(name), `${name} is not in knownVariables`);
+  }
+});
+
+test('values given as strings are parsed into their types', () => {
+  const config = loadConfig({
+    PORT: '8080',
+    HOST: '0.0.0.0',
+    DATABASE_URL: 'postgresql://u:p@db.internal:5432/paygate',
+    TEMPORAL_ADDRESS: 'temporal:7233',
+    TRUST_PROXY: 'true',
+    RATE_LIMIT_LIVE: '500',
+    RATE_LIMIT_SANDBOX: '5',
+    LOG_LEVEL: 'warn',
+  });
+  assert.equal(config.PORT, 8080);
+  assert.equal(config.DATABASE_URL, 'postgresql://u:p@db.internal:5432/paygate');
+  assert.equal(config.TEMPORAL_ADDRESS, 'temporal:7233');
+  assert.equal(config.TRUST_PROXY, true);
+  assert.equal(config.RATE_LIMIT_LIVE, 500);
+  assert.equal(config.RATE_LIMIT_SANDBOX, 5);
+  assert.equal(config.LOG_LEVEL, 'warn');
+  // Listening on every interface still gives a base URL a browser on this machine can open.
+  assert.equal(config.publicBaseUrl, 'http://127.0.0.1:8080');
+});
+
+test('PUBLIC_BASE_URL wins over host and port, without a trailing slash', () => {
+  assert.equal(loadConfig({ PUBLIC_BASE_URL: 'https://pay.example.com/' }).publicBaseUrl, 'https://pay.example.com');
+});
+
+test('TRUST_PROXY accepts true/false/1/0/yes/no only', () => {
+  assert.equal(loadConfig({ TRUST_PROXY: 'yes' }).TRUST_PROXY, true);
+  assert.equal(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY, false);
+  assertConfigError({ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY');
+});
+
+test('a bad PORT is a ConfigError naming PORT', () => {
+  for (const value of ['abc', '70000', '-1', '80.5']) assertConfigError({ PORT: value }, 'PORT');
+});
+
+test('a bad DATABASE_URL is a ConfigError naming DATABASE_URL', () => {
+  for (const value of ['not a url', 'mysql://root@localhost/paygate', 'localhost:5432']) {
+    assertConfigError({ DATABASE_URL: value }, 'DATABASE_URL');
+  }
+});
+
+test('a bad RATE_LIMIT_LIVE is a ConfigError naming RATE_LIMIT_LIVE', () => {
+  for (const value of ['0', '-5', 'fast', '1.5']) assertConfigError({ RATE_LIMIT_LIVE: value }, 'RATE_LIMIT_LIVE');
+});
+
+test('other malformed values are ConfigErrors naming their variable', () => {
+  assertConfigError({ TEMPORAL_ADDRESS: 'temporal' }, 'TEMPORAL_ADDRESS');
+  assertConfigError({ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL');
+  assertConfigError({ PUBLIC_BASE_URL: 'pay.example.com' }, 'PUBLIC_BASE_URL');
+  assertConfigError({ RATE_LIMIT_SANDBOX: '0' }, 'RATE_LIMIT_SANDBOX');
+});
+
+test('TLS files must come together, and must exist', (t) => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'paygate-config-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const cert = path.join(dir, 'cert.pem');
+  const key = path.join(dir, 'key.pem');
+  writeFileSync(cert, 'cert');
+  writeFileSync(key, 'key');
+
+  assertConfigError({ TLS_CERT_FILE: cert }, 'TLS_KEY_FILE');
+  assertConfigError({ TLS_KEY_FILE: key }, 'TLS_CERT_FILE');
+  assertConfigError({ TLS_CERT_FILE: path.join(dir, 'missing.pem'), TLS_KEY_FILE: key }, 'TLS_CERT_FILE');
+  assertConfigError({ TLS_CERT_FILE: cert, TLS_KEY_FILE: path.join(dir, 'missing.pem') }, 'TLS_KEY_FILE');
+
+  const config = loadConfig({ TLS_CERT_FILE: cert, TLS_KEY_FILE: key, PORT: '8443' });
+  assert.deepEqual(config.tls, { cert, key });
+  assert.equal(config.publicBaseUrl, 'https://127.0.0.1:8443');
+});
+
+test('TEMPORAL_CLI_PATH must name an existing file', () => {
+  assertConfigError({ TEMPORAL_CLI_PATH: '/nonexistent/temporal' }, 'TEMPORAL_CLI_PATH');
+});
