@@ -31,7 +31,11 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-export async function startStack(config: Config, logger: Logger, role: Role = 'all'): Promise<Stack> {
+export interface StackOptions {
+  workflowBundlePath?: string;
+}
+
+export async function startStack(config: Config, logger: Logger, role: Role = 'all', options: StackOptions = {}): Promise<Stack> {
   const stops: Array<{ name: string; stop: () => Promise<unknown> }> = [];
   const stop = async () => {
     for (const part of stops.reverse()) {
@@ -56,7 +60,7 @@ export async function startStack(config: Config, logger: Logger, role: Role = 'a
       databaseUrl = pg.url;
     }
     await ensureDatabaseExists(databaseUrl);
-    const orm = await openOrm(databaseUrl);
+    const orm = await openOrm(databaseUrl, { logger: (line) => logger.debug({ component: 'mikro-orm' }, line) });
     stops.push({ name: 'database pool', stop: () => orm.close() });
     const applied = await migrate(orm);
     if (applied.length) logger.info({ applied }, 'migrations applied');
@@ -94,6 +98,7 @@ export async function startStack(config: Config, logger: Logger, role: Role = 'a
         taskQueue: config.TEMPORAL_TASK_QUEUE,
         orm,
         logger,
+        workflowBundlePath: options.workflowBundlePath,
       });
       stops.push({ name: 'worker', stop: worker.shutdown });
     }

@@ -1,7 +1,7 @@
 // Worker composition root: one worker serves every workflow and activity on the task queue.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { NativeConnection, Runtime, Worker, bundleWorkflowCode, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { DefaultLogger, NativeConnection, Runtime, Worker, bundleWorkflowCode, type LogLevel, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createActivities } from '../../activities/index.ts';
 import type { Logger } from '../logger.ts';
@@ -10,11 +10,18 @@ export const workflowsPath = path.resolve(path.dirname(fileURLToPath(import.meta
 
 let runtimeInstalled = false;
 /** Our process owns signal handling (graceful shutdown drains the worker itself). */
-export function installRuntime(): void {
+export function installRuntime(logger: Logger): void {
   if (runtimeInstalled) return;
   runtimeInstalled = true;
+  // The SDK's own lines go to our logger, so LOG_LEVEL governs them too.
+  const level: LogLevel = logger.isLevelEnabled('debug') ? 'DEBUG' : logger.isLevelEnabled('info') ? 'INFO' : 'WARN';
+  const sdkLogger = new DefaultLogger(level, (entry) => {
+    const { message, level: lvl, meta } = entry;
+    const method = lvl === 'ERROR' ? 'error' : lvl === 'WARN' ? 'warn' : lvl === 'INFO' ? 'info' : 'debug';
+    logger[method]({ component: 'temporal-sdk', ...meta }, message);
+  });
   try {
-    Runtime.install({ shutdownSignals: [] });
+    Runtime.install({ shutdownSignals: [], logger: sdkLogger });
   } catch {
     // Already installed by an earlier call in this process.
   }
@@ -22,8 +29,13 @@ export function installRuntime(): void {
 
 let bundle: Promise<WorkflowBundleWithSourceMap> | undefined;
 /** Bundling takes seconds; do it once per process. */
-export function workflowBundle(): Promise<WorkflowBundleWithSourceMap> {
-  bundle ??= bundleWorkflowCode({ workflowsPath, logger: undefined });
+export function workflowBundle(logger?: Logger): Promise<WorkflowBundleWithSourceMap> {
+  const quiet = (level: 'debug' | 'warn' | 'error') => (message: string, meta?: Record<string, unknown>) => logger?.[level](meta ?? {}, message);
+  bundle ??= bundleWorkflowCode({
+    workflowsPath,
+    // webpack's build report is noise at info level; keep it for debugging.
+    logger: { log: quiet('debug'), trace: quiet('debug'), debug: quiet('debug'), info: quiet('debug'), warn: quiet('warn'), error: quiet('error') },
+  });
   return bundle;
 }
 
@@ -41,14 +53,16 @@ export async function startWorker(options: {
   taskQueue: string;
   orm: MikroORM;
   logger: Logger;
+  /** A prebuilt workflow bundle (tests build one for every worker of the run). */
+  workflowBundlePath?: string;
 }): Promise<WorkerHandle> {
-  installRuntime();
+  installRuntime(options.logger);
   const connection = await NativeConnection.connect({ address: options.address });
   const worker = await Worker.create({
     connection,
     namespace: options.namespace,
     taskQueue: options.taskQueue,
-    workflowBundle: await workflowBundle(),
+    workflowBundle: options.workflowBundlePath ? { codePath: options.workflowBundlePath } : await workflowBundle(options.logger),
     activities: createActivities({ orm: options.orm }),
     shutdownGraceTime: '10 seconds',
   });

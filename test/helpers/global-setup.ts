@@ -1,0 +1,47 @@
+// Runs once per `npm test`: starts a real PostgreSQL (embedded) and a real Temporal dev server on free
+// ports, unless DATABASE_URL / TEMPORAL_ADDRESS point at running ones. Test files inherit the addresses
+// through the environment. A missing component fails the run with a message; nothing is skipped.
+import { mkdtempSync, rmSync, chmodSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startEmbeddedPostgres } from '../../src/db/embedded-postgres.ts';
+import { ensureDatabaseExists } from '../../src/db/orm.ts';
+import { freePort } from '../../src/infra/ports.ts';
+import { resolveTemporalBinary } from '../../src/temporal/binary.ts';
+import { startDevServer } from '../../src/temporal/dev-server.ts';
+import { bundlePath, writeWorkflowBundle } from './bundle.ts';
+
+const stops: Array<() => Promise<void>> = [];
+let dataDir: string | undefined;
+
+export async function globalSetup(): Promise<void> {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'paygate-test-'));
+  chmodSync(dataDir, 0o755); // the embedded postgres runs as user postgres when we are root
+  process.env.PAYGATE_TEST_DATA_DIR = dataDir;
+  if (!process.env.DATABASE_URL) {
+    const pg = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: 'paygate_test' });
+    stops.push(pg.stop);
+    process.env.DATABASE_URL = pg.url;
+  }
+  await ensureDatabaseExists(process.env.DATABASE_URL);
+  if (!process.env.TEMPORAL_ADDRESS) {
+    const binary = resolveTemporalBinary(process.env.TEMPORAL_CLI_PATH, (line) => process.stderr.write(`${line}\n`));
+    const dev = await startDevServer({
+      binary,
+      dataDir: path.join(dataDir, 'temporal'),
+      port: await freePort(),
+      uiPort: await freePort(),
+      namespace: 'default',
+      persistent: false,
+    });
+    stops.push(dev.stop);
+    process.env.TEMPORAL_ADDRESS = dev.address;
+  }
+  // Bundle the workflow code once for every test file's worker.
+  process.env.PAYGATE_WORKFLOW_BUNDLE = await writeWorkflowBundle(bundlePath(dataDir));
+}
+
+export async function globalTeardown(): Promise<void> {
+  for (const stop of stops.reverse()) await stop().catch((err: unknown) => console.error('teardown:', err));
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}

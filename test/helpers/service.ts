@@ -1,0 +1,61 @@
+// Starts the real service (API + worker) for one test file, on the PostgreSQL and Temporal server the
+// global setup provides. No part of it is mocked: requests go over HTTP to the real Koa app.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { createAccount, createApiKey } from '../../src/db/accounts.ts';
+import { createLogger } from '../../src/logger.ts';
+import { startStack, type Stack } from '../../src/stack.ts';
+
+export interface TestService {
+  stack: Stack;
+  url: string;
+  config: Config;
+  /** A fresh account with a sandbox key (and a live key when asked). */
+  newAccount(options?: { live?: boolean }): Promise<{ accountId: string; sandboxKey: string; liveKey?: string; sandboxKeyId: string }>;
+  stop(): Promise<void>;
+}
+
+function requireEnv(name: string): string {
+  const value = process.env[name];
+  assert.ok(value, `${name} is not set: run the tests with \`npm test\`, whose global setup starts PostgreSQL and Temporal (test/helpers/global-setup.ts)`);
+  return value;
+}
+
+export async function startTestService(env: Record<string, string> = {}): Promise<TestService> {
+  const root = requireEnv('PAYGATE_TEST_DATA_DIR');
+  const dataDir = path.join(root, `service-${randomUUID()}`);
+  mkdirSync(dataDir, { recursive: true });
+  const config = loadConfig({
+    DATABASE_URL: requireEnv('DATABASE_URL'),
+    TEMPORAL_ADDRESS: requireEnv('TEMPORAL_ADDRESS'),
+    TEMPORAL_TASK_QUEUE: `test-${randomUUID()}`,
+    DATA_DIR: dataDir,
+    PORT: '0',
+    RATE_LIMIT_SANDBOX: '100000',
+    RATE_LIMIT_LIVE: '100000',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    ...env,
+  });
+  const logger = createLogger(config.LOG_LEVEL);
+  const stack = await startStack(config, logger, 'all', { workflowBundlePath: process.env.PAYGATE_WORKFLOW_BUNDLE });
+  assert.ok(stack.apiUrl);
+  return {
+    stack,
+    url: stack.apiUrl,
+    config,
+    async newAccount(options = {}) {
+      const created = await createAccount(stack.orm.em.fork(), `test ${randomUUID()}`);
+      const result: { accountId: string; sandboxKey: string; liveKey?: string; sandboxKeyId: string } = {
+        accountId: created.account_id,
+        sandboxKey: created.sandbox_key,
+        sandboxKeyId: created.sandbox_key_id,
+      };
+      if (options.live) result.liveKey = (await createApiKey(stack.orm.em.fork(), created.account_id, 'live')).secret;
+      return result;
+    },
+    stop: () => stack.stop(),
+  };
+}
