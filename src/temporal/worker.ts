@@ -34,7 +34,7 @@ export function workflowBundle(logger?: Logger): Promise<WorkflowBundleWithSourc
   bundle ??= bundleWorkflowCode({
     workflowsPath,
     // webpack's build report is noise at info level; keep it for debugging.
-    logger: { log: quiet('debug'), trace: quiet('debug'), debug: quiet('debug'), info: quiet('debug'), warn: quiet('warn'), error: quiet('error') },
+    logger: { log: (_level, message, meta) => quiet('debug')(message, meta), trace: quiet('debug'), debug: quiet('debug'), info: quiet('debug'), warn: quiet('warn'), error: quiet('error') },
   });
   return bundle;
 }
