@@ -32,6 +32,12 @@ export const configSchema = z.object({
   RATE_LIMIT_SANDBOX: positiveInt.default(25),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHUTDOWN_TIMEOUT_MS: positiveInt.default(15000),
+  /** Sandbox bank: how long a payout takes, how long `slow` ones take, when `reversal` ones come back. */
+  SANDBOX_PAYOUT_DELAY_MS: positiveInt.default(1000),
+  SANDBOX_SLOW_DELAY_MS: positiveInt.default(30000),
+  SANDBOX_REVERSAL_DELAY_MS: positiveInt.default(5000),
+  /** How many payouts of one batch run at once (child workflows in the sliding window). */
+  PAYOUT_BATCH_WINDOW: positiveInt.default(200),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

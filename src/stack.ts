@@ -99,6 +99,11 @@ export async function startStack(config: Config, logger: Logger, role: Role = 'a
         orm,
         logger,
         workflowBundlePath: options.workflowBundlePath,
+        sandbox: {
+          processingMs: config.SANDBOX_PAYOUT_DELAY_MS,
+          slowMs: config.SANDBOX_SLOW_DELAY_MS,
+          reversalMs: config.SANDBOX_REVERSAL_DELAY_MS,
+        },
       });
       stops.push({ name: 'worker', stop: worker.shutdown });
     }
@@ -112,6 +117,7 @@ export async function startStack(config: Config, logger: Logger, role: Role = 'a
         namespace: config.TEMPORAL_NAMESPACE,
         taskQueue: config.TEMPORAL_TASK_QUEUE,
         orm,
+        batchWindow: config.PAYOUT_BATCH_WINDOW,
       });
       stops.push({ name: 'temporal client', stop: temporal.close });
       const app = createApp({ config, orm, temporal: temporal.gateway, logger });

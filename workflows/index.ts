@@ -1,2 +1,5 @@
 // Every workflow the worker runs. Deterministic code only.
 export { topUpWorkflow, createTopUpUpdate } from './top-up.ts';
+export { payoutWorkflow, createPayoutUpdate, recheckPayoutSignal } from './payout.ts';
+export { payoutActionWorkflow } from './payout-action.ts';
+export { payoutBatchWorkflow } from './payout-batch.ts';

@@ -25,9 +25,13 @@ import { requestId } from './middleware/request-id.ts';
 import { sandboxSimulate } from './middleware/sandbox-simulate.ts';
 import { balanceRoutes } from './routes/balance.ts';
 import { balanceTransactionRoutes } from './routes/balance-transactions.ts';
+import { beneficiaryRoutes } from './routes/beneficiaries.ts';
 import { healthRoutes } from './routes/health.ts';
 import { OPENAPI_PATH, openApiRoutes } from './routes/openapi.ts';
 import { topUpRoutes } from './routes/top-ups.ts';
+import { payoutRoutes } from './routes/payouts.ts';
+import { payoutBatchRoutes } from './routes/payout-batches.ts';
+import { eventRoutes } from './routes/events.ts';
 
 export type { AppDeps, ApiState } from './context.ts';
 
@@ -83,6 +87,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): ApiApp {
   balanceRoutes(router, deps);
   balanceTransactionRoutes(router, deps);
   topUpRoutes(router, deps);
+  payoutRoutes(router, deps);
+  payoutBatchRoutes(router, deps);
+  eventRoutes(router, deps);
+  beneficiaryRoutes(router, deps);
   app.use(router.routes());
 
   app.use(async (ctx) => {

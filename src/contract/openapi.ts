@@ -4,8 +4,20 @@ import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
 import { errorEnvelopeSchema } from './common.ts';
 import { balanceSchema, balanceTransactionListSchema, listBalanceTransactionsQuery } from './balance.ts';
+import {
+  beneficiaryIdPath,
+  beneficiaryListSchema,
+  beneficiarySchema,
+  createBeneficiaryParams,
+  listBeneficiariesQuery,
+} from './beneficiaries.ts';
 import { createTopUpParams, listTopUpsQuery, topUpIdPath, topUpListSchema, topUpSchema } from './top-ups.ts';
 import { healthSchema, readinessSchema } from './health.ts';
+import { createPayoutParams, listPayoutsQuery, payoutListSchema, payoutSchema } from './payouts.ts';
+import { createPayoutBatchParams, listPayoutBatchesQuery, payoutBatchIdPath, payoutBatchListSchema, payoutBatchSchema } from './payout-batches.ts';
+import { eventListSchema, eventSchema, listEventsQuery } from './events.ts';
+
+const idPath = (what: string) => z.object({ id: z.string().meta({ description: `A ${what} id.` }) });
 
 const requestIdHeader = z.string().meta({ description: 'Identifies this request (`req_...`); also inside error bodies.', example: 'req_01JD3Y8X4W0000000000000000' });
 
@@ -159,6 +171,126 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): ReturnType<
           tags: ['Balance'],
           requestParams: { query: listBalanceTransactionsQuery, header: readHeaders },
           responses: { ...ok('A page of balance transactions.', balanceTransactionListSchema), ...errors(400, ...authErrors) },
+        },
+      },
+      '/v1/beneficiaries': {
+        post: write(
+          {
+            operationId: 'createBeneficiary',
+            summary: 'Create a beneficiary (a bank account or a UPI ID to pay out to)',
+            tags: ['Payouts'],
+            responses: { ...ok('The beneficiary; the account number shows only as `last4`.', beneficiarySchema), ...errors(400, ...authErrors, 409, 413, 415, 422) },
+          },
+          createBeneficiaryParams,
+        ),
+        get: {
+          operationId: 'listBeneficiaries',
+          summary: 'List beneficiaries, newest first',
+          tags: ['Payouts'],
+          requestParams: { query: listBeneficiariesQuery, header: readHeaders },
+          responses: { ...ok('A page of beneficiaries.', beneficiaryListSchema), ...errors(400, ...authErrors) },
+        },
+      },
+      '/v1/beneficiaries/{id}': {
+        get: {
+          operationId: 'getBeneficiary',
+          summary: 'Retrieve a beneficiary',
+          tags: ['Payouts'],
+          requestParams: { path: beneficiaryIdPath, header: readHeaders },
+          responses: { ...ok('The beneficiary.', beneficiarySchema), ...errors(...authErrors, 404) },
+        },
+        delete: {
+          operationId: 'deleteBeneficiary',
+          summary: 'Deactivate a beneficiary (it takes no new payouts; deleting again changes nothing)',
+          tags: ['Payouts'],
+          requestParams: { path: beneficiaryIdPath, header: readHeaders },
+          responses: { ...ok('The beneficiary, with `active: false`.', beneficiarySchema), ...errors(...authErrors, 404) },
+        },
+      },
+      '/v1/payouts': {
+        post: write(
+          {
+            operationId: 'createPayout',
+            summary: 'Send money to a beneficiary; answers `initiated` once the amount is reserved',
+            tags: ['Payouts'],
+            responses: { ...ok('The payout.', payoutSchema), ...errors(400, ...authErrors, 402, 404, 409, 413, 415, 422) },
+          },
+          createPayoutParams,
+        ),
+        get: {
+          operationId: 'listPayouts',
+          summary: 'List payouts, newest first (filters status, batch_id, beneficiary_id)',
+          tags: ['Payouts'],
+          requestParams: { query: listPayoutsQuery, header: readHeaders },
+          responses: { ...ok('A page of payouts.', payoutListSchema), ...errors(400, ...authErrors) },
+        },
+      },
+      '/v1/payouts/{id}': {
+        get: {
+          operationId: 'getPayout',
+          summary: 'Retrieve a payout',
+          tags: ['Payouts'],
+          requestParams: { path: idPath('payout'), header: readHeaders },
+          responses: { ...ok('The payout.', payoutSchema), ...errors(...authErrors, 404) },
+        },
+      },
+      '/v1/payout_batches': {
+        post: write(
+          {
+            operationId: 'createPayoutBatch',
+            summary: 'Send up to 10,000 payouts at once; answers at once with the batch (`processing`)',
+            description:
+              'Refused whole (400) only when malformed: not a list, empty, over 10,000 items, an item without `idempotency_key`, ' +
+              'a key repeated inside the batch, or an item field of the wrong shape. Every other problem (unknown beneficiary, a mode ' +
+              'that does not fit, insufficient funds) fails that item only. An item whose key already created a payout joins the batch ' +
+              'by reference; no money moves twice. Body limit 20 MiB.',
+            tags: ['Payouts'],
+            responses: { ...ok('The batch with live counts.', payoutBatchSchema), ...errors(400, ...authErrors, 409, 413, 415, 422) },
+          },
+          createPayoutBatchParams,
+        ),
+        get: {
+          operationId: 'listPayoutBatches',
+          summary: 'List payout batches, newest first (filter status)',
+          tags: ['Payouts'],
+          requestParams: { query: listPayoutBatchesQuery, header: readHeaders },
+          responses: { ...ok('A page of payout batches.', payoutBatchListSchema), ...errors(400, ...authErrors) },
+        },
+      },
+      '/v1/payout_batches/{id}': {
+        get: {
+          operationId: 'getPayoutBatch',
+          summary: 'Retrieve a payout batch with live counts (its payouts: GET /v1/payouts?batch_id=)',
+          tags: ['Payouts'],
+          requestParams: { path: payoutBatchIdPath, header: readHeaders },
+          responses: { ...ok('The payout batch.', payoutBatchSchema), ...errors(...authErrors, 404) },
+        },
+      },
+      '/v1/test_helpers/payouts/{id}/{action}': {
+        post: {
+          operationId: 'payoutTestHelper',
+          summary: 'Sandbox: complete, fail or reverse a payout by hand',
+          tags: ['Payouts'],
+          requestParams: { path: z.object({ id: z.string(), action: z.enum(['complete', 'fail', 'reverse']) }), header: writeHeaders },
+          responses: { ...ok('The payout after the action.', payoutSchema), ...errors(...authErrors, 404, 409) },
+        },
+      },
+      '/v1/events': {
+        get: {
+          operationId: 'listEvents',
+          summary: 'List events, newest first (filter type)',
+          tags: ['Events'],
+          requestParams: { query: listEventsQuery, header: readHeaders },
+          responses: { ...ok('A page of events.', eventListSchema), ...errors(400, ...authErrors) },
+        },
+      },
+      '/v1/events/{id}': {
+        get: {
+          operationId: 'getEvent',
+          summary: 'Retrieve an event',
+          tags: ['Events'],
+          requestParams: { path: idPath('event'), header: readHeaders },
+          responses: { ...ok('The event.', eventSchema), ...errors(...authErrors, 404) },
         },
       },
       '/v1/openapi.json': {

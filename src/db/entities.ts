@@ -117,6 +117,74 @@ export const EventEntity = defineEntity({
 });
 export type Event = InferEntity<typeof EventEntity>;
 
+export const BeneficiaryEntity = defineEntity({
+  name: 'Beneficiary',
+  tableName: 'beneficiaries',
+  properties: {
+    id: p.string().primary(),
+    accountId: p.string(),
+    mode: modeProp(),
+    name: p.string(),
+    type: p.enum(['bank_account', 'vpa'] as const),
+    accountNumber: p.string().nullable(),
+    ifsc: p.string().nullable(),
+    vpa: p.string().nullable(),
+    email: p.string().nullable(),
+    phone: p.string().nullable(),
+    metadata: p.json<Record<string, string>>(),
+    active: p.boolean(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    deactivatedAt: p.datetime().nullable(),
+  },
+});
+export type Beneficiary = InferEntity<typeof BeneficiaryEntity>;
+
+export const PayoutEntity = defineEntity({
+  name: 'Payout',
+  tableName: 'payouts',
+  properties: {
+    id: p.string().primary(),
+    accountId: p.string(),
+    mode: modeProp(),
+    beneficiaryId: p.string(),
+    amount: p.bigint('number'),
+    currency: p.string(),
+    transferMode: p.string(),
+    status: p.enum(['initiated', 'completed', 'failed', 'reversed'] as const),
+    failureCode: p.string().nullable(),
+    failureMessage: p.string().nullable(),
+    utr: p.string().nullable(),
+    batchId: p.string().nullable(),
+    reference: p.string().nullable(),
+    narration: p.string().nullable(),
+    metadata: p.json<Record<string, string>>(),
+    idempotencyKey: p.string(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    completedAt: p.datetime().nullable(),
+    failedAt: p.datetime().nullable(),
+    reversedAt: p.datetime().nullable(),
+  },
+});
+export type Payout = InferEntity<typeof PayoutEntity>;
+
+export const PayoutBatchEntity = defineEntity({
+  name: 'PayoutBatch',
+  tableName: 'payout_batches',
+  properties: {
+    id: p.string().primary(),
+    accountId: p.string(),
+    mode: modeProp(),
+    reference: p.string().nullable(),
+    idempotencyKey: p.string(),
+    status: p.enum(['processing', 'completed'] as const),
+    totalCount: p.integer(),
+    totalAmount: p.bigint('number'),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    completedAt: p.datetime().nullable(),
+  },
+});
+export type PayoutBatch = InferEntity<typeof PayoutBatchEntity>;
+
 export const entities = [
   AccountEntity,
   ApiKeyEntity,
@@ -125,4 +193,7 @@ export const entities = [
   BalanceTransactionEntity,
   TopUpEntity,
   EventEntity,
+  BeneficiaryEntity,
+  PayoutEntity,
+  PayoutBatchEntity,
 ];

@@ -4,10 +4,12 @@ import pg from 'pg';
 import { Migrator } from '@mikro-orm/migrations';
 import { entities } from './entities.ts';
 import { Migration20261122000000_foundation } from './migrations/Migration20261122000000_foundation.ts';
+import { Migration20261122010000_payouts } from './migrations/Migration20261122010000_payouts.ts';
 
 /** Committed migrations, in order. Append new ones; never edit one that has landed. */
 export const migrationsList = [
   { name: 'Migration20261122000000_foundation', class: Migration20261122000000_foundation },
+  { name: 'Migration20261122010000_payouts', class: Migration20261122010000_payouts },
 ];
 
 export type Orm = MikroORM;

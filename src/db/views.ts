@@ -1,5 +1,5 @@
 // Rows → the objects callers see (the same shape in responses, event bodies and workflow results).
-import type { BalanceTransaction, TopUp } from './entities.ts';
+import type { BalanceTransaction, Beneficiary, Event, Payout, PayoutBatch, TopUp } from './entities.ts';
 import type { Mode } from '../domain/modes.ts';
 
 export const unixSeconds = (d: Date): number => Math.floor(d.getTime() / 1000);
@@ -65,5 +65,146 @@ export function balanceTransactionView(row: BalanceTransaction): BalanceTransact
     status: row.status,
     description: row.description ?? null,
     created_at: unixSeconds(row.createdAt),
+  };
+}
+
+const unixOrNull = (d: Date | null | undefined): number | null => (d ? unixSeconds(d) : null);
+
+export interface BeneficiaryView {
+  id: string;
+  object: 'beneficiary';
+  mode: Mode;
+  name: string;
+  type: 'bank_account' | 'vpa';
+  bank_account: { last4: string; ifsc: string } | null;
+  vpa: string | null;
+  email: string | null;
+  phone: string | null;
+  metadata: Record<string, string>;
+  active: boolean;
+  created_at: number;
+}
+
+export function beneficiaryView(row: Beneficiary): BeneficiaryView {
+  return {
+    id: row.id,
+    object: 'beneficiary',
+    mode: row.mode,
+    name: row.name,
+    type: row.type,
+    bank_account: row.type === 'bank_account' && row.accountNumber && row.ifsc ? { last4: row.accountNumber.slice(-4), ifsc: row.ifsc } : null,
+    vpa: row.vpa ?? null,
+    email: row.email ?? null,
+    phone: row.phone ?? null,
+    metadata: row.metadata ?? {},
+    active: row.active,
+    created_at: unixSeconds(row.createdAt),
+  };
+}
+
+/**
+ * interface.md names the payout's transfer mode `mode` (upi, imps, neft, rtgs), and interface.md wins over
+ * API.md's "every object carries mode (sandbox|live)": on payouts the environment is `livemode`.
+ */
+export interface PayoutView {
+  id: string;
+  object: 'payout';
+  livemode: boolean;
+  beneficiary_id: string;
+  amount: number;
+  currency: string;
+  mode: string;
+  status: 'initiated' | 'completed' | 'failed' | 'reversed';
+  failure_reason: { code: string; message: string } | null;
+  utr: string | null;
+  batch_id: string | null;
+  reference: string | null;
+  narration: string | null;
+  metadata: Record<string, string>;
+  idempotency_key: string;
+  created_at: number;
+  completed_at: number | null;
+  failed_at: number | null;
+  reversed_at: number | null;
+}
+
+export function payoutView(row: Payout): PayoutView {
+  return {
+    id: row.id,
+    object: 'payout',
+    livemode: row.mode === 'live',
+    beneficiary_id: row.beneficiaryId,
+    amount: Number(row.amount),
+    currency: row.currency,
+    mode: row.transferMode,
+    status: row.status,
+    failure_reason: row.failureCode ? { code: row.failureCode, message: row.failureMessage ?? '' } : null,
+    utr: row.utr ?? null,
+    batch_id: row.batchId ?? null,
+    reference: row.reference ?? null,
+    narration: row.narration ?? null,
+    metadata: row.metadata ?? {},
+    idempotency_key: row.idempotencyKey,
+    created_at: unixSeconds(row.createdAt),
+    completed_at: unixOrNull(row.completedAt),
+    failed_at: unixOrNull(row.failedAt),
+    reversed_at: unixOrNull(row.reversedAt),
+  };
+}
+
+export interface PayoutBatchCounts {
+  initiated: number;
+  completed: number;
+  failed: number;
+  reversed: number;
+}
+
+export interface PayoutBatchView {
+  id: string;
+  object: 'payout_batch';
+  mode: Mode;
+  status: 'processing' | 'completed';
+  reference: string | null;
+  idempotency_key: string;
+  total_count: number;
+  total_amount: number;
+  counts: PayoutBatchCounts;
+  created_at: number;
+  completed_at: number | null;
+}
+
+export function payoutBatchView(row: PayoutBatch, counts: PayoutBatchCounts): PayoutBatchView {
+  return {
+    id: row.id,
+    object: 'payout_batch',
+    mode: row.mode,
+    status: row.status,
+    reference: row.reference ?? null,
+    idempotency_key: row.idempotencyKey,
+    total_count: row.totalCount,
+    total_amount: Number(row.totalAmount),
+    counts,
+    created_at: unixSeconds(row.createdAt),
+    completed_at: unixOrNull(row.completedAt),
+  };
+}
+
+export interface EventView {
+  id: string;
+  object: 'event';
+  type: string;
+  mode: Mode;
+  created_at: number;
+  data: { object: Record<string, unknown> };
+}
+
+export function eventView(row: Event): EventView {
+  return {
+    id: row.id,
+    object: 'event',
+    type: row.type,
+    mode: row.mode,
+    created_at: unixSeconds(row.createdAt),
+    data: row.data as { object: Record<string, unknown> },
   };
 }

@@ -39,16 +39,40 @@ export function topUpPosting(amount: number): Posting {
   return { type: 'top_up', legs: [{ kind: 'external_top_up', amount: -amount }, { kind: 'available', amount }] };
 }
 
-/** Test-only and future payout path: money leaves `available` for a bank. */
+/** Test-only: money leaves `available` for a bank in one step. */
 export function debitPosting(amount: number): Posting {
   return { type: 'payout', legs: [{ kind: 'available', amount: -amount }, { kind: 'external_bank', amount }] };
+}
+
+/** A payout is created: its amount moves from `available` to `reserved`. */
+export function payoutReservePosting(amount: number): Posting {
+  return { type: 'payout', legs: [{ kind: 'available', amount: -amount }, { kind: 'reserved', amount }] };
+}
+
+/** The bank confirmed the payout: the reserved money leaves for the bank. */
+export function payoutSettlePosting(amount: number): Posting {
+  return { type: 'payout', legs: [{ kind: 'reserved', amount: -amount }, { kind: 'external_bank', amount }] };
+}
+
+/** The payout failed: the reserved money goes back to `available`. */
+export function payoutReleasePosting(amount: number): Posting {
+  return { type: 'payout_reversal', legs: [{ kind: 'reserved', amount: -amount }, { kind: 'available', amount }] };
+}
+
+/** A completed payout came back from the bank: the money returns to `available`. */
+export function payoutReversalPosting(amount: number): Posting {
+  return { type: 'payout_reversal', legs: [{ kind: 'external_bank', amount: -amount }, { kind: 'available', amount }] };
 }
 
 export function isBalanced(posting: Posting): boolean {
   return posting.legs.reduce((sum, leg) => sum + leg.amount, 0) === 0 && posting.legs.every((l) => l.amount !== 0);
 }
 
-/** How much a posting changes the merchant's own money (internal accounts), as a balance transaction's amount. */
+/**
+ * A balance transaction's amount: how much the posting changes the merchant's free money
+ * (`available` + `pending`). Money in `reserved` is already committed, so a payout shows -amount
+ * when it is created and nothing more when the bank settles it.
+ */
 export function netAmount(posting: Posting): number {
-  return posting.legs.filter((l) => isInternal(l.kind)).reduce((sum, leg) => sum + leg.amount, 0);
+  return posting.legs.filter((l) => l.kind === 'available' || l.kind === 'pending').reduce((sum, leg) => sum + leg.amount, 0);
 }

@@ -1,6 +1,7 @@
 // What the API needs from Temporal, as an interface: src/api depends on this, not on the SDK.
 import type { Mode } from '../domain/modes.ts';
-import type { TopUpView } from '../db/views.ts';
+import type { PayoutStatus } from '../domain/payouts.ts';
+import type { PayoutView, TopUpView } from '../db/views.ts';
 
 export interface CreateTopUpInput {
   accountId: string;
@@ -13,12 +14,43 @@ export interface CreateTopUpInput {
   metadata: Record<string, string>;
 }
 
+export interface CreatePayoutInput {
+  accountId: string;
+  mode: Mode;
+  idempotencyKey: string;
+  beneficiaryId: string;
+  amount: number;
+  transferMode: string;
+  reference: string | null;
+  narration: string | null;
+  metadata: Record<string, string>;
+}
+
+export type PayoutAction = 'complete' | 'fail' | 'reverse';
+
+export interface StartPayoutBatchInput {
+  batchId: string;
+  accountId: string;
+  mode: Mode;
+  idempotencyKey: string;
+}
+
 export interface TemporalGateway {
   /**
    * Starts (or joins) the top-up workflow keyed by (account, mode, key) with Update-with-Start and
    * answers once the top-up is written. Throws ApiError('service_unavailable') when Temporal is unreachable.
    */
   createTopUp(input: CreateTopUpInput): Promise<TopUpView>;
+  /**
+   * Starts (or joins) the payout workflow keyed by (account, mode, key); answers once the money is
+   * reserved. Refusals (nothing created, key stays free) throw ApiError: insufficient_funds (402),
+   * not_found (beneficiary, 404), invalid_method (400).
+   */
+  createPayout(input: CreatePayoutInput): Promise<PayoutView>;
+  /** A sandbox test helper's transition; invalid_state (409) when the state machine refuses it. */
+  payoutAction(payout: { id: string; accountId: string; mode: Mode; idempotencyKey: string; status: PayoutStatus }, action: PayoutAction): Promise<PayoutView>;
+  /** Starts (or joins) the batch workflow of a stored batch; returns at once. */
+  startPayoutBatch(input: StartPayoutBatchInput): Promise<void>;
   /** True when the Temporal frontend answers (for /readyz). */
   isReachable(): Promise<boolean>;
 }

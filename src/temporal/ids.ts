@@ -12,3 +12,16 @@ export function keySegment(key: string): string {
 export function topUpWorkflowId(accountId: string, mode: Mode, key: string): string {
   return `top-up/${accountId}/${mode}/${keySegment(key)}`;
 }
+
+export function payoutWorkflowId(accountId: string, mode: Mode, key: string): string {
+  return `payout/${accountId}/${mode}/${keySegment(key)}`;
+}
+
+export function payoutBatchWorkflowId(accountId: string, mode: Mode, key: string): string {
+  return `payout-batch/${accountId}/${mode}/${keySegment(key)}`;
+}
+
+/** A test helper's action on one payout (complete, fail, reverse). */
+export function payoutActionWorkflowId(payoutId: string, action: string): string {
+  return `payout-action/${payoutId}/${action}`;
+}

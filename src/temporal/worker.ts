@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { DefaultLogger, NativeConnection, Runtime, Worker, bundleWorkflowCode, type LogLevel, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createActivities } from '../../activities/index.ts';
+import { createUnconnectedLiveRail } from '../rails/live-payout-rail.ts';
+import { createSandboxPayoutRail, type SandboxTimings } from '../rails/sandbox/payout-rail.ts';
 import type { Logger } from '../logger.ts';
 
 export const workflowsPath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../workflows/index.ts');
@@ -55,6 +57,7 @@ export async function startWorker(options: {
   logger: Logger;
   /** A prebuilt workflow bundle (tests build one for every worker of the run). */
   workflowBundlePath?: string;
+  sandbox: SandboxTimings;
 }): Promise<WorkerHandle> {
   installRuntime(options.logger);
   const connection = await NativeConnection.connect({ address: options.address });
@@ -63,7 +66,10 @@ export async function startWorker(options: {
     namespace: options.namespace,
     taskQueue: options.taskQueue,
     workflowBundle: options.workflowBundlePath ? { codePath: options.workflowBundlePath } : await workflowBundle(options.logger),
-    activities: createActivities({ orm: options.orm }),
+    activities: createActivities({
+      orm: options.orm,
+      rails: { payouts: { sandbox: createSandboxPayoutRail({ orm: options.orm, timings: options.sandbox }), live: createUnconnectedLiveRail() } },
+    }),
     shutdownGraceTime: '10 seconds',
   });
   const done = worker.run().finally(() => connection.close());

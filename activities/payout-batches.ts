@@ -1,0 +1,148 @@
+// Payout batch activities: paging through a stored batch (ids only, so items never travel through
+// workflow history), linking items whose key already paid, waiting for every payout to settle, and
+// completing the batch with its event. The payouts themselves are created by each item's own payout
+// workflow (activities/payouts.ts).
+import { ApplicationFailure } from '@temporalio/activity';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { newId } from '../src/domain/ids.ts';
+import type { Mode } from '../src/domain/modes.ts';
+import { isSettled, payoutStatuses } from '../src/domain/payouts.ts';
+import { PayoutBatchEntity } from '../src/db/entities.ts';
+import { recordEvent } from '../src/db/events.ts';
+import { payoutBatchCounts, payoutBatchViewOf } from '../src/db/payout-batches.ts';
+import type { PayoutBatchCounts, PayoutBatchView } from '../src/db/views.ts';
+import { payoutWorkflowId } from '../src/temporal/ids.ts';
+
+export interface PayoutBatchPageInput {
+  batchId: string;
+  accountId: string;
+  mode: Mode;
+  /** Items with seq greater than this (-1 for the first page). */
+  afterSeq: number;
+  limit: number;
+}
+
+/** One item to pay: a fresh payout id and the workflow id of its key (the id that keeps a key from paying twice). */
+export interface PayoutBatchPageItem {
+  seq: number;
+  payoutId: string;
+  workflowId: string;
+}
+
+export interface PayoutBatchPage {
+  /** Items that still need their payout workflow, in seq order. */
+  items: PayoutBatchPageItem[];
+  /** Seqs of this page joined to a payout their key had already created (nothing to start). */
+  linkedSeqs: number[];
+  /** The last seq this page covered (the cursor for the next page); afterSeq when the page was empty. */
+  lastSeq: number;
+  /** True when no item follows this page. */
+  done: boolean;
+}
+
+export interface PayoutBatchItemRef {
+  batchId: string;
+  seq: number;
+  accountId: string;
+  mode: Mode;
+}
+
+export function createPayoutBatchActivities(deps: { orm: MikroORM }) {
+  return {
+    /**
+     * The next page of a batch's items, by seq. Items whose key already created a payout (alone, or in an
+     * earlier batch) are joined to it right here, in one statement, so they cost the workflow nothing and
+     * move no money; the others come back with a ready payout id and workflow id (workflow code cannot
+     * make ids or hash keys itself).
+     */
+    async loadPayoutBatchPage(input: PayoutBatchPageInput): Promise<PayoutBatchPage> {
+      const em = deps.orm.em.fork();
+      const rows = await em.execute<{ seq: number; idempotency_key: string; payout_id: string | null; linked_now: boolean }[]>(
+        `with page as (
+           select seq, idempotency_key, payout_id from payout_batch_items
+           where batch_id = ? and seq > ? order by seq limit ?
+         ), linked as (
+           update payout_batch_items i set payout_id = p.id
+           from page, payouts p
+           where i.batch_id = ? and i.seq = page.seq and page.payout_id is null
+             and p.account_id = ? and p.mode = ? and p.idempotency_key = page.idempotency_key
+           returning i.seq
+         )
+         select page.seq, page.idempotency_key, page.payout_id, linked.seq is not null as linked_now
+         from page left join linked on linked.seq = page.seq
+         order by page.seq`,
+        [input.batchId, input.afterSeq, input.limit, input.batchId, input.accountId, input.mode],
+      );
+      const items: PayoutBatchPageItem[] = [];
+      const linkedSeqs: number[] = [];
+      for (const row of rows) {
+        // payout_id already set: joined by an earlier attempt of this very activity.
+        if (row.payout_id !== null || row.linked_now) {
+          linkedSeqs.push(row.seq);
+          continue;
+        }
+        items.push({ seq: row.seq, payoutId: newId('payout'), workflowId: payoutWorkflowId(input.accountId, input.mode, row.idempotency_key) });
+      }
+      return {
+        items,
+        linkedSeqs,
+        lastSeq: rows.length > 0 ? rows[rows.length - 1].seq : input.afterSeq,
+        done: rows.length < input.limit,
+      };
+    },
+
+    /**
+     * The item's key already has a payout workflow (running or closed): join the item to the payout it
+     * created. Answers null while that payout does not exist yet (the other workflow is still creating it,
+     * or is refusing it, which frees the key); the batch workflow then tries again a little later.
+     */
+    async linkPayoutBatchItem(item: PayoutBatchItemRef): Promise<{ payoutId: string | null }> {
+      const em = deps.orm.em.fork();
+      const rows = await em.execute<{ payout_id: string }[]>(
+        `update payout_batch_items i set payout_id = p.id
+         from payouts p
+         where i.batch_id = ? and i.seq = ?
+           and p.account_id = ? and p.mode = ? and p.idempotency_key = i.idempotency_key
+         returning i.payout_id`,
+        [item.batchId, item.seq, item.accountId, item.mode],
+      );
+      return { payoutId: rows[0]?.payout_id ?? null };
+    },
+
+    /**
+     * Answers once no payout of the batch is still `initiated`. While one is, it fails with a retryable
+     * BatchNotSettled: the workflow's retry policy (a fixed short interval, no limit) turns that into cheap
+     * polling that adds nothing to the workflow's history until it succeeds.
+     */
+    async awaitPayoutBatchSettled(batchId: string): Promise<{ counts: PayoutBatchCounts; unprocessed: number }> {
+      const em = deps.orm.em.fork();
+      const counts = (await payoutBatchCounts(em, [batchId])).get(batchId)!;
+      const unsettled = payoutStatuses.filter((s) => !isSettled(s)).reduce((n, s) => n + counts[s], 0);
+      if (unsettled > 0) {
+        throw ApplicationFailure.retryable(`${unsettled} payouts of batch ${batchId} are not settled yet`, 'BatchNotSettled', { counts });
+      }
+      const rows = await em.execute<{ n: string }[]>(`select count(*) as n from payout_batch_items where batch_id = ? and payout_id is null`, [batchId]);
+      return { counts, unprocessed: Number(rows[0]?.n ?? 0) };
+    },
+
+    /**
+     * Marks the batch completed and records `payout_batch.completed` (with the batch as GET shows it), in
+     * one transaction. Only the first call changes anything; a repeat answers with the completed batch.
+     */
+    async completePayoutBatch(batchId: string): Promise<PayoutBatchView> {
+      return deps.orm.em.fork().transactional(async (tx) => {
+        const updated = await tx.execute<{ id: string }[]>(
+          `update payout_batches set status = 'completed', completed_at = now() where id = ? and status = 'processing' returning id`,
+          [batchId],
+        );
+        const row = await tx.findOne(PayoutBatchEntity, { id: batchId }, { refresh: true });
+        if (!row) throw ApplicationFailure.nonRetryable(`payout batch ${batchId} not found`, 'NotFound');
+        const view = await payoutBatchViewOf(tx, row);
+        if (updated.length > 0) await recordEvent(tx, { accountId: row.accountId, mode: row.mode, type: 'payout_batch.completed', object: view });
+        return view;
+      });
+    },
+  };
+}
+
+export type PayoutBatchActivities = ReturnType<typeof createPayoutBatchActivities>;

@@ -1,0 +1,22 @@
+// Events (API.md, Webhooks and events): the outbox rows, as callers read them.
+import { z } from 'zod';
+import { listParams, listSchema, modeSchema } from './common.ts';
+
+export const eventSchema = z
+  .object({
+    id: z.string().meta({ example: 'evt_01JD3Y8X4W0000000000000000' }),
+    object: z.literal('event'),
+    type: z.string().meta({ example: 'payout.completed' }),
+    mode: modeSchema,
+    created_at: z.int(),
+    data: z.object({ object: z.record(z.string(), z.unknown()).meta({ description: 'The resource as GET showed it when the event happened.' }) }),
+  })
+  .meta({ id: 'Event' });
+export type EventResponse = z.infer<typeof eventSchema>;
+
+export const eventListSchema = listSchema(eventSchema, 'EventList');
+
+export const listEventsQuery = z.strictObject({
+  ...listParams,
+  type: z.string().min(1).max(64).optional().meta({ description: 'Only events of this type, e.g. `payout.failed`.' }),
+});

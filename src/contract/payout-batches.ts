@@ -1,0 +1,106 @@
+// Payout batches (API.md, Payout batches). A batch is refused whole only when it is malformed: not a
+// list, empty, over the limit, an item without `idempotency_key`, a key repeated inside it, or an item
+// whose fields are not even of the right shape. Whether an item can be paid (beneficiary, mode, funds)
+// is decided per item when it runs, never here.
+import { z } from 'zod';
+import { ApiError } from '../domain/errors.ts';
+import { amountParam, listParams, listSchema, metadataParam, modeSchema } from './common.ts';
+import { parseParams } from './validation.ts';
+
+export const MAX_BATCH_ITEMS = 10_000;
+const idempotencyKeyPattern = /^[\x20-\x7E]{1,255}$/;
+
+export const payoutBatchItemParams = z.strictObject({
+  beneficiary_id: z.string().min(1).max(64).meta({ description: 'The beneficiary receiving the funds (`bene_...`). An unknown one fails this item only.' }),
+  amount: amountParam({ description: 'Paise to send.' }),
+  mode: z
+    .string()
+    .min(1)
+    .max(16)
+    .meta({ description: 'Transfer mode: `upi`, `imps`, `neft` or `rtgs`. A mode that does not fit fails this item only (`invalid_method`).' }),
+  idempotency_key: z
+    .string()
+    .regex(idempotencyKeyPattern, 'must be 1 to 255 printable ASCII characters')
+    .meta({ description: 'Required, unique within the batch. A key that already created a payout (alone or in an earlier batch) joins this batch by reference: no money moves twice.' }),
+  reference: z.string().max(40).optional().meta({ description: 'Your own reference, at most 40 characters.' }),
+  narration: z.string().max(30).optional().meta({ description: "Text for the beneficiary's statement, at most 30 characters." }),
+  metadata: metadataParam,
+});
+export type PayoutBatchItemParams = z.output<typeof payoutBatchItemParams>;
+
+export const createPayoutBatchParams = z.strictObject({
+  payouts: z
+    .array(payoutBatchItemParams)
+    .min(1)
+    .max(MAX_BATCH_ITEMS)
+    .meta({ description: `The payouts, 1 to ${MAX_BATCH_ITEMS}. Form: \`payouts[0][beneficiary_id]=...&payouts[0][amount]=...\`.` }),
+  reference: z.string().max(40).optional().meta({ description: 'Your own reference for the batch, at most 40 characters.' }),
+});
+export type CreatePayoutBatchParams = z.output<typeof createPayoutBatchParams>;
+
+/**
+ * Validates a batch: the list's own shape first (so a 10,001-item body is refused before its items
+ * are looked at), then every item, then keys repeated inside the batch (the second occurrence is to blame).
+ */
+export function parsePayoutBatchParams(body: Record<string, unknown>): CreatePayoutBatchParams {
+  const payouts = Object.prototype.hasOwnProperty.call(body, 'payouts') ? body.payouts : undefined;
+  if (payouts === undefined) throw new ApiError('invalid_request', 'Missing required param: payouts.', 'payouts');
+  if (!Array.isArray(payouts)) {
+    throw new ApiError('invalid_request', 'Invalid payouts: must be a list (`payouts[0][amount]=...`, indexes from 0 without gaps).', 'payouts');
+  }
+  if (payouts.length === 0) throw new ApiError('invalid_request', 'Invalid payouts: must have at least 1 item.', 'payouts');
+  if (payouts.length > MAX_BATCH_ITEMS) {
+    throw new ApiError('invalid_request', `Invalid payouts: must have at most ${MAX_BATCH_ITEMS} items, got ${payouts.length}.`, 'payouts');
+  }
+  const params = parseParams(createPayoutBatchParams, body);
+  const seen = new Map<string, number>();
+  params.payouts.forEach((item, i) => {
+    const first = seen.get(item.idempotency_key);
+    if (first !== undefined) {
+      throw new ApiError(
+        'invalid_request',
+        `Invalid payouts[${i}][idempotency_key]: repeats the key of payouts[${first}]; every item needs its own key.`,
+        `payouts[${i}][idempotency_key]`,
+      );
+    }
+    seen.set(item.idempotency_key, i);
+  });
+  return params;
+}
+
+export const payoutBatchStatusSchema = z.enum(['processing', 'completed']);
+
+export const payoutBatchCountsSchema = z
+  .object({
+    initiated: z.int().meta({ description: 'Payouts created and not yet settled.' }),
+    completed: z.int(),
+    failed: z.int(),
+    reversed: z.int(),
+  })
+  .meta({ id: 'PayoutBatchCounts', description: 'Live counts of the payouts of the batch by status; items not processed yet are in no count.' });
+
+export const payoutBatchSchema = z
+  .object({
+    id: z.string().meta({ example: 'pbat_01JD3Y8X4W0000000000000000' }),
+    object: z.literal('payout_batch'),
+    mode: modeSchema,
+    status: payoutBatchStatusSchema.meta({ description: '`completed` once every payout of the batch has settled (completed, failed or reversed).' }),
+    reference: z.string().nullable(),
+    idempotency_key: z.string().meta({ description: 'The Idempotency-Key of the request that created the batch.' }),
+    total_count: z.int(),
+    total_amount: z.int(),
+    counts: payoutBatchCountsSchema,
+    created_at: z.int().meta({ description: 'Unix seconds.' }),
+    completed_at: z.int().nullable(),
+  })
+  .meta({ id: 'PayoutBatch' });
+export type PayoutBatchResponse = z.infer<typeof payoutBatchSchema>;
+
+export const payoutBatchListSchema = listSchema(payoutBatchSchema, 'PayoutBatchList');
+
+export const listPayoutBatchesQuery = z.strictObject({
+  ...listParams,
+  status: payoutBatchStatusSchema.optional(),
+});
+
+export const payoutBatchIdPath = z.object({ id: z.string().meta({ description: 'A payout batch id (`pbat_...`).' }) });

@@ -1,0 +1,50 @@
+// Payouts (API.md, Payouts; interface.md, POST /payouts). interface.md names the transfer mode `mode`.
+import { z } from 'zod';
+import { amountParam, currencyParam, listParams, listSchema, metadataParam, metadataSchema } from './common.ts';
+
+export const payoutStatusSchema = z.enum(['initiated', 'completed', 'failed', 'reversed']);
+
+export const createPayoutParams = z.strictObject({
+  beneficiary_id: z.string().min(1).max(64).meta({ description: 'The beneficiary receiving the funds (`bene_...`).' }),
+  amount: amountParam({ description: 'Paise to send.' }),
+  currency: currencyParam,
+  mode: z.string().min(1).max(16).meta({ description: 'Transfer mode: `upi` (UPI IDs, <= 10,000,000), `imps` (<= 50,000,000), `neft`, `rtgs` (>= 20,000,000) (bank accounts). Anything else: 400 invalid_method.' }),
+  reference: z.string().max(40).optional().meta({ description: 'Your own reference, at most 40 characters.' }),
+  narration: z.string().max(30).optional().meta({ description: 'Text for the beneficiary\'s statement, at most 30 characters.' }),
+  metadata: metadataParam,
+});
+export type CreatePayoutParams = z.output<typeof createPayoutParams>;
+
+export const payoutSchema = z
+  .object({
+    id: z.string().meta({ example: 'pout_01JD3Y8X4W0000000000000000' }),
+    object: z.literal('payout'),
+    livemode: z.boolean().meta({ description: 'True for live payouts (on payouts `mode` is the transfer mode).' }),
+    beneficiary_id: z.string(),
+    amount: z.int(),
+    currency: z.string(),
+    mode: z.string().meta({ description: 'Transfer mode: upi, imps, neft or rtgs.' }),
+    status: payoutStatusSchema,
+    failure_reason: z.object({ code: z.string(), message: z.string() }).nullable(),
+    utr: z.string().nullable().meta({ description: 'The bank reference once completed.' }),
+    batch_id: z.string().nullable(),
+    reference: z.string().nullable(),
+    narration: z.string().nullable(),
+    metadata: metadataSchema,
+    idempotency_key: z.string(),
+    created_at: z.int(),
+    completed_at: z.int().nullable(),
+    failed_at: z.int().nullable(),
+    reversed_at: z.int().nullable(),
+  })
+  .meta({ id: 'Payout' });
+export type PayoutResponse = z.infer<typeof payoutSchema>;
+
+export const payoutListSchema = listSchema(payoutSchema, 'PayoutList');
+
+export const listPayoutsQuery = z.strictObject({
+  ...listParams,
+  status: payoutStatusSchema.optional(),
+  batch_id: z.string().min(1).max(64).optional(),
+  beneficiary_id: z.string().min(1).max(64).optional(),
+});

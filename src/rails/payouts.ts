@@ -1,0 +1,36 @@
+// The payout rail: how the service hands a payout to the banking network and learns what became of it.
+// The sandbox simulator implements it now; live connectors (an IMPS/UPI partner bank) implement it later.
+import type { FailureCode, TransferMode } from '../domain/payouts.ts';
+import type { Mode } from '../domain/modes.ts';
+
+export interface PayoutSubmission {
+  /** The payout's id: the rail's own idempotency key, so a retried submission never sends twice. */
+  payoutId: string;
+  accountId: string;
+  mode: Mode;
+  amount: number;
+  transferMode: TransferMode;
+  beneficiary: { type: 'bank_account' | 'vpa'; name: string; vpa: string | null; accountNumber: string | null; ifsc: string | null };
+}
+
+export type RailPayoutStatus =
+  | { state: 'processing'; checkAgainInMs: number }
+  /** `final: false` means the bank may still send the money back (the caller keeps watching). */
+  | { state: 'completed'; utr: string; final: boolean; checkAgainInMs?: number }
+  | { state: 'failed'; code: FailureCode; message: string }
+  | { state: 'reversed'; utr: string };
+
+export interface PayoutRail {
+  submit(submission: PayoutSubmission): Promise<{ reference: string }>;
+  status(payoutId: string): Promise<RailPayoutStatus>;
+}
+
+/** Thrown by a rail that cannot take the payout at all; the payout fails with this reason. */
+export class RailRejectedError extends Error {
+  readonly code: FailureCode;
+  constructor(code: FailureCode, message: string) {
+    super(message);
+    this.name = 'RailRejectedError';
+    this.code = code;
+  }
+}

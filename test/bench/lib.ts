@@ -1,0 +1,286 @@
+// Measuring helpers shared by the benchmarks (test/bench/*.bench.ts): a concurrent load loop over an
+// async function, percentiles, summaries and the lines the benchmarks print.
+//
+// HTTP load is best generated off the server's event loop: runHttpLoadInWorker runs the loop in a worker
+// thread of its own (this file is also that thread's entry point), so the client's work does not
+// queue behind the server's JavaScript on the same loop and inflate what is measured.
+import http from 'node:http';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+
+// ---------------------------------------------------------------------------------------------------
+// Load loop
+
+export interface LoadOptions {
+  /** Calls in flight at any time (N workers, each awaiting one call before starting the next). */
+  concurrency: number;
+  /** Run until this many milliseconds have passed (calls in flight then finish and are counted). */
+  durationMs?: number;
+  /** Or: run exactly this many calls in total. */
+  count?: number;
+}
+
+export interface LoadResult {
+  /** Calls that resolved. */
+  completed: number;
+  /** Calls that threw (their latency is not recorded). */
+  errors: number;
+  firstError: string | undefined;
+  /** From the first call started to the last call finished. */
+  elapsedMs: number;
+  /** One entry per completed call, in completion order. */
+  latenciesMs: Float64Array<ArrayBuffer>;
+}
+
+function describeError(err: unknown): string {
+  if (err instanceof Error) {
+    const code = (err as { code?: unknown }).code;
+    return code ? `${err.message} (${String(code)})` : err.message;
+  }
+  return String(err);
+}
+
+/** Runs `fn` with `concurrency` calls in flight, for a fixed duration or a fixed count of calls. */
+export async function runLoad(fn: () => Promise<unknown>, options: LoadOptions): Promise<LoadResult> {
+  const { concurrency, durationMs, count } = options;
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`concurrency must be a positive integer, got ${concurrency}`);
+  if ((durationMs === undefined) === (count === undefined)) throw new Error('give exactly one of durationMs and count');
+  let latencies = new Float64Array(count ?? 65536);
+  let completed = 0;
+  let errors = 0;
+  let firstError: string | undefined;
+  let claimed = 0;
+  const started = performance.now();
+  const deadline = durationMs === undefined ? Infinity : started + durationMs;
+  const more = count === undefined ? () => performance.now() < deadline : () => claimed < count;
+
+  const worker = async () => {
+    while (more()) {
+      claimed++;
+      const t0 = performance.now();
+      try {
+        await fn();
+      } catch (err) {
+        errors++;
+        firstError ??= describeError(err);
+        continue;
+      }
+      const ms = performance.now() - t0;
+      if (completed === latencies.length) {
+        const grown = new Float64Array(latencies.length * 2);
+        grown.set(latencies);
+        latencies = grown;
+      }
+      latencies[completed++] = ms;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return { completed, errors, firstError, elapsedMs: performance.now() - started, latenciesMs: latencies.slice(0, completed) };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Statistics
+
+/** Nearest-rank percentile (p in 0..100) of values sorted ascending; NaN when empty. */
+export function percentile(sorted: ArrayLike<number>, p: number): number {
+  if (sorted.length === 0) return NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
+}
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+export interface Summary {
+  name: string;
+  requests: number;
+  errors: number;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+export function summarize(name: string, result: LoadResult): Summary {
+  const sorted = Float64Array.from(result.latenciesMs).sort();
+  const seconds = result.elapsedMs / 1000;
+  return {
+    name,
+    requests: result.completed,
+    errors: result.errors,
+    seconds,
+    rps: result.completed / seconds,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted.length ? sorted[sorted.length - 1] : NaN,
+  };
+}
+
+/** Per-figure median over rounds (each figure on its own, so the result need not be one round). */
+export function medianOf(name: string, rounds: readonly Summary[]): Summary {
+  const pick = (key: keyof Omit<Summary, 'name'>) => median(rounds.map((r) => r[key]));
+  return {
+    name,
+    requests: pick('requests'),
+    errors: pick('errors'),
+    seconds: pick('seconds'),
+    rps: pick('rps'),
+    p50: pick('p50'),
+    p99: pick('p99'),
+    max: pick('max'),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Printing
+
+function ms(value: number): string {
+  return value < 10 ? value.toFixed(2) : value.toFixed(1);
+}
+
+/** `name: X req/s, p50 Y ms, p99 Z ms` */
+export function formatSummary(s: Summary): string {
+  return `${s.name}: ${Math.round(s.rps)} req/s, p50 ${ms(s.p50)} ms, p99 ${ms(s.p99)} ms`;
+}
+
+/** `label: throughput A/B x, p50 A/B x, p99 A/B x` */
+export function formatRatio(label: string, a: Summary, b: Summary): string {
+  const r = (x: number, y: number) => `${(x / y).toFixed(2)}x`;
+  return `${label}: throughput ${r(a.rps, b.rps)}, p50 ${r(a.p50, b.p50)}, p99 ${r(a.p99, b.p99)}`;
+}
+
+export function printSummary(s: Summary, prefix = ''): void {
+  console.log(`${prefix}${formatSummary(s)}`);
+}
+
+export function printRatio(label: string, a: Summary, b: Summary): void {
+  console.log(formatRatio(label, a, b));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Settings from the environment
+
+/** A positive number from the environment, or the default; anything else is an error. */
+export function envNumber(name: string, fallback: number, options: { integer?: boolean; min?: number } = {}): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  const min = options.min ?? Number.MIN_VALUE;
+  if (!Number.isFinite(value) || value < min || (options.integer && !Number.isInteger(value))) {
+    throw new Error(`${name} must be ${options.integer ? 'an integer' : 'a number'} >= ${min}, got ${JSON.stringify(raw)}`);
+  }
+  return value;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// HTTP
+
+export interface HttpRequestSpec {
+  url: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Any other status throws (default 200). */
+  expectStatus?: number;
+}
+
+/** A keep-alive agent with one socket per request in flight. */
+export function keepAliveAgent(concurrency: number): http.Agent {
+  return new http.Agent({ keepAlive: true, maxSockets: concurrency, maxFreeSockets: concurrency });
+}
+
+/** A function that sends the request over `agent`, reads the whole response and checks its status. */
+export function httpRequester(spec: HttpRequestSpec, agent: http.Agent): () => Promise<void> {
+  const url = new URL(spec.url);
+  if (url.protocol !== 'http:') throw new Error(`only http: is supported, got ${spec.url}`);
+  const expect = spec.expectStatus ?? 200;
+  const headers = { ...spec.headers };
+  if (spec.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(spec.body));
+  const options: http.RequestOptions = {
+    agent,
+    host: url.hostname,
+    port: url.port,
+    path: url.pathname + url.search,
+    method: spec.method ?? 'GET',
+    headers,
+  };
+  return () =>
+    new Promise<void>((resolve, reject) => {
+      const req = http.request(options, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          if (res.statusCode === expect) return resolve();
+          const text = Buffer.concat(chunks).toString('utf8').slice(0, 300);
+          reject(new Error(`${options.method} ${spec.url} answered ${res.statusCode}, expected ${expect}: ${text}`));
+        });
+      });
+      req.on('error', reject);
+      req.end(spec.body);
+    });
+}
+
+export interface HttpLoadSpec extends HttpRequestSpec {
+  concurrency: number;
+  /** Load first for this long, on the same connections, and discard it. */
+  warmupMs: number;
+  durationMs?: number;
+  count?: number;
+}
+
+export interface HttpLoadResult extends LoadResult {
+  warmupErrors: number;
+}
+
+const WORKER_TAG = 'paygate-bench-http-load';
+
+interface WorkerInput {
+  tag: typeof WORKER_TAG;
+  spec: HttpLoadSpec;
+}
+
+async function httpLoad(spec: HttpLoadSpec): Promise<HttpLoadResult> {
+  const agent = keepAliveAgent(spec.concurrency);
+  try {
+    const send = httpRequester(spec, agent);
+    const warmup = spec.warmupMs > 0 ? await runLoad(send, { concurrency: spec.concurrency, durationMs: spec.warmupMs }) : undefined;
+    const result = await runLoad(send, { concurrency: spec.concurrency, durationMs: spec.durationMs, count: spec.count });
+    return { ...result, warmupErrors: warmup?.errors ?? 0 };
+  } finally {
+    agent.destroy();
+  }
+}
+
+/**
+ * Warm-up, then a measured load of one HTTP request, in a worker thread with its own event loop and a
+ * fresh keep-alive agent (`concurrency` sockets). Resolves with the measured part.
+ */
+export function runHttpLoadInWorker(spec: HttpLoadSpec): Promise<HttpLoadResult> {
+  return new Promise((resolve, reject) => {
+    const input: WorkerInput = { tag: WORKER_TAG, spec };
+    const worker = new Worker(new URL(import.meta.url), { workerData: input });
+    let result: HttpLoadResult | undefined;
+    worker.once('message', (message: { result?: HttpLoadResult; error?: string }) => {
+      if (message.error) reject(new Error(`load worker: ${message.error}`));
+      else result = message.result;
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (result) resolve(result);
+      else reject(new Error(`load worker exited with code ${code} before reporting`));
+    });
+  });
+}
+
+if (!isMainThread && (workerData as Partial<WorkerInput> | null)?.tag === WORKER_TAG && parentPort) {
+  const port = parentPort;
+  httpLoad((workerData as WorkerInput).spec).then(
+    (result) => port.postMessage({ result }, [result.latenciesMs.buffer]),
+    (err: unknown) => port.postMessage({ error: describeError(err) }),
+  );
+}

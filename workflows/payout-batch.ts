@@ -1,0 +1,187 @@
+// A payout batch: pages through the stored items by seq (ids only: items never travel through history),
+// runs a bounded sliding window of child payout workflows, and continues-as-new before history grows
+// large. When every item has been handed to its payout, it waits for all of them to settle and
+// completes the batch. Orchestration only; activities read and write.
+//
+// Child workflow id = the item's payout workflow id (payout/{account}/{mode}/{key}), the same id a
+// single POST /v1/payouts with that key uses. So a key never pays twice: if its workflow exists (paid
+// alone, in an earlier batch, or still running elsewhere) the start fails with AlreadyStarted and the
+// item joins that payout instead. Children are ABANDONed: money that started moving finishes moving
+// even if the batch workflow is terminated.
+import {
+  type ChildWorkflowHandle,
+  ParentClosePolicy,
+  continueAsNew,
+  log,
+  proxyActivities,
+  sleep,
+  startChild,
+  condition,
+  workflowInfo,
+} from '@temporalio/workflow';
+// Workflow-safe (the workflow package re-exports most of @temporalio/common, not this error class).
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
+import type { PayoutBatchActivities, PayoutBatchPageItem } from '../activities/payout-batches.ts';
+import type { Mode } from '../src/domain/modes.ts';
+import { retryProfiles } from '../src/domain/retry.ts';
+import { BatchId, baseSearchAttributes } from '../src/temporal/search-attributes.ts';
+import { payoutWorkflow } from './payout.ts';
+
+/** Items per page activity: ids only (~150 bytes each), so a page result stays far below payload limits. */
+export const PAGE_SIZE = 500;
+/**
+ * Items given to a child (started or joined after AlreadyStarted) by one run before it continues as new. Each costs roughly 6 to 10 history events (child
+ * start, started, completed, and workflow tasks; a link adds an activity), so a run stays around 10,000
+ * events, well under Temporal's 51,200; continueAsNewSuggested ends a run earlier if the server asks.
+ */
+export const ITEMS_PER_RUN = 1_000;
+/** How often a child that failed without settling its item is started again before the item is left alone. */
+const CHILD_ATTEMPTS = 3;
+
+export interface PayoutBatchStats {
+  /** Child payout workflows started. */
+  started: number;
+  /** Items joined to a payout their key had already created. */
+  linked: number;
+  /** Items whose child kept failing (a bug, or an operator terminated it); no payout was linked. */
+  abandoned: number;
+  /** Runs before this one (continue-as-new). */
+  runs: number;
+}
+
+export interface PayoutBatchWorkflowInput {
+  batchId: string;
+  accountId: string;
+  mode: Mode;
+  /** At most this many child payout workflows at once. */
+  window: number;
+  /** The last seq handled by earlier runs (continue-as-new); absent on the first run. */
+  cursor?: number;
+  stats?: PayoutBatchStats;
+}
+
+export interface PayoutBatchWorkflowResult {
+  batchId: string;
+  status: 'completed';
+  stats: PayoutBatchStats;
+}
+
+const db = proxyActivities<PayoutBatchActivities>({
+  startToCloseTimeout: retryProfiles.database.startToCloseTimeout,
+  retry: { ...retryProfiles.database.retry },
+});
+
+// Polling by retry: the activity fails (retryable) while payouts are still moving; a fixed 1 s interval
+// without a limit makes each check one cheap activity attempt and adds no history events until it passes.
+const settle = proxyActivities<PayoutBatchActivities>({
+  startToCloseTimeout: retryProfiles.database.startToCloseTimeout,
+  retry: { initialInterval: '1 second', backoffCoefficient: 1, maximumInterval: '1 second' },
+});
+
+export async function payoutBatchWorkflow(input: PayoutBatchWorkflowInput): Promise<PayoutBatchWorkflowResult> {
+  const { batchId, accountId, mode } = input;
+  const window = Math.max(1, input.window);
+  const stats: PayoutBatchStats = { started: 0, linked: 0, abandoned: 0, runs: 0, ...input.stats };
+  let cursor = input.cursor ?? -1;
+  let inFlight = 0;
+  let handledThisRun = 0;
+  let fatal: unknown;
+
+  /** Starts the item's payout workflow and waits for it to settle, or joins the payout its key made. */
+  async function payItem(item: PayoutBatchPageItem): Promise<void> {
+    let joinDelayMs = 1000;
+    for (let attempt = 1; ; ) {
+      let child: ChildWorkflowHandle<typeof payoutWorkflow>;
+      try {
+        child = await startChild(payoutWorkflow, {
+          workflowId: item.workflowId,
+          args: [{ create: { origin: 'batch', item: { batchId, seq: item.seq, payoutId: item.payoutId } } }],
+          // A key whose workflow created something never runs again; one that was refused may.
+          workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY',
+          parentClosePolicy: ParentClosePolicy.ABANDON,
+          typedSearchAttributes: [...baseSearchAttributes(accountId, mode, item.payoutId), { key: BatchId, value: batchId }],
+        });
+      } catch (err) {
+        if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+        const { payoutId } = await db.linkPayoutBatchItem({ batchId, seq: item.seq, accountId, mode });
+        if (payoutId) {
+          stats.linked++;
+          return;
+        }
+        // The key's workflow has not created its payout yet (or is refusing it, which frees the key).
+        await sleep(joinDelayMs);
+        joinDelayMs = Math.min(joinDelayMs * 2, 30_000);
+        continue;
+      }
+      stats.started++;
+      try {
+        await child.result();
+        return;
+      } catch (err) {
+        // The child failed before settling its payout (ended as failed, so its key may start again).
+        if (attempt >= CHILD_ATTEMPTS) {
+          log.error('payout child kept failing; leaving the item', { batchId, seq: item.seq, workflowId: item.workflowId, error: String(err) });
+          stats.abandoned++;
+          return;
+        }
+        attempt++;
+        await sleep(1000 * attempt);
+      }
+    }
+  }
+
+  const timeToContinue = () => handledThisRun >= ITEMS_PER_RUN || workflowInfo().continueAsNewSuggested;
+
+  let done = false;
+  while (!done && !timeToContinue()) {
+    const page = await db.loadPayoutBatchPage({ batchId, accountId, mode, afterSeq: cursor, limit: PAGE_SIZE });
+    // Items already joined by key and items to start, in seq order; the cursor moves past both.
+    const steps: Array<{ seq: number; item?: PayoutBatchPageItem }> = [
+      ...page.linkedSeqs.map((seq) => ({ seq })),
+      ...page.items.map((item) => ({ seq: item.seq, item })),
+    ].sort((a, b) => a.seq - b.seq);
+    let stopped = false;
+    for (const step of steps) {
+      if (!step.item) {
+        stats.linked++; // joined by the page activity: no child, no history
+        cursor = step.seq;
+        continue;
+      }
+      await condition(() => inFlight < window || fatal !== undefined);
+      if (fatal !== undefined) break;
+      if (timeToContinue()) {
+        stopped = true;
+        break;
+      }
+      inFlight++;
+      handledThisRun++;
+      cursor = step.seq;
+      void payItem(step.item)
+        .catch((err: unknown) => {
+          fatal ??= err;
+        })
+        .finally(() => {
+          inFlight--;
+        });
+    }
+    if (fatal !== undefined) break;
+    if (!stopped) {
+      cursor = page.lastSeq;
+      done = page.done;
+    }
+  }
+
+  // Let this run's children finish: a new run could not await them (results arrive only to their parent run).
+  await condition(() => inFlight === 0);
+  if (fatal !== undefined) throw fatal;
+  if (!done) {
+    await continueAsNew<typeof payoutBatchWorkflow>({ batchId, accountId, mode, window: input.window, cursor, stats: { ...stats, runs: stats.runs + 1 } });
+  }
+
+  // Every item has its payout (or joined one). Payouts joined by key may still be moving under their
+  // own workflows: wait until none of the batch's payouts is initiated, then complete the batch.
+  const settled = await settle.awaitPayoutBatchSettled(batchId);
+  if (settled.unprocessed > 0) log.warn('batch completes with items that have no payout', { batchId, unprocessed: settled.unprocessed });
+  await db.completePayoutBatch(batchId);
+  return { batchId, status: 'completed', stats };
+}
