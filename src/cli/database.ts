@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Config } from '../config.ts';
 import { embeddedPostgresUrl, startEmbeddedPostgres } from '../db/embedded-postgres.ts';
 import { ensureDatabaseExists, migrate, openOrm, type Orm } from '../db/orm.ts';
-import { portInUse, waitFor } from '../infra/ports.ts';
+import { portInUse, processAlive, waitFor } from '../infra/ports.ts';
 
 export type DatabaseSource = 'database_url' | 'embedded_running' | 'embedded_started';
 
@@ -33,16 +33,6 @@ export interface OpenOptions {
 /** Failure to reach a database; the message says which one and what to try. */
 export class DatabaseUnavailableError extends Error {}
 
-/** `kill(pid, 0)` answers EPERM for a live process of another user (postgres runs as `postgres` under root). */
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * The embedded cluster under `dataDir` if a live postmaster holds it, with the port it listens on
  * (line 4 of postmaster.pid), else undefined.
@@ -55,7 +45,7 @@ export function runningEmbeddedPostgres(dataDir: string): { pid: number; port: n
     return undefined;
   }
   const pid = Number(lines[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || !pidAlive(pid)) return undefined;
+  if (!Number.isInteger(pid) || pid <= 0 || !processAlive(pid)) return undefined;
   const port = Number(lines[3]);
   return { pid, port: Number.isInteger(port) && port > 0 ? port : undefined };
 }

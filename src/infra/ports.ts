@@ -40,11 +40,12 @@ export async function waitFor<T>(what: string, attempt: () => Promise<T | undefi
   throw new Error(`${what} did not become ready within ${timeoutMs} ms${lastError ? `: ${String(lastError)}` : ''}`);
 }
 
+/** `kill(pid, 0)` answers EPERM for a live process of another user, ESRCH for none. */
 export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
-  } catch {
-    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
