@@ -5,11 +5,15 @@ import { Migrator } from '@mikro-orm/migrations';
 import { entities } from './entities.ts';
 import { Migration20261122000000_foundation } from './migrations/Migration20261122000000_foundation.ts';
 import { Migration20261122010000_payouts } from './migrations/Migration20261122010000_payouts.ts';
+import { Migration20261122020000_payments } from './migrations/Migration20261122020000_payments.ts';
+import { Migration20261123000000_webhooks } from './migrations/Migration20261123000000_webhooks.ts';
 
 /** Committed migrations, in order. Append new ones; never edit one that has landed. */
 export const migrationsList = [
   { name: 'Migration20261122000000_foundation', class: Migration20261122000000_foundation },
   { name: 'Migration20261122010000_payouts', class: Migration20261122010000_payouts },
+  { name: 'Migration20261122020000_payments', class: Migration20261122020000_payments },
+  { name: 'Migration20261123000000_webhooks', class: Migration20261123000000_webhooks },
 ];
 
 export type Orm = MikroORM;
@@ -51,7 +55,23 @@ export async function openOrm(
   });
 }
 
+/** Any constant: the advisory lock that lets one process at a time apply migrations. */
+const MIGRATION_LOCK = 7_261_122;
+
+/**
+ * Applies pending migrations. Processes that start together (an API and a worker, two test services)
+ * take turns through a PostgreSQL advisory lock held on a connection of its own; the later ones then
+ * find nothing pending.
+ */
 export async function migrate(orm: Orm): Promise<string[]> {
-  const applied = await orm.migrator.up();
-  return applied.map((m) => m.name);
+  const client = new pg.Client({ connectionString: orm.config.get('clientUrl') });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    const applied = await orm.migrator.up();
+    return applied.map((m) => m.name);
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    await client.end();
+  }
 }

@@ -1,0 +1,210 @@
+// Balance and ledger (API.md): `available` never goes below zero, whatever the concurrency, and every
+// movement is a balanced double-entry transaction. Top-ups go through HTTP; debits (there is no HTTP
+// endpoint for them yet) go straight to the ledger module, as the payout path will.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { debitPosting } from '../../src/domain/ledger.ts';
+import { InsufficientFundsError, post } from '../../src/ledger/ledger.ts';
+import { allBalanceTransactions, balanceOf, sleep } from '../helpers/api-assert.ts';
+import { createHttp, type Http } from '../helpers/http.ts';
+import { startTestService, type TestService } from '../helpers/service.ts';
+
+let service: TestService;
+let http: Http;
+
+before(async () => {
+  service = await startTestService();
+  http = createHttp(service.url);
+});
+after(async () => {
+  await service?.stop();
+});
+
+type DebitOutcome = { ok: true; amount: number } | { ok: false; insufficient: boolean; error: unknown };
+
+/** A test-only debit of `available`, in its own database transaction, as a payout will post it. */
+async function debit(accountId: string, amount: number, sourceId: string): Promise<DebitOutcome> {
+  try {
+    await service.stack.orm.em
+      .fork()
+      .transactional((tx) => post(tx, { accountId, mode: 'sandbox', posting: debitPosting(amount), sourceId }));
+    return { ok: true, amount };
+  } catch (error) {
+    return { ok: false, insufficient: error instanceof InsufficientFundsError, error };
+  }
+}
+
+async function sql<T = Record<string, unknown>>(query: string, params: unknown[] = []): Promise<T[]> {
+  return service.stack.orm.em.fork().execute(query, params) as Promise<T[]>;
+}
+
+/** The ledger is sound for this account: no internal balance below zero anywhere, every transaction
+ * has at least two entries summing to zero, and each ledger account's balance is the sum of its entries. */
+async function assertLedgerSound(accountId: string): Promise<void> {
+  const negative = await sql(`select account_id, mode, kind, balance::text from ledger_accounts where internal and balance < 0`);
+  assert.deepEqual(negative, [], 'no internal ledger account is below zero');
+
+  const unbalanced = await sql(
+    `select bt.id, count(le.id)::int as legs, coalesce(sum(le.amount), 0)::text as total
+     from balance_transactions bt left join ledger_entries le on le.transaction_id = bt.id
+     where bt.account_id = ?
+     group by bt.id
+     having count(le.id) < 2 or coalesce(sum(le.amount), 0) <> 0`,
+    [accountId],
+  );
+  assert.deepEqual(unbalanced, [], 'every balance transaction has entries that sum to zero');
+
+  const anywhere = await sql(`select transaction_id from ledger_entries group by transaction_id having sum(amount) <> 0`);
+  assert.deepEqual(anywhere, [], 'no transaction in the whole ledger is unbalanced');
+
+  const drift = await sql(
+    `select la.kind, la.balance::text as balance, coalesce(sum(le.amount), 0)::text as entries
+     from ledger_accounts la left join ledger_entries le on le.ledger_account_id = la.id
+     where la.account_id = ?
+     group by la.id
+     having la.balance <> coalesce(sum(le.amount), 0)`,
+    [accountId],
+  );
+  assert.deepEqual(drift, [], "each ledger account's balance is the sum of its entries");
+
+  const netOfTransactions = await sql<{ total: string }>(
+    `select coalesce(sum(amount), 0)::text as total from balance_transactions where account_id = ? and mode = 'sandbox'`,
+    [accountId],
+  );
+  const available = await sql<{ balance: string }>(
+    `select balance::text from ledger_accounts where account_id = ? and mode = 'sandbox' and kind = 'available'`,
+    [accountId],
+  );
+  assert.equal(Number(netOfTransactions[0].total), Number(available[0]?.balance ?? 0), 'balance transaction amounts add up to available');
+}
+
+async function availableInDb(accountId: string): Promise<number> {
+  const rows = await sql<{ balance: string }>(
+    `select balance::text from ledger_accounts where account_id = ? and mode = 'sandbox' and kind = 'available' and currency = 'INR'`,
+    [accountId],
+  );
+  return Number(rows[0]?.balance ?? 0);
+}
+
+describe('available never goes below zero', () => {
+  test('200 concurrent top-ups and debits: available never below zero, every transaction balances', async () => {
+    const { accountId, sandboxKey } = await service.newAccount();
+    // 100 top-ups over HTTP and 100 debits straight to the ledger, all in flight together: 20 debits at
+    // once (on an empty balance), then one more each time a top-up answers, while the others are still
+    // running. Debits average more than a top-up, so the balance keeps hitting zero.
+    const TOP_UPS = 100;
+    const TOP_UP_AMOUNT = 1000;
+    const EARLY_DEBITS = 20;
+    const debitAmount = (i: number) => 500 + ((i * 997) % 2000);
+
+    let stormOver = false;
+    // Watch the balance the way a caller does, all the time the storm runs.
+    const samples: number[] = [];
+    const sampler = (async () => {
+      while (!stormOver) {
+        const res = await http.get('/v1/balance', { key: sandboxKey });
+        assert.equal(res.status, 200, res.text);
+        samples.push(res.body.available);
+        await sleep(5);
+      }
+    })();
+
+    let debitSeq = 0;
+    const debits: Promise<DebitOutcome>[] = [];
+    const fireDebit = () => {
+      const i = debitSeq++;
+      debits.push(debit(accountId, debitAmount(i), `test_debit_${i}`));
+    };
+    for (let i = 0; i < EARLY_DEBITS; i++) fireDebit();
+
+    const topUps = await Promise.all(
+      Array.from({ length: TOP_UPS }, async (_, i) => {
+        const res = await http.post('/v1/test_helpers/top_ups', {
+          key: sandboxKey,
+          form: { amount: String(TOP_UP_AMOUNT) },
+          idempotencyKey: `storm-${i}`,
+        });
+        if (debitSeq < TOP_UPS) fireDebit();
+        return res;
+      }),
+    );
+    const outcomes = await Promise.all(debits);
+    stormOver = true;
+    await sampler;
+    assert.equal(outcomes.length, TOP_UPS, 'as many debits as top-ups');
+
+    for (const res of topUps) assert.equal(res.status, 200, res.text);
+    const topUpTotal = topUps.reduce((sum, r) => sum + r.body.amount, 0);
+    assert.equal(topUpTotal, TOP_UPS * TOP_UP_AMOUNT);
+
+    const succeeded = outcomes.filter((o): o is { ok: true; amount: number } => o.ok);
+    const failed = outcomes.filter((o) => !o.ok) as Extract<DebitOutcome, { ok: false }>[];
+    const other = failed.filter((o) => !o.insufficient).map((o) => String((o.error as Error)?.stack ?? o.error));
+    assert.deepEqual(other, [], 'debits either succeed or fail with InsufficientFundsError');
+    assert.ok(succeeded.length > 0, `no debit succeeded (${outcomes.length} tried)`);
+    assert.ok(failed.length > 0, `no debit was refused (${outcomes.length} tried): the race did not reach zero`);
+    const debitTotal = succeeded.reduce((sum, o) => sum + o.amount, 0);
+
+    assert.ok(samples.length > 0, 'the balance was sampled during the storm');
+    const negatives = samples.filter((v) => !(Number.isInteger(v) && v >= 0));
+    assert.deepEqual(negatives, [], `GET /v1/balance showed available below zero (${samples.length} samples)`);
+
+    const expected = topUpTotal - debitTotal;
+    assert.ok(expected >= 0);
+    assert.equal(await availableInDb(accountId), expected, 'available = successful top-ups - successful debits');
+    await assertLedgerSound(accountId);
+
+    const balance = await http.get('/v1/balance', { key: sandboxKey });
+    assert.deepEqual(balance.body, { object: 'balance', mode: 'sandbox', currency: 'INR', available: expected, pending: 0, reserved: 0 });
+
+    // The API's list shows exactly these movements.
+    const txns = await allBalanceTransactions(http, sandboxKey);
+    const topUpTxns = txns.filter((t) => t.type === 'top_up');
+    const debitTxns = txns.filter((t) => t.type === 'payout');
+    assert.equal(topUpTxns.length, TOP_UPS);
+    assert.equal(debitTxns.length, succeeded.length);
+    assert.equal(txns.length, TOP_UPS + succeeded.length);
+    assert.equal(txns.reduce((sum, t) => sum + t.amount, 0), expected);
+    assert.deepEqual(new Set(topUpTxns.map((t) => t.source_id)), new Set(topUps.map((r) => r.body.id)));
+    for (const t of debitTxns) assert.ok(t.amount < 0, `a debit lowers the balance: ${JSON.stringify(t)}`);
+  });
+
+  test('concurrent debits of an exactly covered balance: exactly as many succeed as it covers', async () => {
+    const { accountId, sandboxKey } = await service.newAccount();
+    const res = await http.post('/v1/test_helpers/top_ups', { key: sandboxKey, form: { amount: '10000' } });
+    assert.equal(res.status, 200, res.text);
+
+    const outcomes = await Promise.all(Array.from({ length: 50 }, (_, i) => debit(accountId, 1000, `test_debit_exact_${i}`)));
+    const succeeded = outcomes.filter((o) => o.ok);
+    const insufficient = outcomes.filter((o) => !o.ok && o.insufficient);
+    assert.equal(succeeded.length, 10);
+    assert.equal(insufficient.length, 40);
+
+    assert.equal(await availableInDb(accountId), 0);
+    await assertLedgerSound(accountId);
+    assert.equal((await balanceOf(http, sandboxKey)).available, 0);
+    const txns = await allBalanceTransactions(http, sandboxKey, 'type=payout');
+    assert.equal(txns.length, 10);
+    // A refused debit leaves no trace: no balance transaction, no entries.
+    const traces = await sql(`select id from balance_transactions where account_id = ? and type = 'payout'`, [accountId]);
+    assert.equal(traces.length, 10);
+  });
+
+  test('a debit larger than available is refused and writes nothing', async () => {
+    const { accountId, sandboxKey } = await service.newAccount();
+    const res = await http.post('/v1/test_helpers/top_ups', { key: sandboxKey, form: { amount: '500' } });
+    assert.equal(res.status, 200, res.text);
+    const outcome = await debit(accountId, 501, 'test_debit_too_much');
+    assert.equal(outcome.ok, false);
+    assert.equal(!outcome.ok && outcome.insufficient, true, String(!outcome.ok && outcome.error));
+    assert.equal((await balanceOf(http, sandboxKey)).available, 500);
+    const entries = await sql(
+      `select le.id from ledger_entries le join balance_transactions bt on bt.id = le.transaction_id where bt.account_id = ? and bt.type = 'payout'`,
+      [accountId],
+    );
+    assert.deepEqual(entries, []);
+    assert.equal((await debit(accountId, 500, 'test_debit_all')).ok, true);
+    assert.equal((await balanceOf(http, sandboxKey)).available, 0);
+    await assertLedgerSound(accountId);
+  });
+});

@@ -1,0 +1,146 @@
+// Rate limits (API.md, Rate limits and Sandbox): per API key; every response carries X-RateLimit-Limit,
+// -Remaining and -Reset; a 429 adds Retry-After; a 429 changes nothing and leaves the idempotency key free.
+// `Sandbox-Simulate: rate_limited` answers 429 at once and does nothing.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { allBalanceTransactions, assertApiError, balanceOf, sleep, topUpRows } from '../helpers/api-assert.ts';
+import { createHttp, type ApiResponse, type Http } from '../helpers/http.ts';
+import { startTestService, type TestService } from '../helpers/service.ts';
+
+const LIMIT = 5;
+let service: TestService;
+let http: Http;
+
+before(async () => {
+  service = await startTestService({ RATE_LIMIT_SANDBOX: String(LIMIT) });
+  http = createHttp(service.url);
+});
+after(async () => {
+  await service?.stop();
+});
+
+const TOP_UPS = '/v1/test_helpers/top_ups';
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+function assertRateLimitHeaders(res: ApiResponse): void {
+  const where = `${res.status} ${res.text}`;
+  assert.equal(res.headers.get('x-ratelimit-limit'), String(LIMIT), where);
+  const remaining = res.headers.get('x-ratelimit-remaining');
+  assert.match(remaining ?? '', /^[0-9]+$/, where);
+  assert.ok(Number(remaining) <= LIMIT, where);
+  const reset = res.headers.get('x-ratelimit-reset');
+  assert.match(reset ?? '', /^[0-9]+$/, where);
+  const now = nowSeconds();
+  assert.ok(Number(reset) >= now - 1 && Number(reset) <= now + 60, `X-RateLimit-Reset ${reset} is not unix seconds near ${now}`);
+}
+
+/** The contract's 429: envelope, Retry-After in whole seconds, the X-RateLimit-* headers with nothing remaining. */
+function assertRateLimited(res: ApiResponse): number {
+  assertApiError(res, 429, 'rate_limited');
+  assertRateLimitHeaders(res);
+  const retryAfter = res.headers.get('retry-after');
+  assert.match(retryAfter ?? '', /^[0-9]+$/, `Retry-After ${retryAfter}`);
+  assert.ok(Number(retryAfter) >= 1 && Number(retryAfter) <= 60, `Retry-After ${retryAfter}`);
+  return Number(retryAfter);
+}
+
+/** Fires `n` balance reads at once with this key. */
+function burst(key: string, n: number): Promise<ApiResponse[]> {
+  return Promise.all(Array.from({ length: n }, () => http.get('/v1/balance', { key })));
+}
+
+describe('rate limit headers', () => {
+  test('successful and refused authenticated responses carry X-RateLimit-Limit, -Remaining and -Reset', async () => {
+    const { sandboxKey } = await service.newAccount();
+    const read = await http.get('/v1/balance', { key: sandboxKey });
+    assert.equal(read.status, 200, read.text);
+    assertRateLimitHeaders(read);
+    assert.ok(Number(read.headers.get('x-ratelimit-remaining')) < LIMIT, 'the request itself counts');
+    const write = await http.post(TOP_UPS, { key: sandboxKey, form: { amount: '10' } });
+    assert.equal(write.status, 200, write.text);
+    assertRateLimitHeaders(write);
+    const invalid = await http.post(TOP_UPS, { key: sandboxKey, form: { amount: 'x' } });
+    assertApiError(invalid, 400, 'invalid_request', 'amount');
+    assertRateLimitHeaders(invalid);
+  });
+});
+
+describe('exceeding the limit', () => {
+  test('gives 429 rate_limited with Retry-After and the X-RateLimit-* headers; after Retry-After it works again', async () => {
+    const { sandboxKey } = await service.newAccount();
+    const responses = await burst(sandboxKey, 3 * LIMIT);
+    const ok = responses.filter((r) => r.status === 200);
+    const limited = responses.filter((r) => r.status !== 200);
+    assert.ok(ok.length >= 1, 'some requests get through');
+    // A burst takes well under a second: at most the limit per second (twice if it straddles a second).
+    assert.ok(ok.length <= 2 * LIMIT, `${ok.length} of ${responses.length} requests got through a limit of ${LIMIT}/s`);
+    assert.ok(limited.length >= LIMIT, `only ${limited.length} requests were limited`);
+    let wait = 0;
+    for (const res of limited) {
+      wait = Math.max(wait, assertRateLimited(res));
+      assert.equal(res.headers.get('x-ratelimit-remaining'), '0');
+    }
+    for (const res of ok) assertRateLimitHeaders(res);
+
+    await sleep(wait * 1000 + 100);
+    const again = await http.get('/v1/balance', { key: sandboxKey });
+    assert.equal(again.status, 200, again.text);
+    assertRateLimitHeaders(again);
+  });
+
+  test('the limit is per API key: another key is not limited', async () => {
+    const busy = await service.newAccount();
+    const calm = await service.newAccount();
+    const responses = await burst(busy.sandboxKey, 3 * LIMIT);
+    assert.ok(responses.some((r) => r.status === 429), 'the busy key is limited');
+    const res = await http.get('/v1/balance', { key: calm.sandboxKey });
+    assert.equal(res.status, 200, res.text);
+    assertRateLimitHeaders(res);
+  });
+
+  test('a write refused with 429 creates nothing and does not bind its idempotency key', async () => {
+    let refused: ApiResponse | undefined;
+    let account: Awaited<ReturnType<TestService['newAccount']>> | undefined;
+    for (let attempt = 0; attempt < 5 && !refused; attempt++) {
+      account = await service.newAccount();
+      await burst(account.sandboxKey, 3 * LIMIT);
+      const res = await http.post(TOP_UPS, { key: account.sandboxKey, form: { amount: '700' }, idempotencyKey: 'slow-down' });
+      if (res.status === 429) refused = res;
+      else await sleep(1100); // the window turned over between the burst and the write; try again
+    }
+    assert.ok(refused && account, 'a write right after a burst is refused with 429');
+    const wait = assertRateLimited(refused);
+    assert.deepEqual(await topUpRows(service, account.accountId), []);
+
+    await sleep(wait * 1000 + 100);
+    // Different parameters with the same key: had the 429 bound the key this would be a 422 or a replay.
+    const retry = await http.post(TOP_UPS, { key: account.sandboxKey, form: { amount: '800' }, idempotencyKey: 'slow-down' });
+    assert.equal(retry.status, 200, retry.text);
+    assert.equal(retry.headers.get('idempotent-replayed'), null);
+    assert.equal(retry.body.amount, 800);
+    const rows = await topUpRows(service, account.accountId, 'slow-down');
+    assert.equal(rows.length, 1);
+    assert.equal((await balanceOf(http, account.sandboxKey)).available, 800);
+  });
+});
+
+describe('Sandbox-Simulate: rate_limited', () => {
+  test('answers 429 at once with the headers and creates nothing', async () => {
+    const { accountId, sandboxKey } = await service.newAccount();
+    const simulate = { 'sandbox-simulate': 'rate_limited' };
+    const write = await http.post(TOP_UPS, { key: sandboxKey, form: { amount: '5000' }, idempotencyKey: 'sim-1', headers: simulate });
+    assertRateLimited(write);
+    const read = await http.get('/v1/balance', { key: sandboxKey, headers: simulate });
+    assertRateLimited(read);
+
+    await sleep(1100); // let the window turn over whatever the simulation did to it
+    assert.deepEqual(await topUpRows(service, accountId), []);
+    assert.deepEqual(await allBalanceTransactions(http, sandboxKey), []);
+    assert.equal((await balanceOf(http, sandboxKey)).available, 0);
+    // And the key is still free.
+    const real = await http.post(TOP_UPS, { key: sandboxKey, form: { amount: '42' }, idempotencyKey: 'sim-1' });
+    assert.equal(real.status, 200, real.text);
+    assert.equal(real.headers.get('idempotent-replayed'), null);
+    assert.equal(real.body.amount, 42);
+  });
+});
