@@ -1,13 +1,25 @@
 // The composition of every activity the worker registers, from injected dependencies.
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { PayoutRail } from '../src/rails/payouts.ts';
+import type { PaymentRail, RefundRail } from '../src/rails/payments.ts';
 import { createPayoutActivities } from './payouts.ts';
 import { createPayoutBatchActivities } from './payout-batches.ts';
 import { createTopUpActivities } from './top-ups.ts';
+import type { WebhookSender } from '../src/webhooks/sender.ts';
+import { createWebhookActivities } from './webhooks.ts';
+import { createPaymentActivities } from './payments.ts';
+import { createRefundActivities } from './refunds.ts';
+import { createSettlementActivities } from './settlements.ts';
 
 export interface ActivityDeps {
   orm: MikroORM;
-  rails: { payouts: { sandbox: PayoutRail; live: PayoutRail } };
+  /** The HTTP client of webhook deliveries. */
+  webhookSender: WebhookSender;
+  rails: {
+    payouts: { sandbox: PayoutRail; live: PayoutRail };
+    payments: { sandbox: PaymentRail; live: PaymentRail };
+    refunds: { sandbox: RefundRail; live: RefundRail };
+  };
 }
 
 export function createActivities(deps: ActivityDeps) {
@@ -15,5 +27,9 @@ export function createActivities(deps: ActivityDeps) {
     ...createTopUpActivities(deps),
     ...createPayoutActivities({ orm: deps.orm, rails: deps.rails.payouts }),
     ...createPayoutBatchActivities({ orm: deps.orm }),
+    ...createWebhookActivities({ orm: deps.orm, sender: deps.webhookSender }),
+    ...createPaymentActivities({ orm: deps.orm, rails: deps.rails.payments }),
+    ...createRefundActivities({ orm: deps.orm, rails: deps.rails.refunds }),
+    ...createSettlementActivities({ orm: deps.orm }),
   };
 }

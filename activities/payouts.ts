@@ -14,7 +14,7 @@ import {
   postingForStatus,
 } from '../src/domain/payouts.ts';
 import { BeneficiaryEntity, PayoutEntity, type Payout } from '../src/db/entities.ts';
-import { recordEvent } from '../src/db/events.ts';
+import { recordEvent, storeSimulations, storedSimulations } from '../src/db/events.ts';
 import { payoutView, type PayoutView } from '../src/db/views.ts';
 import { post } from '../src/ledger/ledger.ts';
 import { type PayoutRail, type RailPayoutStatus, RailRejectedError } from '../src/rails/payouts.ts';
@@ -32,6 +32,8 @@ export interface PayoutRequest {
   narration: string | null;
   metadata: Record<string, string>;
   batchId: string | null;
+  /** Sandbox-Simulate webhook values of the request (stored on the payout, inherited by its events). */
+  simulate?: readonly string[];
 }
 
 export interface CreatePayoutInput {
@@ -173,8 +175,9 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: { sandbox: 
         }
         await insertHistory(tx, payout.id, null, status, problem?.code ?? null);
         if (input.item) await tx.execute(`update payout_batch_items set payout_id = ? where batch_id = ? and seq = ?`, [payout.id, input.item.batchId, input.item.seq]);
+        await storeSimulations(tx, 'payouts', payout.id, request.simulate ?? []);
         const view = payoutView(payout);
-        await recordEvent(tx, { accountId: request.accountId, mode: request.mode, type: payoutEventTypes[status], object: view });
+        await recordEvent(tx, { accountId: request.accountId, mode: request.mode, type: payoutEventTypes[status], object: view, simulate: request.simulate });
         return { payout: view };
       });
     },
@@ -247,7 +250,8 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: { sandbox: 
         await tx.flush();
         await insertHistory(tx, payout.id, from, input.to, payout.failureCode ?? null);
         const view = payoutView(payout);
-        await recordEvent(tx, { accountId: payout.accountId, mode: payout.mode, type: payoutEventTypes[input.to], object: view });
+        const simulate = await storedSimulations(tx, 'payouts', payout.id);
+        await recordEvent(tx, { accountId: payout.accountId, mode: payout.mode, type: payoutEventTypes[input.to], object: view, simulate });
         return view;
       });
     },

@@ -38,6 +38,35 @@ export const configSchema = z.object({
   SANDBOX_REVERSAL_DELAY_MS: positiveInt.default(5000),
   /** How many payouts of one batch run at once (child workflows in the sliding window). */
   PAYOUT_BATCH_WINDOW: positiveInt.default(200),
+  /** How long POST /v1/payments waits for the outcome before answering `pending` (the contract allows 10 s). */
+  PAYMENT_SYNC_WAIT_MS: positiveInt.max(9500).default(9000),
+  /** When the daily settlement runs, `HH:MM` in SETTLEMENT_TIMEZONE. */
+  SETTLEMENT_TIME: z
+    .string()
+    .regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'expected HH:MM (24-hour)')
+    .default('02:00'),
+  SETTLEMENT_TIMEZONE: z
+    .string()
+    .min(1)
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'expected an IANA time zone such as Asia/Kolkata')
+    .default('Asia/Kolkata'),
+  /** Webhook retries (exponential, backoff 2): first gap, longest gap, and how long a delivery keeps trying. */
+  WEBHOOK_RETRY_INITIAL_MS: positiveInt.default(5_000),
+  WEBHOOK_RETRY_MAX_MS: positiveInt.default(10 * 3600_000),
+  WEBHOOK_RETRY_WINDOW_MS: positiveInt.default(3 * 24 * 3600_000),
+  /** How long a receiver has to answer one delivery attempt. */
+  WEBHOOK_TIMEOUT_MS: positiveInt.default(10_000),
+  /** How often the dispatcher looks for new events when no NOTIFY woke it. */
+  WEBHOOK_DISPATCH_INTERVAL_MS: positiveInt.default(250),
+  /** Sandbox out_of_order_webhooks: the longest a resource's events wait for it to settle before going out, newest first. */
+  WEBHOOK_OUT_OF_ORDER_HOLD_MS: positiveInt.default(30_000),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

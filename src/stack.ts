@@ -12,7 +12,9 @@ import { ensureDatabaseExists, migrate, openOrm, type Orm } from './db/orm.ts';
 import { resolveTemporalBinary } from './temporal/binary.ts';
 import { connectTemporal, type TemporalClientHandle } from './temporal/client.ts';
 import { startDevServer } from './temporal/dev-server.ts';
+import { ensureSettlementSchedule } from './temporal/settlement-schedule.ts';
 import { startWorker, type WorkerHandle } from './temporal/worker.ts';
+import { webhookDeliverySettings } from './temporal/webhooks.ts';
 
 export type Role = 'all' | 'api' | 'worker';
 
@@ -90,6 +92,18 @@ export async function startStack(config: Config, logger: Logger, role: Role = 'a
       }
     }
 
+    // One client per process: the API starts workflows with it, and so does the worker's outbox dispatcher.
+    const temporal: TemporalClientHandle = await connectTemporal({
+      address: temporalAddress,
+      namespace: config.TEMPORAL_NAMESPACE,
+      taskQueue: config.TEMPORAL_TASK_QUEUE,
+      orm,
+      batchWindow: config.PAYOUT_BATCH_WINDOW,
+      paymentSyncWaitMs: config.PAYMENT_SYNC_WAIT_MS,
+      webhooks: webhookDeliverySettings(config),
+    });
+    stops.push({ name: 'temporal client', stop: temporal.close });
+
     let worker: WorkerHandle | undefined;
     if (role !== 'api') {
       worker = await startWorker({
@@ -104,22 +118,24 @@ export async function startStack(config: Config, logger: Logger, role: Role = 'a
           slowMs: config.SANDBOX_SLOW_DELAY_MS,
           reversalMs: config.SANDBOX_REVERSAL_DELAY_MS,
         },
+        webhooks: {
+          client: temporal.client,
+          settings: webhookDeliverySettings(config),
+          dispatchIntervalMs: config.WEBHOOK_DISPATCH_INTERVAL_MS,
+          outOfOrderHoldMs: config.WEBHOOK_OUT_OF_ORDER_HOLD_MS,
+        },
       });
       stops.push({ name: 'worker', stop: worker.shutdown });
+      await ensureSettlementSchedule(temporal.client, {
+        taskQueue: config.TEMPORAL_TASK_QUEUE,
+        time: config.SETTLEMENT_TIME,
+        timezone: config.SETTLEMENT_TIMEZONE,
+      });
     }
 
-    let temporal: TemporalClientHandle | undefined;
     let server: Server | undefined;
     let apiUrl: string | undefined;
     if (role !== 'worker') {
-      temporal = await connectTemporal({
-        address: temporalAddress,
-        namespace: config.TEMPORAL_NAMESPACE,
-        taskQueue: config.TEMPORAL_TASK_QUEUE,
-        orm,
-        batchWindow: config.PAYOUT_BATCH_WINDOW,
-      });
-      stops.push({ name: 'temporal client', stop: temporal.close });
       const app = createApp({ config, orm, temporal: temporal.gateway, logger });
       const httpServer = createServer(app, config);
       server = httpServer;

@@ -3,3 +3,7 @@ export { topUpWorkflow, createTopUpUpdate } from './top-up.ts';
 export { payoutWorkflow, createPayoutUpdate, recheckPayoutSignal } from './payout.ts';
 export { payoutActionWorkflow } from './payout-action.ts';
 export { payoutBatchWorkflow } from './payout-batch.ts';
+export { paymentWorkflow, createPaymentUpdate } from './payment.ts';
+export { refundWorkflow, createRefundUpdate } from './refund.ts';
+export { settlementRunWorkflow, dailySettlementWorkflow } from './settlement.ts';
+export { webhookDeliveryWorkflow } from './webhook-delivery.ts';

@@ -30,11 +30,15 @@ import { payoutWorkflow } from './payout.ts';
 /** Items per page activity: ids only (~150 bytes each), so a page result stays far below payload limits. */
 export const PAGE_SIZE = 500;
 /**
- * Items given to a child (started or joined after AlreadyStarted) by one run before it continues as new. Each costs roughly 6 to 10 history events (child
- * start, started, completed, and workflow tasks; a link adds an activity), so a run stays around 10,000
- * events, well under Temporal's 51,200; continueAsNewSuggested ends a run earlier if the server asks.
+ * Items given to a child (started, or joined after AlreadyStarted) by one run before it continues as
+ * new: five windows' worth, at most 1,000. Each costs roughly 6 to 10 history events (child initiated,
+ * started, completed, and workflow tasks; a join adds an activity), so a run stays around 10,000 events,
+ * well under Temporal's 51,200; continueAsNewSuggested ends a run earlier if the server asks. A run lets
+ * its children drain before continuing (only the run that started a child receives its result), so
+ * fewer, larger runs keep the window full for longer.
  */
-export const ITEMS_PER_RUN = 1_000;
+export const MAX_ITEMS_PER_RUN = 1_000;
+export const itemsPerRun = (window: number) => Math.min(MAX_ITEMS_PER_RUN, window * 5);
 /** How often a child that failed without settling its item is started again before the item is left alone. */
 const CHILD_ATTEMPTS = 3;
 
@@ -80,7 +84,8 @@ const settle = proxyActivities<PayoutBatchActivities>({
 
 export async function payoutBatchWorkflow(input: PayoutBatchWorkflowInput): Promise<PayoutBatchWorkflowResult> {
   const { batchId, accountId, mode } = input;
-  const window = Math.max(1, input.window);
+  // Temporal allows 2,000 pending children per workflow; stay well below whatever the configuration says.
+  const window = Math.min(Math.max(1, input.window), 1000);
   const stats: PayoutBatchStats = { started: 0, linked: 0, abandoned: 0, runs: 0, ...input.stats };
   let cursor = input.cursor ?? -1;
   let inFlight = 0;
@@ -130,7 +135,8 @@ export async function payoutBatchWorkflow(input: PayoutBatchWorkflowInput): Prom
     }
   }
 
-  const timeToContinue = () => handledThisRun >= ITEMS_PER_RUN || workflowInfo().continueAsNewSuggested;
+  const perRun = itemsPerRun(window);
+  const timeToContinue = () => handledThisRun >= perRun || workflowInfo().continueAsNewSuggested;
 
   let done = false;
   while (!done && !timeToContinue()) {

@@ -32,6 +32,10 @@ import { topUpRoutes } from './routes/top-ups.ts';
 import { payoutRoutes } from './routes/payouts.ts';
 import { payoutBatchRoutes } from './routes/payout-batches.ts';
 import { eventRoutes } from './routes/events.ts';
+import { webhookRoutes } from './routes/webhook-endpoints.ts';
+import { paymentRoutes } from './routes/payments.ts';
+import { refundRoutes } from './routes/refunds.ts';
+import { settlementRoutes } from './routes/settlements.ts';
 
 export type { AppDeps, ApiState } from './context.ts';
 
@@ -90,6 +94,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): ApiApp {
   payoutRoutes(router, deps);
   payoutBatchRoutes(router, deps);
   eventRoutes(router, deps);
+  webhookRoutes(router, deps);
+  paymentRoutes(router, deps);
+  refundRoutes(router, deps);
+  settlementRoutes(router, deps);
   beneficiaryRoutes(router, deps);
   app.use(router.routes());
 

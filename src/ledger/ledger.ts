@@ -52,8 +52,10 @@ export async function post(em: EntityManager, input: PostInput): Promise<string>
      values (?, ?, ?, ?, ?, ?, ?, ?)`,
     [txnId, accountId, mode, posting.type, input.sourceId, netAmount(posting), currency, input.description ?? null],
   );
-  // Debits first, in a fixed order, so concurrent postings lock the same rows in the same order.
-  const legs = [...posting.legs].sort((a, b) => a.amount - b.amount || a.kind.localeCompare(b.kind));
+  // One global order (by kind) for every posting, so concurrent postings lock the same rows in the same
+  // order: sorting debits first made a reserve (available, reserved) and a release (reserved, available)
+  // take the same two rows in opposite orders, and they deadlocked under load (payout batches).
+  const legs = [...posting.legs].sort((a, b) => a.kind.localeCompare(b.kind));
   try {
     await em.execute(
       `insert into ledger_entries (transaction_id, ledger_account_id, amount)

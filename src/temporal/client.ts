@@ -17,8 +17,10 @@ import { createTopUpUpdate, topUpWorkflow } from '../../workflows/top-up.ts';
 import { createPayoutUpdate, payoutWorkflow, recheckPayoutSignal } from '../../workflows/payout.ts';
 import { payoutActionWorkflow } from '../../workflows/payout-action.ts';
 import type { TemporalGateway } from './gateway.ts';
+import { createPaymentsGateway } from './payments-gateway.ts';
 import { payoutActionWorkflowId, payoutBatchWorkflowId, payoutWorkflowId, topUpWorkflowId } from './ids.ts';
 import { BatchId, baseSearchAttributes } from './search-attributes.ts';
+import { webhookGateway, type WebhookDeliverySettings } from './webhooks.ts';
 
 export interface TemporalClientHandle {
   client: Client;
@@ -71,12 +73,17 @@ export async function connectTemporal(options: {
   taskQueue: string;
   orm: MikroORM;
   batchWindow: number;
+  webhooks: WebhookDeliverySettings;
+  /** How long POST /v1/payments waits for the outcome (PAYMENT_SYNC_WAIT_MS). */
+  paymentSyncWaitMs?: number;
 }): Promise<TemporalClientHandle> {
   const connection = await Connection.connect({ address: options.address });
   const client = new Client({ connection, namespace: options.namespace });
   const { taskQueue } = options;
 
   const gateway: TemporalGateway = {
+    ...webhookGateway(client, options.webhooks),
+    ...createPaymentsGateway({ client, orm: options.orm, taskQueue, paymentSyncWaitMs: options.paymentSyncWaitMs ?? 9000, toApiError }),
     async createTopUp(input) {
       const topUpId = newId('topUp');
       const startWorkflowOperation = new WithStartWorkflowOperation(topUpWorkflow, {

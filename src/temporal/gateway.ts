@@ -2,6 +2,7 @@
 import type { Mode } from '../domain/modes.ts';
 import type { PayoutStatus } from '../domain/payouts.ts';
 import type { PayoutView, TopUpView } from '../db/views.ts';
+import type { PaymentsGateway } from './payments-gateway.ts';
 
 export interface CreateTopUpInput {
   accountId: string;
@@ -24,6 +25,8 @@ export interface CreatePayoutInput {
   reference: string | null;
   narration: string | null;
   metadata: Record<string, string>;
+  /** Sandbox-Simulate webhook values of the request; stored on the payout so its events carry them. */
+  simulate?: readonly string[];
 }
 
 export type PayoutAction = 'complete' | 'fail' | 'reverse';
@@ -35,7 +38,16 @@ export interface StartPayoutBatchInput {
   idempotencyKey: string;
 }
 
-export interface TemporalGateway {
+export interface RedeliverEventInput {
+  accountId: string;
+  mode: Mode;
+  eventId: string;
+  endpointIds: readonly string[];
+  /** The request's idempotency key: a retried request reaches the same redelivery workflows. */
+  idempotencyKey: string;
+}
+
+export interface TemporalGateway extends PaymentsGateway {
   /**
    * Starts (or joins) the top-up workflow keyed by (account, mode, key) with Update-with-Start and
    * answers once the top-up is written. Throws ApiError('service_unavailable') when Temporal is unreachable.
@@ -51,6 +63,10 @@ export interface TemporalGateway {
   payoutAction(payout: { id: string; accountId: string; mode: Mode; idempotencyKey: string; status: PayoutStatus }, action: PayoutAction): Promise<PayoutView>;
   /** Starts (or joins) the batch workflow of a stored batch; returns at once. */
   startPayoutBatch(input: StartPayoutBatchInput): Promise<void>;
+  /** POST /v1/events/:id/redeliver: one more delivery workflow per endpoint (webhook/{event}/{endpoint}/redeliver/{key}). */
+  redeliverEvent(input: RedeliverEventInput): Promise<void>;
+  /** DELETE /v1/webhook_endpoints/:id: terminates the endpoint's running deliveries (each attempt also checks). */
+  stopWebhookDeliveries(endpointId: string): Promise<void>;
   /** True when the Temporal frontend answers (for /readyz). */
   isReachable(): Promise<boolean>;
 }

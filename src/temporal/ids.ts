@@ -25,3 +25,30 @@ export function payoutBatchWorkflowId(accountId: string, mode: Mode, key: string
 export function payoutActionWorkflowId(payoutId: string, action: string): string {
   return `payout-action/${payoutId}/${action}`;
 }
+
+/**
+ * One delivery of an event to an endpoint: `webhook/{event_id}/{endpoint_id}`, so the dispatcher starting it
+ * twice reaches the same workflow. `variant` names the extra deliveries of the same pair: `duplicate`
+ * (Sandbox-Simulate: duplicate_webhooks) and `redeliver/{key}` (POST /v1/events/:id/redeliver).
+ */
+export function webhookDeliveryWorkflowId(eventId: string, endpointId: string, variant?: string): string {
+  return `webhook/${eventId}/${endpointId}${variant ? `/${variant}` : ''}`;
+}
+
+export function paymentWorkflowId(accountId: string, mode: Mode, key: string): string {
+  return `payment/${accountId}/${mode}/${keySegment(key)}`;
+}
+
+export function refundWorkflowId(accountId: string, mode: Mode, key: string): string {
+  return `refund/${accountId}/${mode}/${keySegment(key)}`;
+}
+
+/** One run of the settlement test helper (each call settles anew; the database keeps it from settling twice). */
+export function settlementRunWorkflowId(settlementId: string): string {
+  return `settlement-run/${settlementId}`;
+}
+
+/** The daily settlement schedule; one per task queue, so services sharing a Temporal namespace keep theirs apart. */
+export function settlementScheduleId(taskQueue: string): string {
+  return `settlement-daily/${taskQueue}`;
+}

@@ -6,7 +6,13 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { createActivities } from '../../activities/index.ts';
 import { createUnconnectedLiveRail } from '../rails/live-payout-rail.ts';
 import { createSandboxPayoutRail, type SandboxTimings } from '../rails/sandbox/payout-rail.ts';
+import { createUnconnectedLivePaymentRail, createUnconnectedLiveRefundRail } from '../rails/live-payment-rail.ts';
+import { createSandboxPaymentRail, createSandboxRefundRail } from '../rails/sandbox/payment-rail.ts';
 import type { Logger } from '../logger.ts';
+import type { Client } from '@temporalio/client';
+import { createWebhookSender } from '../webhooks/sender.ts';
+import { startWebhookDispatcher } from './webhook-dispatcher.ts';
+import type { WebhookDeliverySettings } from './webhooks.ts';
 
 export const workflowsPath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../workflows/index.ts');
 
@@ -58,8 +64,11 @@ export async function startWorker(options: {
   /** A prebuilt workflow bundle (tests build one for every worker of the run). */
   workflowBundlePath?: string;
   sandbox: SandboxTimings;
+  /** Webhook delivery: the client the outbox dispatcher starts delivery workflows with, and its settings. */
+  webhooks: { client: Client; settings: WebhookDeliverySettings; dispatchIntervalMs: number; outOfOrderHoldMs: number };
 }): Promise<WorkerHandle> {
   installRuntime(options.logger);
+  const webhookSender = createWebhookSender({ timeoutMs: options.webhooks.settings.timeoutMs });
   const connection = await NativeConnection.connect({ address: options.address });
   const worker = await Worker.create({
     connection,
@@ -68,16 +77,35 @@ export async function startWorker(options: {
     workflowBundle: options.workflowBundlePath ? { codePath: options.workflowBundlePath } : await workflowBundle(options.logger),
     activities: createActivities({
       orm: options.orm,
-      rails: { payouts: { sandbox: createSandboxPayoutRail({ orm: options.orm, timings: options.sandbox }), live: createUnconnectedLiveRail() } },
+      webhookSender,
+      rails: {
+        payouts: { sandbox: createSandboxPayoutRail({ orm: options.orm, timings: options.sandbox }), live: createUnconnectedLiveRail() },
+        payments: { sandbox: createSandboxPaymentRail({ orm: options.orm, timings: options.sandbox }), live: createUnconnectedLivePaymentRail() },
+        refunds: { sandbox: createSandboxRefundRail({ orm: options.orm, timings: options.sandbox }), live: createUnconnectedLiveRefundRail() },
+      },
     }),
     shutdownGraceTime: '10 seconds',
   });
-  const done = worker.run().finally(() => connection.close());
+  // The outbox dispatcher lives and dies with the worker (several workers may run: they share the work).
+  const dispatcher = startWebhookDispatcher({
+    orm: options.orm,
+    client: options.webhooks.client,
+    settings: options.webhooks.settings,
+    logger: options.logger,
+    intervalMs: options.webhooks.dispatchIntervalMs,
+    outOfOrderHoldMs: options.webhooks.outOfOrderHoldMs,
+  });
+  const done = worker.run().finally(async () => {
+    await dispatcher.stop();
+    await webhookSender.close().catch(() => {});
+    await connection.close();
+  });
   done.catch((err: unknown) => options.logger.error({ err }, 'Temporal worker stopped with an error'));
   return {
     worker,
     done,
     shutdown: async () => {
+      await dispatcher.stop();
       if (worker.getState() === 'RUNNING') worker.shutdown();
       await done.catch(() => {});
     },

@@ -4,6 +4,7 @@ import type Router from '@koa/router';
 import { z } from 'zod';
 import { ApiError } from '../../domain/errors.ts';
 import { modeProblem } from '../../domain/payouts.ts';
+import { webhookSimulationsOf } from '../../domain/webhooks.ts';
 import { BeneficiaryEntity, PayoutEntity, type Payout } from '../../db/entities.ts';
 import { payoutView } from '../../db/views.ts';
 import { createPayoutParams, listPayoutsQuery, type PayoutResponse } from '../../contract/payouts.ts';
@@ -34,6 +35,7 @@ export function payoutRoutes(router: Router<ApiState>, deps: AppDeps): void {
       reference: params.reference ?? null,
       narration: params.narration ?? null,
       metadata: params.metadata ?? {},
+      simulate: webhookSimulationsOf(ctx.state.simulate),
     });
     ctx.body = payout satisfies PayoutResponse;
   });

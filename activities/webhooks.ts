@@ -1,0 +1,81 @@
+// Webhook delivery attempts: one signed POST per activity attempt, each recorded in webhook_deliveries.
+// Errors are classified here once: a failed attempt is retryable (Temporal's retry policy is the backoff,
+// and a receiver that answers 4xx may be fixed tomorrow); only a deleted endpoint stops for good.
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { newId } from '../src/domain/ids.ts';
+import { ENDPOINT_DELETED } from '../src/domain/webhooks.ts';
+import { EventEntity, WebhookEndpointEntity } from '../src/db/entities.ts';
+import { eventView } from '../src/db/views.ts';
+import { signWebhook } from '../src/webhooks/signing.ts';
+import type { WebhookSender } from '../src/webhooks/sender.ts';
+
+export interface DeliverWebhookInput {
+  eventId: string;
+  endpointId: string;
+  /** The delivery workflow, so the log tells a retry from a duplicate or a redelivery. */
+  workflowId: string;
+}
+
+export function createWebhookActivities(deps: { orm: MikroORM; sender: WebhookSender }) {
+  return {
+    /** One attempt. Throws a retryable failure when the receiver did not answer 2xx in time. */
+    async deliverWebhook(input: DeliverWebhookInput): Promise<{ attempt: number; statusCode: number | null }> {
+      const { attempt } = Context.current().info;
+      const em = deps.orm.em.fork();
+      const endpoint = await em.findOne(WebhookEndpointEntity, { id: input.endpointId });
+      if (!endpoint || endpoint.deletedAt) {
+        throw ApplicationFailure.nonRetryable(`webhook endpoint ${input.endpointId} was deleted`, ENDPOINT_DELETED);
+      }
+      const event = await em.findOne(EventEntity, { id: input.eventId });
+      if (!event) throw ApplicationFailure.nonRetryable(`event ${input.eventId} not found`, 'NotFound');
+
+      // The event as GET /v1/events/:id shows it; signed with this attempt's timestamp, same webhook-id always.
+      const body = JSON.stringify(eventView(event));
+      const outcome = await deps.sender.send({
+        url: endpoint.url,
+        live: endpoint.mode === 'live',
+        headers: { ...signWebhook(endpoint.secret, event.id, body) },
+        body,
+      });
+      await em.execute(
+        `insert into webhook_deliveries (id, account_id, mode, event_id, endpoint_id, workflow_id, attempt, succeeded, status_code, error, duration_ms)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          newId('webhookDelivery'),
+          endpoint.accountId,
+          endpoint.mode,
+          event.id,
+          endpoint.id,
+          input.workflowId,
+          attempt,
+          outcome.ok,
+          outcome.statusCode,
+          outcome.error,
+          outcome.durationMs,
+        ],
+      );
+      if (!outcome.ok) throw ApplicationFailure.retryable(`attempt ${attempt} failed: ${outcome.error}`, 'DeliveryFailed');
+      return { attempt, statusCode: outcome.statusCode };
+    },
+
+    /**
+     * Sandbox out_of_order_webhooks: waits until `eventId` has had a first attempt to this endpoint (any
+     * outcome), or `waitMs` passed. A later event's delivery waits here, so the older one goes out after it.
+     */
+    async awaitFirstAttempt(input: { eventId: string; endpointId: string; waitMs: number }): Promise<boolean> {
+      const ctx = Context.current();
+      const deadline = Date.now() + input.waitMs;
+      const em = deps.orm.em.fork();
+      for (;;) {
+        const rows = await em.execute(`select 1 from webhook_deliveries where event_id = ? and endpoint_id = ? limit 1`, [input.eventId, input.endpointId]);
+        if (rows.length > 0) return true;
+        if (Date.now() >= deadline) return false;
+        ctx.heartbeat();
+        await ctx.sleep(100);
+      }
+    },
+  };
+}
+
+export type WebhookActivities = ReturnType<typeof createWebhookActivities>;

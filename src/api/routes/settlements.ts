@@ -1,0 +1,47 @@
+// Settlements: reads, and POST /v1/test_helpers/settlements/run, which settles the caller's sandbox
+// account now (the daily schedule does the same for every account) and answers with a list of the
+// settlements it created: one, or none when nothing was captured and unsettled.
+import type Router from '@koa/router';
+import { z } from 'zod';
+import { ApiError } from '../../domain/errors.ts';
+import { webhookSimulationsOf } from '../../domain/webhooks.ts';
+import { SettlementEntity, type Settlement } from '../../db/entities.ts';
+import { settlementView } from '../../db/views.ts';
+import { listSettlementsQuery, runSettlementParams, type SettlementResponse } from '../../contract/settlements.ts';
+import { parseParams } from '../../contract/validation.ts';
+import { type AppDeps, type ApiState, authOf } from '../context.ts';
+import { listPage, type ListPage } from '../pagination.ts';
+
+const noParams = z.strictObject({});
+
+export function settlementRoutes(router: Router<ApiState>, deps: AppDeps): void {
+  router.post('/v1/test_helpers/settlements/run', async (ctx) => {
+    const { accountId, mode } = authOf(ctx);
+    if (mode !== 'sandbox') throw new ApiError('sandbox_only', 'Test helpers work with sandbox API keys only.');
+    parseParams(runSettlementParams, ctx.state.body);
+    const created = await deps.temporal.runSettlement({ accountId, mode, simulate: webhookSimulationsOf(ctx.state.simulate) });
+    ctx.body = { object: 'list', data: created, has_more: false, url: '/v1/settlements' } satisfies ListPage<SettlementResponse>;
+  });
+
+  router.get('/v1/settlements', async (ctx) => {
+    const { accountId, mode } = authOf(ctx);
+    const query = parseParams(listSettlementsQuery, ctx.state.query);
+    ctx.body = await listPage<Settlement, SettlementResponse>({
+      em: ctx.state.em,
+      entity: SettlementEntity,
+      scope: { accountId, mode },
+      params: query,
+      url: '/v1/settlements',
+      objectName: 'settlement',
+      view: settlementView,
+    });
+  });
+
+  router.get('/v1/settlements/:id', async (ctx) => {
+    const { accountId, mode } = authOf(ctx);
+    parseParams(noParams, ctx.state.query);
+    const row = await ctx.state.em.findOne(SettlementEntity, { id: ctx.params.id, accountId, mode });
+    if (!row) throw new ApiError('not_found', `No such settlement: '${ctx.params.id}'.`, 'id');
+    ctx.body = settlementView(row) satisfies SettlementResponse;
+  });
+}

@@ -1,0 +1,75 @@
+// Payments (API.md, Payments; interface.md, POST /payments).
+import { z } from 'zod';
+import { BANK_CODE_PATTERN, VPA_PATTERN, paymentStatuses } from '../domain/payments.ts';
+import { amountParam, currencyParam, descriptionParam, listParams, listSchema, metadataParam, metadataSchema, modeSchema } from './common.ts';
+
+export const paymentStatusSchema = z.enum(paymentStatuses);
+
+export const RECEIPT_MAX = 40;
+
+export const createPaymentParams = z.strictObject({
+  amount: amountParam({ description: 'Paise to collect from the customer.' }),
+  currency: currencyParam,
+  receipt: z.string().min(1).max(RECEIPT_MAX).optional().meta({ description: `Your own order reference, at most ${RECEIPT_MAX} characters.` }),
+  method: z
+    .string()
+    .min(1)
+    .max(32)
+    .meta({ description: '`upi` (with `vpa`) or `netbanking` (with `bank`). Anything else: 400 invalid_method.' }),
+  vpa: z
+    .string()
+    .regex(VPA_PATTERN, 'must be a UPI ID such as name@bank')
+    .optional()
+    .meta({ description: 'The UPI ID the customer pays from. Required for `upi`, not allowed otherwise. Sandbox: `success@upi`, `failure@upi`, `slow@upi`.' }),
+  bank: z
+    .string()
+    .transform((v) => v.toUpperCase())
+    .pipe(z.string().regex(BANK_CODE_PATTERN, 'must be a 4-letter bank code such as HDFC'))
+    .optional()
+    .meta({ description: 'The 4-letter bank code for `netbanking` (e.g. `HDFC`), not allowed otherwise. Sandbox: `FAIL` is declined, `SLOW` is slow.' }),
+  customer_id: z
+    .string()
+    .regex(/^cust_[A-Za-z0-9]{1,64}$/, 'must be a customer id (cust_...)')
+    .optional()
+    .meta({ description: 'The customer paying (`cust_...`), kept with the payment for filtering.' }),
+  description: descriptionParam,
+  metadata: metadataParam,
+});
+export type CreatePaymentParams = z.output<typeof createPaymentParams>;
+
+export const paymentSchema = z
+  .object({
+    id: z.string().meta({ example: 'pay_01JD3Y8X4W0000000000000000' }),
+    object: z.literal('payment'),
+    mode: modeSchema,
+    amount: z.int(),
+    currency: z.string().meta({ example: 'INR' }),
+    status: paymentStatusSchema.meta({ description: '`pending` → `captured` | `failed`.' }),
+    method: z.enum(['upi', 'netbanking']),
+    vpa: z.string().nullable(),
+    bank: z.string().nullable(),
+    receipt: z.string().nullable(),
+    customer_id: z.string().nullable(),
+    description: z.string().nullable(),
+    metadata: metadataSchema,
+    amount_refunded: z.int().meta({ description: 'Paise given back by processed refunds.' }),
+    failure_code: z.string().nullable().meta({ description: '`payment_declined` when failed.' }),
+    failure_message: z.string().nullable(),
+    settlement_id: z.string().nullable().meta({ description: 'The settlement that moved this payment to `available`; null until settled.' }),
+    idempotency_key: z.string().meta({ description: 'The key that created this payment.' }),
+    created_at: z.int(),
+    captured_at: z.int().nullable(),
+    failed_at: z.int().nullable(),
+  })
+  .meta({ id: 'Payment' });
+export type PaymentResponse = z.infer<typeof paymentSchema>;
+
+export const paymentListSchema = listSchema(paymentSchema, 'PaymentList');
+
+export const listPaymentsQuery = z.strictObject({
+  ...listParams,
+  status: paymentStatusSchema.optional(),
+  customer_id: z.string().min(1).max(255).optional(),
+  receipt: z.string().min(1).max(RECEIPT_MAX).optional(),
+  settlement_id: z.string().min(1).max(64).optional().meta({ description: 'Only the payments this settlement settled.' }),
+});

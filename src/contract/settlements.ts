@@ -1,0 +1,25 @@
+// Settlements (API.md, Settlements).
+import { z } from 'zod';
+import { listParams, listSchema, modeSchema } from './common.ts';
+
+export const settlementSchema = z
+  .object({
+    id: z.string().meta({ example: 'setl_01JD3Y8X4W0000000000000000' }),
+    object: z.literal('settlement'),
+    mode: modeSchema,
+    amount: z.int().meta({ description: 'Paise moved from `pending` to `available`: the sum of the settled payments.' }),
+    currency: z.string().meta({ example: 'INR' }),
+    payment_count: z.int().meta({ description: 'How many payments this settlement settled (`GET /v1/payments` shows their `settlement_id`).' }),
+    status: z.literal('processed'),
+    utr: z.string().meta({ description: 'The bank reference of the settlement.' }),
+    created_at: z.int(),
+  })
+  .meta({ id: 'Settlement' });
+export type SettlementResponse = z.infer<typeof settlementSchema>;
+
+export const settlementListSchema = listSchema(settlementSchema, 'SettlementList');
+
+export const listSettlementsQuery = z.strictObject({ ...listParams });
+
+/** POST /v1/test_helpers/settlements/run takes no parameters. */
+export const runSettlementParams = z.strictObject({});

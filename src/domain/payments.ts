@@ -1,0 +1,95 @@
+// Payments: statuses, the one transition table, payment methods and failure codes.
+// No other code decides whether a payment may move from one status to another.
+import { type Posting, paymentCapturePosting } from './ledger.ts';
+
+export const paymentStatuses = ['pending', 'captured', 'failed'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/** Allowed transitions; anything not listed is refused. */
+const transitions: { readonly [S in PaymentStatus]: readonly PaymentStatus[] } = {
+  pending: ['captured', 'failed'],
+  captured: [],
+  failed: [],
+};
+
+export function canTransition(from: PaymentStatus, to: PaymentStatus): boolean {
+  return transitions[from].includes(to);
+}
+
+/** The payment's outcome is known (the POST stops waiting; its workflow ends). */
+export function isFinal(status: PaymentStatus): boolean {
+  switch (status) {
+    case 'pending':
+      return false;
+    case 'captured':
+    case 'failed':
+      return true;
+    default:
+      return status satisfies never;
+  }
+}
+
+/** The ledger posting that goes with entering a status; only a capture moves money. */
+export function postingForStatus(status: PaymentStatus, amount: number): Posting | undefined {
+  switch (status) {
+    case 'pending':
+    case 'failed':
+      return undefined;
+    case 'captured':
+      return paymentCapturePosting(amount);
+    default:
+      return status satisfies never;
+  }
+}
+
+/** The event that entering a status emits (creation as `pending` emits none). */
+export function eventTypeForStatus(status: PaymentStatus): string | undefined {
+  switch (status) {
+    case 'pending':
+      return undefined;
+    case 'captured':
+      return 'payment.captured';
+    case 'failed':
+      return 'payment.failed';
+    default:
+      return status satisfies never;
+  }
+}
+
+export const paymentFailureCodes = ['payment_declined'] as const;
+export type PaymentFailureCode = (typeof paymentFailureCodes)[number];
+
+export const paymentMethods = ['upi', 'netbanking'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+export const VPA_PATTERN = /^[a-zA-Z0-9._-]{2,256}@[a-zA-Z]{2,64}$/;
+export const BANK_CODE_PATTERN = /^[A-Z]{4}$/;
+
+export interface PaymentMethodInput {
+  method: string;
+  vpa?: string;
+  bank?: string;
+}
+
+/**
+ * Why the method and its details do not fit, or undefined when they do. `code` is the contract's error
+ * code: an unknown method is `invalid_method`; a missing or misplaced detail is `invalid_request`.
+ */
+export function methodProblem(input: PaymentMethodInput): { code: 'invalid_method' | 'invalid_request'; param: string; message: string } | undefined {
+  if (!(paymentMethods as readonly string[]).includes(input.method)) {
+    return { code: 'invalid_method', param: 'method', message: `Unknown payment method '${input.method}'; use upi or netbanking.` };
+  }
+  const method = input.method as PaymentMethod;
+  switch (method) {
+    case 'upi':
+      if (input.bank !== undefined) return { code: 'invalid_request', param: 'bank', message: 'bank is only for method netbanking.' };
+      if (input.vpa === undefined) return { code: 'invalid_request', param: 'vpa', message: 'Missing required param: vpa (method upi pays from a UPI ID).' };
+      return undefined;
+    case 'netbanking':
+      if (input.vpa !== undefined) return { code: 'invalid_request', param: 'vpa', message: 'vpa is only for method upi.' };
+      if (input.bank === undefined) return { code: 'invalid_request', param: 'bank', message: 'Missing required param: bank (method netbanking needs a 4-letter bank code).' };
+      return undefined;
+    default:
+      return method satisfies never;
+  }
+}

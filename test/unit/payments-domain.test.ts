@@ -1,0 +1,100 @@
+// Pure rules of payments, refunds and settlements: state machines, postings, refundable amounts,
+// payment methods and the sandbox's magic values.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import {
+  isBalanced,
+  netAmount,
+  paymentCapturePosting,
+  refundReleasePosting,
+  refundReservePosting,
+  refundSettlePosting,
+  settlementPosting,
+} from '../../src/domain/ledger.ts';
+import * as payments from '../../src/domain/payments.ts';
+import * as refunds from '../../src/domain/refunds.ts';
+import { paymentScenario, refundScenario } from '../../src/rails/sandbox/payment-rail.ts';
+
+describe('posting rules', () => {
+  test('every posting balances', () => {
+    for (const posting of [paymentCapturePosting(5), settlementPosting(5), refundReservePosting(5), refundSettlePosting(5), refundReleasePosting(5)]) {
+      assert.ok(isBalanced(posting), posting.type);
+    }
+  });
+  test('a capture adds to pending, a settlement moves pending to available, a refund costs once and comes back if it fails', () => {
+    assert.deepEqual(paymentCapturePosting(900).legs.find((l) => l.kind === 'pending'), { kind: 'pending', amount: 900 });
+    assert.equal(netAmount(paymentCapturePosting(900)), 900);
+    assert.equal(netAmount(settlementPosting(900)), 0);
+    assert.equal(settlementPosting(900).legs.find((l) => l.kind === 'available')?.amount, 900);
+    assert.equal(netAmount(refundReservePosting(900)), -900);
+    assert.equal(netAmount(refundSettlePosting(900)), 0);
+    assert.equal(netAmount(refundReleasePosting(900)), 900);
+    assert.deepEqual(
+      [paymentCapturePosting(1), settlementPosting(1), refundReservePosting(1), refundSettlePosting(1), refundReleasePosting(1)].map((p) => p.type),
+      ['payment', 'settlement', 'refund', 'refund', 'refund'],
+    );
+  });
+});
+
+describe('payment state machine', () => {
+  test('allows exactly pending→captured|failed', () => {
+    for (const from of payments.paymentStatuses) {
+      for (const to of payments.paymentStatuses) {
+        assert.equal(payments.canTransition(from, to), from === 'pending' && to !== 'pending', `${from} → ${to}`);
+      }
+    }
+  });
+  test('only a capture moves money; captured and failed emit their events', () => {
+    assert.equal(payments.postingForStatus('pending', 1), undefined);
+    assert.equal(payments.postingForStatus('failed', 1), undefined);
+    assert.equal(payments.postingForStatus('captured', 1)?.type, 'payment');
+    assert.deepEqual(payments.paymentStatuses.map(payments.eventTypeForStatus), [undefined, 'payment.captured', 'payment.failed']);
+    assert.deepEqual(payments.paymentStatuses.map(payments.isFinal), [false, true, true]);
+  });
+  test('methods: upi needs vpa, netbanking needs bank, anything else is invalid_method', () => {
+    assert.equal(payments.methodProblem({ method: 'upi', vpa: 'a@upi' }), undefined);
+    assert.equal(payments.methodProblem({ method: 'netbanking', bank: 'HDFC' }), undefined);
+    assert.deepEqual(payments.methodProblem({ method: 'card' })?.code, 'invalid_method');
+    assert.deepEqual(payments.methodProblem({ method: 'upi' })?.param, 'vpa');
+    assert.deepEqual(payments.methodProblem({ method: 'upi', vpa: 'a@upi', bank: 'HDFC' })?.param, 'bank');
+    assert.deepEqual(payments.methodProblem({ method: 'netbanking' })?.param, 'bank');
+    assert.deepEqual(payments.methodProblem({ method: 'netbanking', bank: 'HDFC', vpa: 'a@upi' })?.param, 'vpa');
+  });
+});
+
+describe('refund state machine', () => {
+  test('allows exactly pending→processed|failed', () => {
+    for (const from of refunds.refundStatuses) {
+      for (const to of refunds.refundStatuses) {
+        assert.equal(refunds.canTransition(from, to), from === 'pending' && to !== 'pending', `${from} → ${to}`);
+      }
+    }
+  });
+  test('each status has its posting and event; a failed refund no longer holds part of the payment', () => {
+    assert.equal(netAmount(refunds.postingForStatus('pending', 5)), -5);
+    assert.equal(netAmount(refunds.postingForStatus('processed', 5)), 0);
+    assert.equal(netAmount(refunds.postingForStatus('failed', 5)), 5);
+    assert.deepEqual(refunds.refundStatuses.map(refunds.eventTypeForStatus), [undefined, 'refund.processed', 'refund.failed']);
+    assert.deepEqual(refunds.refundStatuses.map(refunds.countsAgainstPayment), [true, true, false]);
+  });
+  test('the refundable amount: default all that is left, never more', () => {
+    assert.deepEqual(refunds.refundAmount(1000, 0, null), { ok: true, amount: 1000 });
+    assert.deepEqual(refunds.refundAmount(1000, 400, null), { ok: true, amount: 600 });
+    assert.deepEqual(refunds.refundAmount(1000, 400, 600), { ok: true, amount: 600 });
+    assert.equal(refunds.refundAmount(1000, 400, 601).ok, false);
+    assert.equal(refunds.refundAmount(1000, 1000, null).ok, false);
+    assert.equal(refunds.refundAmount(1000, 1000, 1).ok, false);
+  });
+});
+
+describe('sandbox payment values', () => {
+  test('UPI IDs and bank codes', () => {
+    const upi = (vpa: string) => paymentScenario({ method: 'upi', vpa, bank: null });
+    const nb = (bank: string) => paymentScenario({ method: 'netbanking', vpa: null, bank });
+    assert.deepEqual(['success@upi', 'failure@upi', 'slow@upi', 'reversal@upi', 'FAILURE@UPI', 'x@okbank'].map(upi), ['success', 'failure', 'slow', 'success', 'failure', 'success']);
+    assert.deepEqual(['HDFC', 'FAIL', 'SLOW', 'RVSL'].map(nb), ['success', 'failure', 'slow', 'success']);
+    assert.equal(refundScenario({ method: 'upi', vpa: 'reversal@upi', bank: null }), 'failure');
+    assert.equal(refundScenario({ method: 'netbanking', vpa: null, bank: 'RVSL' }), 'failure');
+    assert.equal(refundScenario({ method: 'upi', vpa: 'success@upi', bank: null }), 'success');
+  });
+});

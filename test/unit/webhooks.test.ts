@@ -1,0 +1,120 @@
+// Webhook pieces without I/O: Standard Webhooks signatures (checked against a hand-written HMAC, not only
+// the library that makes them), the live destination rules, and enabled-event matching.
+import assert from 'node:assert/strict';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { describe, test } from 'node:test';
+import { enabledEventProblem, eventTypes, wantsEvent, webhookSimulationsOf } from '../../src/domain/webhooks.ts';
+import { assertPublicDestination, DestinationRefusedError, isNonPublicAddress, urlProblem } from '../../src/webhooks/destination.ts';
+import { generateSecret, signWebhook, verifyWebhook, WebhookVerificationError } from '../../src/webhooks/signing.ts';
+import { verifyWebhook as clientVerify } from '../../src/client/webhooks.ts';
+
+/** The Standard Webhooks check written from the specification alone. */
+function independentVerify(secret: string, headers: Record<string, string>, body: string): boolean {
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  const expected = createHmac('sha256', key).update(`${headers['webhook-id']}.${headers['webhook-timestamp']}.${body}`).digest();
+  return headers['webhook-signature'].split(' ').some((entry) => {
+    const [version, sig] = entry.split(',');
+    const given = Buffer.from(sig ?? '', 'base64');
+    return version === 'v1' && given.length === expected.length && timingSafeEqual(given, expected);
+  });
+}
+
+describe('signing', () => {
+  const body = JSON.stringify({ id: 'evt_1', object: 'event', type: 'payout.completed', data: { object: { id: 'pout_1', amount: 100 } } });
+
+  test('a secret is whsec_ and base64 of 32 random bytes', () => {
+    const secret = generateSecret();
+    assert.match(secret, /^whsec_[A-Za-z0-9+/]{43}=$/);
+    assert.equal(Buffer.from(secret.slice(6), 'base64').length, 32);
+    assert.notEqual(generateSecret(), secret);
+  });
+
+  test('signatures verify with an independent HMAC implementation and with verifyWebhook', () => {
+    const secret = generateSecret();
+    const headers = { ...signWebhook(secret, 'evt_1', body) };
+    assert.equal(headers['webhook-id'], 'evt_1');
+    assert.match(headers['webhook-timestamp'], /^\d{10}$/);
+    assert.match(headers['webhook-signature'], /^v1,[A-Za-z0-9+/]{43}=$/);
+    assert.equal(independentVerify(secret, headers, body), true);
+    assert.deepEqual(verifyWebhook(body, headers, secret), JSON.parse(body));
+    assert.deepEqual(clientVerify(Buffer.from(body), new Headers(headers), secret), JSON.parse(body));
+  });
+
+  test('a wrong secret, a changed body, a changed id or a stale timestamp fail', () => {
+    const secret = generateSecret();
+    const headers = { ...signWebhook(secret, 'evt_1', body) };
+    const other = generateSecret();
+    assert.equal(independentVerify(other, headers, body), false);
+    assert.throws(() => verifyWebhook(body, headers, other), WebhookVerificationError);
+    const changed = body.replace('100', '101');
+    assert.equal(independentVerify(secret, headers, changed), false);
+    assert.throws(() => verifyWebhook(changed, headers, secret), WebhookVerificationError);
+    assert.throws(() => verifyWebhook(body, { ...headers, 'webhook-id': 'evt_2' }, secret), WebhookVerificationError);
+    const old = { ...signWebhook(secret, 'evt_1', body, new Date(Date.now() - 10 * 60_000)) };
+    assert.equal(independentVerify(secret, old, body), true);
+    assert.throws(() => verifyWebhook(body, old, secret), /too old/);
+    assert.throws(() => verifyWebhook(body, { 'webhook-id': 'evt_1' }, secret), /Missing required headers/);
+  });
+
+  test('header names in any case, and several signatures (key rotation) are accepted', () => {
+    const secret = generateSecret();
+    const h = signWebhook(secret, 'evt_9', body);
+    const rotated = `v1,${Buffer.alloc(32).toString('base64')} ${h['webhook-signature']}`;
+    assert.ok(verifyWebhook(body, { 'Webhook-Id': h['webhook-id'], 'WEBHOOK-TIMESTAMP': h['webhook-timestamp'], 'webhook-signature': rotated }, secret));
+  });
+});
+
+describe('live destinations', () => {
+  test('non-public addresses are recognised, IPv4-mapped IPv6 included', () => {
+    for (const a of ['127.0.0.1', '127.8.9.10', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '0.0.0.0', '100.64.0.1', '::1', '::', 'fe80::1', 'fd00::1', 'fc00::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', '224.0.0.1', 'not-an-ip']) {
+      assert.equal(isNonPublicAddress(a), true, a);
+    }
+    for (const a of ['93.184.215.14', '8.8.8.8', '172.32.0.1', '2606:4700::1111', '1.1.1.1']) assert.equal(isNonPublicAddress(a), false, a);
+  });
+
+  test('live URLs must be https and not point at private literals; sandbox URLs may be local http', () => {
+    assert.match(urlProblem('http://example.com/hook', true) ?? '', /https/);
+    assert.match(urlProblem('https://127.0.0.1/hook', true) ?? '', /private/);
+    assert.match(urlProblem('https://[::1]:8443/hook', true) ?? '', /private/);
+    assert.match(urlProblem('https://2130706433/hook', true) ?? '', /private/); // 127.0.0.1 in decimal
+    assert.match(urlProblem('https://user:pw@example.com/', true) ?? '', /credentials/);
+    assert.match(urlProblem('ftp://example.com/', false) ?? '', /http/);
+    assert.match(urlProblem('not a url', false) ?? '', /absolute/);
+    assert.equal(urlProblem('https://example.com/hook', true), undefined);
+    assert.equal(urlProblem('http://127.0.0.1:4000/hook', false), undefined);
+  });
+
+  test('a host is refused when any address it resolves to is private, or when it does not resolve', async () => {
+    const fake = (answers: Record<string, string[]>) => async (host: string) => {
+      const list = answers[host];
+      if (!list) throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
+      return list.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+    };
+    const lookup = fake({ 'public.test': ['93.184.215.14'], 'mixed.test': ['93.184.215.14', '10.0.0.5'], 'v6.test': ['fd12::1'] });
+    await assertPublicDestination('https://public.test/hook', lookup);
+    await assert.rejects(assertPublicDestination('https://mixed.test/hook', lookup), (err: Error) => err instanceof DestinationRefusedError && /10\.0\.0\.5/.test(err.message));
+    await assert.rejects(assertPublicDestination('https://v6.test/hook', lookup), DestinationRefusedError);
+    await assert.rejects(assertPublicDestination('https://nowhere.test/hook', lookup), /does not resolve/);
+    await assert.rejects(assertPublicDestination('https://localhost/hook'), DestinationRefusedError); // the real resolver
+  });
+});
+
+describe('enabled events', () => {
+  test('exact types, resource wildcards and * are valid; anything else names its problem', () => {
+    for (const e of [...eventTypes, '*', 'payout.*', 'payout_batch.*', 'payment_link.*']) assert.equal(enabledEventProblem(e), undefined, e);
+    for (const e of ['payout.done', 'payouts.*', 'pay*', '*.*', '', 'payout']) assert.ok(enabledEventProblem(e), e);
+  });
+
+  test('a wildcard covers its own resource only', () => {
+    assert.equal(wantsEvent(['payout.*'], 'payout.failed'), true);
+    assert.equal(wantsEvent(['payout.*'], 'payout_batch.completed'), false);
+    assert.equal(wantsEvent(['payment.captured'], 'payment.failed'), false);
+    assert.equal(wantsEvent(['*'], 'report.ready'), true);
+    assert.equal(wantsEvent(['refund.failed', 'payment_link.*'], 'payment_link.paid'), true);
+  });
+
+  test('only the webhook simulations travel with a resource', () => {
+    assert.deepEqual(webhookSimulationsOf(new Set(['timeout', 'out_of_order_webhooks', 'duplicate_webhooks'])), ['duplicate_webhooks', 'out_of_order_webhooks']);
+    assert.deepEqual(webhookSimulationsOf([]), []);
+  });
+});

@@ -1,0 +1,44 @@
+// Settlements. The daily Temporal Schedule runs dailySettlementWorkflow: every account + mode with
+// captured, unsettled payments gets one settlement. The sandbox test helper runs settlementRunWorkflow
+// for the caller's account + mode and answers with what it created. Orchestration only: the activity
+// claims payments in the database, which is what keeps a payment from being settled twice.
+import { continueAsNew, proxyActivities, workflowInfo } from '@temporalio/workflow';
+import type { SettlementActivities, SettlementScope } from '../activities/settlements.ts';
+import type { SettlementView } from '../src/db/views.ts';
+import type { Mode } from '../src/domain/modes.ts';
+import { retryProfiles } from '../src/domain/retry.ts';
+
+const { listSettlementScopes, settleScope } = proxyActivities<SettlementActivities>({
+  startToCloseTimeout: retryProfiles.database.startToCloseTimeout,
+  retry: { ...retryProfiles.database.retry },
+});
+
+const PAGE = 100;
+
+/** One account + mode, now. */
+export async function settlementRunWorkflow(scope: SettlementScope): Promise<SettlementView[]> {
+  const settlement = await settleScope(scope);
+  return settlement ? [settlement] : [];
+}
+
+export interface DailySettlementInput {
+  /** Continue-as-new cursor: the last account + mode already handled. */
+  after?: { accountId: string; mode: Mode };
+  /** Settlements created by earlier runs of this chain. */
+  settledSoFar?: number;
+}
+
+/** Every account + mode with something to settle, one after another, in pages. */
+export async function dailySettlementWorkflow(input: DailySettlementInput = {}): Promise<{ settlements: number }> {
+  let after = input.after;
+  let settlements = input.settledSoFar ?? 0;
+  for (;;) {
+    const scopes = await listSettlementScopes({ after, limit: PAGE });
+    for (const scope of scopes) {
+      if (await settleScope(scope)) settlements++;
+    }
+    if (scopes.length < PAGE) return { settlements };
+    after = { accountId: scopes.at(-1)!.accountId, mode: scopes.at(-1)!.mode };
+    if (workflowInfo().continueAsNewSuggested) await continueAsNew<typeof dailySettlementWorkflow>({ after, settledSoFar: settlements });
+  }
+}

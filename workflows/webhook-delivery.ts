@@ -1,0 +1,67 @@
+// One event to one endpoint (id webhook/{event_id}/{endpoint_id}[/variant]). The activity makes exactly one
+// HTTP attempt and records it; Temporal's retry policy is the backoff schedule (initial interval, backoff 2,
+// maximum interval, and a schedule-to-close window of three days by default: all from configuration, in
+// the input, so a running delivery keeps the schedule it started with). Orchestration only.
+import { ActivityFailure, ApplicationFailure, proxyActivities, workflowInfo } from '@temporalio/workflow';
+import type { WebhookActivities } from '../activities/webhooks.ts';
+import { retryProfiles } from '../src/domain/retry.ts';
+import { ENDPOINT_DELETED } from '../src/domain/webhooks.ts';
+
+export interface WebhookRetrySchedule {
+  initialIntervalMs: number;
+  maximumIntervalMs: number;
+  /** How long after the first attempt retries may still start. */
+  windowMs: number;
+}
+
+export interface WebhookDeliveryInput {
+  eventId: string;
+  endpointId: string;
+  retry: WebhookRetrySchedule;
+  /** Longest one attempt may take, database included (the HTTP limit plus slack). */
+  attemptTimeoutMs: number;
+  /**
+   * Sandbox out_of_order_webhooks: make the first attempt only once `eventId`'s first attempt to the same
+   * endpoint is recorded (or `waitMs` has passed), so a receiver sees a resource's events newest first.
+   */
+  after?: { eventId: string; waitMs: number };
+}
+
+export interface WebhookDeliveryResult {
+  delivered: boolean;
+  /** `endpoint_deleted` when the endpoint went away before a success. */
+  stoppedBecause?: 'endpoint_deleted';
+  attempt?: number;
+}
+
+export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Promise<WebhookDeliveryResult> {
+  if (input.after) {
+    const { awaitFirstAttempt } = proxyActivities<WebhookActivities>({
+      startToCloseTimeout: input.after.waitMs + 30_000,
+      retry: { ...retryProfiles.database.retry },
+    });
+    await awaitFirstAttempt({ eventId: input.after.eventId, endpointId: input.endpointId, waitMs: input.after.waitMs });
+  }
+
+  const { deliverWebhook } = proxyActivities<WebhookActivities>({
+    startToCloseTimeout: input.attemptTimeoutMs,
+    scheduleToCloseTimeout: input.retry.windowMs,
+    retry: {
+      initialInterval: input.retry.initialIntervalMs,
+      backoffCoefficient: 2,
+      maximumInterval: input.retry.maximumIntervalMs,
+      // No maximumAttempts: unlimited, the window (scheduleToCloseTimeout) decides.
+      nonRetryableErrorTypes: [ENDPOINT_DELETED],
+    },
+  });
+  try {
+    const { attempt } = await deliverWebhook({ eventId: input.eventId, endpointId: input.endpointId, workflowId: workflowInfo().workflowId });
+    return { delivered: true, attempt };
+  } catch (err) {
+    if (err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && err.cause.type === ENDPOINT_DELETED) {
+      return { delivered: false, stoppedBecause: 'endpoint_deleted' };
+    }
+    // Three days of failures: the run ends failed, visible as such in the Temporal UI.
+    throw err;
+  }
+}
