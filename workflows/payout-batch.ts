@@ -136,7 +136,8 @@ export async function payoutBatchWorkflow(input: PayoutBatchWorkflowInput): Prom
   }
 
   const perRun = itemsPerRun(window);
-  const timeToContinue = () => handledThisRun >= perRun || workflowInfo().continueAsNewSuggested;
+  // A run always hands out at least one item, so a server that keeps suggesting continue-as-new cannot loop us.
+  const timeToContinue = () => handledThisRun >= perRun || (handledThisRun > 0 && workflowInfo().continueAsNewSuggested);
 
   let done = false;
   while (!done && !timeToContinue()) {

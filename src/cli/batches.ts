@@ -56,15 +56,25 @@ export function registerBatchesCommands(program: Command, ctx: CliContext): void
           cliProgress.Presets.shades_classic,
         );
         bar.start(view.total_count, settledOf(view), view.counts);
+        // Ctrl-C ends the watch through the normal path, so the cursor comes back and an embedded
+        // PostgreSQL this process started is stopped again.
+        const interrupted = new AbortController();
+        const onSigint = () => interrupted.abort();
+        process.once('SIGINT', onSigint);
         try {
           while (view.status !== 'completed') {
-            await delay(interval);
+            try {
+              await delay(interval, undefined, { signal: interrupted.signal });
+            } catch {
+              throw new CliError('interrupted; the batch goes on', 130);
+            }
             const next = await load();
             if (!next) throw new CliError(`payout batch not found: ${batchId}`);
             view = next;
             bar.update(settledOf(view), view.counts);
           }
         } finally {
+          process.off('SIGINT', onSigint);
           bar.stop();
         }
         return view;

@@ -105,7 +105,7 @@ function payctl(args: string[]): Promise<{ code: number | null; stdout: string; 
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    const timer = setTimeout(() => child.kill('SIGTERM'), 300_000);
+    const timer = setTimeout(() => child.kill('SIGTERM'), 280_000);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
@@ -170,7 +170,7 @@ describe('a 1,000-item payout batch', () => {
     // An operator follows it from the database while it runs.
     const watching = payctl(['batches', 'watch', batchId, '--interval', '300']);
 
-    const done = await waitForBatch(key, batchId, 300_000);
+    const done = await waitForBatch(key, batchId, 240_000);
     const tookMs = Date.now() - started;
     assert.deepEqual(done.counts, expectedCounts);
     assert.equal(done.total_count, N);
