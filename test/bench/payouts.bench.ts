@@ -1,0 +1,397 @@
+// `npm run bench:payouts`: payouts per second for single `POST /v1/payouts`, and the end-to-end time of a
+// large payout batch, each beside a baseline measured in the same run against the same Temporal server:
+//
+// 1. Single payouts. N `POST /v1/payouts` (distinct Idempotency-Keys, one success@upi beneficiary), C in
+//    flight, counted when answered (money reserved, payout `initiated`): HTTP → auth → rate limit →
+//    idempotency → beneficiary check → Update-with-Start of payoutWorkflow → createPayout activity →
+//    answer. Baseline: N Update-with-Start calls of a no-op workflow (its update answers at once, then it
+//    completes), C in flight, through the same Temporal client the API uses, on a task queue of its own
+//    served by a second Worker in this process (bundle built from test/bench/noop-workflows.ts). After
+//    the measured load the payouts are left to settle before part 2 begins.
+// 2. One batch of M items POSTed to /v1/payout_batches, timed from the POST until GET
+//    /v1/payout_batches/:id says `completed` (polled every 250 ms), then checked: counts.completed = M.
+//    Baseline: noopBatchWorkflow started through the client and timed until its result: M no-op child
+//    workflows in the same sliding window (PAYOUT_BATCH_WINDOW), one no-op page activity per page,
+//    continue-as-new after draining every itemsPerRun(window) children, as workflows/payout-batch.ts does.
+//
+// The no-op workflows carry no search attributes (the service's do): the baseline is Temporal's floor.
+// Everything is started here, on free ports in a temp DATA_DIR: embedded PostgreSQL and the Temporal dev
+// server through startStack (unless DATABASE_URL / TEMPORAL_ADDRESS are set), API + worker, and the
+// baseline worker. The HTTP load of part 1 runs in a worker thread (its own event loop), as in lib.ts.
+//
+//   BENCH_PAYOUTS            single payouts in part 1 (default 500; also the number of no-op calls)
+//   BENCH_CONCURRENCY        calls in flight in part 1 (default 16)
+//   BENCH_WARMUP             unmeasured calls of each kind before part 1 (default 20)
+//   BENCH_BATCH_ITEMS        items of the batch in part 2 (default 10000, at most 10000)
+//   BENCH_PAYOUT_DELAY_MS    the sandbox bank's processing time, SANDBOX_PAYOUT_DELAY_MS (default 50)
+//   BENCH_BATCH_TIMEOUT_S    give up on the batch after this long (default 1800)
+//   PAYOUT_BATCH_WINDOW      as for the service (default 200): used by the batch and its baseline alike
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isMainThread, parentPort, Worker as ThreadWorker, workerData } from 'node:worker_threads';
+import { WithStartWorkflowOperation } from '@temporalio/client';
+import { NativeConnection, Worker, bundleWorkflowCode } from '@temporalio/worker';
+import { loadConfig } from '../../src/config.ts';
+import { createAccount } from '../../src/db/accounts.ts';
+import { freePort } from '../../src/infra/ports.ts';
+import { createLogger } from '../../src/logger.ts';
+import { startStack, type Stack } from '../../src/stack.ts';
+import { MAX_BATCH_ITEMS } from '../../src/contract/payout-batches.ts';
+import { payoutBatchWorkflowId } from '../../src/temporal/ids.ts';
+import { PAGE_SIZE, itemsPerRun, type PayoutBatchWorkflowResult } from '../../workflows/payout-batch.ts';
+import { envNumber, formatRatio, keepAliveAgent, runLoad, summarize, type LoadResult, type Summary } from './lib.ts';
+import { noopBatchWorkflow, noopUpdate, noopUpdateWorkflow, type NoopActivities } from './noop-workflows.ts';
+
+// ---------------------------------------------------------------------------------------------------
+// The load thread: POST /v1/payouts with a fresh Idempotency-Key per call; a call counts when it is
+// answered 200 with an `initiated` payout.
+
+const LOAD_TAG = 'paygate-bench-payout-load';
+
+interface PayoutLoadInput {
+  tag: typeof LOAD_TAG;
+  url: string;
+  apiKey: string;
+  body: string;
+  keyPrefix: string;
+  concurrency: number;
+  count: number;
+}
+
+async function payoutLoad(input: PayoutLoadInput): Promise<LoadResult> {
+  const url = new URL(input.url);
+  const agent = keepAliveAgent(input.concurrency);
+  let n = 0;
+  const send = () =>
+    new Promise<void>((resolve, reject) => {
+      const req = http.request(
+        {
+          agent,
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${input.apiKey}`,
+            'content-type': 'application/json',
+            'content-length': String(Buffer.byteLength(input.body)),
+            'idempotency-key': `${input.keyPrefix}-${n++}`,
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('error', reject);
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            if (res.statusCode !== 200) return reject(new Error(`POST /v1/payouts answered ${res.statusCode}: ${text.slice(0, 300)}`));
+            const status = (JSON.parse(text) as { status?: string }).status;
+            if (status !== 'initiated') return reject(new Error(`POST /v1/payouts answered a payout in status ${status}: ${text.slice(0, 300)}`));
+            resolve();
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(input.body);
+    });
+  try {
+    return await runLoad(send, { concurrency: input.concurrency, count: input.count });
+  } finally {
+    agent.destroy();
+  }
+}
+
+if (!isMainThread && (workerData as Partial<PayoutLoadInput> | null)?.tag === LOAD_TAG && parentPort) {
+  const port = parentPort;
+  payoutLoad(workerData as PayoutLoadInput).then(
+    (result) => port.postMessage({ result }, [result.latenciesMs.buffer]),
+    (err: unknown) => port.postMessage({ error: err instanceof Error ? err.message : String(err) }),
+  );
+}
+
+function runPayoutLoadInThread(input: Omit<PayoutLoadInput, 'tag'>): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new ThreadWorker(new URL(import.meta.url), { workerData: { tag: LOAD_TAG, ...input } satisfies PayoutLoadInput });
+    let result: LoadResult | undefined;
+    worker.once('message', (message: { result?: LoadResult; error?: string }) => {
+      if (message.error) reject(new Error(`load thread: ${message.error}`));
+      else result = message.result;
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (result) resolve(result);
+      else reject(new Error(`load thread exited with code ${code} before reporting`));
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+const payouts = envNumber('BENCH_PAYOUTS', 500, { integer: true, min: 1 });
+const concurrency = envNumber('BENCH_CONCURRENCY', 16, { integer: true, min: 1 });
+const warmup = envNumber('BENCH_WARMUP', 20, { integer: true, min: 0 });
+const batchItems = envNumber('BENCH_BATCH_ITEMS', 10_000, { integer: true, min: 1 });
+const payoutDelayMs = envNumber('BENCH_PAYOUT_DELAY_MS', 50, { integer: true, min: 1 });
+const batchTimeoutS = envNumber('BENCH_BATCH_TIMEOUT_S', 1800, { min: 1 });
+
+const RATE_LIMIT = '1000000000';
+const PAYOUT_AMOUNT = 100; // paise
+const POLL_MS = 250;
+
+let dataDir: string | undefined;
+let stack: Stack | undefined;
+let noopWorker: { stop: () => Promise<void> } | undefined;
+
+let stopping: Promise<void> | undefined;
+function stopAll(): Promise<void> {
+  stopping ??= (async () => {
+    try {
+      await noopWorker?.stop();
+    } catch (err) {
+      console.error('baseline worker did not stop cleanly:', err);
+    }
+    await stack?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  })();
+  return stopping;
+}
+
+if (isMainThread) {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      console.error(`\n${signal}: stopping`);
+      stopAll().finally(() => process.exit(130));
+    });
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const loadavg = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
+const fmtMs = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
+
+function line(s: Summary, unit: string): string {
+  return `  ${s.name.padEnd(72)}: ${s.rps.toFixed(1)} ${unit}/s, p50 ${fmtMs(s.p50)} ms, p99 ${fmtMs(s.p99)} ms (${s.requests} in ${s.seconds.toFixed(2)} s)`;
+}
+
+/** A second worker in this process, on its own task queue, serving the no-op workflows. */
+async function startNoopWorker(address: string, namespace: string, taskQueue: string): Promise<{ stop: () => Promise<void> }> {
+  const silent = () => {};
+  const bundle = await bundleWorkflowCode({
+    workflowsPath: fileURLToPath(new URL('./noop-workflows.ts', import.meta.url)),
+    logger: { log: silent, trace: silent, debug: silent, info: silent, warn: silent, error: (message) => console.error(message) },
+  });
+  const connection = await NativeConnection.connect({ address });
+  const activities: NoopActivities = {
+    async noopPage() {},
+    async noopComplete() {},
+  };
+  let worker: Worker;
+  try {
+    worker = await Worker.create({ connection, namespace, taskQueue, workflowBundle: bundle, activities });
+  } catch (err) {
+    await connection.close();
+    throw err;
+  }
+  const running = worker.run().finally(() => connection.close());
+  running.catch((err: unknown) => console.error('baseline worker stopped with an error:', err));
+  return {
+    stop: async () => {
+      if (worker.getState() === 'RUNNING') worker.shutdown();
+      await running.catch(() => {});
+    },
+  };
+}
+
+async function api(method: string, url: string, apiKey: string, body?: unknown, idempotencyKey?: string): Promise<{ status: number; body: any }> {
+  const headers: Record<string, string> = { authorization: `Bearer ${apiKey}` };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
+  const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: res.status, body: await res.json() };
+}
+
+async function main(): Promise<void> {
+  if (batchItems > MAX_BATCH_ITEMS) throw new Error(`BENCH_BATCH_ITEMS must be at most ${MAX_BATCH_ITEMS}, got ${batchItems}`);
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'paygate-bench-'));
+  chmodSync(dataDir, 0o755); // the embedded postgres runs as user postgres when we are root
+  const runId = randomUUID().slice(0, 8);
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    EMBEDDED_PG_PORT: String(await freePort()),
+    TEMPORAL_PORT: String(await freePort()),
+    TEMPORAL_UI_PORT: String(await freePort()),
+    // A queue of our own, so a worker started here never takes tasks of a service on a shared Temporal.
+    TEMPORAL_TASK_QUEUE: `bench-${runId}`,
+    RATE_LIMIT_SANDBOX: RATE_LIMIT,
+    RATE_LIMIT_LIVE: RATE_LIMIT,
+    LOG_LEVEL: 'silent',
+    SANDBOX_PAYOUT_DELAY_MS: String(payoutDelayMs),
+  };
+  for (const name of ['DATABASE_URL', 'TEMPORAL_ADDRESS', 'TEMPORAL_NAMESPACE', 'TEMPORAL_CLI_PATH', 'PAYOUT_BATCH_WINDOW']) {
+    const value = process.env[name];
+    if (value) env[name] = value;
+  }
+  const config = loadConfig(env);
+  const logger = createLogger(config.LOG_LEVEL);
+
+  const startedAt = performance.now();
+  stack = await startStack(config, logger, 'all');
+  assert.ok(stack.apiUrl && stack.temporal, 'the stack has no API or no Temporal client');
+  const apiUrl = stack.apiUrl;
+  const client = stack.temporal.client;
+  const noopQueue = `bench-noop-${runId}`;
+  noopWorker = await startNoopWorker(stack.temporalAddress, config.TEMPORAL_NAMESPACE, noopQueue);
+  const { orm } = stack;
+
+  const account = await createAccount(orm.em.fork(), 'Benchmark account');
+  const key = account.sandbox_key;
+  const topUp = await api('POST', `${apiUrl}/v1/test_helpers/top_ups`, key, { amount: 10_000_000_000 }, `fund-${runId}`);
+  assert.equal(topUp.status, 200, JSON.stringify(topUp.body));
+  const bene = await api('POST', `${apiUrl}/v1/beneficiaries`, key, { name: 'Bench payee', type: 'vpa', vpa: 'success@upi' });
+  assert.equal(bene.status, 200, JSON.stringify(bene.body));
+  const beneficiaryId: string = bene.body.id;
+
+  const window = config.PAYOUT_BATCH_WINDOW;
+  const perRun = itemsPerRun(Math.min(Math.max(1, window), 1000));
+  console.log(
+    `stack + baseline worker up in ${((performance.now() - startedAt) / 1000).toFixed(1)} s ` +
+      `(PostgreSQL ${process.env.DATABASE_URL ? 'from DATABASE_URL' : 'embedded'}, ` +
+      `Temporal ${process.env.TEMPORAL_ADDRESS ? 'from TEMPORAL_ADDRESS' : 'dev server'}); Node ${process.version}, ${os.availableParallelism()} CPUs, ` +
+      `load average ${loadavg()}`,
+  );
+  console.log(
+    `sizes: ${payouts} single payouts, ${concurrency} in flight, ${warmup} warm-up calls of each kind; batch of ${batchItems} items, ` +
+      `window ${window}, ${perRun} children per run, page ${PAGE_SIZE}; sandbox payout delay ${payoutDelayMs} ms`,
+  );
+
+  const countPayouts = async (where: string, params: unknown[]): Promise<number> => {
+    const [row] = await orm.em.fork().execute<{ n: number }[]>(`select count(*)::int as n from payouts where account_id = ? and ${where}`, [account.account_id, ...params]);
+    return row.n;
+  };
+  const waitForSettled = async (what: string, timeoutMs: number): Promise<number> => {
+    const t0 = performance.now();
+    while ((await countPayouts(`status = 'initiated'`, [])) > 0) {
+      if (performance.now() - t0 > timeoutMs) throw new Error(`${what}: payouts still initiated after ${timeoutMs} ms`);
+      await sleep(POLL_MS);
+    }
+    return performance.now() - t0;
+  };
+
+  // ---- Part 1: single payouts -------------------------------------------------------------------
+  let noopSeq = 0;
+  const noopCall = async () => {
+    const startWorkflowOperation = new WithStartWorkflowOperation(noopUpdateWorkflow, {
+      workflowId: `noop-update/${runId}/${noopSeq++}`,
+      taskQueue: noopQueue,
+      workflowIdConflictPolicy: 'USE_EXISTING',
+      workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY',
+    });
+    const answer = await client.workflow.executeUpdateWithStart(noopUpdate, { startWorkflowOperation });
+    if (answer !== 'ok') throw new Error(`no-op update answered ${JSON.stringify(answer)}`);
+  };
+  const payoutBody = JSON.stringify({ beneficiary_id: beneficiaryId, amount: PAYOUT_AMOUNT, mode: 'upi' });
+  const payoutLoadInput = (prefix: string, count: number) => ({
+    url: `${apiUrl}/v1/payouts`,
+    apiKey: key,
+    body: payoutBody,
+    keyPrefix: `${prefix}-${runId}`,
+    concurrency,
+    count,
+  });
+
+  if (warmup > 0) {
+    const w1 = await runLoad(noopCall, { concurrency, count: warmup });
+    const w2 = await runPayoutLoadInThread(payoutLoadInput('warmup', warmup));
+    if (w1.errors || w2.errors) throw new Error(`warm-up: ${w1.errors} no-op and ${w2.errors} payout errors; first: ${w1.firstError ?? w2.firstError}`);
+    await waitForSettled('warm-up', 120_000);
+  }
+
+  console.log(`\npart 1: single payouts, ${payouts} calls of each kind, ${concurrency} in flight (load average ${loadavg()})`);
+  const noopResult = await runLoad(noopCall, { concurrency, count: payouts });
+  if (noopResult.errors) throw new Error(`no-op Update-with-Start: ${noopResult.errors} errors; first: ${noopResult.firstError}`);
+  const noopSummary = summarize('baseline: no-op Update-with-Start (client → Temporal → no-op workflow)', noopResult);
+  console.log(line(noopSummary, 'calls'));
+
+  const payoutResult = await runPayoutLoadInThread(payoutLoadInput('single', payouts));
+  if (payoutResult.errors) throw new Error(`POST /v1/payouts: ${payoutResult.errors} errors; first: ${payoutResult.firstError}`);
+  const payoutSummary = summarize('service:  POST /v1/payouts answered (money reserved, payout initiated)', payoutResult);
+  console.log(line(payoutSummary, 'payouts'));
+  console.log(formatRatio('  payouts/no-op', payoutSummary, noopSummary));
+  const drainMs = await waitForSettled('part 1', 600_000);
+  const singles = await countPayouts(`batch_id is null and status = 'completed'`, []);
+  assert.equal(singles, payouts + warmup, `completed single payouts: ${singles}, expected ${payouts + warmup}`);
+  console.log(`  all ${singles} single payouts (with warm-up) completed; the last settled ${(drainMs / 1000).toFixed(2)} s after the last answer`);
+
+  // ---- Part 2: one batch ------------------------------------------------------------------------
+  console.log(`\npart 2: one batch of ${batchItems} items, window ${window} (load average ${loadavg()})`);
+  const noopStart = performance.now();
+  const noopHandle = await client.workflow.start(noopBatchWorkflow, {
+    workflowId: `noop-batch/${runId}`,
+    taskQueue: noopQueue,
+    args: [{ items: batchItems, window, perRun, pageSize: PAGE_SIZE }],
+  });
+  const noopBatch = await noopHandle.result();
+  const noopSeconds = (performance.now() - noopStart) / 1000;
+  assert.equal(noopBatch.children, batchItems, `the no-op batch ran ${noopBatch.children} children, expected ${batchItems}`);
+  console.log(
+    `  baseline: no-op batch workflow, ${batchItems} no-op children: ${noopSeconds.toFixed(2)} s, ` +
+      `${(batchItems / noopSeconds).toFixed(1)} children/s (${noopBatch.runs} runs)`,
+  );
+
+  const items = Array.from({ length: batchItems }, (_, i) => ({
+    beneficiary_id: beneficiaryId,
+    amount: PAYOUT_AMOUNT,
+    mode: 'upi',
+    idempotency_key: `batch-${runId}-${i}`,
+  }));
+  const batchStart = performance.now();
+  const posted = await api('POST', `${apiUrl}/v1/payout_batches`, key, { payouts: items, reference: 'bench' }, `batch-${runId}`);
+  const postSeconds = (performance.now() - batchStart) / 1000;
+  assert.equal(posted.status, 200, JSON.stringify(posted.body).slice(0, 500));
+  const batchId: string = posted.body.id;
+  let batch: any = posted.body;
+  let lastProgress = performance.now();
+  while (batch.status !== 'completed') {
+    if (performance.now() - batchStart > batchTimeoutS * 1000) {
+      throw new Error(`batch ${batchId} not completed after ${batchTimeoutS} s: ${JSON.stringify(batch)}`);
+    }
+    await sleep(POLL_MS);
+    const res = await api('GET', `${apiUrl}/v1/payout_batches/${batchId}`, key);
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    batch = res.body;
+    if (performance.now() - lastProgress > 30_000) {
+      lastProgress = performance.now();
+      console.log(`    … ${((lastProgress - batchStart) / 1000).toFixed(0)} s: ${JSON.stringify(batch.counts)} (load average ${loadavg()})`);
+    }
+  }
+  const batchSeconds = (performance.now() - batchStart) / 1000;
+  console.log(
+    `  service:  POST /v1/payout_batches → GET says completed: ${batchSeconds.toFixed(2)} s, ` +
+      `${(batchItems / batchSeconds).toFixed(1)} payouts/s (the POST answered in ${postSeconds.toFixed(2)} s)`,
+  );
+  const batchResult = (await client.workflow.getHandle(payoutBatchWorkflowId(account.account_id, 'sandbox', `batch-${runId}`)).result()) as PayoutBatchWorkflowResult;
+  const { started, linked, abandoned, runs } = batchResult.stats;
+  console.log(`            batch workflow: ${runs + 1} runs, ${started} children started, ${linked} linked, ${abandoned} abandoned`);
+  console.log(`  batch/no-op: time ${(batchSeconds / noopSeconds).toFixed(2)}x, throughput ${(noopSeconds / batchSeconds).toFixed(2)}x`);
+  assert.equal(batch.total_count, batchItems, `total_count ${batch.total_count}`);
+  assert.equal(batch.counts.completed, batchItems, `the batch completed with counts ${JSON.stringify(batch.counts)}`);
+  console.log(`  checked: counts ${JSON.stringify(batch.counts)}; load average at the end ${loadavg()}`);
+}
+
+if (isMainThread) {
+  try {
+    await main();
+  } catch (err) {
+    console.error('bench:payouts failed:', err);
+    process.exitCode = 1;
+  } finally {
+    await stopAll();
+  }
+}
