@@ -60,6 +60,8 @@ export const configSchema = z.object({
   /** Webhook retries (exponential, backoff 2): first gap, longest gap, and how long a delivery keeps trying. */
   WEBHOOK_RETRY_INITIAL_MS: positiveInt.default(5_000),
   WEBHOOK_RETRY_MAX_MS: positiveInt.default(10 * 3600_000),
+  /** Growth of the gap between attempts: 6 gives about 5 s, 30 s, 3 min, 18 min, 2 h, then 10 h (API.md's schedule). */
+  WEBHOOK_RETRY_BACKOFF: z.coerce.number().min(1).max(20).default(6),
   WEBHOOK_RETRY_WINDOW_MS: positiveInt.default(3 * 24 * 3600_000),
   /** How long a receiver has to answer one delivery attempt. */
   WEBHOOK_TIMEOUT_MS: positiveInt.default(10_000),

@@ -10,6 +10,7 @@ import { ENDPOINT_DELETED } from '../src/domain/webhooks.ts';
 export interface WebhookRetrySchedule {
   initialIntervalMs: number;
   maximumIntervalMs: number;
+  backoffCoefficient: number;
   /** How long after the first attempt retries may still start. */
   windowMs: number;
 }
@@ -48,7 +49,7 @@ export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Prom
     scheduleToCloseTimeout: input.retry.windowMs,
     retry: {
       initialInterval: input.retry.initialIntervalMs,
-      backoffCoefficient: 2,
+      backoffCoefficient: input.retry.backoffCoefficient,
       maximumInterval: input.retry.maximumIntervalMs,
       // No maximumAttempts: unlimited, the window (scheduleToCloseTimeout) decides.
       nonRetryableErrorTypes: [ENDPOINT_DELETED],

@@ -33,6 +33,7 @@ export function webhookDeliverySettings(config: {
   TEMPORAL_TASK_QUEUE: string;
   WEBHOOK_RETRY_INITIAL_MS: number;
   WEBHOOK_RETRY_MAX_MS: number;
+  WEBHOOK_RETRY_BACKOFF: number;
   WEBHOOK_RETRY_WINDOW_MS: number;
   WEBHOOK_TIMEOUT_MS: number;
 }): WebhookDeliverySettings {
@@ -41,6 +42,7 @@ export function webhookDeliverySettings(config: {
     retry: {
       initialIntervalMs: config.WEBHOOK_RETRY_INITIAL_MS,
       maximumIntervalMs: config.WEBHOOK_RETRY_MAX_MS,
+      backoffCoefficient: config.WEBHOOK_RETRY_BACKOFF,
       windowMs: config.WEBHOOK_RETRY_WINDOW_MS,
     },
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,

@@ -24,6 +24,7 @@ before(async () => {
     SANDBOX_PAYOUT_DELAY_MS: '200',
     WEBHOOK_RETRY_INITIAL_MS: '300',
     WEBHOOK_RETRY_MAX_MS: '2000',
+    WEBHOOK_RETRY_BACKOFF: '2',
     WEBHOOK_RETRY_WINDOW_MS: '300000',
   });
   http = createHttp(service.url);
