@@ -1,4 +1,5 @@
 // What the API needs from Temporal, as an interface: src/api depends on this, not on the SDK.
+import type { PayoutRequest } from '../../activities/payouts.ts';
 import type { Mode } from '../domain/modes.ts';
 import type { PayoutStatus } from '../domain/payouts.ts';
 import type { PayoutView, TopUpView } from '../db/views.ts';
@@ -15,19 +16,8 @@ export interface CreateTopUpInput {
   metadata: Record<string, string>;
 }
 
-export interface CreatePayoutInput {
-  accountId: string;
-  mode: Mode;
-  idempotencyKey: string;
-  beneficiaryId: string;
-  amount: number;
-  transferMode: string;
-  reference: string | null;
-  narration: string | null;
-  metadata: Record<string, string>;
-  /** Sandbox-Simulate webhook values of the request; stored on the payout so its events carry them. */
-  simulate?: readonly string[];
-}
+/** What the API passes: the activity's request without what the gateway and batches fill in. */
+export type CreatePayoutInput = Omit<PayoutRequest, 'payoutId' | 'batchId'>;
 
 export type PayoutAction = 'complete' | 'fail' | 'reverse';
 

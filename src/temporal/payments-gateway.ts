@@ -6,7 +6,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { ApiError } from '../domain/errors.ts';
 import { newId } from '../domain/ids.ts';
 import type { Mode } from '../domain/modes.ts';
-import type { PaymentMethod } from '../domain/payments.ts';
+import type { PaymentRequest } from '../../activities/payments.ts';
+import type { RefundRequest } from '../../activities/refunds.ts';
 import { PaymentEntity, RefundEntity } from '../db/entities.ts';
 import { paymentView, refundView, type PaymentView, type RefundView, type SettlementView } from '../db/views.ts';
 import { createPaymentUpdate, paymentWorkflow } from '../../workflows/payment.ts';
@@ -15,34 +16,9 @@ import { settlementRunWorkflow } from '../../workflows/settlement.ts';
 import { paymentWorkflowId, refundWorkflowId, settlementRunWorkflowId } from './ids.ts';
 import { baseSearchAttributes } from './search-attributes.ts';
 
-export interface CreatePaymentInput {
-  accountId: string;
-  mode: Mode;
-  idempotencyKey: string;
-  amount: number;
-  currency: 'INR';
-  method: PaymentMethod;
-  vpa: string | null;
-  bank: string | null;
-  receipt: string | null;
-  customerId: string | null;
-  description: string | null;
-  metadata: Record<string, string>;
-  /** Sandbox-Simulate webhook values of the request; its events carry them. */
-  simulate?: readonly string[];
-}
-
-export interface CreateRefundInput {
-  accountId: string;
-  mode: Mode;
-  idempotencyKey: string;
-  paymentId: string;
-  /** null: all that is still refundable. */
-  amount: number | null;
-  reason: string | null;
-  metadata: Record<string, string>;
-  simulate?: readonly string[];
-}
+/** What the API passes: the activity's request without the ids the gateway makes up. */
+export type CreatePaymentInput = Omit<PaymentRequest, 'paymentId'>;
+export type CreateRefundInput = Omit<RefundRequest, 'refundId'>;
 
 export interface PaymentsGateway {
   /**
