@@ -24,7 +24,7 @@ function requireEnv(name: string): string {
   return value;
 }
 
-export async function startTestService(env: Record<string, string> = {}): Promise<TestService> {
+export async function startTestService(env: Record<string, string> = {}, options: { role?: 'all' | 'api' } = {}): Promise<TestService> {
   const root = requireEnv('PAYGATE_TEST_DATA_DIR');
   const dataDir = path.join(root, `service-${randomUUID()}`);
   mkdirSync(dataDir, { recursive: true });
@@ -40,7 +40,7 @@ export async function startTestService(env: Record<string, string> = {}): Promis
     ...env,
   });
   const logger = createLogger(config.LOG_LEVEL);
-  const stack = await startStack(config, logger, 'all', { workflowBundlePath: process.env.PAYGATE_WORKFLOW_BUNDLE });
+  const stack = await startStack(config, logger, options.role ?? 'all', { workflowBundlePath: process.env.PAYGATE_WORKFLOW_BUNDLE });
   assert.ok(stack.apiUrl);
   return {
     stack,
