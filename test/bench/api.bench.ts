@@ -14,20 +14,14 @@
 //   BENCH_WARMUP_SECONDS   warm-up before each round, not measured (default 2)
 //   BENCH_ROUNDS           rounds per server (default 2)
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import Koa from 'koa';
-import { loadConfig } from '../../src/config.ts';
 import { createAccount } from '../../src/db/accounts.ts';
-import { freePort } from '../../src/infra/ports.ts';
 import { readBalances } from '../../src/ledger/ledger.ts';
-import { createLogger } from '../../src/logger.ts';
-import { startStack, type Stack } from '../../src/stack.ts';
 import { envNumber, formatRatio, formatSummary, medianOf, runHttpLoadInWorker, summarize, type HttpRequestSpec, type Summary } from './lib.ts';
+import { onBenchStop, runBench, startBenchStack, UNREACHABLE_RATE_LIMIT } from './stack.ts';
 
 const concurrency = envNumber('BENCH_CONCURRENCY', 32, { integer: true, min: 1 });
 const seconds = envNumber('BENCH_SECONDS', 10);
@@ -36,34 +30,7 @@ const rounds = envNumber('BENCH_ROUNDS', 2, { integer: true, min: 1 });
 
 const BARE = 'bare Koa + readBalances';
 const FULL = 'full stack GET /v1/balance';
-const RATE_LIMIT = '1000000000';
-
-let dataDir: string | undefined;
-let stack: Stack | undefined;
-let bareServer: http.Server | undefined;
-
-let stopping: Promise<void> | undefined;
-function stopAll(): Promise<void> {
-  stopping ??= (async () => {
-    if (bareServer) {
-      const server = bareServer;
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-    }
-    await stack?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  })();
-  return stopping;
-}
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: stopping`);
-    stopAll().finally(() => process.exit(130));
-  });
-}
+const RATE_LIMIT = UNREACHABLE_RATE_LIMIT;
 
 function listen(server: http.Server): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -78,31 +45,8 @@ async function getOnce(spec: HttpRequestSpec): Promise<{ status: number; headers
 }
 
 async function main(): Promise<void> {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'paygate-bench-'));
-  chmodSync(dataDir, 0o755); // the embedded postgres runs as user postgres when we are root
-  const env: Record<string, string> = {
-    DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    PORT: '0',
-    EMBEDDED_PG_PORT: String(await freePort()),
-    TEMPORAL_PORT: String(await freePort()),
-    TEMPORAL_UI_PORT: String(await freePort()),
-    // A queue of our own, so a worker started here never takes tasks of a service on a shared Temporal.
-    TEMPORAL_TASK_QUEUE: `bench-${randomUUID()}`,
-    RATE_LIMIT_SANDBOX: RATE_LIMIT,
-    RATE_LIMIT_LIVE: RATE_LIMIT,
-    LOG_LEVEL: 'silent',
-  };
-  for (const name of ['DATABASE_URL', 'TEMPORAL_ADDRESS', 'TEMPORAL_NAMESPACE', 'TEMPORAL_CLI_PATH']) {
-    const value = process.env[name];
-    if (value) env[name] = value;
-  }
-  const config = loadConfig(env);
-  const logger = createLogger(config.LOG_LEVEL);
-
   const startedAt = performance.now();
-  stack = await startStack(config, logger, 'all');
-  assert.ok(stack.apiUrl, 'the stack has no API');
+  const { stack } = await startBenchStack({ env: { RATE_LIMIT_SANDBOX: RATE_LIMIT, RATE_LIMIT_LIVE: RATE_LIMIT } });
   const { orm } = stack;
   const account = await createAccount(orm.em.fork(), 'Benchmark account');
 
@@ -111,7 +55,14 @@ async function main(): Promise<void> {
     const balances = await readBalances(orm.em.fork(), account.account_id, 'sandbox', 'INR');
     ctx.body = { object: 'balance', mode: 'sandbox', currency: 'INR', ...balances };
   });
-  bareServer = http.createServer(bare.callback());
+  const bareServer = http.createServer(bare.callback());
+  onBenchStop(
+    () =>
+      new Promise<void>((resolve) => {
+        bareServer.close(() => resolve());
+        bareServer.closeAllConnections();
+      }),
+  );
   const barePort = await listen(bareServer);
 
   const targets: Record<string, HttpRequestSpec> = {
@@ -164,11 +115,4 @@ async function main(): Promise<void> {
   console.log(formatRatio('full/bare', fullMedian, bareMedian));
 }
 
-try {
-  await main();
-} catch (err) {
-  console.error('bench:api failed:', err);
-  process.exitCode = 1;
-} finally {
-  await stopAll();
-}
+await runBench('bench:api', main);

@@ -28,23 +28,18 @@
 //   PAYOUT_BATCH_WINDOW      as for the service (default 200): used by the batch and its baseline alike
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker as ThreadWorker, workerData } from 'node:worker_threads';
 import { WithStartWorkflowOperation } from '@temporalio/client';
 import { NativeConnection, Worker, bundleWorkflowCode } from '@temporalio/worker';
-import { loadConfig } from '../../src/config.ts';
 import { createAccount } from '../../src/db/accounts.ts';
-import { freePort } from '../../src/infra/ports.ts';
-import { createLogger } from '../../src/logger.ts';
-import { startStack, type Stack } from '../../src/stack.ts';
 import { MAX_BATCH_ITEMS } from '../../src/contract/payout-batches.ts';
 import { payoutBatchWorkflowId } from '../../src/temporal/ids.ts';
 import { PAGE_SIZE, itemsPerRun, type PayoutBatchWorkflowResult } from '../../workflows/payout-batch.ts';
 import { envNumber, formatRatio, keepAliveAgent, runLoad, summarize, type LoadResult, type Summary } from './lib.ts';
+import { onBenchStop, runBench, startBenchStack, UNREACHABLE_RATE_LIMIT } from './stack.ts';
 import { noopBatchWorkflow, noopUpdate, noopUpdateWorkflow, type NoopActivities } from './noop-workflows.ts';
 
 // ---------------------------------------------------------------------------------------------------
@@ -139,36 +134,9 @@ const batchItems = envNumber('BENCH_BATCH_ITEMS', 10_000, { integer: true, min: 
 const payoutDelayMs = envNumber('BENCH_PAYOUT_DELAY_MS', 50, { integer: true, min: 1 });
 const batchTimeoutS = envNumber('BENCH_BATCH_TIMEOUT_S', 1800, { min: 1 });
 
-const RATE_LIMIT = '1000000000';
+const RATE_LIMIT = UNREACHABLE_RATE_LIMIT;
 const PAYOUT_AMOUNT = 100; // paise
 const POLL_MS = 250;
-
-let dataDir: string | undefined;
-let stack: Stack | undefined;
-let noopWorker: { stop: () => Promise<void> } | undefined;
-
-let stopping: Promise<void> | undefined;
-function stopAll(): Promise<void> {
-  stopping ??= (async () => {
-    try {
-      await noopWorker?.stop();
-    } catch (err) {
-      console.error('baseline worker did not stop cleanly:', err);
-    }
-    await stack?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  })();
-  return stopping;
-}
-
-if (isMainThread) {
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      console.error(`\n${signal}: stopping`);
-      stopAll().finally(() => process.exit(130));
-    });
-  }
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const loadavg = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
@@ -217,37 +185,19 @@ async function api(method: string, url: string, apiKey: string, body?: unknown, 
 
 async function main(): Promise<void> {
   if (batchItems > MAX_BATCH_ITEMS) throw new Error(`BENCH_BATCH_ITEMS must be at most ${MAX_BATCH_ITEMS}, got ${batchItems}`);
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'paygate-bench-'));
-  chmodSync(dataDir, 0o755); // the embedded postgres runs as user postgres when we are root
   const runId = randomUUID().slice(0, 8);
-  const env: Record<string, string> = {
-    DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    PORT: '0',
-    EMBEDDED_PG_PORT: String(await freePort()),
-    TEMPORAL_PORT: String(await freePort()),
-    TEMPORAL_UI_PORT: String(await freePort()),
-    // A queue of our own, so a worker started here never takes tasks of a service on a shared Temporal.
-    TEMPORAL_TASK_QUEUE: `bench-${runId}`,
-    RATE_LIMIT_SANDBOX: RATE_LIMIT,
-    RATE_LIMIT_LIVE: RATE_LIMIT,
-    LOG_LEVEL: 'silent',
-    SANDBOX_PAYOUT_DELAY_MS: String(payoutDelayMs),
-  };
-  for (const name of ['DATABASE_URL', 'TEMPORAL_ADDRESS', 'TEMPORAL_NAMESPACE', 'TEMPORAL_CLI_PATH', 'PAYOUT_BATCH_WINDOW']) {
-    const value = process.env[name];
-    if (value) env[name] = value;
-  }
-  const config = loadConfig(env);
-  const logger = createLogger(config.LOG_LEVEL);
-
   const startedAt = performance.now();
-  stack = await startStack(config, logger, 'all');
-  assert.ok(stack.apiUrl && stack.temporal, 'the stack has no API or no Temporal client');
+  const { stack, config } = await startBenchStack({
+    taskQueue: `bench-${runId}`,
+    env: { RATE_LIMIT_SANDBOX: RATE_LIMIT, RATE_LIMIT_LIVE: RATE_LIMIT, SANDBOX_PAYOUT_DELAY_MS: String(payoutDelayMs) },
+    passThrough: ['PAYOUT_BATCH_WINDOW'],
+  });
+  assert.ok(stack.apiUrl && stack.temporal);
   const apiUrl = stack.apiUrl;
   const client = stack.temporal.client;
   const noopQueue = `bench-noop-${runId}`;
-  noopWorker = await startNoopWorker(stack.temporalAddress, config.TEMPORAL_NAMESPACE, noopQueue);
+  const noopWorker = await startNoopWorker(stack.temporalAddress, config.TEMPORAL_NAMESPACE, noopQueue);
+  onBenchStop(() => noopWorker.stop());
   const { orm } = stack;
 
   const account = await createAccount(orm.em.fork(), 'Benchmark account');
@@ -385,13 +335,4 @@ async function main(): Promise<void> {
   console.log(`  checked: counts ${JSON.stringify(batch.counts)}; load average at the end ${loadavg()}`);
 }
 
-if (isMainThread) {
-  try {
-    await main();
-  } catch (err) {
-    console.error('bench:payouts failed:', err);
-    process.exitCode = 1;
-  } finally {
-    await stopAll();
-  }
-}
+await runBench('bench:payouts', main);

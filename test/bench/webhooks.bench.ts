@@ -14,23 +14,18 @@
 //   BENCH_ROUNDS        rounds of each (default 2)
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { Agent, request } from 'undici';
-import { loadConfig } from '../../src/config.ts';
 import { createAccount } from '../../src/db/accounts.ts';
 import { EventEntity } from '../../src/db/entities.ts';
 import { recordEvent } from '../../src/db/events.ts';
 import { eventView } from '../../src/db/views.ts';
-import { freePort } from '../../src/infra/ports.ts';
-import { createLogger } from '../../src/logger.ts';
-import { startStack, type Stack } from '../../src/stack.ts';
 import { signWebhook } from '../../src/webhooks/signing.ts';
 import { envNumber, median, runLoad } from './lib.ts';
+import { onBenchStop, runBench, startBenchStack } from './stack.ts';
 
 const RECEIVER_TAG = 'paygate-bench-webhook-receiver';
 
@@ -81,26 +76,6 @@ const events = envNumber('BENCH_EVENTS', 1000, { integer: true, min: 1 });
 const concurrency = envNumber('BENCH_CONCURRENCY', 32, { integer: true, min: 1 });
 const rounds = envNumber('BENCH_ROUNDS', 2, { integer: true, min: 1 });
 
-let dataDir: string | undefined;
-let stack: Stack | undefined;
-let receiver: Awaited<ReturnType<typeof startReceiverThread>> | undefined;
-
-let stopping: Promise<void> | undefined;
-function stopAll(): Promise<void> {
-  stopping ??= (async () => {
-    await stack?.stop();
-    await receiver?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  })();
-  return stopping;
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: stopping`);
-    stopAll().finally(() => process.exit(130));
-  });
-}
-
 /** A payout as its events carry it: a realistic body size. */
 function payoutObject(i: number): Record<string, unknown> {
   const now = Math.floor(Date.now() / 1000);
@@ -136,26 +111,10 @@ async function waitForCount(what: string, read: () => number, target: number, ti
 }
 
 async function main(): Promise<void> {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'paygate-bench-'));
-  chmodSync(dataDir, 0o755); // the embedded postgres runs as user postgres when we are root
-  const env: Record<string, string> = {
-    DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    PORT: '0',
-    EMBEDDED_PG_PORT: String(await freePort()),
-    TEMPORAL_PORT: String(await freePort()),
-    TEMPORAL_UI_PORT: String(await freePort()),
-    TEMPORAL_TASK_QUEUE: `bench-${randomUUID()}`,
-    LOG_LEVEL: 'silent',
-  };
-  for (const name of ['DATABASE_URL', 'TEMPORAL_ADDRESS', 'TEMPORAL_NAMESPACE', 'TEMPORAL_CLI_PATH']) {
-    const value = process.env[name];
-    if (value) env[name] = value;
-  }
-  const config = loadConfig(env);
   const startedAt = performance.now();
-  receiver = await startReceiverThread();
-  stack = await startStack(config, createLogger(config.LOG_LEVEL), 'all');
+  const receiver = await startReceiverThread();
+  onBenchStop(() => receiver.stop());
+  const { stack } = await startBenchStack();
   const { orm } = stack;
   const account = await createAccount(orm.em.fork(), 'Benchmark account');
   const created = await fetch(`${stack.apiUrl}/v1/webhook_endpoints`, {
@@ -238,13 +197,4 @@ async function main(): Promise<void> {
   console.log(`service/plain: ${(service / plain).toFixed(3)}x (failed attempts: ${failed[0].n})`);
 }
 
-if (isMainThread) {
-  try {
-    await main();
-  } catch (err) {
-    console.error('bench:webhooks failed:', err);
-    process.exitCode = 1;
-  } finally {
-    await stopAll();
-  }
-}
+await runBench('bench:webhooks', main);
