@@ -10,6 +10,7 @@ import { createWebhookActivities } from './webhooks.ts';
 import { createPaymentActivities } from './payments.ts';
 import { createRefundActivities } from './refunds.ts';
 import { createSettlementActivities } from './settlements.ts';
+import { createCollectionActivities } from './collections.ts';
 
 export interface ActivityDeps {
   orm: MikroORM;
@@ -31,5 +32,6 @@ export function createActivities(deps: ActivityDeps) {
     ...createPaymentActivities({ orm: deps.orm, rails: deps.rails.payments }),
     ...createRefundActivities({ orm: deps.orm, rails: deps.rails.refunds }),
     ...createSettlementActivities({ orm: deps.orm }),
+    ...createCollectionActivities({ orm: deps.orm }),
   };
 }

@@ -26,6 +26,8 @@ export interface PaymentRequest {
   metadata: Record<string, string>;
   /** Sandbox-Simulate webhook values of the request (stored on the payment, inherited by its events). */
   simulate?: readonly string[];
+  /** Set when the payment is a charge of a collection: which one, and its cycle and attempt. */
+  collection?: { id: string; cycle: number; attempt: number };
 }
 
 export interface PaymentTransitionInput {
@@ -80,6 +82,9 @@ export function createPaymentActivities(deps: { orm: MikroORM; rails: { sandbox:
           failureCode: null,
           failureMessage: null,
           settlementId: null,
+          collectionId: request.collection?.id ?? null,
+          collectionCycle: request.collection?.cycle ?? null,
+          collectionAttempt: request.collection?.attempt ?? null,
           idempotencyKey: request.idempotencyKey,
           createdAt: new Date(),
           capturedAt: null,

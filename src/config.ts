@@ -40,6 +40,17 @@ export const configSchema = z.object({
   PAYOUT_BATCH_WINDOW: positiveInt.default(200),
   /** How long POST /v1/payments waits for the outcome before answering `pending` (the contract allows 10 s). */
   PAYMENT_SYNC_WAIT_MS: positiveInt.max(9500).default(9000),
+  /** Gaps before the retries of a failed collection charge, comma-separated ms (1, 3 and 5 days); after the last, the collection is halted. */
+  COLLECTION_RETRY_DELAYS_MS: z
+    .string()
+    .regex(/^\s*[1-9][0-9]*(\s*,\s*[1-9][0-9]*){0,9}\s*$/, 'expected 1 to 10 positive integers (milliseconds), comma-separated')
+    .transform((v) => v.split(',').map((n) => Number(n.trim())))
+    .default([86_400_000, 3 * 86_400_000, 5 * 86_400_000]),
+  /**
+   * Test runs only: a fixed period between collection cycles instead of the calendar (weeks, months, years),
+   * so a whole lifecycle plays in seconds. Unset in production. Applies to collections created while set.
+   */
+  COLLECTION_INTERVAL_MS: positiveInt.optional(),
   /** When the daily settlement runs, `HH:MM` in SETTLEMENT_TIMEZONE. */
   SETTLEMENT_TIME: z
     .string()

@@ -101,6 +101,7 @@ export async function startStack(config: Config, logger: Logger, role: Role = 'a
       batchWindow: config.PAYOUT_BATCH_WINDOW,
       paymentSyncWaitMs: config.PAYMENT_SYNC_WAIT_MS,
       webhooks: webhookDeliverySettings(config),
+      collections: { retryDelaysMs: config.COLLECTION_RETRY_DELAYS_MS, intervalMs: config.COLLECTION_INTERVAL_MS ?? null },
     });
     stops.push({ name: 'temporal client', stop: temporal.close });
 

@@ -7,3 +7,4 @@ export { paymentWorkflow, createPaymentUpdate } from './payment.ts';
 export { refundWorkflow, createRefundUpdate } from './refund.ts';
 export { settlementRunWorkflow, dailySettlementWorkflow } from './settlement.ts';
 export { webhookDeliveryWorkflow } from './webhook-delivery.ts';
+export { collectionWorkflow, createCollectionUpdate, collectionActionUpdates, collectionStateQuery } from './collection.ts';

@@ -13,6 +13,8 @@ export interface PaymentWorkflowInput {
   request: PaymentRequest;
   /** How long the creating request waits for the outcome before answering `pending`. */
   syncWaitMs: number;
+  /** Create at once rather than on the creating update: a collection's charge, started as a child workflow. */
+  createAtStart?: boolean;
 }
 
 export interface PaymentWorkflowResult {
@@ -41,6 +43,7 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
     return latest!;
   });
 
+  if (input.createAtStart) void create();
   await condition(() => creation !== undefined);
   try {
     latest = await creation!;

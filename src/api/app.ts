@@ -26,6 +26,7 @@ import { sandboxSimulate } from './middleware/sandbox-simulate.ts';
 import { balanceRoutes } from './routes/balance.ts';
 import { balanceTransactionRoutes } from './routes/balance-transactions.ts';
 import { beneficiaryRoutes } from './routes/beneficiaries.ts';
+import { customerRoutes } from './routes/customers.ts';
 import { healthRoutes } from './routes/health.ts';
 import { OPENAPI_PATH, openApiRoutes } from './routes/openapi.ts';
 import { topUpRoutes } from './routes/top-ups.ts';
@@ -36,6 +37,7 @@ import { webhookRoutes } from './routes/webhook-endpoints.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { refundRoutes } from './routes/refunds.ts';
 import { settlementRoutes } from './routes/settlements.ts';
+import { collectionRoutes } from './routes/collections.ts';
 
 export type { AppDeps, ApiState } from './context.ts';
 
@@ -98,7 +100,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): ApiApp {
   paymentRoutes(router, deps);
   refundRoutes(router, deps);
   settlementRoutes(router, deps);
+  collectionRoutes(router, deps);
   beneficiaryRoutes(router, deps);
+  customerRoutes(router, deps);
   app.use(router.routes());
 
   app.use(async (ctx) => {

@@ -11,6 +11,7 @@ import {
   createBeneficiaryParams,
   listBeneficiariesQuery,
 } from './beneficiaries.ts';
+import { createCustomerParams, customerIdPath, customerListSchema, customerSchema, listCustomersQuery, updateCustomerParams } from './customers.ts';
 import { createTopUpParams, listTopUpsQuery, topUpIdPath, topUpListSchema, topUpSchema } from './top-ups.ts';
 import { healthSchema, readinessSchema } from './health.ts';
 import { createPayoutParams, listPayoutsQuery, payoutListSchema, payoutSchema } from './payouts.ts';
@@ -19,6 +20,7 @@ import { eventListSchema, eventSchema, listEventsQuery } from './events.ts';
 import { createPaymentParams, listPaymentsQuery, paymentListSchema, paymentSchema } from './payments.ts';
 import { createRefundParams, listRefundsQuery, refundListSchema, refundSchema } from './refunds.ts';
 import { listSettlementsQuery, runSettlementParams, settlementListSchema, settlementSchema } from './settlements.ts';
+import { collectionIdPath, collectionListSchema, collectionSchema, createCollectionParams, listCollectionsQuery } from './collections.ts';
 import {
   createWebhookEndpointParams,
   deletedWebhookEndpointSchema,
@@ -222,6 +224,48 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): ReturnType<
           responses: { ...ok('The beneficiary, with `active: false`.', beneficiarySchema), ...errors(...authErrors, 404) },
         },
       },
+      '/v1/customers': {
+        post: write(
+          {
+            operationId: 'createCustomer',
+            summary: 'Create a customer (who pays; `vpa` is the UPI mandate collections charge)',
+            tags: ['Payments'],
+            responses: { ...ok('The customer.', customerSchema), ...errors(400, ...authErrors, 409, 413, 415, 422) },
+          },
+          createCustomerParams,
+        ),
+        get: {
+          operationId: 'listCustomers',
+          summary: 'List customers, newest first (filter email)',
+          tags: ['Payments'],
+          requestParams: { query: listCustomersQuery, header: readHeaders },
+          responses: { ...ok('A page of customers.', customerListSchema), ...errors(400, ...authErrors) },
+        },
+      },
+      '/v1/customers/{id}': {
+        get: {
+          operationId: 'getCustomer',
+          summary: 'Retrieve a customer',
+          tags: ['Payments'],
+          requestParams: { path: customerIdPath, header: readHeaders },
+          responses: { ...ok('The customer.', customerSchema), ...errors(...authErrors, 404) },
+        },
+        post: {
+          ...write(
+            {
+              operationId: 'updateCustomer',
+              summary: 'Update a customer: the fields given change, the others stay; a new `vpa` is used from the next charge on',
+              description:
+                'Every parameter is optional. `metadata` is merged into the existing metadata: the keys given are set, a key given an ' +
+                'empty value is removed, the others stay.',
+              tags: ['Payments'],
+              responses: { ...ok('The customer after the update.', customerSchema), ...errors(400, ...authErrors, 404, 409, 413, 415, 422) },
+            },
+            updateCustomerParams,
+          ),
+          requestParams: { path: customerIdPath, header: writeHeaders },
+        },
+      },
       '/v1/payouts': {
         post: write(
           {
@@ -301,7 +345,7 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): ReturnType<
               '`payment.failed` follows. Sandbox: `success@upi` captures, `failure@upi` is declined, `slow@upi` stays pending for 30 s; ' +
               'netbanking bank `FAIL` is declined, `SLOW` is slow. Captured money enters `pending` until the next settlement.',
             tags: ['Payments'],
-            responses: { ...ok('The payment.', paymentSchema), ...errors(400, ...authErrors, 409, 413, 415, 422) },
+            responses: { ...ok('The payment.', paymentSchema), ...errors(400, ...authErrors, 404, 409, 413, 415, 422) },
           },
           createPaymentParams,
         ),
@@ -370,6 +414,55 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): ReturnType<
           tags: ['Payments'],
           requestParams: { path: idPath('settlement'), header: readHeaders },
           responses: { ...ok('The settlement.', settlementSchema), ...errors(...authErrors, 404) },
+        },
+      },
+      '/v1/collections': {
+        post: write(
+          {
+            operationId: 'createCollection',
+            summary: 'Start charging a customer on a schedule (monthly, weekly or yearly)',
+            description:
+              'Each cycle is one payment with `collection_id`, charged to the customer\'s `vpa` as it is at that moment. A failed charge is ' +
+              'retried after 1, 3 and 5 days; after the last failure the collection is `halted`. After `total_count` captured charges it is ' +
+              '`completed`. Events: `collection.charged`, `collection.failed`, `collection.halted`, `collection.completed`.',
+            tags: ['Collections'],
+            responses: { ...ok('The collection, `active`.', collectionSchema), ...errors(400, ...authErrors, 404, 409, 413, 415, 422) },
+          },
+          createCollectionParams,
+        ),
+        get: {
+          operationId: 'listCollections',
+          summary: 'List collections, newest first (filters status, customer_id)',
+          tags: ['Collections'],
+          requestParams: { query: listCollectionsQuery, header: readHeaders },
+          responses: { ...ok('A page of collections.', collectionListSchema), ...errors(400, ...authErrors) },
+        },
+      },
+      '/v1/collections/{id}': {
+        get: {
+          operationId: 'getCollection',
+          summary: 'Retrieve a collection',
+          tags: ['Collections'],
+          requestParams: { path: collectionIdPath, header: readHeaders },
+          responses: { ...ok('The collection.', collectionSchema), ...errors(...authErrors, 404) },
+        },
+      },
+      '/v1/collections/{id}/{action}': {
+        post: {
+          operationId: 'collectionAction',
+          summary: 'Pause (active), resume (paused or halted: from the next due date, no burst) or cancel (not yet cancelled or completed)',
+          tags: ['Collections'],
+          requestParams: { path: z.object({ id: z.string(), action: z.enum(['pause', 'resume', 'cancel']) }), header: writeHeaders },
+          responses: { ...ok('The collection after the action.', collectionSchema), ...errors(400, ...authErrors, 404, 409, 422) },
+        },
+      },
+      '/v1/test_helpers/collections/{id}/advance': {
+        post: {
+          operationId: 'advanceCollection',
+          summary: 'Sandbox: make the next charge attempt now (the next cycle, or the next retry); answers after it. 409 unless active',
+          tags: ['Collections'],
+          requestParams: { path: collectionIdPath, header: writeHeaders },
+          responses: { ...ok('The collection after the charge attempt.', collectionSchema), ...errors(400, ...authErrors, 404, 409, 422) },
         },
       },
       '/v1/test_helpers/settlements/run': {

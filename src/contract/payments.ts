@@ -31,7 +31,7 @@ export const createPaymentParams = z.strictObject({
     .string()
     .regex(/^cust_[A-Za-z0-9]{1,64}$/, 'must be a customer id (cust_...)')
     .optional()
-    .meta({ description: 'The customer paying (`cust_...`), kept with the payment for filtering.' }),
+    .meta({ description: 'The customer paying (`cust_...`), kept with the payment for filtering. A customer of another account or mode, or an unknown one, is 404 not_found.' }),
   description: descriptionParam,
   metadata: metadataParam,
 });
@@ -56,6 +56,7 @@ export const paymentSchema = z
     failure_code: z.string().nullable().meta({ description: '`payment_declined` when failed.' }),
     failure_message: z.string().nullable(),
     settlement_id: z.string().nullable().meta({ description: 'The settlement that moved this payment to `available`; null until settled.' }),
+    collection_id: z.string().nullable().meta({ description: 'The collection this payment is a charge of (`coll_...`); null for other payments.' }),
     idempotency_key: z.string().meta({ description: 'The key that created this payment.' }),
     created_at: z.int(),
     captured_at: z.int().nullable(),
@@ -72,4 +73,5 @@ export const listPaymentsQuery = z.strictObject({
   customer_id: z.string().min(1).max(255).optional(),
   receipt: z.string().min(1).max(RECEIPT_MAX).optional(),
   settlement_id: z.string().min(1).max(64).optional().meta({ description: 'Only the payments this settlement settled.' }),
+  collection_id: z.string().min(1).max(64).optional().meta({ description: 'Only the charges of this collection.' }),
 });

@@ -206,6 +206,10 @@ export const PaymentEntity = defineEntity({
     failureCode: p.string().nullable(),
     failureMessage: p.string().nullable(),
     settlementId: p.string().nullable(),
+    /** Set on the charges of a collection: which collection, cycle and attempt this payment is. */
+    collectionId: p.string().nullable(),
+    collectionCycle: p.integer().nullable(),
+    collectionAttempt: p.integer().nullable(),
     idempotencyKey: p.string(),
     createdAt: p.datetime().onCreate(() => new Date()),
     capturedAt: p.datetime().nullable(),
@@ -295,6 +299,58 @@ export const WebhookDeliveryEntity = defineEntity({
 });
 export type WebhookDelivery = InferEntity<typeof WebhookDeliveryEntity>;
 
+export const CustomerEntity = defineEntity({
+  name: 'Customer',
+  tableName: 'customers',
+  properties: {
+    id: p.string().primary(),
+    accountId: p.string(),
+    mode: modeProp(),
+    name: p.string(),
+    email: p.string().nullable(),
+    phone: p.string().nullable(),
+    vpa: p.string().nullable(),
+    metadata: p.json<Record<string, string>>(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export type Customer = InferEntity<typeof CustomerEntity>;
+
+export const CollectionEntity = defineEntity({
+  name: 'Collection',
+  tableName: 'collections',
+  properties: {
+    id: p.string().primary(),
+    accountId: p.string(),
+    mode: modeProp(),
+    customerId: p.string(),
+    amount: p.bigint('number'),
+    currency: p.string(),
+    schedule: p.enum(['monthly', 'weekly', 'yearly'] as const),
+    dayOfMonth: p.integer().nullable(),
+    startAt: p.datetime(),
+    totalCount: p.integer().nullable(),
+    description: p.string().nullable(),
+    metadata: p.json<Record<string, string>>(),
+    status: p.enum(['active', 'paused', 'halted', 'cancelled', 'completed'] as const),
+    paidCount: p.integer(),
+    failedCount: p.integer(),
+    currentCycle: p.integer(),
+    cycleAttempts: p.integer(),
+    nextChargeAt: p.datetime().nullable(),
+    latestPaymentId: p.string().nullable(),
+    stateVersion: p.integer(),
+    idempotencyKey: p.string(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    pausedAt: p.datetime().nullable(),
+    haltedAt: p.datetime().nullable(),
+    cancelledAt: p.datetime().nullable(),
+    completedAt: p.datetime().nullable(),
+  },
+});
+export type Collection = InferEntity<typeof CollectionEntity>;
+
 export const entities = [
   AccountEntity,
   ApiKeyEntity,
@@ -311,4 +367,6 @@ export const entities = [
   SettlementEntity,
   WebhookEndpointEntity,
   WebhookDeliveryEntity,
+  CustomerEntity,
+  CollectionEntity,
 ];

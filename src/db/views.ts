@@ -1,5 +1,5 @@
 // Rows → the objects callers see (the same shape in responses, event bodies and workflow results).
-import type { BalanceTransaction, Beneficiary, Event, Payment, Payout, PayoutBatch, Refund, Settlement, TopUp } from './entities.ts';
+import type { BalanceTransaction, Beneficiary, Collection, Customer, Event, Payment, Payout, PayoutBatch, Refund, Settlement, TopUp } from './entities.ts';
 import type { Mode } from '../domain/modes.ts';
 
 export const unixSeconds = (d: Date): number => Math.floor(d.getTime() / 1000);
@@ -228,6 +228,7 @@ export interface PaymentView {
   failure_code: string | null;
   failure_message: string | null;
   settlement_id: string | null;
+  collection_id: string | null;
   idempotency_key: string;
   created_at: number;
   captured_at: number | null;
@@ -253,6 +254,7 @@ export function paymentView(row: Payment): PaymentView {
     failure_code: row.failureCode ?? null,
     failure_message: row.failureMessage ?? null,
     settlement_id: row.settlementId ?? null,
+    collection_id: row.collectionId ?? null,
     idempotency_key: row.idempotencyKey,
     created_at: unixSeconds(row.createdAt),
     captured_at: unixOrNull(row.capturedAt),
@@ -323,5 +325,89 @@ export function settlementView(row: Settlement): SettlementView {
     status: row.status,
     utr: row.utr,
     created_at: unixSeconds(row.createdAt),
+  };
+}
+
+export interface CustomerView {
+  id: string;
+  object: 'customer';
+  mode: Mode;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  vpa: string | null;
+  metadata: Record<string, string>;
+  created_at: number;
+}
+
+export function customerView(row: Customer): CustomerView {
+  return {
+    id: row.id,
+    object: 'customer',
+    mode: row.mode,
+    name: row.name,
+    email: row.email ?? null,
+    phone: row.phone ?? null,
+    vpa: row.vpa ?? null,
+    metadata: row.metadata ?? {},
+    created_at: unixSeconds(row.createdAt),
+  };
+}
+
+export interface CollectionView {
+  id: string;
+  object: 'collection';
+  mode: Mode;
+  customer_id: string;
+  amount: number;
+  currency: string;
+  schedule: 'monthly' | 'weekly' | 'yearly';
+  day_of_month: number | null;
+  start_at: number;
+  total_count: number | null;
+  remaining_count: number | null;
+  status: 'active' | 'paused' | 'halted' | 'cancelled' | 'completed';
+  paid_count: number;
+  failed_count: number;
+  current_cycle: number;
+  next_charge_at: number | null;
+  latest_payment_id: string | null;
+  description: string | null;
+  metadata: Record<string, string>;
+  idempotency_key: string;
+  created_at: number;
+  paused_at: number | null;
+  halted_at: number | null;
+  cancelled_at: number | null;
+  completed_at: number | null;
+}
+
+export function collectionView(row: Collection): CollectionView {
+  return {
+    id: row.id,
+    object: 'collection',
+    mode: row.mode,
+    customer_id: row.customerId,
+    amount: Number(row.amount),
+    currency: row.currency,
+    schedule: row.schedule,
+    day_of_month: row.dayOfMonth ?? null,
+    start_at: unixSeconds(row.startAt),
+    total_count: row.totalCount ?? null,
+    remaining_count: row.totalCount == null ? null : row.totalCount - row.paidCount,
+    status: row.status,
+    paid_count: row.paidCount,
+    failed_count: row.failedCount,
+    current_cycle: row.currentCycle,
+    next_charge_at: unixOrNull(row.nextChargeAt),
+    latest_payment_id: row.latestPaymentId ?? null,
+    description: row.description ?? null,
+    metadata: row.metadata ?? {},
+    idempotency_key: row.idempotencyKey,
+    created_at: unixSeconds(row.createdAt),
+    paused_at: unixOrNull(row.pausedAt),
+    halted_at: unixOrNull(row.haltedAt),
+    cancelled_at: unixOrNull(row.cancelledAt),
+    completed_at: unixOrNull(row.completedAt),
   };
 }

@@ -17,6 +17,7 @@ import { createTopUpUpdate, topUpWorkflow } from '../../workflows/top-up.ts';
 import { createPayoutUpdate, payoutWorkflow, recheckPayoutSignal } from '../../workflows/payout.ts';
 import { payoutActionWorkflow } from '../../workflows/payout-action.ts';
 import type { TemporalGateway } from './gateway.ts';
+import { createCollectionsGateway, type CollectionSettings } from './collections-gateway.ts';
 import { createPaymentsGateway } from './payments-gateway.ts';
 import { payoutActionWorkflowId, payoutBatchWorkflowId, payoutWorkflowId, topUpWorkflowId } from './ids.ts';
 import { BatchId, baseSearchAttributes } from './search-attributes.ts';
@@ -76,6 +77,8 @@ export async function connectTemporal(options: {
   webhooks: WebhookDeliverySettings;
   /** How long POST /v1/payments waits for the outcome (PAYMENT_SYNC_WAIT_MS). */
   paymentSyncWaitMs?: number;
+  /** Retry gaps and the test-run interval of collections (COLLECTION_RETRY_DELAYS_MS, COLLECTION_INTERVAL_MS). */
+  collections: CollectionSettings;
 }): Promise<TemporalClientHandle> {
   const connection = await Connection.connect({ address: options.address });
   const client = new Client({ connection, namespace: options.namespace });
@@ -84,6 +87,13 @@ export async function connectTemporal(options: {
   const gateway: TemporalGateway = {
     ...webhookGateway(client, options.webhooks),
     ...createPaymentsGateway({ client, orm: options.orm, taskQueue, paymentSyncWaitMs: options.paymentSyncWaitMs ?? 9000, toApiError }),
+    ...createCollectionsGateway({
+      client,
+      orm: options.orm,
+      taskQueue,
+      settings: options.collections,
+      toApiError,
+    }),
     async createTopUp(input) {
       const topUpId = newId('topUp');
       const startWorkflowOperation = new WithStartWorkflowOperation(topUpWorkflow, {

@@ -3,6 +3,7 @@ import type { PayoutRequest } from '../../activities/payouts.ts';
 import type { Mode } from '../domain/modes.ts';
 import type { PayoutStatus } from '../domain/payouts.ts';
 import type { PayoutView, TopUpView } from '../db/views.ts';
+import type { CollectionsGateway } from './collections-gateway.ts';
 import type { PaymentsGateway } from './payments-gateway.ts';
 
 export interface CreateTopUpInput {
@@ -37,7 +38,7 @@ export interface RedeliverEventInput {
   idempotencyKey: string;
 }
 
-export interface TemporalGateway extends PaymentsGateway {
+export interface TemporalGateway extends PaymentsGateway, CollectionsGateway {
   /**
    * Starts (or joins) the top-up workflow keyed by (account, mode, key) with Update-with-Start and
    * answers once the top-up is written. Throws ApiError('service_unavailable') when Temporal is unreachable.

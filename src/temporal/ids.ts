@@ -52,3 +52,8 @@ export function settlementRunWorkflowId(settlementId: string): string {
 export function settlementScheduleId(taskQueue: string): string {
   return `settlement-daily/${taskQueue}`;
 }
+
+/** A collection's one long-lived workflow (continue-as-new keeps the id; every action reaches the newest run). */
+export function collectionWorkflowId(collectionId: string): string {
+  return `collection/${collectionId}`;
+}

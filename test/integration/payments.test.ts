@@ -31,6 +31,13 @@ async function paymentRows(accountId: string): Promise<number> {
   return Number(rows[0].n);
 }
 
+/** A customer of the key's account and mode, through the API; returns its id. */
+async function createCustomer(key: string, name = 'Asha Rao', headers?: Record<string, string>): Promise<string> {
+  const res = await http.post('/v1/customers', { key, headers, json: { name, email: 'asha@example.com', phone: '+919876543210' } });
+  assert.equal(res.status, 200, res.text);
+  return res.body.id;
+}
+
 describe('sandbox magic values, end to end', () => {
   test('success@upi is captured in the answer; the money enters pending with a payment balance transaction and payment.captured', async () => {
     const { accountId, sandboxKey } = await service.newAccount();
@@ -132,14 +139,15 @@ describe('sandbox magic values, end to end', () => {
 describe('request bodies', () => {
   test('form and JSON bodies give the same payment', async () => {
     const { sandboxKey } = await service.newAccount();
+    const customerId = await createCustomer(sandboxKey);
     const form = await http.post('/v1/payments', {
       key: sandboxKey,
-      form: { amount: '12345', currency: 'INR', receipt: 'rcpt-form', method: 'upi', vpa: 'success@upi', customer_id: 'cust_ABC123', description: 'Order', 'metadata[order]': '42' },
+      form: { amount: '12345', currency: 'INR', receipt: 'rcpt-form', method: 'upi', vpa: 'success@upi', customer_id: customerId, description: 'Order', 'metadata[order]': '42' },
       idempotencyKey: `form-${randomUUID()}`,
     });
     const json = await http.post('/v1/payments', {
       key: sandboxKey,
-      json: { amount: 12345, currency: 'INR', receipt: 'rcpt-form', method: 'upi', vpa: 'success@upi', customer_id: 'cust_ABC123', description: 'Order', metadata: { order: '42' } },
+      json: { amount: 12345, currency: 'INR', receipt: 'rcpt-form', method: 'upi', vpa: 'success@upi', customer_id: customerId, description: 'Order', metadata: { order: '42' } },
       idempotencyKey: `json-${randomUUID()}`,
     });
     assert.equal(form.status, 200, form.text);
@@ -148,7 +156,7 @@ describe('request bodies', () => {
     assert.deepEqual(strip(form.body), strip(json.body));
     assert.equal(form.body.status, 'captured');
     assert.equal(form.body.amount, 12345);
-    assert.equal(form.body.customer_id, 'cust_ABC123');
+    assert.equal(form.body.customer_id, customerId);
     assert.deepEqual(form.body.metadata, { order: '42' });
   });
 
@@ -173,6 +181,27 @@ describe('request bodies', () => {
     assertApiError(await post({ ...base, tip: '5' }), 400, 'invalid_request', 'tip');
     assertApiError(await post({ ...base, metadata: { ['k'.repeat(41)]: 'v' } }), 400, 'invalid_request');
     assert.equal(await paymentRows(accountId), 0);
+  });
+
+  test('a customer_id that is unknown, of another account or of the other mode is 404 naming customer_id; nothing is created and the key stays free', async () => {
+    const { accountId, sandboxKey, liveKey } = await service.newAccount({ live: true });
+    const stranger = await service.newAccount();
+    const strangersCustomer = await createCustomer(stranger.sandboxKey);
+    const liveCustomer = await createCustomer(liveKey!, 'Live', { 'x-forwarded-proto': 'https' });
+    for (const customerId of ['cust_01JD3Y8X4W0000000000000000', strangersCustomer, liveCustomer]) {
+      assertApiError(await createPayment(http, sandboxKey, { customer_id: customerId }, 'pay-with-customer'), 404, 'not_found', 'customer_id');
+    }
+    assert.equal(await paymentRows(accountId), 0);
+    assert.equal(await paymentRows(stranger.accountId), 0);
+    assert.deepEqual(await amountsOf(http, sandboxKey), { available: 0, pending: 0, reserved: 0 });
+
+    // The refusal bound nothing: the same key works once the caller names its own customer.
+    const ownCustomer = await createCustomer(sandboxKey);
+    const res = await createPayment(http, sandboxKey, { customer_id: ownCustomer }, 'pay-with-customer');
+    assert.equal(res.status, 200, res.text);
+    assert.equal(res.body.customer_id, ownCustomer);
+    assert.equal(res.body.status, 'captured');
+    assert.equal(await paymentRows(accountId), 1);
   });
 });
 
@@ -219,17 +248,19 @@ describe('Sandbox-Simulate', () => {
 describe('reads', () => {
   test('get one and list with filters status, customer_id and receipt; other accounts and modes see 404', async () => {
     const { sandboxKey } = await service.newAccount({ live: true });
-    const a = await createPayment(http, sandboxKey, { receipt: 'rcpt-a', customer_id: 'cust_A1' });
-    const b = await createPayment(http, sandboxKey, { receipt: 'rcpt-b', customer_id: 'cust_B1', vpa: 'failure@upi' });
-    const c = await createPayment(http, sandboxKey, { receipt: 'rcpt-a', customer_id: 'cust_B1' });
+    const customerA = await createCustomer(sandboxKey, 'Customer A');
+    const customerB = await createCustomer(sandboxKey, 'Customer B');
+    const a = await createPayment(http, sandboxKey, { receipt: 'rcpt-a', customer_id: customerA });
+    const b = await createPayment(http, sandboxKey, { receipt: 'rcpt-b', customer_id: customerB, vpa: 'failure@upi' });
+    const c = await createPayment(http, sandboxKey, { receipt: 'rcpt-a', customer_id: customerB });
     for (const r of [a, b, c]) assert.equal(r.status, 200, r.text);
     const ids = async (query: string) => (await http.get(`/v1/payments${query}`, { key: sandboxKey })).body.data.map((p: any) => p.id);
     assert.deepEqual(await ids(''), [c.body.id, b.body.id, a.body.id]);
     assert.deepEqual(await ids('?status=failed'), [b.body.id]);
     assert.deepEqual(await ids('?status=captured'), [c.body.id, a.body.id]);
-    assert.deepEqual(await ids('?customer_id=cust_B1'), [c.body.id, b.body.id]);
+    assert.deepEqual(await ids(`?customer_id=${customerB}`), [c.body.id, b.body.id]);
     assert.deepEqual(await ids('?receipt=rcpt-a'), [c.body.id, a.body.id]);
-    assert.deepEqual(await ids('?receipt=rcpt-a&customer_id=cust_A1'), [a.body.id]);
+    assert.deepEqual(await ids(`?receipt=rcpt-a&customer_id=${customerA}`), [a.body.id]);
     assert.deepEqual(await ids(`?limit=1&starting_after=${c.body.id}`), [b.body.id]);
     assertApiError(await http.get('/v1/payments?status=refunded', { key: sandboxKey }), 400, 'invalid_request', 'status');
     const other = await service.newAccount({ live: true });

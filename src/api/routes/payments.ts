@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ApiError } from '../../domain/errors.ts';
 import { methodProblem, type PaymentMethod } from '../../domain/payments.ts';
 import { webhookSimulationsOf } from '../../domain/webhooks.ts';
-import { PaymentEntity, type Payment } from '../../db/entities.ts';
+import { CustomerEntity, PaymentEntity, type Payment } from '../../db/entities.ts';
 import { paymentView } from '../../db/views.ts';
 import { createPaymentParams, listPaymentsQuery, type PaymentResponse } from '../../contract/payments.ts';
 import { parseParams } from '../../contract/validation.ts';
@@ -20,6 +20,10 @@ export function paymentRoutes(router: Router<ApiState>, deps: AppDeps): void {
     const params = parseParams(createPaymentParams, ctx.state.body);
     const problem = methodProblem(params);
     if (problem) throw new ApiError(problem.code, problem.message, problem.param);
+    // Refuse another account's or mode's customer before anything starts (the foreign key would only catch an unknown one).
+    if (params.customer_id !== undefined && (await ctx.state.em.count(CustomerEntity, { id: params.customer_id, accountId, mode })) === 0) {
+      throw new ApiError('not_found', `No such customer: '${params.customer_id}'.`, 'customer_id');
+    }
     const payment = await deps.temporal.createPayment({
       accountId,
       mode,
@@ -45,7 +49,7 @@ export function paymentRoutes(router: Router<ApiState>, deps: AppDeps): void {
       em: ctx.state.em,
       entity: PaymentEntity,
       scope: { accountId, mode },
-      filters: { status: query.status, customerId: query.customer_id, receipt: query.receipt, settlementId: query.settlement_id },
+      filters: { status: query.status, customerId: query.customer_id, receipt: query.receipt, settlementId: query.settlement_id, collectionId: query.collection_id },
       params: query,
       url: '/v1/payments',
       objectName: 'payment',

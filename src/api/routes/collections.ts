@@ -1,0 +1,102 @@
+// Collections: POST /v1/collections starts the collection's long-lived workflow; pause, resume, cancel and
+// the sandbox's advance are updates to it; reads come from the database.
+import type Router from '@koa/router';
+import { z } from 'zod';
+import { ApiError } from '../../domain/errors.ts';
+import { type CollectionAction, actionProblem } from '../../domain/collections.ts';
+import { webhookSimulationsOf } from '../../domain/webhooks.ts';
+import { CollectionEntity, CustomerEntity, type Collection } from '../../db/entities.ts';
+import { collectionView } from '../../db/views.ts';
+import {
+  START_AT_MAX_AHEAD_SECONDS,
+  START_AT_PAST_TOLERANCE_SECONDS,
+  createCollectionParams,
+  listCollectionsQuery,
+  type CollectionResponse,
+} from '../../contract/collections.ts';
+import { parseParams } from '../../contract/validation.ts';
+import { type AppDeps, type ApiRouterContext, type ApiState, authOf, idempotencyKeyOf } from '../context.ts';
+import { listPage } from '../pagination.ts';
+
+const URL = '/v1/collections';
+const noParams = z.strictObject({});
+
+/** The caller's collection `:id`, or 404 (also for another account's or the other mode's id). */
+async function findCollection(ctx: ApiRouterContext): Promise<Collection> {
+  const { accountId, mode } = authOf(ctx);
+  const row = await ctx.state.em.findOne(CollectionEntity, { id: ctx.params.id, accountId, mode });
+  if (!row) throw new ApiError('not_found', `No such collection: '${ctx.params.id}'.`, 'id');
+  return row;
+}
+
+/** When the first charge is due (unix ms): `start_at`, or now when it is absent or just past. */
+function firstChargeAt(startAt: number | undefined, nowMs: number): number {
+  if (startAt === undefined) return nowMs;
+  const nowSeconds = Math.floor(nowMs / 1000);
+  if (startAt < nowSeconds - START_AT_PAST_TOLERANCE_SECONDS) throw new ApiError('invalid_request', 'start_at must not be in the past.', 'start_at');
+  if (startAt > nowSeconds + START_AT_MAX_AHEAD_SECONDS) throw new ApiError('invalid_request', 'start_at must be within 5 years from now (unix seconds).', 'start_at');
+  return Math.max(startAt * 1000, nowMs);
+}
+
+export function collectionRoutes(router: Router<ApiState>, deps: AppDeps): void {
+  router.post(URL, async (ctx) => {
+    const { accountId, mode } = authOf(ctx);
+    const params = parseParams(createCollectionParams, ctx.state.body);
+    const customer = await ctx.state.em.findOne(CustomerEntity, { id: params.customer_id, accountId, mode });
+    if (!customer) throw new ApiError('not_found', `No such customer: '${params.customer_id}'.`, 'customer_id');
+    if (!customer.vpa) throw new ApiError('invalid_request', `Customer '${customer.id}' has no vpa to charge; set one first.`, 'customer_id');
+    const collection = await deps.temporal.createCollection({
+      accountId,
+      mode,
+      idempotencyKey: idempotencyKeyOf(ctx),
+      customerId: customer.id,
+      amount: params.amount,
+      currency: params.currency,
+      schedule: params.schedule,
+      dayOfMonth: params.day_of_month ?? null,
+      startAt: firstChargeAt(params.start_at, Date.now()),
+      totalCount: params.total_count ?? null,
+      description: params.description ?? null,
+      metadata: params.metadata ?? {},
+      simulate: webhookSimulationsOf(ctx.state.simulate),
+    });
+    ctx.body = collection satisfies CollectionResponse;
+  });
+
+  router.get(URL, async (ctx) => {
+    const { accountId, mode } = authOf(ctx);
+    const query = parseParams(listCollectionsQuery, ctx.state.query);
+    ctx.body = await listPage<Collection, CollectionResponse>({
+      em: ctx.state.em,
+      entity: CollectionEntity,
+      scope: { accountId, mode },
+      filters: { status: query.status, customerId: query.customer_id },
+      params: query,
+      url: URL,
+      objectName: 'collection',
+      view: collectionView,
+    });
+  });
+
+  router.get(`${URL}/:id`, async (ctx) => {
+    parseParams(noParams, ctx.state.query);
+    ctx.body = collectionView(await findCollection(ctx)) satisfies CollectionResponse;
+  });
+
+  /** An action on the caller's collection: 409 at once when its stored status does not fit, else the workflow decides. */
+  const act = async (ctx: ApiRouterContext, action: CollectionAction) => {
+    parseParams(noParams, ctx.state.body);
+    const row = await findCollection(ctx);
+    const problem = actionProblem(row.status, action);
+    if (problem) throw new ApiError('invalid_state', problem);
+    ctx.body = (await deps.temporal.collectionAction({ id: row.id, accountId: row.accountId, mode: row.mode }, action)) satisfies CollectionResponse;
+  };
+  router.post(`${URL}/:id/pause`, (ctx) => act(ctx, 'pause'));
+  router.post(`${URL}/:id/resume`, (ctx) => act(ctx, 'resume'));
+  router.post(`${URL}/:id/cancel`, (ctx) => act(ctx, 'cancel'));
+
+  router.post('/v1/test_helpers/collections/:id/advance', async (ctx) => {
+    if (authOf(ctx).mode !== 'sandbox') throw new ApiError('sandbox_only', 'Test helpers work with sandbox API keys only.');
+    await act(ctx, 'advance');
+  });
+}

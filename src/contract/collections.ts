@@ -1,0 +1,81 @@
+// Collections: recurring charges of a customer's UPI mandate (API.md, Collections; interface.md, POST /collections).
+import { z } from 'zod';
+import { COLLECTION_TIME_ZONE, collectionSchedules } from '../domain/collection-schedule.ts';
+import { collectionStatuses } from '../domain/collections.ts';
+import { amountParam, currencyParam, descriptionParam, intParam, listParams, listSchema, metadataParam, metadataSchema, modeSchema } from './common.ts';
+
+/** A start further ahead than this is almost surely a mistake (milliseconds sent as seconds, say). */
+export const START_AT_MAX_AHEAD_SECONDS = 5 * 366 * 86_400;
+/** How far in the past `start_at` may be (clocks differ): it then means "now". */
+export const START_AT_PAST_TOLERANCE_SECONDS = 300;
+export const TOTAL_COUNT_MAX = 10_000;
+
+export const createCollectionParams = z
+  .strictObject({
+    customer_id: z
+      .string()
+      .min(1)
+      .max(64)
+      .meta({ description: 'The customer to charge (`cust_...`); the customer needs a `vpa`, read again at every charge.' }),
+    amount: amountParam({ description: 'Paise to collect at each cycle.' }),
+    currency: currencyParam,
+    schedule: z.enum(collectionSchedules).meta({ description: 'How often to charge: `monthly`, `weekly` or `yearly`.' }),
+    start_at: intParam(0, Number.MAX_SAFE_INTEGER, 'Unix seconds of the first charge; later cycles keep its time of day. Default: now (the first charge happens at once).').optional(),
+    day_of_month: intParam(1, 28, 'Monthly only: the day (1 to 28) of each later month to charge on, in Asia/Kolkata.').optional(),
+    total_count: intParam(1, TOTAL_COUNT_MAX, 'How many successful charges to collect before the collection is `completed`. Default: until cancelled.').optional(),
+    description: descriptionParam,
+    metadata: metadataParam,
+  })
+  .superRefine((value, ctx) => {
+    if (value.day_of_month !== undefined && value.schedule !== 'monthly') {
+      ctx.addIssue({ code: 'custom', message: 'is only allowed with schedule monthly', path: ['day_of_month'] });
+    }
+  });
+export type CreateCollectionParams = z.output<typeof createCollectionParams>;
+
+export const collectionSchema = z
+  .object({
+    id: z.string().meta({ example: 'coll_01JD3Y8X4W0000000000000000' }),
+    object: z.literal('collection'),
+    mode: modeSchema,
+    customer_id: z.string(),
+    amount: z.int().meta({ description: 'Paise charged at each cycle.' }),
+    currency: z.string().meta({ example: 'INR' }),
+    schedule: z.enum(collectionSchedules),
+    day_of_month: z.int().nullable().meta({ description: 'Monthly collections: the day of the month of later cycles.' }),
+    start_at: z.int().meta({ description: 'Unix seconds of the first cycle.' }),
+    total_count: z.int().nullable().meta({ description: 'Successful charges to collect; null: until cancelled.' }),
+    remaining_count: z.int().nullable().meta({ description: '`total_count - paid_count`; null when there is no total.' }),
+    status: z.enum(collectionStatuses).meta({
+      description:
+        '`active` (charging on schedule), `paused`, `halted` (a charge failed after all its retries), `cancelled`, `completed` (`total_count` charges collected).',
+    }),
+    paid_count: z.int().meta({ description: 'Charges captured.' }),
+    failed_count: z.int().meta({ description: 'Charge attempts that failed (each retry counts).' }),
+    current_cycle: z.int().meta({ description: 'The cycle the next charge belongs to (1 = the charge at `start_at`).' }),
+    next_charge_at: z
+      .int()
+      .nullable()
+      .meta({ description: `Unix seconds of the next charge attempt (a cycle's due date in ${COLLECTION_TIME_ZONE}, or a retry); null unless active.` }),
+    latest_payment_id: z.string().nullable().meta({ description: 'The payment of the latest charge attempt whose outcome is known.' }),
+    description: z.string().nullable(),
+    metadata: metadataSchema,
+    idempotency_key: z.string(),
+    created_at: z.int(),
+    paused_at: z.int().nullable(),
+    halted_at: z.int().nullable(),
+    cancelled_at: z.int().nullable(),
+    completed_at: z.int().nullable(),
+  })
+  .meta({ id: 'Collection' });
+export type CollectionResponse = z.infer<typeof collectionSchema>;
+
+export const collectionListSchema = listSchema(collectionSchema, 'CollectionList');
+
+export const listCollectionsQuery = z.strictObject({
+  ...listParams,
+  status: z.enum(collectionStatuses).optional(),
+  customer_id: z.string().min(1).max(64).optional(),
+});
+
+export const collectionIdPath = z.object({ id: z.string().meta({ description: 'A collection id (`coll_...`).' }) });

@@ -1,0 +1,70 @@
+// Customers: who pays, and the UPI ID (mandate) that collections charge (API.md, Beneficiaries and customers).
+import { z } from 'zod';
+import { VPA_PATTERN } from '../domain/payments.ts';
+import { listParams, listSchema, metadataParam, metadataSchema, modeSchema } from './common.ts';
+
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+
+const nameParam = z.string().min(1).max(NAME_MAX).meta({ description: `The customer's name, 1 to ${NAME_MAX} characters.` });
+const emailParam = z.email().max(EMAIL_MAX).meta({ description: 'Where to reach the customer.' });
+const phoneParam = z
+  .string()
+  .regex(/^\+?[0-9]{10,15}$/, 'must be 10 to 15 digits, optionally after a +')
+  .meta({ description: '10 to 15 digits, optionally after `+`.' });
+const vpaParam = z
+  .string()
+  .regex(VPA_PATTERN, 'must be a UPI ID such as name@bank')
+  .meta({ description: 'The UPI ID (mandate) that collections charge, e.g. `asha@okhdfc`. Read at each charge: a changed `vpa` is used from the next charge on.' });
+
+export const createCustomerParams = z.strictObject({
+  name: nameParam,
+  email: emailParam,
+  phone: phoneParam,
+  vpa: vpaParam.optional(),
+  metadata: metadataParam,
+});
+export type CreateCustomerParams = z.output<typeof createCustomerParams>;
+
+/** Every field optional: what is given changes, the rest stays. */
+export const updateCustomerParams = z.strictObject({
+  name: nameParam.optional(),
+  email: emailParam.optional(),
+  phone: phoneParam.optional(),
+  vpa: vpaParam.optional(),
+  metadata: metadataParam.meta({
+    ...metadataParam.meta(),
+    description:
+      'Merged into the existing metadata (as Stripe does): the keys given are set, a key given an empty value is removed, ' +
+      'the others stay. At most 20 keys after the merge.',
+  }),
+});
+export type UpdateCustomerParams = z.output<typeof updateCustomerParams>;
+
+export const customerSchema = z
+  .object({
+    id: z.string().meta({ example: 'cust_01JD3Y8X4W0000000000000000' }),
+    object: z.literal('customer'),
+    mode: modeSchema,
+    name: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    vpa: z
+      .string()
+      .nullable()
+      .meta({ description: 'The UPI ID (mandate) that collections charge; a collection needs it. A changed `vpa` is used from the next charge on.' }),
+    metadata: metadataSchema,
+    created_at: z.int().meta({ description: 'Unix seconds.' }),
+  })
+  .meta({ id: 'Customer' });
+export type CustomerResponse = z.infer<typeof customerSchema>;
+
+export const customerListSchema = listSchema(customerSchema, 'CustomerList');
+
+export const listCustomersQuery = z.strictObject({
+  ...listParams,
+  email: z.string().min(1).max(EMAIL_MAX).optional().meta({ description: 'Only customers with exactly this email (case-sensitive).' }),
+});
+export type ListCustomersQuery = z.output<typeof listCustomersQuery>;
+
+export const customerIdPath = z.object({ id: z.string().meta({ description: 'A customer id (`cust_...`).' }) });

@@ -1,0 +1,129 @@
+// Collections: statuses, which action fits which status, and how a collection's state moves after a
+// charge, a pause, a resume or a cancel. The collection workflow applies these functions and nothing else
+// decides; they are pure, so the workflow stays deterministic and the rules are unit-tested.
+import { type SchedulePlan, dueAt, firstCycleDueFrom } from './collection-schedule.ts';
+
+export const collectionStatuses = ['active', 'paused', 'halted', 'cancelled', 'completed'] as const;
+export type CollectionStatus = (typeof collectionStatuses)[number];
+
+export const collectionActions = ['pause', 'resume', 'cancel', 'advance'] as const;
+export type CollectionAction = (typeof collectionActions)[number];
+
+/** The statuses each action fits; anything else is `409 invalid_state`. */
+const actionFits: { readonly [A in CollectionAction]: readonly CollectionStatus[] } = {
+  pause: ['active'],
+  // A halted collection resumes too: the merchant fixed the cause (a new vpa) and charges go on.
+  resume: ['paused', 'halted'],
+  cancel: ['active', 'paused', 'halted'],
+  advance: ['active'],
+};
+
+/** Why `action` does not fit `status`, or undefined when it does. */
+export function actionProblem(status: CollectionStatus, action: CollectionAction): string | undefined {
+  if (actionFits[action].includes(status)) return undefined;
+  return `A ${status} collection cannot be ${actionPastTense[action]}; this needs a collection that is ${actionFits[action].join(' or ')}.`;
+}
+
+const actionPastTense: { readonly [A in CollectionAction]: string } = {
+  pause: 'paused',
+  resume: 'resumed',
+  cancel: 'cancelled',
+  advance: 'advanced',
+};
+
+/** No charge will ever happen again (the workflow ends). */
+export function isTerminal(status: CollectionStatus): boolean {
+  switch (status) {
+    case 'cancelled':
+    case 'completed':
+      return true;
+    case 'active':
+    case 'paused':
+    case 'halted':
+      return false;
+    default:
+      return status satisfies never;
+  }
+}
+
+/** The event that entering a status emits, besides the per-charge `collection.charged` / `collection.failed`. */
+export function eventTypeForStatus(status: CollectionStatus): string | undefined {
+  switch (status) {
+    case 'halted':
+      return 'collection.halted';
+    case 'completed':
+      return 'collection.completed';
+    case 'active':
+    case 'paused':
+    case 'cancelled':
+      return undefined;
+    default:
+      return status satisfies never;
+  }
+}
+
+/** Everything that decides when charges happen; fixed when the collection is created. */
+export interface CollectionPlan extends SchedulePlan {
+  /** Charges to collect before the collection is `completed`; null: until cancelled. */
+  totalCount: number | null;
+  /** The gaps before each retry of a failed charge (1, 3 and 5 days by default). */
+  retryDelaysMs: readonly number[];
+}
+
+export interface CollectionState {
+  status: CollectionStatus;
+  /** The cycle the next charge attempt belongs to (1 = the charge at start_at). */
+  cycle: number;
+  /** Attempts already made on `cycle` (each a failed payment, since a success moves to the next cycle). */
+  attempts: number;
+  /** Unix ms of the next charge attempt; null unless active. */
+  nextChargeAt: number | null;
+  paidCount: number;
+  failedCount: number;
+}
+
+export function initialState(plan: CollectionPlan): CollectionState {
+  return { status: 'active', cycle: 1, attempts: 0, nextChargeAt: plan.startAt, paidCount: 0, failedCount: 0 };
+}
+
+/**
+ * The state after a charge attempt of `state.cycle` ended. A capture moves to the next cycle (or completes
+ * the collection); a failure schedules the next retry, or halts once the retries are used up. A collection
+ * paused or cancelled while the charge was in flight keeps its status and counts the outcome.
+ */
+export function afterCharge(plan: CollectionPlan, state: CollectionState, outcome: 'captured' | 'failed', now: number): CollectionState {
+  const active = state.status === 'active';
+  if (outcome === 'captured') {
+    const paidCount = state.paidCount + 1;
+    const next = { ...state, paidCount, cycle: state.cycle + 1, attempts: 0 };
+    if (plan.totalCount !== null && paidCount >= plan.totalCount && state.status !== 'cancelled') {
+      return { ...next, status: 'completed', nextChargeAt: null };
+    }
+    return { ...next, nextChargeAt: active ? dueAt(plan, next.cycle) : null };
+  }
+  const attempts = state.attempts + 1;
+  const next = { ...state, attempts, failedCount: state.failedCount + 1 };
+  if (!active) return { ...next, nextChargeAt: null };
+  const retryIndex = attempts - 1;
+  if (retryIndex >= plan.retryDelaysMs.length) return { ...next, status: 'halted', nextChargeAt: null };
+  return { ...next, nextChargeAt: now + plan.retryDelaysMs[retryIndex]! };
+}
+
+export function pause(state: CollectionState): CollectionState {
+  return { ...state, status: 'paused', nextChargeAt: null };
+}
+
+export function cancel(state: CollectionState): CollectionState {
+  return { ...state, status: 'cancelled', nextChargeAt: null };
+}
+
+/**
+ * Resuming (from paused or halted) continues with the first cycle due at or after `now`: the cycles that
+ * fell due meanwhile are skipped, not charged in a burst. A cycle whose charge had failed before is left
+ * behind (its failures stay counted); it is not retried.
+ */
+export function resume(plan: CollectionPlan, state: CollectionState, now: number): CollectionState {
+  const from = state.attempts > 0 ? state.cycle + 1 : state.cycle;
+  const cycle = firstCycleDueFrom(plan, from, now);
+  return { ...state, status: 'active', cycle, attempts: 0, nextChargeAt: dueAt(plan, cycle) };
+}

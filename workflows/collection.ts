@@ -1,0 +1,251 @@
+// One collection for its whole life (`collection/{collection_id}`): wait on a durable timer until the next
+// charge is due, charge through a child payment workflow keyed by (collection, cycle, attempt), retry a
+// failed charge after the configured gaps, then halt; take pause, resume, cancel and advance as updates;
+// continue-as-new after every charge so the history stays one cycle long. Orchestration only: the rules
+// are src/domain/collections.ts, the writes are activities.
+import {
+  ApplicationFailure,
+  ParentClosePolicy,
+  allHandlersFinished,
+  condition,
+  continueAsNew,
+  defineQuery,
+  defineUpdate,
+  executeChild,
+  proxyActivities,
+  setCurrentDetails,
+  setHandler,
+  workflowInfo,
+} from '@temporalio/workflow';
+import type { CollectionActivities, CollectionRequest } from '../activities/collections.ts';
+import type { CollectionView } from '../src/db/views.ts';
+import { kolkataIso } from '../src/domain/collection-schedule.ts';
+import {
+  type CollectionAction,
+  type CollectionPlan,
+  type CollectionState,
+  actionProblem,
+  afterCharge,
+  cancel,
+  initialState,
+  isTerminal,
+  pause,
+  resume,
+} from '../src/domain/collections.ts';
+import { retryProfiles } from '../src/domain/retry.ts';
+import { baseSearchAttributes } from '../src/temporal/search-attributes.ts';
+import { paymentWorkflow } from './payment.ts';
+
+/** Answers the creating request (Update-with-Start) once the collection is written. */
+export const createCollectionUpdate = defineUpdate<CollectionView>('createCollection');
+/** pause, resume, cancel, advance: each answers with the collection after it (advance: after the charge attempt). */
+export const collectionActionUpdates = {
+  pause: defineUpdate<CollectionView>('pause'),
+  resume: defineUpdate<CollectionView>('resume'),
+  cancel: defineUpdate<CollectionView>('cancel'),
+  advance: defineUpdate<CollectionView>('advance'),
+} as const satisfies { readonly [A in CollectionAction]: unknown };
+
+export interface CollectionStateSnapshot {
+  status: CollectionState['status'];
+  cycle: number;
+  attempts: number;
+  nextChargeAt: string | null;
+  paidCount: number;
+  failedCount: number;
+  charging: boolean;
+}
+/** For operators (Temporal UI, Queries): where the collection stands and when it charges next. */
+export const collectionStateQuery = defineQuery<CollectionStateSnapshot>('collectionState');
+
+export interface CollectionWorkflowInput {
+  request: CollectionRequest;
+  plan: CollectionPlan;
+  /** Carried across continue-as-new: the state, the write counter and the collection as last written. */
+  carried?: { state: CollectionState; version: number; view: CollectionView };
+}
+
+export interface CollectionWorkflowResult {
+  collectionId: string;
+  status: CollectionState['status'] | 'duplicate';
+}
+
+const db = proxyActivities<CollectionActivities>({
+  startToCloseTimeout: retryProfiles.database.startToCloseTimeout,
+  retry: { ...retryProfiles.database.retry },
+});
+
+/** Long enough that a run handling many actions without a charge still continues-as-new in time. */
+const MAX_HISTORY_PER_RUN = 2_000;
+
+export async function collectionWorkflow(input: CollectionWorkflowInput): Promise<CollectionWorkflowResult> {
+  const { plan, request } = input;
+  const collectionId = request.collectionId;
+  let state: CollectionState = input.carried?.state ?? initialState(plan);
+  let version = input.carried?.version ?? 0;
+  let view: CollectionView | undefined = input.carried?.view;
+  /** Bumped on every change of `state`, so a wait computed from an older state wakes up and recomputes. */
+  let changes = 0;
+  let charging = false;
+
+  // advance: each call takes a ticket; the next charge attempt answers the oldest one.
+  let nextTicket = 1;
+  const waitingAdvances: number[] = [];
+  const advanceResults = new Map<number, { view: CollectionView } | { refused: string }>();
+  const refuseWaitingAdvances = () => {
+    for (const ticket of waitingAdvances.splice(0)) {
+      advanceResults.set(ticket, { refused: actionProblem(state.status, 'advance') ?? 'The collection changed before the charge.' });
+    }
+  };
+
+  // Writes go out one at a time, each with the state as it is when its turn comes: the row follows the
+  // workflow in order, and `version` lets a retried older write change nothing.
+  let writes: Promise<unknown> = Promise.resolve();
+  const save = (charge?: { paymentId: string; outcome: 'captured' | 'failed' }): Promise<CollectionView> => {
+    const run = writes.then(async () => {
+      version++;
+      view = await db.saveCollectionState({ collectionId, version, state, charge });
+      return view;
+    });
+    writes = run.catch(() => undefined);
+    return run;
+  };
+  const setState = (next: CollectionState) => {
+    state = next;
+    changes++;
+    publishDetails();
+  };
+  const publishDetails = () => {
+    const next = state.nextChargeAt === null ? 'no charge scheduled' : `next charge ${kolkataIso(state.nextChargeAt)}`;
+    const total = plan.totalCount === null ? '' : `/${plan.totalCount}`;
+    setCurrentDetails(
+      `**${state.status}** · cycle ${state.cycle}, ${state.attempts} failed attempt(s) · ${next} · paid ${state.paidCount}${total}, failed ${state.failedCount}`,
+    );
+  };
+  const refuse = (action: CollectionAction) => {
+    const problem = actionProblem(state.status, action);
+    if (problem) throw ApplicationFailure.nonRetryable(problem, 'InvalidState');
+  };
+
+  setHandler(createCollectionUpdate, async () => {
+    await condition(() => view !== undefined);
+    return view!;
+  });
+  setHandler(collectionStateQuery, () => ({
+    status: state.status,
+    cycle: state.cycle,
+    attempts: state.attempts,
+    nextChargeAt: state.nextChargeAt === null ? null : kolkataIso(state.nextChargeAt),
+    paidCount: state.paidCount,
+    failedCount: state.failedCount,
+    charging,
+  }));
+  setHandler(
+    collectionActionUpdates.pause,
+    async () => {
+      refuse('pause');
+      setState(pause(state));
+      refuseWaitingAdvances();
+      return save();
+    },
+    { validator: () => refuse('pause') },
+  );
+  setHandler(
+    collectionActionUpdates.resume,
+    async () => {
+      // A charge in flight decides which cycle comes next; resume after it.
+      await condition(() => !charging);
+      refuse('resume');
+      setState(resume(plan, state, Date.now()));
+      return save();
+    },
+    { validator: () => refuse('resume') },
+  );
+  setHandler(
+    collectionActionUpdates.cancel,
+    async () => {
+      refuse('cancel');
+      setState(cancel(state));
+      refuseWaitingAdvances();
+      return save();
+    },
+    { validator: () => refuse('cancel') },
+  );
+  setHandler(
+    collectionActionUpdates.advance,
+    async () => {
+      refuse('advance');
+      const ticket = nextTicket++;
+      waitingAdvances.push(ticket);
+      changes++;
+      await condition(() => advanceResults.has(ticket));
+      const result = advanceResults.get(ticket)!;
+      advanceResults.delete(ticket);
+      if ('refused' in result) throw ApplicationFailure.nonRetryable(result.refused, 'InvalidState');
+      return result.view;
+    },
+    { validator: () => refuse('advance') },
+  );
+
+  if (!view) {
+    view = await db.createCollection(request);
+    if (view.id !== collectionId) {
+      // The idempotency key had already made another collection (a retried request): that one runs, not this.
+      await condition(allHandlersFinished);
+      return { collectionId: view.id, status: 'duplicate' };
+    }
+  }
+  publishDetails();
+
+  const chargeIsDue = () =>
+    state.status === 'active' && (waitingAdvances.length > 0 || (state.nextChargeAt !== null && Date.now() >= state.nextChargeAt));
+
+  /** A charge ended in this run: continue-as-new as soon as nothing waits on the run. */
+  let cycleDone = false;
+  for (;;) {
+    if (isTerminal(state.status)) break;
+    if (chargeIsDue()) {
+      await chargeOnce();
+      cycleDone = true;
+      continue;
+    }
+    if (cycleDone || workflowInfo().continueAsNewSuggested || workflowInfo().historyLength > MAX_HISTORY_PER_RUN) {
+      // Updates still running would be cut off by continue-as-new; an advance arriving meanwhile is served here first.
+      await condition(() => allHandlersFinished() || chargeIsDue() || isTerminal(state.status));
+      if (chargeIsDue() || isTerminal(state.status)) continue;
+      break;
+    }
+    const seen = changes;
+    const woken = () => chargeIsDue() || changes !== seen;
+    if (state.status === 'active' && state.nextChargeAt !== null) {
+      await condition(woken, Math.max(1, state.nextChargeAt - Date.now()), { summary: `charge of cycle ${state.cycle}` });
+    } else {
+      await condition(woken);
+    }
+  }
+
+  /** One charge attempt of the current cycle, through a child payment workflow, and the state it leads to. */
+  async function chargeOnce(): Promise<void> {
+    charging = true;
+    const { request: payment, workflowId } = await db.chargeRequest({ collectionId, cycle: state.cycle, attempt: state.attempts + 1 });
+    const outcome = await executeChild(paymentWorkflow, {
+      workflowId,
+      args: [{ request: payment, syncWaitMs: 0, createAtStart: true }],
+      // The payment finishes even if the collection is cancelled or terminated meanwhile.
+      parentClosePolicy: ParentClosePolicy.ABANDON,
+      typedSearchAttributes: baseSearchAttributes(payment.accountId, payment.mode, payment.paymentId),
+    });
+    // A payment workflow ends with the outcome; `pending` here is a bug, failed as a workflow task and retried.
+    if (outcome.status === 'pending') throw new Error(`payment ${outcome.paymentId} ended pending`);
+    setState(afterCharge(plan, state, outcome.status, Date.now()));
+    charging = false;
+    const after = await save({ paymentId: outcome.paymentId, outcome: outcome.status });
+    const answered = waitingAdvances.shift();
+    if (answered !== undefined) advanceResults.set(answered, { view: after });
+    if (state.status !== 'active') refuseWaitingAdvances();
+  }
+
+  await condition(allHandlersFinished);
+  if (isTerminal(state.status)) return { collectionId, status: state.status };
+  return continueAsNew<typeof collectionWorkflow>({ ...input, carried: { state, version, view: view! } });
+}
