@@ -4,50 +4,14 @@
 // dedupes it by the payout id (its idempotency key) and records it as a duplicate. Money is checked
 // where it moves: one accepted submission, one reservation and at most one settlement per payout.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { after, before, test } from 'node:test';
 import { createHttp, type Http } from '../helpers/http.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
+import { workerProcesses, type WorkerProcesses } from '../helpers/worker-process.ts';
 
 let service: TestService;
 let http: Http;
-const workers: ChildProcess[] = [];
-
-/** `node src/main-worker.ts` as its own process, on the service's database and task queue. */
-function startWorkerProcess(): Promise<ChildProcess> {
-  const c = service.config;
-  const child = spawn(process.execPath, ['src/main-worker.ts'], {
-    env: {
-      PATH: process.env.PATH,
-      DATABASE_URL: c.DATABASE_URL,
-      TEMPORAL_ADDRESS: c.TEMPORAL_ADDRESS,
-      TEMPORAL_TASK_QUEUE: c.TEMPORAL_TASK_QUEUE,
-      DATA_DIR: c.DATA_DIR,
-      LOG_LEVEL: 'warn',
-      SANDBOX_PAYOUT_DELAY_MS: String(c.SANDBOX_PAYOUT_DELAY_MS),
-      SANDBOX_SLOW_DELAY_MS: String(c.SANDBOX_SLOW_DELAY_MS),
-      SANDBOX_REVERSAL_DELAY_MS: String(c.SANDBOX_REVERSAL_DELAY_MS),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  workers.push(child);
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`worker did not start: ${output}`)), 60_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Worker ready')) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`worker exited (${signal ?? code}) before it was ready: ${output}`));
-    });
-  });
-}
+let workers: WorkerProcesses;
 
 before(async () => {
   service = await startTestService(
@@ -55,9 +19,10 @@ before(async () => {
     { role: 'api' },
   );
   http = createHttp(service.url);
+  workers = workerProcesses(service);
 });
 after(async () => {
-  for (const w of workers) if (w.exitCode === null && w.signalCode === null) w.kill('SIGKILL');
+  workers?.killAll();
   await service?.stop();
 });
 
@@ -66,7 +31,7 @@ async function sql<T = any>(query: string, params: unknown[] = []): Promise<T[]>
 }
 
 test('a payout batch whose worker is SIGKILLed mid-batch completes after a restart, and no payout moves money twice', async () => {
-  const first = await startWorkerProcess();
+  const first = await workers.start();
   const { accountId, sandboxKey: key } = await service.newAccount();
   assert.equal((await http.post('/v1/test_helpers/top_ups', { key, json: { amount: 100_000_000 } })).status, 200);
   const good = await http.post('/v1/beneficiaries', { key, json: { name: 'ok', type: 'vpa', vpa: 'success@upi' } });
@@ -88,12 +53,11 @@ test('a payout batch whose worker is SIGKILLed mid-batch completes after a resta
     assert.ok(Date.now() < deadline, 'the batch started');
     await new Promise((r) => setTimeout(r, 50));
   }
-  first.kill('SIGKILL');
-  await new Promise((r) => first.once('exit', r));
+  await workers.kill(first);
   const atKill = await processed();
   assert.ok(atKill < N, `killed mid-batch (${atKill} of ${N} items had a payout)`);
 
-  await startWorkerProcess();
+  await workers.start();
   const started = Date.now();
   let batch: any;
   for (;;) {

@@ -105,6 +105,16 @@ test('other malformed values are ConfigErrors naming their variable', () => {
   assertConfigError({ RATE_LIMIT_SANDBOX: '0' }, 'RATE_LIMIT_SANDBOX');
 });
 
+test('collection retry gaps: 1, 3 and 5 days by default, or a comma-separated list of milliseconds', () => {
+  assert.deepEqual(loadConfig({}).COLLECTION_RETRY_DELAYS_MS, [86_400_000, 259_200_000, 432_000_000]);
+  assert.equal(loadConfig({}).COLLECTION_INTERVAL_MS, undefined);
+  assert.deepEqual(loadConfig({ COLLECTION_RETRY_DELAYS_MS: '500, 1000,2000' }).COLLECTION_RETRY_DELAYS_MS, [500, 1000, 2000]);
+  assert.deepEqual(loadConfig({ COLLECTION_RETRY_DELAYS_MS: '60000' }).COLLECTION_RETRY_DELAYS_MS, [60000]);
+  assert.equal(loadConfig({ COLLECTION_INTERVAL_MS: '2500' }).COLLECTION_INTERVAL_MS, 2500);
+  for (const bad of ['1d,3d', '0,100', '100,,200', '-5', '1.5']) assertConfigError({ COLLECTION_RETRY_DELAYS_MS: bad }, 'COLLECTION_RETRY_DELAYS_MS');
+  assertConfigError({ COLLECTION_INTERVAL_MS: '0' }, 'COLLECTION_INTERVAL_MS');
+});
+
 test('TLS files must come together, and must exist', (t) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'paygate-config-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,0 +1,63 @@
+// A worker as its own process (`node src/main-worker.ts`) on a test service's database and task queue,
+// so a test can kill it (SIGKILL: no draining) and start another, as a crash and a restart would.
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { TestService } from './service.ts';
+
+export interface WorkerProcesses {
+  /** Starts one more worker; resolves once it polls ("Worker ready"). */
+  start(): Promise<ChildProcess>;
+  /** SIGKILLs a worker and waits for it to be gone. */
+  kill(worker: ChildProcess): Promise<void>;
+  /** Kills every worker still running (for `after`). */
+  killAll(): void;
+}
+
+export function workerProcesses(service: TestService): WorkerProcesses {
+  const started: ChildProcess[] = [];
+  const running = (w: ChildProcess) => w.exitCode === null && w.signalCode === null;
+  return {
+    start() {
+      const c = service.config;
+      const child = spawn(process.execPath, ['src/main-worker.ts'], {
+        env: {
+          PATH: process.env.PATH,
+          DATABASE_URL: c.DATABASE_URL,
+          TEMPORAL_ADDRESS: c.TEMPORAL_ADDRESS,
+          TEMPORAL_TASK_QUEUE: c.TEMPORAL_TASK_QUEUE,
+          DATA_DIR: c.DATA_DIR,
+          LOG_LEVEL: 'warn',
+          SANDBOX_PAYOUT_DELAY_MS: String(c.SANDBOX_PAYOUT_DELAY_MS),
+          SANDBOX_SLOW_DELAY_MS: String(c.SANDBOX_SLOW_DELAY_MS),
+          SANDBOX_REVERSAL_DELAY_MS: String(c.SANDBOX_REVERSAL_DELAY_MS),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      started.push(child);
+      let output = '';
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`worker did not start: ${output}`)), 60_000);
+        child.stdout!.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+          if (output.includes('Worker ready')) {
+            clearTimeout(timer);
+            resolve(child);
+          }
+        });
+        child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.once('exit', (code, signal) => {
+          clearTimeout(timer);
+          reject(new Error(`worker exited (${signal ?? code}) before it was ready: ${output}`));
+        });
+      });
+    },
+    async kill(worker) {
+      if (!running(worker)) return;
+      const exited = new Promise((r) => worker.once('exit', r));
+      worker.kill('SIGKILL');
+      await exited;
+    },
+    killAll() {
+      for (const w of started) if (running(w)) w.kill('SIGKILL');
+    },
+  };
+}

@@ -1,0 +1,104 @@
+// Collections left to their own timers: with COLLECTION_INTERVAL_MS standing in for a month and retry gaps of
+// a fraction of a second, whole lifecycles play out in seconds with nobody calling advance. Durable timers
+// fire the charges, a failing mandate is retried and halted, a pause skips the cycles it covers, and a
+// cancel stops everything after it.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { amountsOf } from '../helpers/api-assert.ts';
+import { chargesOf, collectionAction, collectionEventTypes, createCollection, createCustomer, waitForCollection } from '../helpers/collections.ts';
+import { createHttp, type Http } from '../helpers/http.ts';
+import { assertLedgerBalanced } from '../helpers/payments.ts';
+import { startTestService, type TestService } from '../helpers/service.ts';
+
+const INTERVAL_MS = 4000;
+const RETRY_MS = 400;
+
+let service: TestService;
+let http: Http;
+
+before(async () => {
+  service = await startTestService({ COLLECTION_INTERVAL_MS: String(INTERVAL_MS), COLLECTION_RETRY_DELAYS_MS: `${RETRY_MS},${RETRY_MS},${RETRY_MS}` });
+  http = createHttp(service.url);
+});
+after(async () => {
+  await service?.stop();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const cycleOf = (payment: any): number => Number(/:cycle:(\d+):/.exec(payment.idempotency_key)![1]);
+
+test('total_count 3 charges on its own timers, one interval apart, and ends completed with three payments', async () => {
+  const { accountId, sandboxKey: key } = await service.newAccount();
+  const customer = await createCustomer(http, key);
+  const created = await createCollection(http, key, { customer_id: customer, amount: 2_000, total_count: 3 });
+  const done = await waitForCollection(http, key, created.id, (c) => c.status === 'completed', 4 * INTERVAL_MS + 20_000);
+  assert.equal(done.paid_count, 3);
+  assert.equal(done.failed_count, 0);
+  assert.equal(done.next_charge_at, null);
+
+  const charges = await chargesOf(http, key, created.id);
+  assert.deepEqual(charges.map(cycleOf), [1, 2, 3]);
+  assert.ok(charges.every((p) => p.status === 'captured'));
+  // Each cycle waited for its due date: start, start + 1 interval, start + 2 intervals (created_at is in seconds).
+  for (const [i, p] of charges.entries()) {
+    assert.ok(p.created_at >= created.start_at + Math.floor((i * INTERVAL_MS) / 1000) - 1, `cycle ${i + 1} was charged early: ${p.created_at} vs start ${created.start_at}`);
+  }
+  assert.deepEqual(await collectionEventTypes(http, key, created.id), ['collection.charged', 'collection.charged', 'collection.charged', 'collection.completed']);
+  assert.equal((await amountsOf(http, key)).pending, 6_000);
+  await assertLedgerBalanced(service, accountId);
+});
+
+test('failure@upi is retried by the timers three times and then halted; nothing is charged after that', async () => {
+  const { sandboxKey: key } = await service.newAccount();
+  const customer = await createCustomer(http, key, 'failure@upi');
+  const created = await createCollection(http, key, { customer_id: customer });
+  const halted = await waitForCollection(http, key, created.id, (c) => c.status === 'halted', 20_000);
+  assert.equal(halted.failed_count, 4);
+  assert.equal(halted.paid_count, 0);
+  assert.equal(halted.next_charge_at, null);
+  await sleep(INTERVAL_MS + 1000);
+  const charges = await chargesOf(http, key, created.id);
+  assert.equal(charges.length, 4, 'a halted collection charges nothing more, not even at the next cycle');
+  assert.ok(charges.every((p) => p.status === 'failed' && cycleOf(p) === 1));
+  assert.deepEqual(await collectionEventTypes(http, key, created.id), [
+    'collection.failed',
+    'collection.failed',
+    'collection.failed',
+    'collection.failed',
+    'collection.halted',
+  ]);
+});
+
+test('pause, then resume after three cycles fell due: no burst, the next charge is the next due cycle; cancel stops all that follow', async () => {
+  const { sandboxKey: key } = await service.newAccount();
+  const customer = await createCustomer(http, key);
+  const created = await createCollection(http, key, { customer_id: customer });
+  const startMs = created.start_at * 1000;
+  await waitForCollection(http, key, created.id, (c) => c.paid_count === 1);
+  const paused = await collectionAction(http, key, created.id, 'pause');
+  assert.equal(paused.status, 200, paused.text);
+
+  // Cycles 2, 3 and 4 fall due while paused.
+  await sleep(Math.max(0, startMs + 3.3 * INTERVAL_MS - Date.now()));
+  assert.equal((await chargesOf(http, key, created.id)).length, 1, 'a paused collection charges nothing');
+  const resumed = await collectionAction(http, key, created.id, 'resume');
+  assert.equal(resumed.status, 200, resumed.text);
+  assert.equal(resumed.body.status, 'active');
+  assert.equal(resumed.body.current_cycle, 5);
+  assert.ok(resumed.body.next_charge_at * 1000 >= startMs + 4 * INTERVAL_MS - 1000, `next charge ${resumed.body.next_charge_at} is cycle 5's date`);
+  await sleep(500);
+  assert.equal((await chargesOf(http, key, created.id)).length, 1, 'resuming charges nothing at once');
+
+  const second = await waitForCollection(http, key, created.id, (c) => c.paid_count === 2, 2 * INTERVAL_MS + 10_000);
+  assert.equal(second.current_cycle, 6);
+  const charges = await chargesOf(http, key, created.id);
+  assert.deepEqual(charges.map(cycleOf), [1, 5]);
+  assert.ok(charges[1].created_at >= resumed.body.next_charge_at - 1);
+
+  const cancelled = await collectionAction(http, key, created.id, 'cancel');
+  assert.equal(cancelled.status, 200, cancelled.text);
+  assert.equal(cancelled.body.status, 'cancelled');
+  await sleep(2 * INTERVAL_MS);
+  assert.equal((await chargesOf(http, key, created.id)).length, 2, 'nothing is charged after cancel');
+  assert.deepEqual(await collectionEventTypes(http, key, created.id), ['collection.charged', 'collection.charged']);
+});
