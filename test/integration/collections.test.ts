@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { amountsOf, assertApiError } from '../helpers/api-assert.ts';
 import { chargesOf, collectionAction, collectionEventTypes, createCollection, createCustomer, postCollection, waitForCollection } from '../helpers/collections.ts';
+import { collectionStateQuery } from '../../workflows/collection.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
 import { assertLedgerBalanced } from '../helpers/payments.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
@@ -155,7 +156,7 @@ describe('the lifecycle, driven by advance', () => {
   });
 
   test('advance twice in quick succession charges exactly two distinct cycles', async () => {
-    const { sandboxKey: key } = await service.newAccount();
+    const { accountId, sandboxKey: key } = await service.newAccount();
     const customer = await createCustomer(http, key);
     const created = await createCollection(http, key, { customer_id: customer, start_at: ist('2027-05-10T08:00:00'), day_of_month: 5 });
     const [a, b] = await Promise.all([collectionAction(http, key, created.id, 'advance'), collectionAction(http, key, created.id, 'advance')]);
@@ -175,6 +176,17 @@ describe('the lifecycle, driven by advance', () => {
       [`${created.id}:cycle:1:attempt:1`, `${created.id}:cycle:2:attempt:1`],
     );
     assert.deepEqual(await collectionEventTypes(http, key, created.id), ['collection.charged', 'collection.charged']);
+
+    // Beneath the workflow, the database itself refuses a second live charge of a paid cycle.
+    const em = service.stack.orm.em.fork();
+    await assert.rejects(
+      em.execute(
+        `insert into payments (id, account_id, mode, amount, status, method, vpa, idempotency_key, collection_id, collection_cycle, collection_attempt)
+         values (?, ?, 'sandbox', 49900, 'pending', 'upi', 'success@upi', ?, ?, 2, 2)`,
+        [`pay_${randomUUID().replaceAll('-', '').slice(0, 26).toUpperCase()}`, accountId, `dup-${randomUUID()}`, created.id],
+      ),
+      (err: { code?: string }) => err.code === '23505',
+    );
   });
 
   test('failure@upi: the charge and its three retries fail, then the collection is halted (collection.failed ×4, collection.halted)', async () => {
@@ -309,6 +321,48 @@ describe('pause, resume and cancel', () => {
     assert.equal(charged.body.failed_count, 4);
     const charges = await chargesOf(http, key, created.id);
     assert.deepEqual(charges.at(-1).idempotency_key, `${created.id}:cycle:2:attempt:1`);
+  });
+});
+
+describe('for operators, in Temporal', () => {
+  test('the collection is one workflow found by its search attributes; its state shows the next charge; each charge continues it as new', async () => {
+    const { accountId, sandboxKey: key } = await service.newAccount();
+    const customer = await createCustomer(http, key);
+    const created = await createCollection(http, key, { customer_id: customer, start_at: ist('2027-02-01T09:00:00'), total_count: 12 });
+    for (let i = 0; i < 2; i++) assert.equal((await collectionAction(http, key, created.id, 'advance')).status, 200);
+
+    const client = service.stack.temporal!.client;
+    const handle = client.workflow.getHandle(`collection/${created.id}`);
+    const description = await handle.describe();
+    assert.equal(description.type, 'collectionWorkflow');
+    assert.equal(description.status.name, 'RUNNING');
+    assert.deepEqual(description.searchAttributes.AccountId, [accountId]);
+    assert.deepEqual(description.searchAttributes.Mode, ['sandbox']);
+    assert.deepEqual(description.searchAttributes.ResourceId, [created.id]);
+    assert.ok(description.historyLength < 60, `one cycle of history per run (${description.historyLength} events)`);
+
+    assert.deepEqual(await handle.query(collectionStateQuery), {
+      status: 'active',
+      cycle: 3,
+      attempts: 0,
+      nextChargeAt: '2027-04-01T09:00:00+05:30',
+      paidCount: 2,
+      failedCount: 0,
+      charging: false,
+    });
+    const metadata = await handle.query<{ currentDetails?: string }>('__temporal_workflow_metadata');
+    assert.match(metadata.currentDetails ?? '', /\*\*active\*\* · cycle 3.*next charge 2027-04-01T09:00:00\+05:30 · paid 2\/12/);
+
+    // Visibility is eventually consistent: the first run and the two continued ones appear shortly.
+    const deadline = Date.now() + 15_000;
+    let runs: string[] = [];
+    while (Date.now() < deadline) {
+      runs = [];
+      for await (const wf of client.workflow.list({ query: `ResourceId = '${created.id}' AND WorkflowType = 'collectionWorkflow'` })) runs.push(wf.status.name);
+      if (runs.length >= 3) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    assert.deepEqual(runs.sort(), ['CONTINUED_AS_NEW', 'CONTINUED_AS_NEW', 'RUNNING']);
   });
 });
 

@@ -88,6 +88,12 @@ describe('operations endpoints (no key)', () => {
     assert.ok(doc.paths['/v1/balance']?.get, 'GET /v1/balance');
     assert.ok(doc.paths['/v1/balance_transactions']?.get, 'GET /v1/balance_transactions');
     for (const path of ['/healthz', '/readyz', '/metrics']) assert.ok(doc.paths[path]?.get, `GET ${path}`);
+    for (const path of ['/v1/customers', '/v1/collections']) {
+      assert.ok(doc.paths[path]?.post && doc.paths[path]?.get, `POST and GET ${path}`);
+    }
+    assert.ok(doc.paths['/v1/collections/{id}/{action}']?.post, 'POST /v1/collections/{id}/{action}');
+    assert.ok(doc.paths['/v1/test_helpers/collections/{id}/advance']?.post, 'POST /v1/test_helpers/collections/{id}/advance');
+    assert.deepEqual(doc.components.schemas.Collection.properties.status.enum, ['active', 'paused', 'halted', 'cancelled', 'completed']);
   });
 });
 
