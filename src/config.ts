@@ -48,7 +48,8 @@ export const configSchema = z.object({
     .default([86_400_000, 3 * 86_400_000, 5 * 86_400_000]),
   /**
    * Test runs only: a fixed period between collection cycles instead of the calendar (weeks, months, years),
-   * so a whole lifecycle plays in seconds. Unset in production. Applies to collections created while set.
+   * so a whole lifecycle plays in seconds. Unset in production. Applies to sandbox collections created while set;
+   * live collections always follow the calendar.
    */
   COLLECTION_INTERVAL_MS: positiveInt.optional(),
   /** When the daily settlement runs, `HH:MM` in SETTLEMENT_TIMEZONE. */

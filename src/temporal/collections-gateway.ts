@@ -20,7 +20,7 @@ export type CreateCollectionInput = Omit<CollectionRequest, 'collectionId'>;
 export interface CollectionSettings {
   /** Gaps before the retries of a failed charge (COLLECTION_RETRY_DELAYS_MS). */
   retryDelaysMs: readonly number[];
-  /** A fixed period instead of the calendar, for test runs (COLLECTION_INTERVAL_MS). */
+  /** A fixed period instead of the calendar, for test runs (COLLECTION_INTERVAL_MS); sandbox collections only. */
   intervalMs: number | null;
 }
 
@@ -59,7 +59,8 @@ export function createCollectionsGateway(deps: {
               schedule: input.schedule,
               startAt: input.startAt,
               dayOfMonth: input.dayOfMonth,
-              intervalMs: settings.intervalMs,
+              // Never for live money: a stray test setting must not charge real customers every few seconds.
+              intervalMs: input.mode === 'sandbox' ? settings.intervalMs : null,
               totalCount: input.totalCount,
               retryDelaysMs: settings.retryDelaysMs,
             },

@@ -17,7 +17,8 @@ let service: TestService;
 let http: Http;
 
 before(async () => {
-  service = await startTestService({ COLLECTION_INTERVAL_MS: String(INTERVAL_MS), COLLECTION_RETRY_DELAYS_MS: `${RETRY_MS},${RETRY_MS},${RETRY_MS}` });
+  // TRUST_PROXY lets live keys in through `X-Forwarded-Proto: https`, as behind a TLS proxy.
+  service = await startTestService({ COLLECTION_INTERVAL_MS: String(INTERVAL_MS), COLLECTION_RETRY_DELAYS_MS: `${RETRY_MS},${RETRY_MS},${RETRY_MS}`, TRUST_PROXY: 'true' });
   http = createHttp(service.url);
 });
 after(async () => {
@@ -101,4 +102,30 @@ test('pause, then resume after three cycles fell due: no burst, the next charge 
   await sleep(2 * INTERVAL_MS);
   assert.equal((await chargesOf(http, key, created.id)).length, 2, 'nothing is charged after cancel');
   assert.deepEqual(await collectionEventTypes(http, key, created.id), ['collection.charged', 'collection.charged']);
+});
+
+test('live collections ignore the test interval and follow the calendar (live payments have no acquirer yet, so they halt)', async () => {
+  const { liveKey } = await service.newAccount({ live: true });
+  const headers = { 'x-forwarded-proto': 'https' };
+  const customer = await http.post('/v1/customers', { key: liveKey!, headers, json: { name: 'Live Payer', email: 'payer@example.com', phone: '+919800000001', vpa: 'payer@okaxis' } });
+  assert.equal(customer.status, 200, customer.text);
+  const created = await http.post('/v1/collections', { key: liveKey!, headers, json: { customer_id: customer.body.id, amount: 100, schedule: 'monthly' } });
+  assert.equal(created.status, 200, created.text);
+  assert.equal(created.body.mode, 'live');
+  const id = created.body.id;
+  const deadline = Date.now() + 20_000;
+  let current: any;
+  do {
+    current = (await http.get(`/v1/collections/${id}`, { key: liveKey!, headers })).body;
+    if (current.status === 'halted') break;
+    await sleep(200);
+  } while (Date.now() < deadline);
+  assert.equal(current.status, 'halted', JSON.stringify(current));
+  assert.equal(current.failed_count, 4);
+  const resumed = await http.post(`/v1/collections/${id}/resume`, { key: liveKey!, headers });
+  assert.equal(resumed.status, 200, resumed.text);
+  // Cycle 2 is a calendar month after start_at (28 to 31 days), not COLLECTION_INTERVAL_MS after it.
+  const gapDays = (resumed.body.next_charge_at - created.body.start_at) / 86_400;
+  assert.ok(gapDays >= 28 && gapDays <= 31, `cycle 2 is ${gapDays} days after the start`);
+  assert.equal((await http.post(`/v1/collections/${id}/cancel`, { key: liveKey!, headers })).status, 200);
 });
