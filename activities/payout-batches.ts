@@ -8,7 +8,7 @@ import { newId } from '../src/domain/ids.ts';
 import type { Mode } from '../src/domain/modes.ts';
 import { isSettled, payoutStatuses } from '../src/domain/payouts.ts';
 import { PayoutBatchEntity } from '../src/db/entities.ts';
-import { recordEvent } from '../src/db/events.ts';
+import { recordEvent, storedSimulations } from '../src/db/events.ts';
 import { payoutBatchCounts, payoutBatchViewOf } from '../src/db/payout-batches.ts';
 import type { PayoutBatchCounts, PayoutBatchView } from '../src/db/views.ts';
 import { payoutWorkflowId } from '../src/temporal/ids.ts';
@@ -138,7 +138,10 @@ export function createPayoutBatchActivities(deps: { orm: MikroORM }) {
         const row = await tx.findOne(PayoutBatchEntity, { id: batchId }, { refresh: true });
         if (!row) throw ApplicationFailure.nonRetryable(`payout batch ${batchId} not found`, 'NotFound');
         const view = await payoutBatchViewOf(tx, row);
-        if (updated.length > 0) await recordEvent(tx, { accountId: row.accountId, mode: row.mode, type: 'payout_batch.completed', object: view });
+        if (updated.length > 0) {
+          const simulate = await storedSimulations(tx, 'payout_batches', batchId);
+          await recordEvent(tx, { accountId: row.accountId, mode: row.mode, type: 'payout_batch.completed', object: view, simulate });
+        }
         return view;
       });
     },

@@ -78,9 +78,10 @@ async function requestFromItem(em: EntityManager, item: NonNullable<CreatePayout
       reference: string | null;
       narration: string | null;
       metadata: Record<string, string>;
+      sandbox_simulate: string[];
     }[]
   >(
-    `select b.account_id, b.mode, i.idempotency_key, i.beneficiary_id, i.amount, i.transfer_mode, i.reference, i.narration, i.metadata
+    `select b.account_id, b.mode, b.sandbox_simulate, i.idempotency_key, i.beneficiary_id, i.amount, i.transfer_mode, i.reference, i.narration, i.metadata
      from payout_batch_items i join payout_batches b on b.id = i.batch_id where i.batch_id = ? and i.seq = ?`,
     [item.batchId, item.seq],
   );
@@ -98,6 +99,7 @@ async function requestFromItem(em: EntityManager, item: NonNullable<CreatePayout
     narration: row.narration,
     metadata: row.metadata ?? {},
     batchId: item.batchId,
+    simulate: row.sandbox_simulate ?? [],
   };
 }
 

@@ -30,14 +30,17 @@ export async function recordEvent(
   return id;
 }
 
+/** The tables whose rows keep the webhook simulations of the request that created them. */
+export type SimulationTable = 'payouts' | 'payout_batches' | 'payments' | 'refunds' | 'collections';
+
 /** The webhook simulations stored on a resource row (`sandbox_simulate text[]`), for the events it emits later. */
-export async function storedSimulations(em: EntityManager, table: 'payouts' | 'payments' | 'refunds' | 'collections', id: string): Promise<string[]> {
+export async function storedSimulations(em: EntityManager, table: SimulationTable, id: string): Promise<string[]> {
   const rows = await em.execute<{ sandbox_simulate: string[] | null }[]>(`select sandbox_simulate from ${table} where id = ?`, [id]);
   return rows[0]?.sandbox_simulate ?? [];
 }
 
 /** Stores a request's webhook simulations on the resource row it created. */
-export async function storeSimulations(em: EntityManager, table: 'payouts' | 'payments' | 'refunds' | 'collections', id: string, simulate: readonly string[]): Promise<void> {
+export async function storeSimulations(em: EntityManager, table: SimulationTable, id: string, simulate: readonly string[]): Promise<void> {
   const values = webhookSimulationsOf(simulate);
   if (values.length === 0) return;
   await em.execute(`update ${table} set sandbox_simulate = array(select jsonb_array_elements_text(?::jsonb)) where id = ?`, [JSON.stringify(values), id]);

@@ -8,6 +8,7 @@ import { Migration20261122010000_payouts } from './migrations/Migration202611220
 import { Migration20261122020000_payments } from './migrations/Migration20261122020000_payments.ts';
 import { Migration20261123000000_webhooks } from './migrations/Migration20261123000000_webhooks.ts';
 import { Migration20261124000000_collections } from './migrations/Migration20261124000000_collections.ts';
+import { Migration20261124010000_batch_simulate } from './migrations/Migration20261124010000_batch_simulate.ts';
 
 /** Committed migrations, in order. Append new ones; never edit one that has landed. */
 export const migrationsList = [
@@ -16,6 +17,7 @@ export const migrationsList = [
   { name: 'Migration20261122020000_payments', class: Migration20261122020000_payments },
   { name: 'Migration20261123000000_webhooks', class: Migration20261123000000_webhooks },
   { name: 'Migration20261124000000_collections', class: Migration20261124000000_collections },
+  { name: 'Migration20261124010000_batch_simulate', class: Migration20261124010000_batch_simulate },
 ];
 
 export type Orm = MikroORM;

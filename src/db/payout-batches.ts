@@ -5,6 +5,7 @@ import { newId } from '../domain/ids.ts';
 import type { Mode } from '../domain/modes.ts';
 import { payoutStatuses, type PayoutStatus } from '../domain/payouts.ts';
 import { PayoutBatchEntity, type PayoutBatch } from './entities.ts';
+import { storeSimulations } from './events.ts';
 import { payoutBatchView, type PayoutBatchCounts, type PayoutBatchView } from './views.ts';
 
 export interface NewPayoutBatchItem {
@@ -24,6 +25,8 @@ export interface NewPayoutBatch {
   reference: string | null;
   /** In request order; item i gets seq i, so `payouts[i]` in an error and seq i name the same item. */
   items: NewPayoutBatchItem[];
+  /** Sandbox-Simulate webhook values of the request, inherited by the payouts it creates and their events. */
+  simulate?: readonly string[];
 }
 
 const emptyCounts = (): PayoutBatchCounts => ({ initiated: 0, completed: 0, failed: 0, reversed: 0 });
@@ -46,6 +49,7 @@ export async function insertPayoutBatch(em: EntityManager, batch: NewPayoutBatch
       [id, batch.accountId, batch.mode, batch.reference, batch.idempotencyKey, batch.items.length, totalAmount],
     );
     if (rows.length === 0) return false;
+    await storeSimulations(tx, 'payout_batches', id, batch.simulate ?? []);
     await tx.execute(
       `insert into payout_batch_items (batch_id, seq, idempotency_key, beneficiary_id, amount, transfer_mode, reference, narration, metadata)
        select ?, i.seq, i.idempotency_key, i.beneficiary_id, i.amount, i.transfer_mode, i.reference, i.narration, coalesce(i.metadata, '{}'::jsonb)

@@ -317,6 +317,46 @@ describe('Sandbox-Simulate', () => {
     assert.deepEqual(log.map((d) => d.delivery).sort(), ['duplicate', 'duplicate', 'event', 'event', 'event', 'event']);
   });
 
+  test('duplicate_webhooks on a payout batch: its payouts\' events and payout_batch.completed arrive twice; an item that joined an earlier payout does not', async () => {
+    const { sandboxKey } = await fundedAccount();
+    const path = `/dup-batch/${randomUUID()}`;
+    await createEndpoint(sandboxKey, path, ['payout.*', 'payout_batch.completed']);
+    const earlier = await payout(sandboxKey, 'success@upi');
+    const earlierKey = (await http.get(`/v1/payouts/${earlier.id}`, { key: sandboxKey })).body.idempotency_key;
+    const good = await vpaBeneficiary(http, sandboxKey, 'success@upi');
+    const res = await http.post('/v1/payout_batches', {
+      key: sandboxKey,
+      headers: { 'sandbox-simulate': 'duplicate_webhooks' },
+      json: {
+        payouts: [
+          { beneficiary_id: good, amount: 1000, mode: 'upi', idempotency_key: `dup-batch-a-${randomUUID()}` },
+          { beneficiary_id: good, amount: 1000, mode: 'upi', idempotency_key: `dup-batch-b-${randomUUID()}` },
+          { beneficiary_id: good, amount: 1000, mode: 'upi', idempotency_key: earlierKey },
+        ],
+      },
+    });
+    assert.equal(res.status, 200, res.text);
+    const batchId = res.body.id;
+    const deadline = Date.now() + 30_000;
+    while ((await http.get(`/v1/payout_batches/${batchId}`, { key: sandboxKey })).body.status !== 'completed') {
+      assert.ok(Date.now() < deadline, 'the batch completes');
+      await sleep(200);
+    }
+    const items = (await http.get(`/v1/payouts?batch_id=${batchId}`, { key: sandboxKey })).body.data;
+    const created = items.filter((p: any) => p.id !== earlier.id);
+    assert.equal(created.length, 2);
+    const causedEvents = [...(await eventsOfPayout(sandboxKey, created[0].id)), ...(await eventsOfPayout(sandboxKey, created[1].id)), ...(await eventsOfPayout(sandboxKey, batchId))];
+    assert.equal(causedEvents.length, 5, 'initiated and completed per new payout, and payout_batch.completed');
+    const earlierEvents = await eventsOfPayout(sandboxKey, earlier.id);
+    // 2 × 5 for what the batch request caused, plus the earlier payout's 2 (sent once, before the batch).
+    await waitUntil('twelve deliveries', () => receiver.received(path).length >= 12, 30_000);
+    await sleep(1000);
+    const got = receiver.received(path);
+    assert.equal(got.length, 12);
+    for (const e of causedEvents) assert.equal(got.filter((r) => idOf(r) === e.id).length, 2, `${e.type} twice`);
+    for (const e of earlierEvents) assert.equal(got.filter((r) => idOf(r) === e.id).length, 1, `${e.type} of the joined payout once`);
+  });
+
   test('out_of_order_webhooks: the events a payout causes arrive newest first', async () => {
     const { sandboxKey } = await fundedAccount();
     const path = `/order/${randomUUID()}`;

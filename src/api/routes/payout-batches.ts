@@ -3,6 +3,7 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
 import { ApiError } from '../../domain/errors.ts';
+import { webhookSimulationsOf } from '../../domain/webhooks.ts';
 import { PayoutBatchEntity, type PayoutBatch } from '../../db/entities.ts';
 import { insertPayoutBatch, payoutBatchViewOf, payoutBatchViewsOf } from '../../db/payout-batches.ts';
 import { listPayoutBatchesQuery, parsePayoutBatchParams, type PayoutBatchResponse } from '../../contract/payout-batches.ts';
@@ -35,6 +36,7 @@ export function payoutBatchRoutes(router: Router<ApiState>, deps: AppDeps): void
         narration: item.narration ?? null,
         metadata: item.metadata ?? {},
       })),
+      simulate: webhookSimulationsOf(ctx.state.simulate),
     });
     // Also when the batch already existed: a start that failed before (503, the caller retries with the
     // same key) is made now, and a running or finished workflow is simply joined.
