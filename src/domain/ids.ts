@@ -1,5 +1,12 @@
 // Prefixed, time-sortable identifiers (ULID after the prefix), as the contract names them.
-import { ulid } from 'ulid';
+import { monotonicFactory } from 'ulid';
+
+/**
+ * Monotonic within the process: ids made in the same millisecond still sort in the order they were made,
+ * so events written one after another in one transaction (collection.failed, then collection.halted) list
+ * in that order. Plain ULIDs would order them at random within the millisecond.
+ */
+const ulid = monotonicFactory();
 
 export const idPrefixes = {
   account: 'acct',

@@ -96,4 +96,10 @@ describe('ids', () => {
     assert.ok(a < b);
     assert.equal(isIdOf('payment', a), false);
   });
+
+  test('made within one millisecond, they still sort in the order they were made (events of one transaction list in order)', () => {
+    const ids = Array.from({ length: 1000 }, () => newId('event').slice(4));
+    assert.deepEqual([...ids].sort(), ids);
+    assert.equal(new Set(ids).size, ids.length);
+  });
 });
