@@ -80,10 +80,18 @@ test('a worker restarted while deliveries are pending loses none', async () => {
     () => all.every((id) => receiver.received(path).some((r) => r.headers['webhook-id'] === id && r.status === 200)),
     90_000,
   );
-  const rows = await service.stack.orm.em
-    .fork()
-    .execute<{ event_id: string }[]>(`select distinct event_id from webhook_deliveries where endpoint_id = ? and succeeded`, [created.body.id]);
-  assert.deepEqual(rows.map((r) => r.event_id).sort(), [...all].sort());
+  // The delivery log is written after the receiver answers: wait for the last rows to commit.
+  const succeeded = async () =>
+    (
+      await service.stack.orm.em
+        .fork()
+        .execute<{ event_id: string }[]>(`select distinct event_id from webhook_deliveries where endpoint_id = ? and succeeded`, [created.body.id])
+    )
+      .map((r) => r.event_id)
+      .sort();
+  const logDeadline = Date.now() + 15_000;
+  while ((await succeeded()).length < all.length && Date.now() < logDeadline) await sleep(100);
+  assert.deepEqual(await succeeded(), [...all].sort());
   await sleep(1000);
   const successes = receiver.received(path).filter((r) => r.status === 200);
   assert.equal(successes.length, all.length, 'each event succeeds once');
