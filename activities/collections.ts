@@ -4,11 +4,12 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import { LockMode, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
 import type { CollectionSchedule } from '../src/domain/collection-schedule.ts';
-import { type CollectionState, type CollectionStatus, eventTypeForStatus } from '../src/domain/collections.ts';
+import { type CollectionState, eventTypeForStatus } from '../src/domain/collections.ts';
 import { newId } from '../src/domain/ids.ts';
 import type { Mode } from '../src/domain/modes.ts';
 import { CollectionEntity, CustomerEntity, type Collection } from '../src/db/entities.ts';
 import { recordEvent, storeSimulations, storedSimulations } from '../src/db/events.ts';
+import { recordStatusChange } from '../src/db/status-history.ts';
 import { collectionView, type CollectionView } from '../src/db/views.ts';
 import { paymentWorkflowId } from '../src/temporal/ids.ts';
 import type { PaymentRequest } from './payments.ts';
@@ -48,12 +49,8 @@ export interface SaveCollectionStateInput {
 }
 
 /** The idempotency key of a charge: one payment per (collection, cycle, attempt), whoever asks twice. */
-export function chargeIdempotencyKey(input: ChargeRequestInput): string {
+function chargeIdempotencyKey(input: ChargeRequestInput): string {
   return `${input.collectionId}:cycle:${input.cycle}:attempt:${input.attempt}`;
-}
-
-async function insertHistory(em: EntityManager, collectionId: string, from: CollectionStatus | null, to: CollectionStatus) {
-  await em.execute(`insert into collection_status_history (collection_id, from_status, to_status) values (?, ?, ?)`, [collectionId, from, to]);
 }
 
 export function createCollectionActivities(deps: { orm: MikroORM }) {
@@ -101,7 +98,7 @@ export function createCollectionActivities(deps: { orm: MikroORM }) {
           completedAt: null,
         });
         await tx.flush();
-        await insertHistory(tx, row.id, null, 'active');
+        await recordStatusChange(tx, 'collection', row.id, null, 'active');
         await storeSimulations(tx, 'collections', row.id, request.simulate ?? []);
         return collectionView(row);
       });
@@ -182,7 +179,7 @@ export function createCollectionActivities(deps: { orm: MikroORM }) {
           }
         }
         await tx.flush();
-        if (from !== state.status) await insertHistory(tx, row.id, from, state.status);
+        if (from !== state.status) await recordStatusChange(tx, 'collection', row.id, from, state.status);
 
         const view = collectionView(row);
         const simulate = await storedSimulations(tx, 'collections', row.id);

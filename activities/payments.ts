@@ -6,6 +6,7 @@ import type { Mode } from '../src/domain/modes.ts';
 import { type PaymentFailureCode, type PaymentMethod, type PaymentStatus, canTransition, eventTypeForStatus, postingForStatus } from '../src/domain/payments.ts';
 import { PaymentEntity, type Payment } from '../src/db/entities.ts';
 import { recordEvent, storeSimulations, storedSimulations } from '../src/db/events.ts';
+import { recordStatusChange } from '../src/db/status-history.ts';
 import { paymentView, type PaymentView } from '../src/db/views.ts';
 import { post } from '../src/ledger/ledger.ts';
 import type { PaymentRail, RailPaymentStatus } from '../src/rails/payments.ts';
@@ -38,15 +39,6 @@ export interface PaymentTransitionInput {
 
 /** Our view of the payment and, while it is still pending, what the rail says. */
 export type ObservedPayment = { payment: PaymentView; rail: RailPaymentStatus | null };
-
-async function insertHistory(em: EntityManager, paymentId: string, from: PaymentStatus | null, to: PaymentStatus, failureCode: string | null) {
-  await em.execute(`insert into payment_status_history (payment_id, from_status, to_status, failure_code) values (?, ?, ?, ?)`, [
-    paymentId,
-    from,
-    to,
-    failureCode,
-  ]);
-}
 
 export function createPaymentActivities(deps: { orm: MikroORM; rails: { sandbox: PaymentRail; live: PaymentRail } }) {
   const railFor = (mode: Mode) => (mode === 'live' ? deps.rails.live : deps.rails.sandbox);
@@ -91,7 +83,7 @@ export function createPaymentActivities(deps: { orm: MikroORM; rails: { sandbox:
           failedAt: null,
         });
         await tx.flush();
-        await insertHistory(tx, payment.id, null, 'pending', null);
+        await recordStatusChange(tx, 'payment', payment.id, null, 'pending', null);
         await storeSimulations(tx, 'payments', payment.id, request.simulate ?? []);
         return paymentView(payment);
       });
@@ -150,7 +142,7 @@ export function createPaymentActivities(deps: { orm: MikroORM; rails: { sandbox:
             input.to satisfies never;
         }
         await tx.flush();
-        await insertHistory(tx, payment.id, from, input.to, payment.failureCode ?? null);
+        await recordStatusChange(tx, 'payment', payment.id, from, input.to, payment.failureCode ?? null);
         const view = paymentView(payment);
         const type = eventTypeForStatus(input.to);
         if (type) {

@@ -15,6 +15,7 @@ import {
 } from '../src/domain/payouts.ts';
 import { BeneficiaryEntity, PayoutEntity, type Payout } from '../src/db/entities.ts';
 import { recordEvent, storeSimulations, storedSimulations } from '../src/db/events.ts';
+import { recordStatusChange } from '../src/db/status-history.ts';
 import { payoutView, type PayoutView } from '../src/db/views.ts';
 import { post } from '../src/ledger/ledger.ts';
 import { type PayoutRail, type RailPayoutStatus, RailRejectedError } from '../src/rails/payouts.ts';
@@ -56,15 +57,6 @@ export interface TransitionInput {
 }
 
 export type ObservedPayout = { status: PayoutStatus; rail: RailPayoutStatus | null };
-
-async function insertHistory(em: EntityManager, payoutId: string, from: PayoutStatus | null, to: PayoutStatus, failureCode: string | null) {
-  await em.execute(`insert into payout_status_history (payout_id, from_status, to_status, failure_code) values (?, ?, ?, ?)`, [
-    payoutId,
-    from,
-    to,
-    failureCode,
-  ]);
-}
 
 async function requestFromItem(em: EntityManager, item: NonNullable<CreatePayoutInput['item']>): Promise<PayoutRequest> {
   const rows = await em.execute<
@@ -175,7 +167,7 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: { sandbox: 
         if (!problem) {
           await post(tx, { accountId: request.accountId, mode: request.mode, posting: postingForStatus('initiated', request.amount), sourceId: payout.id, description: 'Payout' });
         }
-        await insertHistory(tx, payout.id, null, status, problem?.code ?? null);
+        await recordStatusChange(tx, 'payout', payout.id, null, status, problem?.code ?? null);
         if (input.item) await tx.execute(`update payout_batch_items set payout_id = ? where batch_id = ? and seq = ?`, [payout.id, input.item.batchId, input.item.seq]);
         await storeSimulations(tx, 'payouts', payout.id, request.simulate ?? []);
         const view = payoutView(payout);
@@ -250,7 +242,7 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: { sandbox: 
             input.to satisfies never;
         }
         await tx.flush();
-        await insertHistory(tx, payout.id, from, input.to, payout.failureCode ?? null);
+        await recordStatusChange(tx, 'payout', payout.id, from, input.to, payout.failureCode ?? null);
         const view = payoutView(payout);
         const simulate = await storedSimulations(tx, 'payouts', payout.id);
         await recordEvent(tx, { accountId: payout.accountId, mode: payout.mode, type: payoutEventTypes[input.to], object: view, simulate });

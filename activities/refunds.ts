@@ -16,6 +16,7 @@ import {
 } from '../src/domain/refunds.ts';
 import { PaymentEntity, RefundEntity, type Refund } from '../src/db/entities.ts';
 import { recordEvent, storeSimulations, storedSimulations } from '../src/db/events.ts';
+import { recordStatusChange } from '../src/db/status-history.ts';
 import { refundView, type RefundView } from '../src/db/views.ts';
 import { InsufficientFundsError, post } from '../src/ledger/ledger.ts';
 import type { RailRefundStatus, RefundRail } from '../src/rails/payments.ts';
@@ -45,15 +46,6 @@ export interface RefundTransitionInput {
 export type ObservedRefund = { refund: RefundView; rail: RailRefundStatus | null };
 
 const heldStatuses = refundStatuses.filter(countsAgainstPayment);
-
-async function insertHistory(em: EntityManager, refundId: string, from: RefundStatus | null, to: RefundStatus, failureCode: string | null) {
-  await em.execute(`insert into refund_status_history (refund_id, from_status, to_status, failure_code) values (?, ?, ?, ?)`, [
-    refundId,
-    from,
-    to,
-    failureCode,
-  ]);
-}
 
 export function createRefundActivities(deps: { orm: MikroORM; rails: { sandbox: RefundRail; live: RefundRail } }) {
   const railFor = (mode: Mode) => (mode === 'live' ? deps.rails.live : deps.rails.sandbox);
@@ -117,7 +109,7 @@ export function createRefundActivities(deps: { orm: MikroORM; rails: { sandbox: 
           if (err instanceof InsufficientFundsError) throw ApplicationFailure.nonRetryable(err.message, 'InsufficientFunds');
           throw err;
         }
-        await insertHistory(tx, refund.id, null, 'pending', null);
+        await recordStatusChange(tx, 'refund', refund.id, null, 'pending', null);
         await storeSimulations(tx, 'refunds', refund.id, request.simulate ?? []);
         return refundView(refund);
       });
@@ -183,7 +175,7 @@ export function createRefundActivities(deps: { orm: MikroORM; rails: { sandbox: 
             input.to satisfies never;
         }
         await tx.flush();
-        await insertHistory(tx, refund.id, from, input.to, refund.failureCode ?? null);
+        await recordStatusChange(tx, 'refund', refund.id, from, input.to, refund.failureCode ?? null);
         const view = refundView(refund);
         const type = eventTypeForStatus(input.to);
         if (type) {

@@ -122,6 +122,8 @@ export async function collectionWorkflow(input: CollectionWorkflowInput): Promis
       `**${state.status}** · cycle ${state.cycle}, ${state.attempts} failed attempt(s) · ${next} · paid ${state.paidCount}${total}, failed ${state.failedCount}`,
     );
   };
+  // Each action's validator refuses what does not fit; a handler runs right after its validator, in the same
+  // activation, so only a handler that waits first (resume) checks again.
   const refuse = (action: CollectionAction) => {
     const problem = actionProblem(state.status, action);
     if (problem) throw ApplicationFailure.nonRetryable(problem, 'InvalidState');
@@ -143,7 +145,6 @@ export async function collectionWorkflow(input: CollectionWorkflowInput): Promis
   setHandler(
     collectionActionUpdates.pause,
     async () => {
-      refuse('pause');
       setState(pause(state));
       refuseWaitingAdvances();
       return save();
@@ -164,7 +165,6 @@ export async function collectionWorkflow(input: CollectionWorkflowInput): Promis
   setHandler(
     collectionActionUpdates.cancel,
     async () => {
-      refuse('cancel');
       setState(cancel(state));
       refuseWaitingAdvances();
       return save();
@@ -174,10 +174,8 @@ export async function collectionWorkflow(input: CollectionWorkflowInput): Promis
   setHandler(
     collectionActionUpdates.advance,
     async () => {
-      refuse('advance');
       const ticket = nextTicket++;
-      waitingAdvances.push(ticket);
-      changes++;
+      waitingAdvances.push(ticket); // a charge is now due: the main loop's wait ends
       await condition(() => advanceResults.has(ticket));
       const result = advanceResults.get(ticket)!;
       advanceResults.delete(ticket);

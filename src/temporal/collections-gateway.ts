@@ -8,7 +8,7 @@ import { newId } from '../domain/ids.ts';
 import type { CollectionAction } from '../domain/collections.ts';
 import type { Mode } from '../domain/modes.ts';
 import { CollectionEntity } from '../db/entities.ts';
-import { collectionView, type CollectionView } from '../db/views.ts';
+import type { CollectionView } from '../db/views.ts';
 import { collectionActionUpdates, collectionWorkflow, createCollectionUpdate } from '../../workflows/collection.ts';
 import { collectionWorkflowId } from './ids.ts';
 import { baseSearchAttributes } from './search-attributes.ts';
@@ -45,9 +45,8 @@ export function createCollectionsGateway(deps: {
 
   return {
     async createCollection(input) {
-      // A key that already made a collection (its response was lost) reaches that collection again.
-      const existing = await deps.orm.em.fork().findOne(CollectionEntity, { accountId: input.accountId, mode: input.mode, idempotencyKey: input.idempotencyKey });
-      if (existing) return collectionView(existing);
+      // A key that already made a collection is answered by the workflow: its first activity finds that
+      // collection, answers with it and ends without charging (see collectionWorkflow).
       const collectionId = newId('collection');
       const startWorkflowOperation = new WithStartWorkflowOperation(collectionWorkflow, {
         workflowId: collectionWorkflowId(collectionId),

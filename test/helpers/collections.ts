@@ -1,19 +1,9 @@
-// Shared steps of collection tests: a customer with a vpa, a collection, its charges and its events,
+// Shared steps of collection tests: a collection, its actions, its charges and its events,
 // all read through the API as a caller would.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { ApiResponse, Http } from './http.ts';
 import { waitFor } from './payments.ts';
-
-/** A customer whose UPI mandate is `vpa`; returns its id. */
-export async function createCustomer(http: Http, key: string, vpa: string | null = 'success@upi'): Promise<string> {
-  const res = await http.post('/v1/customers', {
-    key,
-    json: { name: 'Meera Iyer', email: 'meera@example.com', phone: '+919812345678', ...(vpa ? { vpa } : {}) },
-  });
-  assert.equal(res.status, 200, res.text);
-  return res.body.id;
-}
 
 export async function postCollection(http: Http, key: string, body: Record<string, unknown>, idempotencyKey = `coll-${randomUUID()}`): Promise<ApiResponse> {
   return http.post('/v1/collections', { key, json: { amount: 49_900, schedule: 'monthly', ...body }, idempotencyKey });

@@ -5,6 +5,17 @@ import { randomUUID } from 'node:crypto';
 import type { ApiResponse, Http } from './http.ts';
 import type { TestService } from './service.ts';
 
+/** A customer whose UPI mandate is `vpa` (none with null), through the API; returns its id. */
+export async function createCustomer(http: Http, key: string, vpa: string | null = 'success@upi', headers?: Record<string, string>): Promise<string> {
+  const res = await http.post('/v1/customers', {
+    key,
+    headers,
+    json: { name: 'Meera Iyer', email: 'meera@example.com', phone: '+919812345678', ...(vpa ? { vpa } : {}) },
+  });
+  assert.equal(res.status, 200, res.text);
+  return res.body.id;
+}
+
 export async function createPayment(http: Http, key: string, body: Record<string, unknown>, idempotencyKey = `pay-${randomUUID()}`): Promise<ApiResponse> {
   return http.post('/v1/payments', { key, json: { amount: 10_000, currency: 'INR', receipt: 'order-1', method: 'upi', vpa: 'success@upi', ...body }, idempotencyKey });
 }

@@ -15,6 +15,8 @@ export interface TestService {
   config: Config;
   /** A fresh account with a sandbox key (and a live key when asked). */
   newAccount(options?: { live?: boolean }): Promise<{ accountId: string; sandboxKey: string; liveKey?: string; sandboxKeyId: string }>;
+  /** A query straight on the service's database, for checks the API does not show (`?` placeholders). */
+  sql<T = any>(query: string, params?: unknown[]): Promise<T[]>;
   stop(): Promise<void>;
 }
 
@@ -56,6 +58,7 @@ export async function startTestService(env: Record<string, string> = {}, options
       if (options.live) result.liveKey = (await createApiKey(stack.orm.em.fork(), created.account_id, 'live')).secret;
       return result;
     },
+    sql: (query, params = []) => stack.orm.em.fork().execute(query, params),
     stop: () => stack.stop(),
   };
 }

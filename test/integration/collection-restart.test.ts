@@ -3,9 +3,9 @@
 // the missed cycle is charged once the worker is back, and no cycle is lost or charged twice.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { chargesOf, collectionEventTypes, createCollection, createCustomer, waitForCollection } from '../helpers/collections.ts';
+import { chargesOf, collectionEventTypes, createCollection, waitForCollection } from '../helpers/collections.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
-import { assertLedgerBalanced } from '../helpers/payments.ts';
+import { assertLedgerBalanced, createCustomer } from '../helpers/payments.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { workerProcesses, type WorkerProcesses } from '../helpers/worker-process.ts';
 
@@ -29,10 +29,6 @@ after(async () => {
   workers?.killAll();
   await service?.stop();
 });
-
-async function sql<T = any>(query: string, params: unknown[] = []): Promise<T[]> {
-  return service.stack.orm.em.fork().execute(query, params);
-}
 
 test('a worker SIGKILLed mid-lifecycle and restarted: every cycle is charged exactly once, retries go on, nothing is repeated', async () => {
   const first = await workers.start();
@@ -74,7 +70,7 @@ test('a worker SIGKILLed mid-lifecycle and restarted: every cycle is charged exa
   assert.deepEqual(await collectionEventTypes(http, key, halting.id), [...Array(4).fill('collection.failed'), 'collection.halted']);
 
   // Money moved once per captured charge: one rail submission accepted and one capture posting each.
-  const perPayment = await sql<{ id: string; accepted: string; captures: string }>(
+  const perPayment = await service.sql<{ id: string; accepted: string; captures: string }>(
     `select p.id,
        (select count(*) from rail_submissions r where r.idempotency_key = p.id and not r.duplicate) as accepted,
        (select count(*) from balance_transactions t where t.source_id = p.id and t.type = 'payment') as captures

@@ -5,9 +5,9 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { amountsOf } from '../helpers/api-assert.ts';
-import { chargesOf, collectionAction, collectionEventTypes, createCollection, createCustomer, waitForCollection } from '../helpers/collections.ts';
+import { chargesOf, collectionAction, collectionEventTypes, createCollection, waitForCollection } from '../helpers/collections.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
-import { assertLedgerBalanced } from '../helpers/payments.ts';
+import { assertLedgerBalanced, createCustomer } from '../helpers/payments.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 
 const INTERVAL_MS = 4000;
@@ -107,9 +107,8 @@ test('pause, then resume after three cycles fell due: no burst, the next charge 
 test('live collections ignore the test interval and follow the calendar (live payments have no acquirer yet, so they halt)', async () => {
   const { liveKey } = await service.newAccount({ live: true });
   const headers = { 'x-forwarded-proto': 'https' };
-  const customer = await http.post('/v1/customers', { key: liveKey!, headers, json: { name: 'Live Payer', email: 'payer@example.com', phone: '+919800000001', vpa: 'payer@okaxis' } });
-  assert.equal(customer.status, 200, customer.text);
-  const created = await http.post('/v1/collections', { key: liveKey!, headers, json: { customer_id: customer.body.id, amount: 100, schedule: 'monthly' } });
+  const customer = await createCustomer(http, liveKey!, 'payer@okaxis', headers);
+  const created = await http.post('/v1/collections', { key: liveKey!, headers, json: { customer_id: customer, amount: 100, schedule: 'monthly' } });
   assert.equal(created.status, 200, created.text);
   assert.equal(created.body.mode, 'live');
   const id = created.body.id;

@@ -6,10 +6,10 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { amountsOf, assertApiError } from '../helpers/api-assert.ts';
-import { chargesOf, collectionAction, collectionEventTypes, createCollection, createCustomer, postCollection, waitForCollection } from '../helpers/collections.ts';
+import { chargesOf, collectionAction, collectionEventTypes, createCollection, postCollection, waitForCollection } from '../helpers/collections.ts';
 import { collectionStateQuery } from '../../workflows/collection.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
-import { assertLedgerBalanced } from '../helpers/payments.ts';
+import { assertLedgerBalanced, createCustomer } from '../helpers/payments.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 
 const HOUR_MS = 3_600_000;

@@ -34,17 +34,13 @@ async function debit(accountId: string, amount: number, sourceId: string): Promi
   }
 }
 
-async function sql<T = Record<string, unknown>>(query: string, params: unknown[] = []): Promise<T[]> {
-  return service.stack.orm.em.fork().execute(query, params) as Promise<T[]>;
-}
-
 /** The ledger is sound for this account: no internal balance below zero anywhere, every transaction
  * has at least two entries summing to zero, and each ledger account's balance is the sum of its entries. */
 async function assertLedgerSound(accountId: string): Promise<void> {
-  const negative = await sql(`select account_id, mode, kind, balance::text from ledger_accounts where internal and balance < 0`);
+  const negative = await service.sql(`select account_id, mode, kind, balance::text from ledger_accounts where internal and balance < 0`);
   assert.deepEqual(negative, [], 'no internal ledger account is below zero');
 
-  const unbalanced = await sql(
+  const unbalanced = await service.sql(
     `select bt.id, count(le.id)::int as legs, coalesce(sum(le.amount), 0)::text as total
      from balance_transactions bt left join ledger_entries le on le.transaction_id = bt.id
      where bt.account_id = ?
@@ -54,10 +50,10 @@ async function assertLedgerSound(accountId: string): Promise<void> {
   );
   assert.deepEqual(unbalanced, [], 'every balance transaction has entries that sum to zero');
 
-  const anywhere = await sql(`select transaction_id from ledger_entries group by transaction_id having sum(amount) <> 0`);
+  const anywhere = await service.sql(`select transaction_id from ledger_entries group by transaction_id having sum(amount) <> 0`);
   assert.deepEqual(anywhere, [], 'no transaction in the whole ledger is unbalanced');
 
-  const drift = await sql(
+  const drift = await service.sql(
     `select la.kind, la.balance::text as balance, coalesce(sum(le.amount), 0)::text as entries
      from ledger_accounts la left join ledger_entries le on le.ledger_account_id = la.id
      where la.account_id = ?
@@ -67,11 +63,11 @@ async function assertLedgerSound(accountId: string): Promise<void> {
   );
   assert.deepEqual(drift, [], "each ledger account's balance is the sum of its entries");
 
-  const netOfTransactions = await sql<{ total: string }>(
+  const netOfTransactions = await service.sql<{ total: string }>(
     `select coalesce(sum(amount), 0)::text as total from balance_transactions where account_id = ? and mode = 'sandbox'`,
     [accountId],
   );
-  const available = await sql<{ balance: string }>(
+  const available = await service.sql<{ balance: string }>(
     `select balance::text from ledger_accounts where account_id = ? and mode = 'sandbox' and kind = 'available'`,
     [accountId],
   );
@@ -79,7 +75,7 @@ async function assertLedgerSound(accountId: string): Promise<void> {
 }
 
 async function availableInDb(accountId: string): Promise<number> {
-  const rows = await sql<{ balance: string }>(
+  const rows = await service.sql<{ balance: string }>(
     `select balance::text from ledger_accounts where account_id = ? and mode = 'sandbox' and kind = 'available' and currency = 'INR'`,
     [accountId],
   );
@@ -186,7 +182,7 @@ describe('available never goes below zero', () => {
     const txns = await allBalanceTransactions(http, sandboxKey, 'type=payout');
     assert.equal(txns.length, 10);
     // A refused debit leaves no trace: no balance transaction, no entries.
-    const traces = await sql(`select id from balance_transactions where account_id = ? and type = 'payout'`, [accountId]);
+    const traces = await service.sql(`select id from balance_transactions where account_id = ? and type = 'payout'`, [accountId]);
     assert.equal(traces.length, 10);
   });
 
@@ -198,7 +194,7 @@ describe('available never goes below zero', () => {
     assert.equal(outcome.ok, false);
     assert.equal(!outcome.ok && outcome.insufficient, true, String(!outcome.ok && outcome.error));
     assert.equal((await balanceOf(http, sandboxKey)).available, 500);
-    const entries = await sql(
+    const entries = await service.sql(
       `select le.id from ledger_entries le join balance_transactions bt on bt.id = le.transaction_id where bt.account_id = ? and bt.type = 'payout'`,
       [accountId],
     );

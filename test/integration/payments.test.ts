@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { paymentWorkflowId } from '../../src/temporal/ids.ts';
 import { allBalanceTransactions, amountsOf, assertApiError } from '../helpers/api-assert.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
-import { assertLedgerBalanced, createPayment, eventTypesOf, waitFor } from '../helpers/payments.ts';
+import { assertLedgerBalanced, createCustomer, createPayment, eventTypesOf, waitFor } from '../helpers/payments.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 
 // The sync wait is shortened so slow@upi answers `pending` quickly, and stays generous next to the
@@ -29,13 +29,6 @@ after(async () => {
 async function paymentRows(accountId: string): Promise<number> {
   const rows = await service.stack.orm.em.fork().execute<{ n: string }[]>(`select count(*) as n from payments where account_id = ?`, [accountId]);
   return Number(rows[0].n);
-}
-
-/** A customer of the key's account and mode, through the API; returns its id. */
-async function createCustomer(key: string, name = 'Asha Rao', headers?: Record<string, string>): Promise<string> {
-  const res = await http.post('/v1/customers', { key, headers, json: { name, email: 'asha@example.com', phone: '+919876543210' } });
-  assert.equal(res.status, 200, res.text);
-  return res.body.id;
 }
 
 describe('sandbox magic values, end to end', () => {
@@ -139,7 +132,7 @@ describe('sandbox magic values, end to end', () => {
 describe('request bodies', () => {
   test('form and JSON bodies give the same payment', async () => {
     const { sandboxKey } = await service.newAccount();
-    const customerId = await createCustomer(sandboxKey);
+    const customerId = await createCustomer(http, sandboxKey);
     const form = await http.post('/v1/payments', {
       key: sandboxKey,
       form: { amount: '12345', currency: 'INR', receipt: 'rcpt-form', method: 'upi', vpa: 'success@upi', customer_id: customerId, description: 'Order', 'metadata[order]': '42' },
@@ -186,8 +179,8 @@ describe('request bodies', () => {
   test('a customer_id that is unknown, of another account or of the other mode is 404 naming customer_id; nothing is created and the key stays free', async () => {
     const { accountId, sandboxKey, liveKey } = await service.newAccount({ live: true });
     const stranger = await service.newAccount();
-    const strangersCustomer = await createCustomer(stranger.sandboxKey);
-    const liveCustomer = await createCustomer(liveKey!, 'Live', { 'x-forwarded-proto': 'https' });
+    const strangersCustomer = await createCustomer(http, stranger.sandboxKey);
+    const liveCustomer = await createCustomer(http, liveKey!, null, { 'x-forwarded-proto': 'https' });
     for (const customerId of ['cust_01JD3Y8X4W0000000000000000', strangersCustomer, liveCustomer]) {
       assertApiError(await createPayment(http, sandboxKey, { customer_id: customerId }, 'pay-with-customer'), 404, 'not_found', 'customer_id');
     }
@@ -196,7 +189,7 @@ describe('request bodies', () => {
     assert.deepEqual(await amountsOf(http, sandboxKey), { available: 0, pending: 0, reserved: 0 });
 
     // The refusal bound nothing: the same key works once the caller names its own customer.
-    const ownCustomer = await createCustomer(sandboxKey);
+    const ownCustomer = await createCustomer(http, sandboxKey);
     const res = await createPayment(http, sandboxKey, { customer_id: ownCustomer }, 'pay-with-customer');
     assert.equal(res.status, 200, res.text);
     assert.equal(res.body.customer_id, ownCustomer);
@@ -248,8 +241,8 @@ describe('Sandbox-Simulate', () => {
 describe('reads', () => {
   test('get one and list with filters status, customer_id and receipt; other accounts and modes see 404', async () => {
     const { sandboxKey } = await service.newAccount({ live: true });
-    const customerA = await createCustomer(sandboxKey, 'Customer A');
-    const customerB = await createCustomer(sandboxKey, 'Customer B');
+    const customerA = await createCustomer(http, sandboxKey);
+    const customerB = await createCustomer(http, sandboxKey);
     const a = await createPayment(http, sandboxKey, { receipt: 'rcpt-a', customer_id: customerA });
     const b = await createPayment(http, sandboxKey, { receipt: 'rcpt-b', customer_id: customerB, vpa: 'failure@upi' });
     const c = await createPayment(http, sandboxKey, { receipt: 'rcpt-a', customer_id: customerB });

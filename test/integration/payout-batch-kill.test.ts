@@ -26,10 +26,6 @@ after(async () => {
   await service?.stop();
 });
 
-async function sql<T = any>(query: string, params: unknown[] = []): Promise<T[]> {
-  return service.stack.orm.em.fork().execute(query, params);
-}
-
 test('a payout batch whose worker is SIGKILLed mid-batch completes after a restart, and no payout moves money twice', async () => {
   const first = await workers.start();
   const { accountId, sandboxKey: key } = await service.newAccount();
@@ -47,7 +43,7 @@ test('a payout batch whose worker is SIGKILLed mid-batch completes after a resta
   assert.equal(res.status, 200, res.text);
   const batchId = res.body.id as string;
 
-  const processed = async () => Number((await sql<{ n: string }>(`select count(payout_id) as n from payout_batch_items where batch_id = ?`, [batchId]))[0].n);
+  const processed = async () => Number((await service.sql<{ n: string }>(`select count(payout_id) as n from payout_batch_items where batch_id = ?`, [batchId]))[0].n);
   const deadline = Date.now() + 90_000;
   while ((await processed()) < 30) {
     assert.ok(Date.now() < deadline, 'the batch started');
@@ -69,7 +65,7 @@ test('a payout batch whose worker is SIGKILLed mid-batch completes after a resta
   const expectedFailed = items.filter((_, i) => i % 3 === 2).length;
   assert.deepEqual(batch.counts, { initiated: 0, completed: N - expectedFailed, failed: expectedFailed, reversed: 0 });
 
-  const perPayout = await sql<{ id: string; status: string; accepted: string; duplicates: string; reserves: string; settles: string }>(
+  const perPayout = await service.sql<{ id: string; status: string; accepted: string; duplicates: string; reserves: string; settles: string }>(
     `select p.id, p.status,
        (select count(*) from rail_submissions r where r.idempotency_key = p.id and not r.duplicate) as accepted,
        (select count(*) from rail_submissions r where r.idempotency_key = p.id and r.duplicate) as duplicates,
@@ -88,7 +84,7 @@ test('a payout batch whose worker is SIGKILLed mid-batch completes after a resta
   }
   console.log(`# killed after ${atKill}/${N} items; ${duplicates} submission(s) repeated after the kill, deduplicated by the rail`);
 
-  const unbalanced = await sql(
+  const unbalanced = await service.sql(
     `select t.id from balance_transactions t join ledger_entries e on e.transaction_id = t.id where t.account_id = ? group by t.id having sum(e.amount) <> 0`,
     [accountId],
   );

@@ -31,10 +31,6 @@ after(async () => {
   await service?.stop();
 });
 
-async function sql<T = any>(query: string, params: unknown[] = []): Promise<T[]> {
-  return service.stack.orm.em.fork().execute(query, params);
-}
-
 async function beneficiary(key: string, body: Record<string, unknown>): Promise<string> {
   const res = await http.post('/v1/beneficiaries', { key, json: body });
   assert.equal(res.status, 200, res.text);
@@ -42,7 +38,7 @@ async function beneficiary(key: string, body: Record<string, unknown>): Promise<
 }
 
 async function processedItems(batchId: string): Promise<number> {
-  const [row] = await sql<{ n: string }>(`select count(payout_id) as n from payout_batch_items where batch_id = ?`, [batchId]);
+  const [row] = await service.sql<{ n: string }>(`select count(payout_id) as n from payout_batch_items where batch_id = ?`, [batchId]);
   return Number(row.n);
 }
 
@@ -105,7 +101,7 @@ test('a batch survives its worker being replaced mid-batch: every payout settles
   console.log(`# restart after ${atShutdown}/${N} items; completed ${Date.now() - started} ms after the new worker started`);
 
   // Every item has its payout, settled as its beneficiary decides.
-  const rows = await sql<{ seq: number; payout_id: string | null; status: string; failure_code: string | null; amount: string }>(
+  const rows = await service.sql<{ seq: number; payout_id: string | null; status: string; failure_code: string | null; amount: string }>(
     `select i.seq, i.payout_id, p.status, p.failure_code, p.amount from payout_batch_items i left join payouts p on p.id = i.payout_id
      where i.batch_id = ? order by i.seq`,
     [batchId],
@@ -123,7 +119,7 @@ test('a batch survives its worker being replaced mid-batch: every payout settles
 
   // Sent to the rail exactly once: one submission per payout that reached the bank, none marked duplicate,
   // none for payouts refused before the bank.
-  const submissions = await sql<{ payout_id: string; n: string; duplicates: string }>(
+  const submissions = await service.sql<{ payout_id: string; n: string; duplicates: string }>(
     `select p.id as payout_id, count(r.id) as n, count(*) filter (where r.duplicate) as duplicates
      from payouts p left join rail_submissions r on r.idempotency_key = p.id
      where p.batch_id = ? group by p.id`,
@@ -140,7 +136,7 @@ test('a batch survives its worker being replaced mid-batch: every payout settles
   const paid = rows.filter((r) => r.status === 'completed').reduce((sum, r) => sum + Number(r.amount), 0);
   const balance = await http.get('/v1/balance', { key });
   assert.deepEqual(balance.body, { object: 'balance', mode: 'sandbox', currency: 'INR', available: FUNDS - paid, pending: 0, reserved: 0 });
-  const unbalanced = await sql(
+  const unbalanced = await service.sql(
     `select e.transaction_id from ledger_entries e join balance_transactions t on t.id = e.transaction_id
      where t.account_id = ? group by e.transaction_id having sum(e.amount) <> 0`,
     [accountId],

@@ -67,24 +67,20 @@ async function batchPayouts(key: string, batchId: string): Promise<Map<string, a
   }
 }
 
-async function sql<T = any>(query: string, params: unknown[] = []): Promise<T[]> {
-  return service.stack.orm.em.fork().execute(query, params);
-}
-
 /** What the money and the rail look like for an account: compared before and after a re-submission. */
 async function moneySnapshot(key: string, accountId: string) {
   const balance = await http.get('/v1/balance', { key });
-  const [txns] = await sql<{ n: string }>(`select count(*) as n from balance_transactions where account_id = ?`, [accountId]);
-  const [rail] = await sql<{ n: string }>(
+  const [txns] = await service.sql<{ n: string }>(`select count(*) as n from balance_transactions where account_id = ?`, [accountId]);
+  const [rail] = await service.sql<{ n: string }>(
     `select count(*) as n from rail_submissions r join payouts p on p.id = r.idempotency_key where p.account_id = ?`,
     [accountId],
   );
-  const [payouts] = await sql<{ n: string }>(`select count(*) as n from payouts where account_id = ?`, [accountId]);
+  const [payouts] = await service.sql<{ n: string }>(`select count(*) as n from payouts where account_id = ?`, [accountId]);
   return { balance: balance.body, balanceTransactions: Number(txns.n), railSubmissions: Number(rail.n), payouts: Number(payouts.n) };
 }
 
 async function assertNoPayoutSentTwice(accountId: string): Promise<void> {
-  const repeated = await sql(
+  const repeated = await service.sql(
     `select r.idempotency_key, count(*) as n from rail_submissions r join payouts p on p.id = r.idempotency_key
      where p.account_id = ? group by 1 having count(*) > 1`,
     [accountId],
@@ -364,7 +360,7 @@ describe('POST /v1/payout_batches', () => {
     });
     assertApiError(gap, 400, 'invalid_request', 'payouts');
 
-    assert.deepEqual(await sql(`select id from payout_batches where account_id = ?`, [accountId]), []);
+    assert.deepEqual(await service.sql(`select id from payout_batches where account_id = ?`, [accountId]), []);
     const list = await http.get('/v1/payout_batches', { key });
     assert.deepEqual(list.body.data, []);
 
