@@ -11,7 +11,7 @@ import { CollectionEntity, CustomerEntity, type Collection } from '../src/db/ent
 import { recordEvent, storeSimulations, storedSimulations } from '../src/db/events.ts';
 import { recordStatusChange } from '../src/db/status-history.ts';
 import { collectionView, type CollectionView } from '../src/db/views.ts';
-import { paymentWorkflowId } from '../src/temporal/ids.ts';
+import { paymentWorkflowId } from '../src/domain/workflow-ids.ts';
 import type { PaymentRequest } from './payments.ts';
 
 export interface CollectionRequest {

@@ -1,15 +1,13 @@
 // Payment writes: creation (`pending`), every status transition with its posting, history row and
 // event, and the conversation with the payment rail. Each write is one database transaction.
-import { ApplicationFailure } from '@temporalio/activity';
-import { LockMode, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Mode } from '../src/domain/modes.ts';
-import { type PaymentFailureCode, type PaymentMethod, type PaymentStatus, canTransition, eventTypeForStatus, postingForStatus } from '../src/domain/payments.ts';
+import type { Observation, TransitionRequest } from '../src/domain/lifecycle.ts';
+import { type PaymentFailureCode, type PaymentMethod, type PaymentStatus, paymentLifecycle } from '../src/domain/payments.ts';
 import { PaymentEntity, type Payment } from '../src/db/entities.ts';
-import { recordEvent, storeSimulations, storedSimulations } from '../src/db/events.ts';
-import { recordStatusChange } from '../src/db/status-history.ts';
 import { paymentView, type PaymentView } from '../src/db/views.ts';
-import { post } from '../src/ledger/ledger.ts';
 import type { PaymentRail, RailPaymentStatus } from '../src/rails/payments.ts';
+import { type LifecycleStore, type RailsByMode, loadRow, railFor, railObserver, recordEntry, transitionWriter } from './lifecycle.ts';
 
 export interface PaymentRequest {
   paymentId: string;
@@ -31,29 +29,54 @@ export interface PaymentRequest {
   collection?: { id: string; cycle: number; attempt: number };
 }
 
-export interface PaymentTransitionInput {
-  paymentId: string;
-  to: PaymentStatus;
-  failure?: { code: PaymentFailureCode; message: string };
+export type PaymentTransition = TransitionRequest<PaymentStatus, PaymentFailureCode>;
+export type PaymentObservation = Observation<PaymentView, PaymentStatus, PaymentFailureCode>;
+
+/** What a payment stores of its own on entering a status. */
+const paymentStore: LifecycleStore<PaymentStatus, PaymentFailureCode, Payment, PaymentView> = {
+  lifecycle: paymentLifecycle,
+  entity: PaymentEntity,
+  simulations: 'payments',
+  view: paymentView,
+  enter(payment, move, now) {
+    switch (move.to) {
+      case 'captured':
+        payment.capturedAt = now;
+        break;
+      case 'failed': {
+        const reason = move.failure ?? { code: 'payment_declined', message: 'The payment was declined.' };
+        payment.failedAt = now;
+        payment.failureCode = reason.code;
+        payment.failureMessage = reason.message;
+        break;
+      }
+      case 'pending':
+        break;
+      default:
+        move.to satisfies never;
+    }
+  },
+};
+
+/** What the payment rail's answer means for a pending payment. */
+function followRail(_status: PaymentStatus, rail: RailPaymentStatus): Omit<PaymentObservation, 'view'> {
+  switch (rail.state) {
+    case 'processing':
+      return { moves: [], next: { checkAgainInMs: rail.checkAgainInMs } };
+    case 'captured':
+      return { moves: [{ to: 'captured' }], next: 'settled' };
+    case 'failed':
+      return { moves: [{ to: 'failed', failure: { code: rail.code, message: rail.message } }], next: 'settled' };
+    default:
+      return rail satisfies never;
+  }
 }
 
-/** Our view of the payment and, while it is still pending, what the rail says. */
-export type ObservedPayment = { payment: PaymentView; rail: RailPaymentStatus | null };
-
-export function createPaymentActivities(deps: { orm: MikroORM; rails: { sandbox: PaymentRail; live: PaymentRail } }) {
-  const railFor = (mode: Mode) => (mode === 'live' ? deps.rails.live : deps.rails.sandbox);
-
-  async function loadPayment(em: EntityManager, paymentId: string, lock = false): Promise<Payment> {
-    const payment = await em.findOne(PaymentEntity, { id: paymentId }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
-    if (!payment) throw ApplicationFailure.nonRetryable(`payment ${paymentId} not found`, 'NotFound');
-    return payment;
-  }
-
+export function createPaymentActivities(deps: { orm: MikroORM; rails: RailsByMode<PaymentRail> }) {
   return {
     /** Writes the payment `pending`. Idempotent by key: a retry finds the row the first attempt wrote. */
     async createPayment(request: PaymentRequest): Promise<PaymentView> {
-      const em = deps.orm.em.fork();
-      return em.transactional(async (tx) => {
+      return deps.orm.em.fork().transactional(async (tx) => {
         const existing = await tx.findOne(PaymentEntity, { accountId: request.accountId, mode: request.mode, idempotencyKey: request.idempotencyKey });
         if (existing) return paymentView(existing);
         const payment = tx.create(PaymentEntity, {
@@ -83,75 +106,28 @@ export function createPaymentActivities(deps: { orm: MikroORM; rails: { sandbox:
           failedAt: null,
         });
         await tx.flush();
-        await recordStatusChange(tx, 'payment', payment.id, null, 'pending', null);
-        await storeSimulations(tx, 'payments', payment.id, request.simulate ?? []);
-        return paymentView(payment);
+        return recordEntry(tx, paymentStore, payment, null, request.simulate ?? []);
       });
     },
 
     /** Hands the payment to its rail; the payment id is the rail's idempotency key. */
-    async submitPayment(paymentId: string): Promise<void> {
-      const payment = await loadPayment(deps.orm.em.fork(), paymentId);
-      await railFor(payment.mode).submit({
+    async submitPayment(paymentId: string): Promise<null> {
+      const payment = await loadRow(deps.orm.em.fork(), paymentStore, paymentId);
+      await railFor(deps.rails, payment.mode).submit({
         paymentId: payment.id,
         accountId: payment.accountId,
         mode: payment.mode,
         amount: Number(payment.amount),
         instrument: { method: payment.method, vpa: payment.vpa ?? null, bank: payment.bank ?? null },
       });
+      return null;
     },
 
-    async observePayment(paymentId: string): Promise<ObservedPayment> {
-      const payment = await loadPayment(deps.orm.em.fork(), paymentId);
-      const view = paymentView(payment);
-      if (payment.status !== 'pending') return { payment: view, rail: null };
-      return { payment: view, rail: await railFor(payment.mode).status(paymentId) };
-    },
+    /** The payment as written and, while it is pending, what the rail says it must become. */
+    observePayment: railObserver(deps.orm, paymentStore, (payment) => railFor(deps.rails, payment.mode).status(payment.id), followRail),
 
-    /**
-     * Moves a payment to `to` with its posting (a capture credits `pending`), history and event, in one
-     * transaction. Already there: nothing happens. Not allowed by the state machine: InvalidState.
-     */
-    async transitionPayment(input: PaymentTransitionInput): Promise<PaymentView> {
-      const em = deps.orm.em.fork();
-      return em.transactional(async (tx) => {
-        const payment = await loadPayment(tx, input.paymentId, true);
-        const from = payment.status;
-        if (from === input.to) return paymentView(payment);
-        if (!canTransition(from, input.to)) {
-          throw ApplicationFailure.nonRetryable(`A ${from} payment cannot become ${input.to}.`, 'InvalidState', { from, to: input.to });
-        }
-        const posting = postingForStatus(input.to, Number(payment.amount));
-        if (posting) await post(tx, { accountId: payment.accountId, mode: payment.mode, posting, sourceId: payment.id, description: `Payment ${input.to}` });
-        const now = new Date();
-        payment.status = input.to;
-        switch (input.to) {
-          case 'captured':
-            payment.capturedAt = now;
-            break;
-          case 'failed': {
-            const reason = input.failure ?? { code: 'payment_declined', message: 'The payment was declined.' };
-            payment.failedAt = now;
-            payment.failureCode = reason.code;
-            payment.failureMessage = reason.message;
-            break;
-          }
-          case 'pending':
-            break;
-          default:
-            input.to satisfies never;
-        }
-        await tx.flush();
-        await recordStatusChange(tx, 'payment', payment.id, from, input.to, payment.failureCode ?? null);
-        const view = paymentView(payment);
-        const type = eventTypeForStatus(input.to);
-        if (type) {
-          const simulate = await storedSimulations(tx, 'payments', payment.id);
-          await recordEvent(tx, { accountId: payment.accountId, mode: payment.mode, type, object: view, simulate });
-        }
-        return view;
-      });
-    },
+    /** Moves a payment (a capture credits `pending`; history and event in one transaction); see transitionWriter. */
+    transitionPayment: transitionWriter(deps.orm, paymentStore),
   };
 }
 

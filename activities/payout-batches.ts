@@ -6,12 +6,12 @@ import { ApplicationFailure } from '@temporalio/activity';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { newId } from '../src/domain/ids.ts';
 import type { Mode } from '../src/domain/modes.ts';
-import { isSettled, payoutStatuses } from '../src/domain/payouts.ts';
+import { payoutLifecycle, payoutStatuses } from '../src/domain/payouts.ts';
 import { PayoutBatchEntity } from '../src/db/entities.ts';
 import { recordEvent, storedSimulations } from '../src/db/events.ts';
 import { payoutBatchCounts, payoutBatchViewOf } from '../src/db/payout-batches.ts';
 import type { PayoutBatchCounts, PayoutBatchView } from '../src/db/views.ts';
-import { payoutWorkflowId } from '../src/temporal/ids.ts';
+import { payoutWorkflowId } from '../src/domain/workflow-ids.ts';
 
 export interface PayoutBatchPageInput {
   batchId: string;
@@ -117,7 +117,7 @@ export function createPayoutBatchActivities(deps: { orm: MikroORM }) {
     async awaitPayoutBatchSettled(batchId: string): Promise<{ counts: PayoutBatchCounts; unprocessed: number }> {
       const em = deps.orm.em.fork();
       const counts = (await payoutBatchCounts(em, [batchId])).get(batchId)!;
-      const unsettled = payoutStatuses.filter((s) => !isSettled(s)).reduce((n, s) => n + counts[s], 0);
+      const unsettled = payoutStatuses.filter((s) => !payoutLifecycle.isSettled(s)).reduce((n, s) => n + counts[s], 0);
       if (unsettled > 0) {
         throw ApplicationFailure.retryable(`${unsettled} payouts of batch ${batchId} are not settled yet`, 'BatchNotSettled', { counts });
       }

@@ -1,24 +1,21 @@
 // Payout writes: creation (reserve), every status transition with its posting, history row and event,
 // and the conversation with the rail. Each write is one database transaction.
-import { ApplicationFailure } from '@temporalio/activity';
-import { LockMode, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Mode } from '../src/domain/modes.ts';
+import type { Observation, TransitionRequest } from '../src/domain/lifecycle.ts';
 import {
+  type FailureCode,
   type FailureReason,
   type PayoutStatus,
   type TransferMode,
-  canTransition,
   failure,
-  modeProblem,
-  payoutEventTypes,
-  postingForStatus,
+  payoutLifecycle,
+  transferModeProblem,
 } from '../src/domain/payouts.ts';
 import { BeneficiaryEntity, PayoutEntity, type Payout } from '../src/db/entities.ts';
-import { recordEvent, storeSimulations, storedSimulations } from '../src/db/events.ts';
-import { recordStatusChange } from '../src/db/status-history.ts';
 import { payoutView, type PayoutView } from '../src/db/views.ts';
-import { post } from '../src/ledger/ledger.ts';
 import { type PayoutRail, type RailPayoutStatus, RailRejectedError } from '../src/rails/payouts.ts';
+import { type LifecycleStore, type RailsByMode, loadRow, railFor, railObserver, recordEntry, refuse, transitionWriter } from './lifecycle.ts';
 
 /** What a payout is made of, whether it came alone (POST /v1/payouts) or as a batch item. */
 export interface PayoutRequest {
@@ -37,7 +34,7 @@ export interface PayoutRequest {
   simulate?: readonly string[];
 }
 
-export interface CreatePayoutInput {
+export interface PayoutCreation {
   /** A single payout is refused (nothing created, key freed) where a batch item is created as failed. */
   origin: 'single' | 'batch';
   request?: PayoutRequest;
@@ -45,20 +42,62 @@ export interface CreatePayoutInput {
   item?: { batchId: string; seq: number; payoutId: string };
 }
 
-export interface CreatePayoutResult {
-  payout: PayoutView;
+export type PayoutTransition = TransitionRequest<PayoutStatus, FailureCode>;
+export type PayoutObservation = Observation<PayoutView, PayoutStatus, FailureCode>;
+
+/** What a payout stores of its own on entering a status. */
+const payoutStore: LifecycleStore<PayoutStatus, FailureCode, Payout, PayoutView> = {
+  lifecycle: payoutLifecycle,
+  entity: PayoutEntity,
+  simulations: 'payouts',
+  view: payoutView,
+  enter(payout, move, now) {
+    switch (move.to) {
+      case 'completed':
+        payout.completedAt = now;
+        payout.utr = move.utr ?? payout.utr ?? null;
+        break;
+      case 'failed': {
+        const reason = move.failure ?? failure('rejected_by_bank');
+        payout.failedAt = now;
+        payout.failureCode = reason.code;
+        payout.failureMessage = reason.message;
+        break;
+      }
+      case 'reversed':
+        payout.reversedAt = now;
+        break;
+      case 'initiated':
+        break;
+      default:
+        move.to satisfies never;
+    }
+  },
+};
+
+/** What the payout rail's answer means for a payout in `status` (the rail is the bank's word). */
+function followRail(status: PayoutStatus, rail: RailPayoutStatus): Omit<PayoutObservation, 'view'> {
+  const initiated = status === 'initiated';
+  switch (rail.state) {
+    case 'processing':
+      // Not initiated any more while the bank still works on it: a test helper decided; nothing to watch.
+      return { moves: [], next: initiated ? { checkAgainInMs: rail.checkAgainInMs } : 'settled' };
+    case 'completed':
+      return {
+        moves: initiated ? [{ to: 'completed', utr: rail.utr }] : [],
+        // Not final: the bank may still send the money back, so keep watching.
+        next: rail.final ? 'settled' : { checkAgainInMs: rail.checkAgainInMs ?? 1000 },
+      };
+    case 'failed':
+      return { moves: initiated ? [{ to: 'failed', failure: { code: rail.code, message: rail.message } }] : [], next: 'settled' };
+    case 'reversed':
+      return { moves: [...(initiated ? [{ to: 'completed' as const, utr: rail.utr }] : []), { to: 'reversed' }], next: 'settled' };
+    default:
+      return rail satisfies never;
+  }
 }
 
-export interface TransitionInput {
-  payoutId: string;
-  to: PayoutStatus;
-  failure?: FailureReason;
-  utr?: string;
-}
-
-export type ObservedPayout = { status: PayoutStatus; rail: RailPayoutStatus | null };
-
-async function requestFromItem(em: EntityManager, item: NonNullable<CreatePayoutInput['item']>): Promise<PayoutRequest> {
+async function requestFromItem(em: EntityManager, item: NonNullable<PayoutCreation['item']>): Promise<PayoutRequest> {
   const rows = await em.execute<
     {
       account_id: string;
@@ -78,7 +117,7 @@ async function requestFromItem(em: EntityManager, item: NonNullable<CreatePayout
     [item.batchId, item.seq],
   );
   const row = rows[0];
-  if (!row) throw ApplicationFailure.nonRetryable(`batch item ${item.batchId}#${item.seq} not found`, 'NotFound');
+  if (!row) throw refuse('NotFound', `batch item ${item.batchId}#${item.seq} not found`);
   return {
     payoutId: item.payoutId,
     accountId: row.account_id,
@@ -104,40 +143,40 @@ async function availableCovers(em: EntityManager, accountId: string, mode: Mode,
   return rows.length > 0 && Number(rows[0].balance) >= amount;
 }
 
-export function createPayoutActivities(deps: { orm: MikroORM; rails: { sandbox: PayoutRail; live: PayoutRail } }) {
-  const railFor = (mode: Mode) => (mode === 'live' ? deps.rails.live : deps.rails.sandbox);
-
-  async function loadPayout(em: EntityManager, payoutId: string, lock = false): Promise<Payout> {
-    const payout = await em.findOne(PayoutEntity, { id: payoutId }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
-    if (!payout) throw ApplicationFailure.nonRetryable(`payout ${payoutId} not found`, 'NotFound');
-    return payout;
-  }
-
+export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode<PayoutRail> }) {
   return {
     /**
      * Creates the payout: reserves its amount and writes it `initiated`, or (batch items) writes it
      * `failed` with the reason. A single payout that cannot be created is refused instead. Idempotent by key.
      */
-    async createPayout(input: CreatePayoutInput): Promise<CreatePayoutResult> {
-      const em = deps.orm.em.fork();
-      return em.transactional(async (tx) => {
+    async createPayout(input: PayoutCreation): Promise<PayoutView> {
+      return deps.orm.em.fork().transactional(async (tx) => {
         const request = input.request ?? (await requestFromItem(tx, input.item!));
+        const linkItem = (payoutId: string) =>
+          input.item ? tx.execute(`update payout_batch_items set payout_id = ? where batch_id = ? and seq = ?`, [payoutId, input.item.batchId, input.item.seq]) : undefined;
         const existing = await tx.findOne(PayoutEntity, { accountId: request.accountId, mode: request.mode, idempotencyKey: request.idempotencyKey });
         if (existing) {
-          if (input.item) await tx.execute(`update payout_batch_items set payout_id = ? where batch_id = ? and seq = ?`, [existing.id, input.item.batchId, input.item.seq]);
-          return { payout: payoutView(existing) };
+          await linkItem(existing.id);
+          return payoutView(existing);
         }
         const beneficiary = await tx.findOne(BeneficiaryEntity, { id: request.beneficiaryId, accountId: request.accountId, mode: request.mode, active: true });
         let problem: FailureReason | undefined;
-        if (!beneficiary) problem = failure('beneficiary_not_found', `No active beneficiary '${request.beneficiaryId}'.`);
+        let param: string | undefined;
+        if (!beneficiary) [problem, param] = [failure('beneficiary_not_found', `No active beneficiary '${request.beneficiaryId}'.`), 'beneficiary_id'];
         else {
-          const wrongMode = modeProblem(request.transferMode, beneficiary.type, request.amount);
-          if (wrongMode) problem = failure('invalid_method', wrongMode);
+          const wrongMode = transferModeProblem(request.transferMode, beneficiary.type, request.amount);
+          if (wrongMode) [problem, param] = [failure('invalid_method', wrongMode), 'mode'];
           else if (!(await availableCovers(tx, request.accountId, request.mode, request.amount))) problem = failure('insufficient_funds');
         }
         if (problem && input.origin === 'single') {
-          const type = problem.code === 'insufficient_funds' ? 'InsufficientFunds' : problem.code === 'beneficiary_not_found' ? 'NotFound' : 'InvalidMethod';
-          throw ApplicationFailure.nonRetryable(problem.message, type);
+          switch (problem.code) {
+            case 'insufficient_funds':
+              throw refuse('InsufficientFunds', 'The available balance cannot cover this amount.');
+            case 'beneficiary_not_found':
+              throw refuse('NotFound', problem.message, { param });
+            default:
+              throw refuse('InvalidMethod', problem.message, { param });
+          }
         }
         const status: PayoutStatus = problem ? 'failed' : 'initiated';
         const now = new Date();
@@ -164,26 +203,19 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: { sandbox: 
           reversedAt: null,
         });
         await tx.flush();
-        if (!problem) {
-          await post(tx, { accountId: request.accountId, mode: request.mode, posting: postingForStatus('initiated', request.amount), sourceId: payout.id, description: 'Payout' });
-        }
-        await recordStatusChange(tx, 'payout', payout.id, null, status, problem?.code ?? null);
-        if (input.item) await tx.execute(`update payout_batch_items set payout_id = ? where batch_id = ? and seq = ?`, [payout.id, input.item.batchId, input.item.seq]);
-        await storeSimulations(tx, 'payouts', payout.id, request.simulate ?? []);
-        const view = payoutView(payout);
-        await recordEvent(tx, { accountId: request.accountId, mode: request.mode, type: payoutEventTypes[status], object: view, simulate: request.simulate });
-        return { payout: view };
+        await linkItem(payout.id);
+        return recordEntry(tx, payoutStore, payout, null, request.simulate ?? []);
       });
     },
 
-    /** Hands the payout to its rail; the payout id is the rail's idempotency key. */
-    async submitPayout(payoutId: string): Promise<{ rejected?: FailureReason }> {
+    /** Hands the payout to its rail (the payout id is the rail's idempotency key); a refusal by the rail fails it. */
+    async submitPayout(payoutId: string): Promise<PayoutTransition | null> {
       const em = deps.orm.em.fork();
-      const payout = await loadPayout(em, payoutId);
+      const payout = await loadRow(em, payoutStore, payoutId);
       const beneficiary = await em.findOne(BeneficiaryEntity, { id: payout.beneficiaryId });
-      if (!beneficiary) return { rejected: failure('beneficiary_not_found') };
+      if (!beneficiary) return { id: payoutId, to: 'failed', failure: failure('beneficiary_not_found') };
       try {
-        await railFor(payout.mode).submit({
+        await railFor(deps.rails, payout.mode).submit({
           payoutId: payout.id,
           accountId: payout.accountId,
           mode: payout.mode,
@@ -191,64 +223,18 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: { sandbox: 
           transferMode: payout.transferMode as TransferMode,
           beneficiary: { type: beneficiary.type, name: beneficiary.name, vpa: beneficiary.vpa ?? null, accountNumber: beneficiary.accountNumber ?? null, ifsc: beneficiary.ifsc ?? null },
         });
-        return {};
+        return null;
       } catch (err) {
-        if (err instanceof RailRejectedError) return { rejected: failure(err.code, err.message) };
+        if (err instanceof RailRejectedError) return { id: payoutId, to: 'failed', failure: failure(err.code, err.message) };
         throw err;
       }
     },
 
-    /** Our status of the payout and, while it can still change, what the rail says. */
-    async observePayout(payoutId: string): Promise<ObservedPayout> {
-      const payout = await loadPayout(deps.orm.em.fork(), payoutId);
-      if (payout.status === 'failed' || payout.status === 'reversed') return { status: payout.status, rail: null };
-      return { status: payout.status, rail: await railFor(payout.mode).status(payoutId) };
-    },
+    /** The payout as written and, while the bank may still change it, what the rail says it must become. */
+    observePayout: railObserver(deps.orm, payoutStore, (payout) => railFor(deps.rails, payout.mode).status(payout.id), followRail),
 
-    /**
-     * Moves a payout to `to` with its posting, history and event, in one transaction. Already there:
-     * nothing happens. Not allowed by the state machine: InvalidState (not retryable).
-     */
-    async transitionPayout(input: TransitionInput): Promise<PayoutView> {
-      const em = deps.orm.em.fork();
-      return em.transactional(async (tx) => {
-        const payout = await loadPayout(tx, input.payoutId, true);
-        const from = payout.status;
-        if (from === input.to) return payoutView(payout);
-        if (!canTransition(from, input.to)) {
-          throw ApplicationFailure.nonRetryable(`A ${from} payout cannot become ${input.to}.`, 'InvalidState', { from, to: input.to });
-        }
-        await post(tx, { accountId: payout.accountId, mode: payout.mode, posting: postingForStatus(input.to, Number(payout.amount)), sourceId: payout.id, description: `Payout ${input.to}` });
-        const now = new Date();
-        payout.status = input.to;
-        switch (input.to) {
-          case 'completed':
-            payout.completedAt = now;
-            payout.utr = input.utr ?? payout.utr ?? null;
-            break;
-          case 'failed': {
-            const reason = input.failure ?? failure('rejected_by_bank');
-            payout.failedAt = now;
-            payout.failureCode = reason.code;
-            payout.failureMessage = reason.message;
-            break;
-          }
-          case 'reversed':
-            payout.reversedAt = now;
-            break;
-          case 'initiated':
-            break;
-          default:
-            input.to satisfies never;
-        }
-        await tx.flush();
-        await recordStatusChange(tx, 'payout', payout.id, from, input.to, payout.failureCode ?? null);
-        const view = payoutView(payout);
-        const simulate = await storedSimulations(tx, 'payouts', payout.id);
-        await recordEvent(tx, { accountId: payout.accountId, mode: payout.mode, type: payoutEventTypes[input.to], object: view, simulate });
-        return view;
-      });
-    },
+    /** Moves a payout (posting, history, event in one transaction); see transitionWriter. */
+    transitionPayout: transitionWriter(deps.orm, payoutStore),
   };
 }
 

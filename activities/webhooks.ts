@@ -4,7 +4,7 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { newId } from '../src/domain/ids.ts';
-import { ENDPOINT_DELETED } from '../src/domain/webhooks.ts';
+import { ENDPOINT_DELETED } from '../src/domain/failures.ts';
 import { EventEntity, WebhookEndpointEntity } from '../src/db/entities.ts';
 import { eventView } from '../src/db/views.ts';
 import { signWebhook } from '../src/webhooks/signing.ts';

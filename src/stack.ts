@@ -9,12 +9,11 @@ import { createApp, createServer } from './api/app.ts';
 import { countAccounts, createAccount } from './db/accounts.ts';
 import { startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { ensureDatabaseExists, migrate, openOrm, type Orm } from './db/orm.ts';
-import { resolveTemporalBinary } from './temporal/binary.ts';
-import { connectTemporal, type TemporalClientHandle } from './temporal/client.ts';
-import { startDevServer } from './temporal/dev-server.ts';
-import { ensureSettlementSchedule } from './temporal/settlement-schedule.ts';
-import { startWorker, type WorkerHandle } from './temporal/worker.ts';
-import { webhookDeliverySettings } from './temporal/webhooks.ts';
+import { connectTemporal, webhookDeliverySettings, type TemporalClientHandle } from './temporal/client/gateway.ts';
+import { resolveTemporalBinary } from './temporal/worker/binary.ts';
+import { startDevServer } from './temporal/worker/dev-server.ts';
+import { ensureSettlementSchedule } from './temporal/worker/settlement-schedule.ts';
+import { startWorker, type WorkerHandle } from './temporal/worker/worker.ts';
 
 export type Role = 'all' | 'api' | 'worker';
 
@@ -96,12 +95,14 @@ export async function startStack(config: Config, logger: Logger, role: Role = 'a
     const temporal: TemporalClientHandle = await connectTemporal({
       address: temporalAddress,
       namespace: config.TEMPORAL_NAMESPACE,
-      taskQueue: config.TEMPORAL_TASK_QUEUE,
       orm,
-      batchWindow: config.PAYOUT_BATCH_WINDOW,
-      paymentSyncWaitMs: config.PAYMENT_SYNC_WAIT_MS,
-      webhooks: webhookDeliverySettings(config),
-      collections: { retryDelaysMs: config.COLLECTION_RETRY_DELAYS_MS, intervalMs: config.COLLECTION_INTERVAL_MS ?? null },
+      settings: {
+        taskQueue: config.TEMPORAL_TASK_QUEUE,
+        batchWindow: config.PAYOUT_BATCH_WINDOW,
+        paymentSyncWaitMs: config.PAYMENT_SYNC_WAIT_MS,
+        webhooks: webhookDeliverySettings(config),
+        collections: { retryDelaysMs: config.COLLECTION_RETRY_DELAYS_MS, intervalMs: config.COLLECTION_INTERVAL_MS ?? null },
+      },
     });
     stops.push({ name: 'temporal client', stop: temporal.close });
 
@@ -120,8 +121,8 @@ export async function startStack(config: Config, logger: Logger, role: Role = 'a
           reversalMs: config.SANDBOX_REVERSAL_DELAY_MS,
         },
         webhooks: {
-          client: temporal.client,
-          settings: webhookDeliverySettings(config),
+          startDelivery: temporal.gateway.startDelivery,
+          timeoutMs: config.WEBHOOK_TIMEOUT_MS,
           dispatchIntervalMs: config.WEBHOOK_DISPATCH_INTERVAL_MS,
           outOfOrderHoldMs: config.WEBHOOK_OUT_OF_ORDER_HOLD_MS,
         },

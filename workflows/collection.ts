@@ -12,7 +12,6 @@ import {
   defineQuery,
   defineUpdate,
   executeChild,
-  proxyActivities,
   setCurrentDetails,
   setHandler,
   workflowInfo,
@@ -32,9 +31,9 @@ import {
   pause,
   resume,
 } from '../src/domain/collections.ts';
-import { retryProfiles } from '../src/domain/retry.ts';
-import { baseSearchAttributes } from '../src/temporal/search-attributes.ts';
+import { baseSearchAttributes } from '../src/domain/search-attributes.ts';
 import { paymentWorkflow } from './payment.ts';
+import { databaseSteps } from './proxies.ts';
 
 /** Answers the creating request (Update-with-Start) once the collection is written. */
 export const createCollectionUpdate = defineUpdate<CollectionView>('createCollection');
@@ -70,10 +69,7 @@ export interface CollectionWorkflowResult {
   status: CollectionState['status'] | 'duplicate';
 }
 
-const db = proxyActivities<CollectionActivities>({
-  startToCloseTimeout: retryProfiles.database.startToCloseTimeout,
-  retry: { ...retryProfiles.database.retry },
-});
+const db = databaseSteps<CollectionActivities>();
 
 /** Long enough that a run handling many actions without a charge still continues-as-new in time. */
 const MAX_HISTORY_PER_RUN = 2_000;

@@ -1,7 +1,6 @@
 // Every workflow the worker runs. Deterministic code only.
 export { topUpWorkflow, createTopUpUpdate } from './top-up.ts';
-export { payoutWorkflow, createPayoutUpdate, recheckPayoutSignal } from './payout.ts';
-export { payoutActionWorkflow } from './payout-action.ts';
+export { payoutWorkflow, payoutTransitionWorkflow, createPayoutUpdate, movePayoutUpdate } from './payout.ts';
 export { payoutBatchWorkflow } from './payout-batch.ts';
 export { paymentWorkflow, createPaymentUpdate } from './payment.ts';
 export { refundWorkflow, createRefundUpdate } from './refund.ts';

@@ -13,7 +13,6 @@ import {
   ParentClosePolicy,
   continueAsNew,
   log,
-  proxyActivities,
   sleep,
   startChild,
   condition,
@@ -23,9 +22,9 @@ import {
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import type { PayoutBatchActivities, PayoutBatchPageItem } from '../activities/payout-batches.ts';
 import type { Mode } from '../src/domain/modes.ts';
-import { retryProfiles } from '../src/domain/retry.ts';
-import { BatchId, baseSearchAttributes } from '../src/temporal/search-attributes.ts';
+import { BatchId, baseSearchAttributes } from '../src/domain/search-attributes.ts';
 import { payoutWorkflow } from './payout.ts';
+import { databaseSteps, pollingSteps } from './proxies.ts';
 
 /** Items per page activity: ids only (~150 bytes each), so a page result stays far below payload limits. */
 export const PAGE_SIZE = 500;
@@ -70,17 +69,10 @@ export interface PayoutBatchWorkflowResult {
   stats: PayoutBatchStats;
 }
 
-const db = proxyActivities<PayoutBatchActivities>({
-  startToCloseTimeout: retryProfiles.database.startToCloseTimeout,
-  retry: { ...retryProfiles.database.retry },
-});
+const db = databaseSteps<PayoutBatchActivities>();
 
-// Polling by retry: the activity fails (retryable) while payouts are still moving; a fixed 1 s interval
-// without a limit makes each check one cheap activity attempt and adds no history events until it passes.
-const settle = proxyActivities<PayoutBatchActivities>({
-  startToCloseTimeout: retryProfiles.database.startToCloseTimeout,
-  retry: { initialInterval: '1 second', backoffCoefficient: 1, maximumInterval: '1 second' },
-});
+// The settlement check fails (retryable) while payouts are still moving (retry profile `polling`).
+const settle = pollingSteps<PayoutBatchActivities>();
 
 export async function payoutBatchWorkflow(input: PayoutBatchWorkflowInput): Promise<PayoutBatchWorkflowResult> {
   const { batchId, accountId, mode } = input;

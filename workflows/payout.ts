@@ -1,24 +1,21 @@
-// One payout, from creation to a settled status. Started by POST /v1/payouts with Update-with-Start
-// (the update answers once the money is reserved), or as a child of a batch. Orchestration only.
-import {
-  ApplicationFailure,
-  ActivityFailure,
-  condition,
-  defineSignal,
-  defineUpdate,
-  proxyActivities,
-  setHandler,
-} from '@temporalio/workflow';
-import type { CreatePayoutInput, CreatePayoutResult, PayoutActivities } from '../activities/payouts.ts';
+// One payout, from creation to a settled status (workflows/lifecycle.ts). Started by POST /v1/payouts with
+// Update-with-Start (the update answers once the money is reserved), or as a child of a batch.
+// Orchestration only.
+import { allHandlersFinished, condition, defineUpdate, setHandler } from '@temporalio/workflow';
+import type { PayoutActivities, PayoutCreation, PayoutTransition } from '../activities/payouts.ts';
 import type { PayoutView } from '../src/db/views.ts';
-import { retryProfiles } from '../src/domain/retry.ts';
+import { created, followRail, once } from './lifecycle.ts';
+import { databaseSteps, railSteps } from './proxies.ts';
 
 export const createPayoutUpdate = defineUpdate<PayoutView>('createPayout');
-/** Something changed the payout outside this workflow (a test helper): look again now. */
-export const recheckPayoutSignal = defineSignal('recheckPayout');
+/**
+ * A sandbox test helper's move (complete, fail) while the payout is still watched: written by the same
+ * transition activity the rail's answers use, so the transition table still decides.
+ */
+export const movePayoutUpdate = defineUpdate<PayoutView, [PayoutTransition]>('movePayout');
 
 export interface PayoutWorkflowInput {
-  create: CreatePayoutInput;
+  create: PayoutCreation;
 }
 
 export interface PayoutWorkflowResult {
@@ -26,81 +23,39 @@ export interface PayoutWorkflowResult {
   status: PayoutView['status'];
 }
 
-const db = proxyActivities<PayoutActivities>({
-  startToCloseTimeout: retryProfiles.database.startToCloseTimeout,
-  retry: { ...retryProfiles.database.retry },
-});
-const rail = proxyActivities<PayoutActivities>({
-  startToCloseTimeout: retryProfiles.rail.startToCloseTimeout,
-  retry: { ...retryProfiles.rail.retry },
-});
-
-/** ApplicationFailure type of an activity failure, if any (InvalidState, InsufficientFunds, ...). */
-function failureType(err: unknown): string | undefined {
-  if (err instanceof ActivityFailure && err.cause instanceof ApplicationFailure) return err.cause.type ?? undefined;
-  return undefined;
-}
+const db = databaseSteps<PayoutActivities>();
+const rail = railSteps<PayoutActivities>();
 
 export async function payoutWorkflow(input: PayoutWorkflowInput): Promise<PayoutWorkflowResult> {
-  let creation: Promise<CreatePayoutResult> | undefined;
-  const create = () => (creation ??= db.createPayout(input.create));
-  setHandler(createPayoutUpdate, async () => (await create()).payout);
-  let recheck = false;
-  setHandler(recheckPayoutSignal, () => {
-    recheck = true;
+  const creation = once(() => db.createPayout(input.create));
+  setHandler(createPayoutUpdate, () => creation.run());
+  let woken = false;
+  setHandler(movePayoutUpdate, async (move) => {
+    await creation.run();
+    const view = await db.transitionPayout(move);
+    woken = true; // look at the rail again now rather than at the next check
+    return view;
   });
 
   // A batch item starts at once; a single payout starts with its update (Update-with-Start).
-  if (input.create.origin === 'batch') void create().catch(() => {});
-  await condition(() => creation !== undefined);
-  let payout: PayoutView;
-  try {
-    payout = (await creation!).payout;
-  } catch (err) {
-    // Nothing was created: fail the run so its key stays free (ALLOW_DUPLICATE_FAILED_ONLY).
-    throw ApplicationFailure.nonRetryable(`payout refused: ${failureType(err) ?? 'error'}`, 'PayoutRefused');
-  }
-  if (payout.status !== 'initiated') return { payoutId: payout.id, status: payout.status };
+  if (input.create.origin === 'batch') void creation.run().catch(() => {});
+  const payout = await created(creation, 'payout');
+  if (payout.status !== 'initiated') return { payoutId: payout.id, status: payout.status }; // a batch item created failed
 
-  const submitted = await rail.submitPayout(payout.id);
-  if (submitted.rejected) {
-    const failed = await db.transitionPayout({ payoutId: payout.id, to: 'failed', failure: submitted.rejected });
-    return { payoutId: payout.id, status: failed.status };
-  }
+  const last = await followRail(
+    payout.id,
+    { submit: rail.submitPayout, observe: rail.observePayout, transition: db.transitionPayout },
+    { wake: { requested: () => woken, reset: () => (woken = false) } },
+  );
+  // A test helper's move accepted just now still answers from this run.
+  await condition(allHandlersFinished);
+  return { payoutId: payout.id, status: last.status };
+}
 
-  // Watch the rail until the payout can no longer change. Each transition is written by an activity;
-  // a transition refused as InvalidState means someone else (a test helper) already decided.
-  for (;;) {
-    const observed = await rail.observePayout(payout.id);
-    const r = observed.rail;
-    let waitMs: number | undefined;
-    try {
-      if (!r) return { payoutId: payout.id, status: observed.status };
-      switch (r.state) {
-        case 'processing':
-          if (observed.status !== 'initiated') return { payoutId: payout.id, status: observed.status };
-          waitMs = r.checkAgainInMs;
-          break;
-        case 'completed':
-          if (observed.status === 'initiated') await db.transitionPayout({ payoutId: payout.id, to: 'completed', utr: r.utr });
-          if (r.final) return { payoutId: payout.id, status: 'completed' };
-          waitMs = r.checkAgainInMs ?? 1000;
-          break;
-        case 'failed':
-          if (observed.status === 'initiated') await db.transitionPayout({ payoutId: payout.id, to: 'failed', failure: { code: r.code, message: r.message } });
-          return { payoutId: payout.id, status: observed.status === 'initiated' ? 'failed' : observed.status };
-        case 'reversed':
-          if (observed.status === 'initiated') await db.transitionPayout({ payoutId: payout.id, to: 'completed', utr: r.utr });
-          await db.transitionPayout({ payoutId: payout.id, to: 'reversed' });
-          return { payoutId: payout.id, status: 'reversed' };
-        default:
-          return r satisfies never;
-      }
-    } catch (err) {
-      if (failureType(err) === 'InvalidState') continue;
-      throw err;
-    }
-    recheck = false;
-    await condition(() => recheck, waitMs);
-  }
+/**
+ * A test helper's move of a payout whose own workflow has closed (a completed payout reversed by hand):
+ * the same transition activity, in a short workflow of its own.
+ */
+export async function payoutTransitionWorkflow(move: PayoutTransition): Promise<PayoutView> {
+  return db.transitionPayout(move);
 }

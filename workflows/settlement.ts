@@ -2,16 +2,13 @@
 // captured, unsettled payments gets one settlement. The sandbox test helper runs settlementRunWorkflow
 // for the caller's account + mode and answers with what it created. Orchestration only: the activity
 // claims payments in the database, which is what keeps a payment from being settled twice.
-import { continueAsNew, proxyActivities, workflowInfo } from '@temporalio/workflow';
+import { continueAsNew, workflowInfo } from '@temporalio/workflow';
 import type { SettlementActivities, SettlementScope } from '../activities/settlements.ts';
 import type { SettlementView } from '../src/db/views.ts';
 import type { Mode } from '../src/domain/modes.ts';
-import { retryProfiles } from '../src/domain/retry.ts';
+import { databaseSteps } from './proxies.ts';
 
-const { listSettlementScopes, settleScope } = proxyActivities<SettlementActivities>({
-  startToCloseTimeout: retryProfiles.database.startToCloseTimeout,
-  retry: { ...retryProfiles.database.retry },
-});
+const { listSettlementScopes, settleScope } = databaseSteps<SettlementActivities>();
 
 const PAGE = 100;
 

@@ -4,8 +4,7 @@
 // the input, so a running delivery keeps the schedule it started with). Orchestration only.
 import { ActivityFailure, ApplicationFailure, proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { WebhookActivities } from '../activities/webhooks.ts';
-import { retryProfiles } from '../src/domain/retry.ts';
-import { ENDPOINT_DELETED } from '../src/domain/webhooks.ts';
+import { ENDPOINT_DELETED, retryProfiles } from '../src/domain/failures.ts';
 
 export interface WebhookRetrySchedule {
   initialIntervalMs: number;

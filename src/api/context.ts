@@ -6,7 +6,7 @@ import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import type { Mode } from '../domain/modes.ts';
 import type { Orm } from '../db/orm.ts';
-import type { TemporalGateway } from '../temporal/gateway.ts';
+import type { TemporalGateway } from '../temporal/client/gateway.ts';
 import { ApiError } from '../domain/errors.ts';
 
 export interface AppDeps {

@@ -23,3 +23,10 @@ export function parseAmount(input: unknown, min = MIN_AMOUNT, max = MAX_AMOUNT):
   if (value > max) return { ok: false, reason: `must be at most ${max}` };
   return { ok: true, value };
 }
+
+const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
+
+/** An amount in paise as people read it in India: 100000 → "₹1,000.00", 1234567890 → "₹1,23,45,678.90". */
+export function formatRupees(paise: number): string {
+  return rupees.format(paise / 100);
+}

@@ -1,60 +1,28 @@
-// Payments: statuses, the one transition table, payment methods and failure codes.
+// Payments: statuses, the lifecycle (transition table, postings, events), payment methods and failure codes.
 // No other code decides whether a payment may move from one status to another.
-import { type Posting, paymentCapturePosting } from './ledger.ts';
+import { defineLifecycle } from './lifecycle.ts';
+import { paymentCapturePosting } from './ledger.ts';
 
 export const paymentStatuses = ['pending', 'captured', 'failed'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
-/** Allowed transitions; anything not listed is refused. */
-const transitions: { readonly [S in PaymentStatus]: readonly PaymentStatus[] } = {
-  pending: ['captured', 'failed'],
-  captured: [],
-  failed: [],
-};
-
-export function canTransition(from: PaymentStatus, to: PaymentStatus): boolean {
-  return transitions[from].includes(to);
-}
-
-/** The payment's outcome is known (the POST stops waiting; its workflow ends). */
-export function isFinal(status: PaymentStatus): boolean {
-  switch (status) {
-    case 'pending':
-      return false;
-    case 'captured':
-    case 'failed':
-      return true;
-    default:
-      return status satisfies never;
-  }
-}
-
-/** The ledger posting that goes with entering a status; only a capture moves money. */
-export function postingForStatus(status: PaymentStatus, amount: number): Posting | undefined {
-  switch (status) {
-    case 'pending':
-    case 'failed':
-      return undefined;
-    case 'captured':
-      return paymentCapturePosting(amount);
-    default:
-      return status satisfies never;
-  }
-}
-
-/** The event that entering a status emits (creation as `pending` emits none). */
-export function eventTypeForStatus(status: PaymentStatus): string | undefined {
-  switch (status) {
-    case 'pending':
-      return undefined;
-    case 'captured':
-      return 'payment.captured';
-    case 'failed':
-      return 'payment.failed';
-    default:
-      return status satisfies never;
-  }
-}
+/** The payment lifecycle: the one transition table, postings and events (src/domain/lifecycle.ts). */
+export const paymentLifecycle = defineLifecycle<PaymentStatus>({
+  resource: 'payment',
+  statuses: paymentStatuses,
+  transitions: {
+    pending: ['captured', 'failed'],
+    captured: [],
+    failed: [],
+  },
+  // Settled: the outcome is known (the POST stops waiting; the workflow ends).
+  settled: { pending: false, captured: true, failed: true },
+  watched: { pending: true, captured: false, failed: false },
+  // Only a capture moves money.
+  posting: (_from, to, amount) => (to === 'captured' ? paymentCapturePosting(amount) : undefined),
+  // Creation as `pending` emits none.
+  events: { pending: undefined, captured: 'payment.captured', failed: 'payment.failed' },
+});
 
 export const paymentFailureCodes = ['payment_declined'] as const;
 export type PaymentFailureCode = (typeof paymentFailureCodes)[number];

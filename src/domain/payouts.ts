@@ -1,7 +1,7 @@
-// Payouts: statuses, the one transition table, transfer-mode rules and failure reasons.
+// Payouts: statuses, the lifecycle (transition table, postings, events), transfer-mode rules and failure reasons.
 // No other code decides whether a payout may move from one status to another.
+import { defineLifecycle } from './lifecycle.ts';
 import {
-  type Posting,
   payoutReleasePosting,
   payoutReservePosting,
   payoutReversalPosting,
@@ -11,54 +11,41 @@ import {
 export const payoutStatuses = ['initiated', 'completed', 'failed', 'reversed'] as const;
 export type PayoutStatus = (typeof payoutStatuses)[number];
 
-/** Allowed transitions; anything not listed is refused (409 invalid_state at the API). */
-const transitions: { readonly [S in PayoutStatus]: readonly PayoutStatus[] } = {
-  initiated: ['completed', 'failed'],
-  completed: ['reversed'],
-  failed: [],
-  reversed: [],
-};
-
-export function canTransition(from: PayoutStatus, to: PayoutStatus): boolean {
-  return transitions[from].includes(to);
-}
-
-/** Terminal for a batch: the payout will not move again on its own (a later reversal is still possible). */
-export function isSettled(status: PayoutStatus): boolean {
-  switch (status) {
-    case 'initiated':
-      return false;
-    case 'completed':
-    case 'failed':
-    case 'reversed':
-      return true;
-    default:
-      return status satisfies never;
-  }
-}
-
-/** The ledger posting that goes with entering a status (creation enters `initiated`). */
-export function postingForStatus(status: PayoutStatus, amount: number): Posting {
-  switch (status) {
-    case 'initiated':
-      return payoutReservePosting(amount);
-    case 'completed':
-      return payoutSettlePosting(amount);
-    case 'failed':
-      return payoutReleasePosting(amount);
-    case 'reversed':
-      return payoutReversalPosting(amount);
-    default:
-      return status satisfies never;
-  }
-}
-
-export const payoutEventTypes: { readonly [S in PayoutStatus]: string } = {
-  initiated: 'payout.initiated',
-  completed: 'payout.completed',
-  failed: 'payout.failed',
-  reversed: 'payout.reversed',
-};
+/** The payout lifecycle: the one transition table, postings and events (src/domain/lifecycle.ts). */
+export const payoutLifecycle = defineLifecycle<PayoutStatus>({
+  resource: 'payout',
+  statuses: payoutStatuses,
+  transitions: {
+    initiated: ['completed', 'failed'],
+    completed: ['reversed'],
+    failed: [],
+    reversed: [],
+  },
+  // Settled for a batch: the payout will not move again on its own (a later reversal is still possible).
+  settled: { initiated: false, completed: true, failed: true, reversed: true },
+  watched: { initiated: true, completed: true, failed: false, reversed: false },
+  posting(from, to, amount) {
+    switch (to) {
+      case 'initiated':
+        return payoutReservePosting(amount);
+      case 'completed':
+        return payoutSettlePosting(amount);
+      case 'failed':
+        // A batch item refused at creation never reserved anything, so there is nothing to release.
+        return from === null ? undefined : payoutReleasePosting(amount);
+      case 'reversed':
+        return payoutReversalPosting(amount);
+      default:
+        return to satisfies never;
+    }
+  },
+  events: {
+    initiated: 'payout.initiated',
+    completed: 'payout.completed',
+    failed: 'payout.failed',
+    reversed: 'payout.reversed',
+  },
+});
 
 export const failureCodes = [
   'insufficient_funds',
@@ -96,10 +83,10 @@ export const UPI_MAX = 10_000_000; // ₹1,00,000
 export const IMPS_MAX = 50_000_000; // ₹5,00,000
 export const RTGS_MIN = 20_000_000; // ₹2,00,000
 
-/** Why a mode does not fit the beneficiary and amount, or undefined when it does. */
-export function modeProblem(mode: string, beneficiaryType: BeneficiaryType, amount: number): string | undefined {
-  if (!(transferModes as readonly string[]).includes(mode)) return `Unknown transfer mode '${mode}'; use upi, imps, neft or rtgs.`;
-  const m = mode as TransferMode;
+/** Why a transfer mode (`mode` on the wire) does not fit the beneficiary and amount, or undefined when it does. */
+export function transferModeProblem(transferMode: string, beneficiaryType: BeneficiaryType, amount: number): string | undefined {
+  if (!(transferModes as readonly string[]).includes(transferMode)) return `Unknown transfer mode '${transferMode}'; use upi, imps, neft or rtgs.`;
+  const m = transferMode as TransferMode;
   switch (m) {
     case 'upi':
       if (beneficiaryType !== 'vpa') return 'Mode upi pays UPI IDs; this beneficiary is a bank account.';

@@ -1,20 +1,37 @@
-// Refunds: statuses, the one transition table, how much of a payment is still refundable.
+// Refunds: statuses, the lifecycle (transition table, postings, events), how much of a payment is still refundable.
 // No other code decides whether a refund may move from one status to another.
-import { type Posting, refundReleasePosting, refundReservePosting, refundSettlePosting } from './ledger.ts';
+import { defineLifecycle } from './lifecycle.ts';
+import { refundReleasePosting, refundReservePosting, refundSettlePosting } from './ledger.ts';
 
 export const refundStatuses = ['pending', 'processed', 'failed'] as const;
 export type RefundStatus = (typeof refundStatuses)[number];
 
-/** Allowed transitions; anything not listed is refused. */
-const transitions: { readonly [S in RefundStatus]: readonly RefundStatus[] } = {
-  pending: ['processed', 'failed'],
-  processed: [],
-  failed: [],
-};
-
-export function canTransition(from: RefundStatus, to: RefundStatus): boolean {
-  return transitions[from].includes(to);
-}
+/** The refund lifecycle: the one transition table, postings and events (src/domain/lifecycle.ts). */
+export const refundLifecycle = defineLifecycle<RefundStatus>({
+  resource: 'refund',
+  statuses: refundStatuses,
+  transitions: {
+    pending: ['processed', 'failed'],
+    processed: [],
+    failed: [],
+  },
+  settled: { pending: false, processed: true, failed: true },
+  watched: { pending: true, processed: false, failed: false },
+  posting(_from, to, amount) {
+    switch (to) {
+      case 'pending':
+        return refundReservePosting(amount);
+      case 'processed':
+        return refundSettlePosting(amount);
+      case 'failed':
+        return refundReleasePosting(amount);
+      default:
+        return to satisfies never;
+    }
+  },
+  // Creation as `pending` emits none.
+  events: { pending: undefined, processed: 'refund.processed', failed: 'refund.failed' },
+});
 
 /** True while the refund still holds part of the payment (a failed refund gives its share back). */
 export function countsAgainstPayment(status: RefundStatus): boolean {
@@ -24,34 +41,6 @@ export function countsAgainstPayment(status: RefundStatus): boolean {
       return true;
     case 'failed':
       return false;
-    default:
-      return status satisfies never;
-  }
-}
-
-/** The ledger posting that goes with entering a status (creation enters `pending`). */
-export function postingForStatus(status: RefundStatus, amount: number): Posting {
-  switch (status) {
-    case 'pending':
-      return refundReservePosting(amount);
-    case 'processed':
-      return refundSettlePosting(amount);
-    case 'failed':
-      return refundReleasePosting(amount);
-    default:
-      return status satisfies never;
-  }
-}
-
-/** The event that entering a status emits (creation as `pending` emits none). */
-export function eventTypeForStatus(status: RefundStatus): string | undefined {
-  switch (status) {
-    case 'pending':
-      return undefined;
-    case 'processed':
-      return 'refund.processed';
-    case 'failed':
-      return 'refund.failed';
     default:
       return status satisfies never;
   }

@@ -54,5 +54,3 @@ export function webhookSimulationsOf(values: Iterable<string>): WebhookSimulatio
   return webhookSimulations.filter((v) => set.has(v));
 }
 
-/** The ApplicationFailure type of a delivery attempt whose endpoint was deleted: no retry, the delivery stops. */
-export const ENDPOINT_DELETED = 'EndpointDeleted';

@@ -3,17 +3,10 @@
 // its event. The database guards the invariants (see the foundation migration): a leg that would
 // take an internal account below zero fails the statement, an unbalanced transaction fails the commit.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { InsufficientFundsError } from '../domain/failures.ts';
 import { newId } from '../domain/ids.ts';
 import { type InternalLedgerKind, type Posting, isBalanced, isInternal, netAmount } from '../domain/ledger.ts';
 import type { Mode } from '../domain/modes.ts';
-
-/** `available` (or another internal account) cannot cover the posting. Nothing was written. */
-export class InsufficientFundsError extends Error {
-  constructor() {
-    super('The available balance cannot cover this amount.');
-    this.name = 'InsufficientFundsError';
-  }
-}
 
 function isNonNegativeViolation(err: unknown): boolean {
   const e = err as { code?: string; constraint?: string; message?: string } | null;

@@ -36,7 +36,7 @@ import { WithStartWorkflowOperation } from '@temporalio/client';
 import { NativeConnection, Worker, bundleWorkflowCode } from '@temporalio/worker';
 import { createAccount } from '../../src/db/accounts.ts';
 import { MAX_BATCH_ITEMS } from '../../src/contract/payout-batches.ts';
-import { payoutBatchWorkflowId } from '../../src/temporal/ids.ts';
+import { payoutBatchWorkflowId } from '../../src/domain/workflow-ids.ts';
 import { PAGE_SIZE, itemsPerRun, type PayoutBatchWorkflowResult } from '../../workflows/payout-batch.ts';
 import { envNumber, formatRatio, keepAliveAgent, runLoad, summarize, type LoadResult, type Summary } from './lib.ts';
 import { onBenchStop, runBench, startBenchStack, UNREACHABLE_RATE_LIMIT } from './stack.ts';

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { workflowBundle } from '../../src/temporal/worker.ts';
+import { workflowBundle } from '../../src/temporal/worker/worker.ts';
 
 export function bundlePath(dir: string): string {
   return path.join(dir, 'workflow-bundle.js');

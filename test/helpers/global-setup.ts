@@ -7,8 +7,8 @@ import path from 'node:path';
 import { startEmbeddedPostgres } from '../../src/db/embedded-postgres.ts';
 import { ensureDatabaseExists } from '../../src/db/orm.ts';
 import { freePort } from '../../src/infra/ports.ts';
-import { resolveTemporalBinary } from '../../src/temporal/binary.ts';
-import { startDevServer } from '../../src/temporal/dev-server.ts';
+import { resolveTemporalBinary } from '../../src/temporal/worker/binary.ts';
+import { startDevServer } from '../../src/temporal/worker/dev-server.ts';
 import { bundlePath, writeWorkflowBundle } from './bundle.ts';
 
 const stops: Array<() => Promise<void>> = [];

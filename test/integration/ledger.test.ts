@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { debitPosting } from '../../src/domain/ledger.ts';
-import { InsufficientFundsError, post } from '../../src/ledger/ledger.ts';
+import { InsufficientFundsError } from '../../src/domain/failures.ts';
+import { post } from '../../src/ledger/ledger.ts';
 import { allBalanceTransactions, balanceOf, sleep } from '../helpers/api-assert.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { paymentWorkflowId } from '../../src/temporal/ids.ts';
+import { paymentWorkflowId } from '../../src/domain/workflow-ids.ts';
 import { allBalanceTransactions, amountsOf, assertApiError } from '../helpers/api-assert.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
 import { assertLedgerBalanced, createCustomer, createPayment, eventTypesOf, waitFor } from '../helpers/payments.ts';

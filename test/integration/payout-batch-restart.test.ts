@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { createLogger } from '../../src/logger.ts';
 import { startStack, type Stack } from '../../src/stack.ts';
-import { payoutBatchWorkflowId } from '../../src/temporal/ids.ts';
+import { payoutBatchWorkflowId } from '../../src/domain/workflow-ids.ts';
 import { itemsPerRun } from '../../workflows/payout-batch.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';

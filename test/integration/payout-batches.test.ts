@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import { payoutWorkflowId } from '../../src/temporal/ids.ts';
+import { payoutWorkflowId } from '../../src/domain/workflow-ids.ts';
 import { assertApiError } from '../helpers/api-assert.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';

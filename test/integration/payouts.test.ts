@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { payoutWorkflowId } from '../../src/temporal/ids.ts';
+import { payoutWorkflowId } from '../../src/domain/workflow-ids.ts';
 import { amountsOf, assertApiError, balanceOf } from '../helpers/api-assert.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
 import { bankBeneficiary, fund, settled, vpaBeneficiary, waitForPayout } from '../helpers/payouts.ts';

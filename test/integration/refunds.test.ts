@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { refundWorkflowId } from '../../src/temporal/ids.ts';
+import { refundWorkflowId } from '../../src/domain/workflow-ids.ts';
 import { allBalanceTransactions, amountsOf, assertApiError } from '../helpers/api-assert.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
 import { fund } from '../helpers/payouts.ts';

@@ -1,7 +1,7 @@
 // The first money path end to end: HTTP → Update-with-Start → activity → ledger, read back through the API.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { topUpWorkflowId } from '../../src/temporal/ids.ts';
+import { topUpWorkflowId } from '../../src/domain/workflow-ids.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 

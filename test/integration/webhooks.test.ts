@@ -7,7 +7,7 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { recordEvent } from '../../src/db/events.ts';
 import { verifyWebhook } from '../../src/client/webhooks.ts';
-import { webhookDeliveryWorkflowId } from '../../src/temporal/ids.ts';
+import { webhookDeliveryWorkflowId } from '../../src/domain/workflow-ids.ts';
 import { assertApiError, sleep } from '../helpers/api-assert.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
 import { fund, vpaBeneficiary, waitForPayout } from '../helpers/payouts.ts';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { knownVariables, loadConfig } from '../../src/config.ts';
-import { allSearchAttributes } from '../../src/temporal/search-attributes.ts';
+import { allSearchAttributes } from '../../src/domain/search-attributes.ts';
 
 const root = new URL('../../', import.meta.url);
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { isBalanced, netAmount, payoutReleasePosting, payoutReservePosting, payoutReversalPosting, payoutSettlePosting, topUpPosting } from '../../src/domain/ledger.ts';
 import { parseAmount } from '../../src/domain/money.ts';
-import { canTransition, modeProblem, payoutStatuses, postingForStatus } from '../../src/domain/payouts.ts';
+import { payoutLifecycle, payoutStatuses, transferModeProblem } from '../../src/domain/payouts.ts';
 import { isIdOf, newId } from '../../src/domain/ids.ts';
 import { payoutScenario } from '../../src/rails/sandbox/scenarios.ts';
 
@@ -40,32 +40,33 @@ describe('payout state machine', () => {
     const allowed = new Set(['initiated>completed', 'initiated>failed', 'completed>reversed']);
     for (const from of payoutStatuses) {
       for (const to of payoutStatuses) {
-        assert.equal(canTransition(from, to), allowed.has(`${from}>${to}`), `${from} → ${to}`);
+        assert.equal(payoutLifecycle.canTransition(from, to), allowed.has(`${from}>${to}`), `${from} → ${to}`);
       }
     }
   });
-  test('each status has its posting', () => {
-    assert.equal(postingForStatus('initiated', 1).legs.find((l) => l.kind === 'reserved')?.amount, 1);
-    assert.equal(postingForStatus('failed', 1).legs.find((l) => l.kind === 'available')?.amount, 1);
+  test('each status has its posting; a payout created failed (a batch item) reserved nothing, so releases nothing', () => {
+    assert.equal(payoutLifecycle.posting(null, 'initiated', 1)?.legs.find((l) => l.kind === 'reserved')?.amount, 1);
+    assert.equal(payoutLifecycle.posting('initiated', 'failed', 1)?.legs.find((l) => l.kind === 'available')?.amount, 1);
+    assert.equal(payoutLifecycle.posting(null, 'failed', 1), undefined);
   });
 });
 
 describe('transfer modes', () => {
   test('upi pays UPI IDs up to 10,000,000 paise', () => {
-    assert.equal(modeProblem('upi', 'vpa', 10_000_000), undefined);
-    assert.ok(modeProblem('upi', 'vpa', 10_000_001));
-    assert.ok(modeProblem('upi', 'bank_account', 100));
+    assert.equal(transferModeProblem('upi', 'vpa', 10_000_000), undefined);
+    assert.ok(transferModeProblem('upi', 'vpa', 10_000_001));
+    assert.ok(transferModeProblem('upi', 'bank_account', 100));
   });
   test('imps, neft and rtgs pay bank accounts within their limits', () => {
-    assert.equal(modeProblem('imps', 'bank_account', 50_000_000), undefined);
-    assert.ok(modeProblem('imps', 'bank_account', 50_000_001));
-    assert.equal(modeProblem('neft', 'bank_account', 1), undefined);
-    assert.equal(modeProblem('rtgs', 'bank_account', 20_000_000), undefined);
-    assert.ok(modeProblem('rtgs', 'bank_account', 19_999_999));
-    assert.ok(modeProblem('neft', 'vpa', 100));
+    assert.equal(transferModeProblem('imps', 'bank_account', 50_000_000), undefined);
+    assert.ok(transferModeProblem('imps', 'bank_account', 50_000_001));
+    assert.equal(transferModeProblem('neft', 'bank_account', 1), undefined);
+    assert.equal(transferModeProblem('rtgs', 'bank_account', 20_000_000), undefined);
+    assert.ok(transferModeProblem('rtgs', 'bank_account', 19_999_999));
+    assert.ok(transferModeProblem('neft', 'vpa', 100));
   });
   test('unknown modes are refused', () => {
-    for (const mode of ['swift', 'UPI', '', 'wire']) assert.ok(modeProblem(mode, 'vpa', 100));
+    for (const mode of ['swift', 'UPI', '', 'wire']) assert.ok(transferModeProblem(mode, 'vpa', 100));
   });
 });
 

@@ -40,16 +40,16 @@ describe('payment state machine', () => {
   test('allows exactly pending→captured|failed', () => {
     for (const from of payments.paymentStatuses) {
       for (const to of payments.paymentStatuses) {
-        assert.equal(payments.canTransition(from, to), from === 'pending' && to !== 'pending', `${from} → ${to}`);
+        assert.equal(payments.paymentLifecycle.canTransition(from, to), from === 'pending' && to !== 'pending', `${from} → ${to}`);
       }
     }
   });
   test('only a capture moves money; captured and failed emit their events', () => {
-    assert.equal(payments.postingForStatus('pending', 1), undefined);
-    assert.equal(payments.postingForStatus('failed', 1), undefined);
-    assert.equal(payments.postingForStatus('captured', 1)?.type, 'payment');
-    assert.deepEqual(payments.paymentStatuses.map(payments.eventTypeForStatus), [undefined, 'payment.captured', 'payment.failed']);
-    assert.deepEqual(payments.paymentStatuses.map(payments.isFinal), [false, true, true]);
+    assert.equal(payments.paymentLifecycle.posting(null, 'pending', 1), undefined);
+    assert.equal(payments.paymentLifecycle.posting('pending', 'failed', 1), undefined);
+    assert.equal(payments.paymentLifecycle.posting('pending', 'captured', 1)?.type, 'payment');
+    assert.deepEqual(payments.paymentStatuses.map((s) => payments.paymentLifecycle.events[s]), [undefined, 'payment.captured', 'payment.failed']);
+    assert.deepEqual(payments.paymentStatuses.map(payments.paymentLifecycle.isSettled), [false, true, true]);
   });
   test('methods: upi needs vpa, netbanking needs bank, anything else is invalid_method', () => {
     assert.equal(payments.methodProblem({ method: 'upi', vpa: 'a@upi' }), undefined);
@@ -66,15 +66,15 @@ describe('refund state machine', () => {
   test('allows exactly pending→processed|failed', () => {
     for (const from of refunds.refundStatuses) {
       for (const to of refunds.refundStatuses) {
-        assert.equal(refunds.canTransition(from, to), from === 'pending' && to !== 'pending', `${from} → ${to}`);
+        assert.equal(refunds.refundLifecycle.canTransition(from, to), from === 'pending' && to !== 'pending', `${from} → ${to}`);
       }
     }
   });
   test('each status has its posting and event; a failed refund no longer holds part of the payment', () => {
-    assert.equal(netAmount(refunds.postingForStatus('pending', 5)), -5);
-    assert.equal(netAmount(refunds.postingForStatus('processed', 5)), 0);
-    assert.equal(netAmount(refunds.postingForStatus('failed', 5)), 5);
-    assert.deepEqual(refunds.refundStatuses.map(refunds.eventTypeForStatus), [undefined, 'refund.processed', 'refund.failed']);
+    assert.equal(netAmount(refunds.refundLifecycle.posting(null, 'pending', 5)!), -5);
+    assert.equal(netAmount(refunds.refundLifecycle.posting('pending', 'processed', 5)!), 0);
+    assert.equal(netAmount(refunds.refundLifecycle.posting('pending', 'failed', 5)!), 5);
+    assert.deepEqual(refunds.refundStatuses.map((s) => refunds.refundLifecycle.events[s]), [undefined, 'refund.processed', 'refund.failed']);
     assert.deepEqual(refunds.refundStatuses.map(refunds.countsAgainstPayment), [true, true, false]);
   });
   test('the refundable amount: default all that is left, never more', () => {

@@ -3,7 +3,7 @@
 import { ConnectionException } from '@mikro-orm/core';
 import type { Logger } from '../../logger.ts';
 import { ApiError, type ErrorCode } from '../../domain/errors.ts';
-import { InsufficientFundsError } from '../../ledger/ledger.ts';
+import { InsufficientFundsError } from '../../domain/failures.ts';
 import type { ErrorEnvelope } from '../../contract/common.ts';
 import type { ApiContext, ApiMiddleware } from '../context.ts';
 import { sendJsonText, serializeBody } from '../json.ts';

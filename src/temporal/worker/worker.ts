@@ -3,18 +3,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DefaultLogger, NativeConnection, Runtime, Worker, bundleWorkflowCode, type LogLevel, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { createActivities } from '../../activities/index.ts';
-import { createUnconnectedLiveRail } from '../rails/live-payout-rail.ts';
-import { createSandboxPayoutRail, type SandboxTimings } from '../rails/sandbox/payout-rail.ts';
-import { createUnconnectedLivePaymentRail, createUnconnectedLiveRefundRail } from '../rails/live-payment-rail.ts';
-import { createSandboxPaymentRail, createSandboxRefundRail } from '../rails/sandbox/payment-rail.ts';
-import type { Logger } from '../logger.ts';
-import type { Client } from '@temporalio/client';
-import { createWebhookSender } from '../webhooks/sender.ts';
+import { createActivities } from '../../../activities/index.ts';
+import { createUnconnectedLiveRail } from '../../rails/live-payout-rail.ts';
+import { createSandboxPayoutRail, type SandboxTimings } from '../../rails/sandbox/payout-rail.ts';
+import { createUnconnectedLivePaymentRail, createUnconnectedLiveRefundRail } from '../../rails/live-payment-rail.ts';
+import { createSandboxPaymentRail, createSandboxRefundRail } from '../../rails/sandbox/payment-rail.ts';
+import type { Logger } from '../../logger.ts';
+import { createWebhookSender } from '../../webhooks/sender.ts';
 import { startWebhookDispatcher } from './webhook-dispatcher.ts';
-import type { WebhookDeliverySettings } from './webhooks.ts';
+import type { TemporalGateway } from '../client/gateway.ts';
 
-export const workflowsPath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../workflows/index.ts');
+export const workflowsPath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../workflows/index.ts');
 
 let runtimeInstalled = false;
 /** Our process owns signal handling (graceful shutdown drains the worker itself). */
@@ -64,11 +63,11 @@ export async function startWorker(options: {
   /** A prebuilt workflow bundle (tests build one for every worker of the run). */
   workflowBundlePath?: string;
   sandbox: SandboxTimings;
-  /** Webhook delivery: the client the outbox dispatcher starts delivery workflows with, and its settings. */
-  webhooks: { client: Client; settings: WebhookDeliverySettings; dispatchIntervalMs: number; outOfOrderHoldMs: number };
+  /** Webhook delivery: how the outbox dispatcher starts delivery workflows, and its timing. */
+  webhooks: { startDelivery: TemporalGateway['startDelivery']; timeoutMs: number; dispatchIntervalMs: number; outOfOrderHoldMs: number };
 }): Promise<WorkerHandle> {
   installRuntime(options.logger);
-  const webhookSender = createWebhookSender({ timeoutMs: options.webhooks.settings.timeoutMs });
+  const webhookSender = createWebhookSender({ timeoutMs: options.webhooks.timeoutMs });
   const connection = await NativeConnection.connect({ address: options.address });
   const worker = await Worker.create({
     connection,
@@ -89,8 +88,7 @@ export async function startWorker(options: {
   // The outbox dispatcher lives and dies with the worker (several workers may run: they share the work).
   const dispatcher = startWebhookDispatcher({
     orm: options.orm,
-    client: options.webhooks.client,
-    settings: options.webhooks.settings,
+    startDelivery: options.webhooks.startDelivery,
     logger: options.logger,
     intervalMs: options.webhooks.dispatchIntervalMs,
     outOfOrderHoldMs: options.webhooks.outOfOrderHoldMs,

@@ -1,6 +1,7 @@
 // Search attributes on every workflow, so an operator finds any payout, batch or collection in the UI.
+// Used by the API's gateway and by workflows starting children (@temporalio/common is deterministic data).
 import { defineSearchAttributeKey, SearchAttributeType, type SearchAttributePair } from '@temporalio/common';
-import type { Mode } from '../domain/modes.ts';
+import type { Mode } from './modes.ts';
 
 export const AccountId = defineSearchAttributeKey('AccountId', SearchAttributeType.KEYWORD);
 export const ModeAttr = defineSearchAttributeKey('Mode', SearchAttributeType.KEYWORD);

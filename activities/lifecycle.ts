@@ -1,0 +1,137 @@
+// The one writer of money-moving resources (payouts, payments, refunds): every status a resource enters,
+// at creation or later, is written here together with its ledger posting, its status-history row and its
+// event, in the caller's database transaction. Which moves are allowed, which posting and which event go
+// with them: the resource's lifecycle in src/domain. What a resource stores of its own on the way (its
+// timestamps, failure reason, UTR): its `LifecycleStore` in its own activity file.
+import { ApplicationFailure } from '@temporalio/activity';
+import { LockMode, type EntityManager, type EntityName, type FilterQuery, type MikroORM } from '@mikro-orm/postgresql';
+import { InsufficientFundsError, type RefusalDetails, type RefusalType } from '../src/domain/failures.ts';
+import type { Lifecycle, Move, Observation, TransitionRequest } from '../src/domain/lifecycle.ts';
+import type { Mode } from '../src/domain/modes.ts';
+import { recordEvent, storeSimulations, storedSimulations, type SimulationTable } from '../src/db/events.ts';
+import { recordStatusChange } from '../src/db/status-history.ts';
+import { post } from '../src/ledger/ledger.ts';
+
+/** A refusal: nothing was written and no retry can help (src/domain/failures.ts). */
+export function refuse(type: RefusalType, message: string, details: RefusalDetails = {}): ApplicationFailure {
+  return ApplicationFailure.nonRetryable(message, type, details);
+}
+
+/** Runs `write`; a posting that `available` cannot cover becomes the InsufficientFunds refusal. */
+export async function refusingOverdraft<T>(message: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (err instanceof InsufficientFundsError) throw refuse('InsufficientFunds', message);
+    throw err;
+  }
+}
+
+export interface LifecycleRow<S extends string> {
+  id: string;
+  accountId: string;
+  mode: Mode;
+  amount: number | string | bigint;
+  status: S;
+  failureCode?: string | null;
+}
+
+export interface LifecycleStore<S extends string, F extends string, Row extends LifecycleRow<S>, V> {
+  lifecycle: Lifecycle<S>;
+  entity: EntityName<Row>;
+  /** The table whose `sandbox_simulate` keeps the creating request's webhook simulations. */
+  simulations: SimulationTable;
+  view(row: Row): V;
+  /** What entering `move.to` sets on the row besides its status: timestamps, failure reason, UTR. */
+  enter(row: Row, move: Move<S, F>, now: Date): void;
+  /** A write of its own that goes with entering `to`, made before the posting (it keeps that lock order). */
+  alongside?(tx: EntityManager, row: Row, to: S): Promise<void>;
+}
+
+/** A rail, one per mode: live connectors and the sandbox simulator. */
+export type RailsByMode<R> = { sandbox: R; live: R };
+export const railFor = <R>(rails: RailsByMode<R>, mode: Mode): R => (mode === 'live' ? rails.live : rails.sandbox);
+
+export async function loadRow<S extends string, F extends string, Row extends LifecycleRow<S>, V>(
+  em: EntityManager,
+  store: LifecycleStore<S, F, Row, V>,
+  id: string,
+  lock = false,
+): Promise<Row> {
+  const row = await em.findOne(store.entity, { id } as FilterQuery<Row>, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+  if (!row) throw refuse('NotFound', `${store.lifecycle.resource} ${id} not found`);
+  return row as Row;
+}
+
+const capitalized = (word: string) => word[0].toUpperCase() + word.slice(1);
+
+/**
+ * Writes what goes with the row having entered its status (`from` null: just created): the posting, the
+ * status-history row and the event, with the creating request's webhook simulations. The row itself is
+ * already flushed. Returns the resource as callers see it.
+ */
+export async function recordEntry<S extends string, F extends string, Row extends LifecycleRow<S>, V>(
+  tx: EntityManager,
+  store: LifecycleStore<S, F, Row, V>,
+  row: Row,
+  from: S | null,
+  simulate: readonly string[],
+): Promise<V> {
+  const { lifecycle } = store;
+  const to = row.status;
+  const posting = lifecycle.posting(from, to, Number(row.amount));
+  if (posting) {
+    const description = from === null ? capitalized(lifecycle.resource) : `${capitalized(lifecycle.resource)} ${to}`;
+    await post(tx, { accountId: row.accountId, mode: row.mode, posting, sourceId: row.id, description });
+  }
+  await recordStatusChange(tx, lifecycle.resource, row.id, from, to, row.failureCode ?? null);
+  if (from === null) await storeSimulations(tx, store.simulations, row.id, simulate);
+  const view = store.view(row);
+  const type = lifecycle.events[to];
+  if (type) await recordEvent(tx, { accountId: row.accountId, mode: row.mode, type, object: view as object, simulate });
+  return view;
+}
+
+/**
+ * The transition activity of a resource: moves it to `to` in one transaction under its row lock. Already
+ * there: nothing happens (a retried activity, or a rail and a test helper agreeing). Not allowed by the
+ * transition table: the InvalidState refusal.
+ */
+export function transitionWriter<S extends string, F extends string, Row extends LifecycleRow<S>, V>(
+  orm: MikroORM,
+  store: LifecycleStore<S, F, Row, V>,
+): (request: TransitionRequest<S, F>) => Promise<V> {
+  const { lifecycle } = store;
+  return (request) =>
+    orm.em.fork().transactional(async (tx) => {
+      const row = await loadRow(tx, store, request.id, true);
+      const from = row.status;
+      if (from === request.to) return store.view(row);
+      if (!lifecycle.canTransition(from, request.to)) {
+        throw refuse('InvalidState', `A ${from} ${lifecycle.resource} cannot become ${request.to}.`);
+      }
+      await store.alongside?.(tx, row, request.to);
+      row.status = request.to;
+      store.enter(row, request, new Date());
+      await tx.flush();
+      return recordEntry(tx, store, row, from, await storedSimulations(tx, store.simulations, row.id));
+    });
+}
+
+/**
+ * The observe activity of a resource: reads it and, while the rail may still change it, asks the rail;
+ * `follow` (the resource's own reading of its rail) turns both into the moves to write next.
+ */
+export function railObserver<S extends string, F extends string, Row extends LifecycleRow<S>, V, RailStatus>(
+  orm: MikroORM,
+  store: LifecycleStore<S, F, Row, V>,
+  askRail: (row: Row) => Promise<RailStatus>,
+  follow: (status: S, rail: RailStatus) => Omit<Observation<V, S, F>, 'view'>,
+): (id: string) => Promise<Observation<V, S, F>> {
+  return async (id) => {
+    const row = await loadRow(orm.em.fork(), store, id);
+    const view = store.view(row);
+    if (!store.lifecycle.watched[row.status]) return { view, moves: [], next: 'settled' };
+    return { view, ...follow(row.status, await askRail(row)) };
+  };
+}

@@ -1,0 +1,69 @@
+// Where an error becomes a retry or a refusal, for every workflow and activity.
+// - Activities throw a *refusal* (a non-retryable ApplicationFailure whose type is one of `refusals`) when
+//   no retry can help: the request is wrong, the state does not allow it, the money is not there. Every
+//   other error is retried by Temporal under the activity's named retry profile below.
+// - A workflow run whose creating step was refused ends failed with type `REFUSED`, having created nothing,
+//   so its idempotency key stays free (workflow id reuse policy ALLOW_DUPLICATE_FAILED_ONLY).
+// - The API's Temporal gateway turns a refusal into the contract's error with `refusals[type]`.
+// Plain data and one error class (no SDK import), so workflow code can use it inside the sandbox.
+import type { ErrorCode } from './errors.ts';
+
+/** Refusal types: the ApplicationFailure `type`s that no retry can fix, and the API error each one becomes. */
+export const refusals = {
+  /** `available` cannot cover the amount. */
+  InsufficientFunds: { code: 'insufficient_funds' },
+  /** A resource the request names does not exist (the failure's details name the param). */
+  NotFound: { code: 'not_found' },
+  /** The transfer mode or payment method does not fit. */
+  InvalidMethod: { code: 'invalid_method' },
+  /** The resource's status does not allow it (the transition table, or a payment not captured). */
+  InvalidState: { code: 'invalid_state' },
+  /** A parameter's value is not acceptable (e.g. a refund over what is refundable). */
+  InvalidRequest: { code: 'invalid_request' },
+} as const satisfies Record<string, { code: ErrorCode }>;
+export type RefusalType = keyof typeof refusals;
+
+export function isRefusalType(type: string | null | undefined): type is RefusalType {
+  return typeof type === 'string' && Object.hasOwn(refusals, type);
+}
+
+/** What a refusal carries besides its message: the request parameter it concerns. */
+export interface RefusalDetails {
+  param?: string;
+}
+
+/** The type of a workflow run that ended having created nothing (its key stays free). */
+export const REFUSED = 'Refused';
+
+/** A webhook endpoint was deleted while a delivery to it was pending: stop, do not retry. */
+export const ENDPOINT_DELETED = 'EndpointDeleted';
+
+/** `available` (or another internal account) cannot cover a posting. Nothing was written. */
+export class InsufficientFundsError extends Error {
+  constructor() {
+    super('The available balance cannot cover this amount.');
+    this.name = 'InsufficientFundsError';
+  }
+}
+
+/** Named retry profiles: one place decides how each kind of work is retried. */
+export const retryProfiles = {
+  /** Database writes: transient failures (connection lost, serialization) retry quickly, for a while. */
+  database: {
+    startToCloseTimeout: '30 seconds',
+    retry: { initialInterval: '200 milliseconds', backoffCoefficient: 2, maximumInterval: '10 seconds' },
+  },
+  /** Calls to a bank rail: slower, and a rail outage may last; retried with the same idempotency key. */
+  rail: {
+    startToCloseTimeout: '60 seconds',
+    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '5 minutes' },
+  },
+  /**
+   * Waiting by retry: the activity fails (retryable) until what it checks is true; a fixed 1 s interval
+   * without a limit makes each check one cheap attempt that adds no history events until it passes.
+   */
+  polling: {
+    startToCloseTimeout: '30 seconds',
+    retry: { initialInterval: '1 second', backoffCoefficient: 1, maximumInterval: '1 second' },
+  },
+} as const;

@@ -1,0 +1,60 @@
+// The one lifecycle of money-moving resources (payouts, payments, refunds): created in a first status,
+// handed to a rail, watched, moved through the statuses its transition table allows. Each resource
+// describes itself once with `defineLifecycle` (in its own domain file); the generic writer
+// (activities/lifecycle.ts) and the workflow helper (workflows/lifecycle.ts) are driven by that description.
+import type { Posting } from './ledger.ts';
+
+export interface LifecycleSpec<S extends string> {
+  /** The resource's name in status history and messages: `payout`, `payment`, `refund`. */
+  resource: 'payout' | 'payment' | 'refund';
+  statuses: readonly S[];
+  /** Allowed moves; anything not listed is refused (409 invalid_state at the API). Exhaustive by type. */
+  transitions: { readonly [K in S]: readonly S[] };
+  /** The outcome is known: the creating request stops waiting, a batch counts the item as done. */
+  settled: { readonly [K in S]: boolean };
+  /** The rail may still change it, so its workflow keeps asking (a completed payout may yet be reversed). */
+  watched: { readonly [K in S]: boolean };
+  /** The ledger posting that goes with entering `to` from `from` (`from` null: created in `to`). */
+  posting(from: S | null, to: S, amount: number): Posting | undefined;
+  /** The event that entering a status emits, if any. */
+  events: { readonly [K in S]: string | undefined };
+}
+
+export interface Lifecycle<S extends string> extends LifecycleSpec<S> {
+  canTransition(from: S, to: S): boolean;
+  isSettled(status: S): boolean;
+}
+
+export function defineLifecycle<S extends string>(spec: LifecycleSpec<S>): Lifecycle<S> {
+  return {
+    ...spec,
+    canTransition: (from, to) => spec.transitions[from].includes(to),
+    isSettled: (status) => spec.settled[status],
+  };
+}
+
+/**
+ * A move the rail's answer calls for. `failure` and `utr` go with the move into `failed` and into the
+ * status that completes the resource.
+ */
+export interface Move<S extends string, F extends string = string> {
+  to: S;
+  failure?: { code: F; message: string };
+  utr?: string;
+}
+
+/**
+ * What watching the rail decided, from our status and the rail's: the moves to write now, in order, then
+ * either keep watching (ask again in `checkAgainInMs`) or stop: nothing will change on its own any more.
+ */
+export interface Observation<V, S extends string, F extends string = string> {
+  /** The resource as written now (before the moves). */
+  view: V;
+  moves: Move<S, F>[];
+  next: { checkAgainInMs: number } | 'settled';
+}
+
+/** A move of one resource, by id: what the transition activity takes. */
+export interface TransitionRequest<S extends string, F extends string = string> extends Move<S, F> {
+  id: string;
+}

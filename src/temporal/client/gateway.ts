@@ -1,0 +1,554 @@
+// The one way into Temporal for the API, the CLI and the outbox dispatcher. Every write starts or joins the
+// workflow its idempotency key names (`startOrJoin`: Update-with-Start with one conflict and one reuse
+// policy, then the join-after-AlreadyStarted read), every start carries the search attributes and the
+// summary an operator reads in the Temporal UI, and every failure becomes the contract's error in one
+// place (`classify`).
+import {
+  Client,
+  Connection,
+  WithStartWorkflowOperation,
+  WorkflowExecutionAlreadyStartedError,
+  WorkflowFailedError,
+  WorkflowNotFoundError,
+  WorkflowUpdateFailedError,
+  type WorkflowHandle,
+  type WorkflowStartOptions,
+} from '@temporalio/client';
+import { ApplicationFailure, type UpdateDefinition, type Workflow } from '@temporalio/common';
+import type { EntityName, FilterQuery, MikroORM } from '@mikro-orm/postgresql';
+import type { CollectionRequest } from '../../../activities/collections.ts';
+import type { PaymentRequest } from '../../../activities/payments.ts';
+import type { PayoutRequest } from '../../../activities/payouts.ts';
+import type { RefundRequest } from '../../../activities/refunds.ts';
+import type { CollectionAction } from '../../domain/collections.ts';
+import { ApiError } from '../../domain/errors.ts';
+import { isRefusalType, refusals, type RefusalDetails } from '../../domain/failures.ts';
+import { newId } from '../../domain/ids.ts';
+import type { Mode } from '../../domain/modes.ts';
+import { formatRupees } from '../../domain/money.ts';
+import type { PayoutStatus } from '../../domain/payouts.ts';
+import { BatchId, baseSearchAttributes } from '../../domain/search-attributes.ts';
+import {
+  collectionWorkflowId,
+  keySegment,
+  paymentWorkflowId,
+  payoutBatchWorkflowId,
+  payoutTransitionWorkflowId,
+  payoutWorkflowId,
+  refundWorkflowId,
+  settlementRunWorkflowId,
+  topUpWorkflowId,
+  webhookDeliveryWorkflowId,
+} from '../../domain/workflow-ids.ts';
+import { CollectionEntity, PaymentEntity, PayoutEntity, RefundEntity, TopUpEntity } from '../../db/entities.ts';
+import {
+  paymentView,
+  payoutView,
+  refundView,
+  topUpView,
+  type CollectionView,
+  type PaymentView,
+  type PayoutView,
+  type RefundView,
+  type SettlementView,
+  type TopUpView,
+} from '../../db/views.ts';
+import { collectionActionUpdates, collectionWorkflow, createCollectionUpdate } from '../../../workflows/collection.ts';
+import { createPaymentUpdate, paymentWorkflow } from '../../../workflows/payment.ts';
+import { createPayoutUpdate, movePayoutUpdate, payoutTransitionWorkflow, payoutWorkflow } from '../../../workflows/payout.ts';
+import { payoutBatchWorkflow } from '../../../workflows/payout-batch.ts';
+import { createRefundUpdate, refundWorkflow } from '../../../workflows/refund.ts';
+import { settlementRunWorkflow } from '../../../workflows/settlement.ts';
+import { createTopUpUpdate, topUpWorkflow } from '../../../workflows/top-up.ts';
+import { webhookDeliveryWorkflow, type WebhookDeliveryInput, type WebhookRetrySchedule } from '../../../workflows/webhook-delivery.ts';
+
+// ---- What the API passes ------------------------------------------------------------------------------
+
+export interface CreateTopUpInput {
+  accountId: string;
+  mode: Mode;
+  /** The caller's Idempotency-Key (or a fresh one the API made up when there was none). */
+  idempotencyKey: string;
+  amount: number;
+  currency: 'INR';
+  description: string | null;
+  metadata: Record<string, string>;
+}
+/** The activity's request without what the gateway (the id) and batches fill in. */
+export type CreatePayoutInput = Omit<PayoutRequest, 'payoutId' | 'batchId'>;
+export type CreatePaymentInput = Omit<PaymentRequest, 'paymentId'>;
+export type CreateRefundInput = Omit<RefundRequest, 'refundId'>;
+export type CreateCollectionInput = Omit<CollectionRequest, 'collectionId'>;
+
+export type PayoutAction = 'complete' | 'fail' | 'reverse';
+
+export interface StartPayoutBatchInput {
+  batchId: string;
+  accountId: string;
+  mode: Mode;
+  idempotencyKey: string;
+}
+
+export interface RedeliverEventInput {
+  accountId: string;
+  mode: Mode;
+  eventId: string;
+  endpointIds: readonly string[];
+  /** The request's idempotency key: a retried request reaches the same redelivery workflows. */
+  idempotencyKey: string;
+}
+
+/** One delivery of an event to an endpoint, as the outbox dispatcher and redelivery ask for it. */
+export interface DeliveryStart {
+  accountId: string;
+  mode: Mode;
+  eventId: string;
+  endpointId: string;
+  /** `duplicate`, `redeliver/{key}`: a further delivery of the same pair (workflow-ids.ts). */
+  variant?: string;
+  /** Deliver only after this (newer) event's first attempt to the same endpoint. */
+  after?: string;
+}
+
+export interface TemporalGateway {
+  /** Answers once the top-up and its posting are written. */
+  createTopUp(input: CreateTopUpInput): Promise<TopUpView>;
+  /** Answers once the money is reserved. Refusals: insufficient_funds, not_found (beneficiary_id), invalid_method. */
+  createPayout(input: CreatePayoutInput): Promise<PayoutView>;
+  /** A sandbox test helper's move of a payout; invalid_state (409) when the transition table refuses it. */
+  payoutAction(payout: { id: string; accountId: string; mode: Mode; idempotencyKey: string; status: PayoutStatus }, action: PayoutAction): Promise<PayoutView>;
+  /** Starts (or joins) the batch workflow of a stored batch; returns at once. */
+  startPayoutBatch(input: StartPayoutBatchInput): Promise<void>;
+  /** Answers with the outcome (`captured` / `failed`) or, after the sync wait, `pending`. */
+  createPayment(input: CreatePaymentInput): Promise<PaymentView>;
+  /**
+   * Answers once the refund is written `pending` with its amount reserved. Refusals: not_found (payment_id),
+   * invalid_state (payment not captured), invalid_request (amount), insufficient_funds.
+   */
+  createRefund(input: CreateRefundInput): Promise<RefundView>;
+  /** Settles the account + mode now (sandbox test helper); the settlements it created (none or one). */
+  runSettlement(input: { accountId: string; mode: Mode; simulate?: readonly string[] }): Promise<SettlementView[]>;
+  /** Starts the collection's workflow, which writes it `active`; answers once it is written. */
+  createCollection(input: CreateCollectionInput): Promise<CollectionView>;
+  /** pause / resume / cancel / advance (answers after the charge attempt); invalid_state when it does not fit. */
+  collectionAction(collection: { id: string; accountId: string; mode: Mode }, action: CollectionAction): Promise<CollectionView>;
+  /** One delivery workflow; a running one is joined and a closed one never starts again. */
+  startDelivery(start: DeliveryStart): Promise<void>;
+  /** POST /v1/events/:id/redeliver: one more delivery workflow per endpoint. */
+  redeliverEvent(input: RedeliverEventInput): Promise<void>;
+  /** DELETE /v1/webhook_endpoints/:id: terminates the endpoint's running deliveries (each attempt also checks). */
+  stopWebhookDeliveries(endpointId: string): Promise<void>;
+  /** True when the Temporal frontend answers (for /readyz). */
+  isReachable(): Promise<boolean>;
+}
+
+// ---- Settings from configuration -----------------------------------------------------------------------
+
+export interface WebhookDeliverySettings {
+  retry: WebhookRetrySchedule;
+  /** The receiver's time limit for one attempt (WEBHOOK_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** out_of_order_webhooks: how long a delivery waits for the newer event's first attempt. */
+  outOfOrderWaitMs: number;
+}
+
+/** The delivery settings from configuration. */
+export function webhookDeliverySettings(config: {
+  WEBHOOK_RETRY_INITIAL_MS: number;
+  WEBHOOK_RETRY_MAX_MS: number;
+  WEBHOOK_RETRY_BACKOFF: number;
+  WEBHOOK_RETRY_WINDOW_MS: number;
+  WEBHOOK_TIMEOUT_MS: number;
+}): WebhookDeliverySettings {
+  return {
+    retry: {
+      initialIntervalMs: config.WEBHOOK_RETRY_INITIAL_MS,
+      maximumIntervalMs: config.WEBHOOK_RETRY_MAX_MS,
+      backoffCoefficient: config.WEBHOOK_RETRY_BACKOFF,
+      windowMs: config.WEBHOOK_RETRY_WINDOW_MS,
+    },
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    outOfOrderWaitMs: Math.max(60_000, 3 * config.WEBHOOK_TIMEOUT_MS),
+  };
+}
+
+/** Collection timing from configuration, fixed into each collection's workflow when it starts. */
+export interface CollectionSettings {
+  /** Gaps before the retries of a failed charge (COLLECTION_RETRY_DELAYS_MS). */
+  retryDelaysMs: readonly number[];
+  /** A fixed period instead of the calendar, for test runs (COLLECTION_INTERVAL_MS); sandbox collections only. */
+  intervalMs: number | null;
+}
+
+export interface GatewaySettings {
+  taskQueue: string;
+  /** Child payout workflows one batch runs at once (PAYOUT_BATCH_WINDOW). */
+  batchWindow: number;
+  /** How long POST /v1/payments waits for the outcome (PAYMENT_SYNC_WAIT_MS). */
+  paymentSyncWaitMs: number;
+  webhooks: WebhookDeliverySettings;
+  collections: CollectionSettings;
+}
+
+// ---- Errors, classified once ----------------------------------------------------------------------------
+
+function isUnavailable(err: unknown): boolean {
+  const e = err as { code?: number; message?: string } | null;
+  // gRPC UNAVAILABLE (14) / DEADLINE_EXCEEDED (4), or the connection could not be made at all.
+  return e?.code === 14 || e?.code === 4 || /ECONNREFUSED|UNAVAILABLE|Failed to connect/i.test(e?.message ?? '');
+}
+
+/** The workflow an update or signal was meant for has closed (or never existed). */
+function isClosed(err: unknown): boolean {
+  return err instanceof WorkflowNotFoundError || /workflow execution already completed/i.test((err as Error | null)?.message ?? '');
+}
+
+/** The refusal an activity or update validator threw, found under the update's or workflow's failure chain. */
+function refusalIn(err: unknown): ApplicationFailure | undefined {
+  let cause: unknown = err;
+  for (let depth = 0; cause && depth < 6; depth++) {
+    if (cause instanceof ApplicationFailure && isRefusalType(cause.type)) return cause;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * What a Temporal failure means to the caller: a refusal becomes its contract error (with the param it
+ * names), an unreachable Temporal `503` (retry with the same key), a failed workflow or update `500`.
+ * Anything else is returned as it is.
+ */
+export function classify(err: unknown, what: string): unknown {
+  if (err instanceof ApiError) return err;
+  const refusal = refusalIn(err);
+  if (refusal && isRefusalType(refusal.type)) {
+    const details = refusal.details?.[0] as RefusalDetails | undefined;
+    return new ApiError(refusals[refusal.type].code, refusal.message, details?.param);
+  }
+  if (isUnavailable(err)) return new ApiError('service_unavailable', 'Temporal is unreachable; retry later with the same Idempotency-Key.');
+  if (err instanceof WorkflowUpdateFailedError || err instanceof WorkflowFailedError) {
+    return new ApiError('internal_error', `The ${what} could not be completed.`);
+  }
+  return err;
+}
+
+// ---- The gateway ------------------------------------------------------------------------------------------
+
+export interface TemporalClientHandle {
+  client: Client;
+  gateway: TemporalGateway;
+  close(): Promise<void>;
+}
+
+/** Who and what a workflow is about, for its search attributes and what the Temporal UI shows. */
+interface Subject {
+  accountId: string;
+  mode: Mode;
+  /** The resource the workflow makes or acts on (search attribute ResourceId). */
+  resourceId: string;
+  /** One line: what and for whom ("Payout ₹1,000.00 to bene_… by upi"). Amounts and ids only, never a secret. */
+  summary: string;
+  /** The caller's idempotency key, when the workflow is keyed by one. */
+  idempotencyKey?: string;
+  batchId?: string;
+}
+
+function startOptions(subject: Subject) {
+  const details = [
+    `account: ${subject.accountId}`,
+    `mode: ${subject.mode}`,
+    `resource: ${subject.resourceId}`,
+    ...(subject.idempotencyKey ? [`idempotency key: ${subject.idempotencyKey}`] : []),
+  ];
+  return {
+    typedSearchAttributes: [
+      ...baseSearchAttributes(subject.accountId, subject.mode, subject.resourceId),
+      ...(subject.batchId ? [{ key: BatchId, value: subject.batchId }] : []),
+    ],
+    staticSummary: subject.summary,
+    staticDetails: details.join('\n'),
+  };
+}
+
+/** Rows the API finds by idempotency key: top-ups, payouts, payments, refunds. */
+interface KeyedRow {
+  accountId: string;
+  mode: Mode;
+  idempotencyKey: string;
+}
+
+export async function connectTemporal(options: { address: string; namespace: string; orm: MikroORM; settings: GatewaySettings }): Promise<TemporalClientHandle> {
+  const connection = await Connection.connect({ address: options.address });
+  const client = new Client({ connection, namespace: options.namespace });
+  const { taskQueue } = options.settings;
+  const { settings, orm } = options;
+
+  /** The row an earlier request with this key created, as callers see it. */
+  const createdBy = <Row extends KeyedRow, V>(entity: EntityName<Row>, view: (row: Row) => V, input: KeyedRow) => async () => {
+    const row = await orm.em.fork().findOne(entity, { accountId: input.accountId, mode: input.mode, idempotencyKey: input.idempotencyKey } as FilterQuery<Row>);
+    return row ? view(row as Row) : undefined;
+  };
+
+  /**
+   * Starts the workflow `workflowId` names, or joins it when it runs (USE_EXISTING), and answers through
+   * `update` once it has accepted the work. A key whose workflow completed never runs again
+   * (ALLOW_DUPLICATE_FAILED_ONLY; a refused run failed and left the key free): the start then fails with
+   * AlreadyStarted, and `createdBy` answers with what that run created.
+   */
+  async function startOrJoin<W extends Workflow, V>(start: {
+    workflow: W;
+    workflowId: string;
+    args: Parameters<W>;
+    update: UpdateDefinition<V, []>;
+    subject: Subject;
+    what: string;
+    createdBy?: () => Promise<V | undefined>;
+  }): Promise<V> {
+    // The generic W hides the args' tuple shape from the SDK's conditional types; the call sites are typed.
+    const options = {
+      workflowId: start.workflowId,
+      taskQueue,
+      args: start.args,
+      workflowIdConflictPolicy: 'USE_EXISTING',
+      workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY',
+      ...startOptions(start.subject),
+    } as unknown as ConstructorParameters<typeof WithStartWorkflowOperation<W>>[1];
+    const startWorkflowOperation = new WithStartWorkflowOperation(start.workflow, options);
+    try {
+      return await client.workflow.executeUpdateWithStart(start.update, { startWorkflowOperation });
+    } catch (err) {
+      if (err instanceof WorkflowExecutionAlreadyStartedError && start.createdBy) {
+        const existing = await start.createdBy();
+        if (existing) return existing;
+      }
+      throw classify(err, start.what);
+    }
+  }
+
+  /** Starts a workflow that answers nothing now; a running one is joined and a closed one never runs again. */
+  async function startOnce<W extends Workflow>(workflow: W, workflowId: string, args: Parameters<W>, subject: Subject): Promise<void> {
+    try {
+      await client.workflow.start(workflow, {
+        workflowId,
+        taskQueue,
+        args,
+        workflowIdConflictPolicy: 'USE_EXISTING',
+        workflowIdReusePolicy: 'REJECT_DUPLICATE',
+        ...startOptions(subject),
+      } as unknown as WorkflowStartOptions<W>);
+    } catch (err) {
+      if (err instanceof WorkflowExecutionAlreadyStartedError) return;
+      throw err;
+    }
+  }
+
+  /** The workflow by id only, so an update reaches its newest run (also after continue-as-new). */
+  function workflowById(workflowId: string): WorkflowHandle {
+    return client.workflow.getHandle(workflowId);
+  }
+
+  const startDelivery: TemporalGateway['startDelivery'] = (start) => {
+    const input: WebhookDeliveryInput = {
+      eventId: start.eventId,
+      endpointId: start.endpointId,
+      retry: settings.webhooks.retry,
+      attemptTimeoutMs: settings.webhooks.timeoutMs + 20_000,
+      ...(start.after ? { after: { eventId: start.after, waitMs: settings.webhooks.outOfOrderWaitMs } } : {}),
+    };
+    // ResourceId is the endpoint: deleting it finds its running deliveries by this attribute.
+    return startOnce(webhookDeliveryWorkflow, webhookDeliveryWorkflowId(start.eventId, start.endpointId, start.variant), [input], {
+      accountId: start.accountId,
+      mode: start.mode,
+      resourceId: start.endpointId,
+      summary: `Webhook ${start.eventId} to ${start.endpointId}${start.variant ? ` (${start.variant})` : ''}`,
+    });
+  };
+
+  const gateway: TemporalGateway = {
+    createTopUp(input) {
+      const topUpId = newId('topUp');
+      return startOrJoin({
+        workflow: topUpWorkflow,
+        workflowId: topUpWorkflowId(input.accountId, input.mode, input.idempotencyKey),
+        args: [{ topUpId, ...input }],
+        update: createTopUpUpdate,
+        subject: { ...input, resourceId: topUpId, summary: `Top-up ${formatRupees(input.amount)}` },
+        what: 'top-up',
+        createdBy: createdBy(TopUpEntity, topUpView, input),
+      });
+    },
+
+    createPayout(input) {
+      const payoutId = newId('payout');
+      return startOrJoin({
+        workflow: payoutWorkflow,
+        workflowId: payoutWorkflowId(input.accountId, input.mode, input.idempotencyKey),
+        args: [{ create: { origin: 'single', request: { payoutId, ...input, batchId: null } } }],
+        update: createPayoutUpdate,
+        subject: { ...input, resourceId: payoutId, summary: `Payout ${formatRupees(input.amount)} to ${input.beneficiaryId} by ${input.transferMode}` },
+        what: 'payout',
+        // The key's workflow is closed (it created its payout, alone or in a batch): answer with that payout.
+        createdBy: createdBy(PayoutEntity, payoutView, input),
+      });
+    },
+
+    async payoutAction(payout, action) {
+      const to = action === 'complete' ? 'completed' : action === 'fail' ? 'failed' : 'reversed';
+      const move = { id: payout.id, to, ...(to === 'failed' ? { failure: { code: 'rejected_by_bank' as const, message: 'Failed by a sandbox test helper.' } } : {}) } as const;
+      try {
+        // While the payout's workflow still watches it, the workflow takes the move (and looks again at once).
+        return await workflowById(payoutWorkflowId(payout.accountId, payout.mode, payout.idempotencyKey)).executeUpdate(movePayoutUpdate, { args: [move] });
+      } catch (err) {
+        if (!isClosed(err)) throw classify(err, 'payout action');
+      }
+      // Its workflow has closed (a completed payout reversed by hand): the same transition in a short workflow.
+      try {
+        return await client.workflow.execute(payoutTransitionWorkflow, {
+          workflowId: payoutTransitionWorkflowId(payout.id, to),
+          taskQueue,
+          args: [move],
+          workflowIdConflictPolicy: 'USE_EXISTING',
+          workflowIdReusePolicy: 'ALLOW_DUPLICATE',
+          ...startOptions({ ...payout, resourceId: payout.id, summary: `Test helper: payout ${payout.id} ${to}` }),
+        });
+      } catch (err) {
+        throw classify(err, 'payout action');
+      }
+    },
+
+    async startPayoutBatch(input) {
+      try {
+        await startOnce(payoutBatchWorkflow, payoutBatchWorkflowId(input.accountId, input.mode, input.idempotencyKey), [
+          { batchId: input.batchId, accountId: input.accountId, mode: input.mode, window: settings.batchWindow },
+        ], { ...input, resourceId: input.batchId, batchId: input.batchId, summary: `Payout batch ${input.batchId}` });
+      } catch (err) {
+        throw classify(err, 'payout batch');
+      }
+    },
+
+    createPayment(input) {
+      const paymentId = newId('payment');
+      const from = input.method === 'upi' ? `from ${input.vpa}` : `by netbanking (${input.bank})`;
+      return startOrJoin({
+        workflow: paymentWorkflow,
+        workflowId: paymentWorkflowId(input.accountId, input.mode, input.idempotencyKey),
+        args: [{ request: { paymentId, ...input }, syncWaitMs: settings.paymentSyncWaitMs }],
+        update: createPaymentUpdate,
+        subject: { ...input, resourceId: paymentId, summary: `Payment ${formatRupees(input.amount)} ${from}` },
+        what: 'payment',
+        createdBy: createdBy(PaymentEntity, paymentView, input),
+      });
+    },
+
+    createRefund(input) {
+      const refundId = newId('refund');
+      return startOrJoin({
+        workflow: refundWorkflow,
+        workflowId: refundWorkflowId(input.accountId, input.mode, input.idempotencyKey),
+        args: [{ request: { refundId, ...input } }],
+        update: createRefundUpdate,
+        subject: {
+          ...input,
+          resourceId: refundId,
+          summary: `Refund ${input.amount === null ? 'in full' : formatRupees(input.amount)} of ${input.paymentId}`,
+        },
+        what: 'refund',
+        createdBy: createdBy(RefundEntity, refundView, input),
+      });
+    },
+
+    async runSettlement(input) {
+      const settlementId = newId('settlement');
+      try {
+        return await client.workflow.execute(settlementRunWorkflow, {
+          workflowId: settlementRunWorkflowId(settlementId),
+          taskQueue,
+          args: [{ ...input, settlementId }],
+          ...startOptions({ ...input, resourceId: settlementId, summary: `Settlement run for ${input.accountId} (${input.mode})` }),
+        });
+      } catch (err) {
+        throw classify(err, 'settlement');
+      }
+    },
+
+    createCollection(input) {
+      // A key that already made a collection is answered by the workflow: its first activity finds that
+      // collection, answers with it and ends without charging (see collectionWorkflow).
+      const collectionId = newId('collection');
+      return startOrJoin({
+        workflow: collectionWorkflow,
+        workflowId: collectionWorkflowId(collectionId),
+        args: [
+          {
+            request: { collectionId, ...input },
+            plan: {
+              schedule: input.schedule,
+              startAt: input.startAt,
+              dayOfMonth: input.dayOfMonth,
+              // Never for live money: a stray test setting must not charge real customers every few seconds.
+              intervalMs: input.mode === 'sandbox' ? settings.collections.intervalMs : null,
+              totalCount: input.totalCount,
+              retryDelaysMs: settings.collections.retryDelaysMs,
+            },
+          },
+        ],
+        update: createCollectionUpdate,
+        subject: { ...input, resourceId: collectionId, summary: `Collection ${formatRupees(input.amount)} ${input.schedule} from ${input.customerId}` },
+        what: 'collection',
+      });
+    },
+
+    async collectionAction(collection, action) {
+      try {
+        return await workflowById(collectionWorkflowId(collection.id)).executeUpdate(collectionActionUpdates[action]);
+      } catch (err) {
+        // The workflow has ended: the collection is cancelled or completed, which no action fits.
+        if (isClosed(err)) {
+          const row = await orm.em.fork().findOne(CollectionEntity, { id: collection.id, accountId: collection.accountId, mode: collection.mode });
+          throw new ApiError('invalid_state', `A ${row?.status ?? 'finished'} collection cannot take '${action}'.`);
+        }
+        throw classify(err, `collection ${action}`);
+      }
+    },
+
+    startDelivery,
+
+    async redeliverEvent(input) {
+      const variant = `redeliver/${keySegment(input.idempotencyKey)}`;
+      try {
+        await Promise.all(input.endpointIds.map((endpointId) => startDelivery({ accountId: input.accountId, mode: input.mode, eventId: input.eventId, endpointId, variant })));
+      } catch (err) {
+        throw classify(err, 'redelivery');
+      }
+    },
+
+    async stopWebhookDeliveries(endpointId) {
+      // Found through visibility, which lags a little: each attempt also checks that the endpoint still exists.
+      if (!/^we_[0-9A-Z]+$/.test(endpointId)) throw new Error(`not an endpoint id: ${endpointId}`);
+      const query = `WorkflowType = 'webhookDeliveryWorkflow' AND ResourceId = '${endpointId}' AND ExecutionStatus = 'Running'`;
+      try {
+        for await (const execution of client.workflow.list({ query })) {
+          await client.workflow
+            .getHandle(execution.workflowId, execution.runId)
+            .terminate('webhook endpoint deleted')
+            .catch((err: unknown) => {
+              if (!(err instanceof WorkflowNotFoundError)) throw err; // already closed
+            });
+        }
+      } catch (err) {
+        throw classify(err, 'webhook endpoint deletion');
+      }
+    },
+
+    async isReachable() {
+      try {
+        await connection.workflowService.getSystemInfo({});
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+
+  return { client, gateway, close: () => connection.close() };
+}

@@ -1,0 +1,90 @@
+// The one lifecycle of payouts, payments and refunds, as orchestration: create once (however many
+// updates ask), hand to the rail, then watch until settled, writing every move through the resource's
+// transition activity. The decisions are data: the lifecycle in src/domain and each resource's reading of
+// its rail (its observe activity); this file only sequences them.
+import { ActivityFailure, ApplicationFailure, condition, setCurrentDetails } from '@temporalio/workflow';
+import { REFUSED } from '../src/domain/failures.ts';
+import type { Observation, TransitionRequest } from '../src/domain/lifecycle.ts';
+
+/** The ApplicationFailure type under an activity failure, if any (InvalidState, InsufficientFunds, ...). */
+export function failureType(err: unknown): string | undefined {
+  if (err instanceof ActivityFailure && err.cause instanceof ApplicationFailure) return err.cause.type ?? undefined;
+  return undefined;
+}
+
+/**
+ * The creating step, run once: every caller (the creating update, a repeated request's update, the
+ * workflow itself) gets the same promise.
+ */
+export interface Once<T> {
+  run: () => Promise<T>;
+  started: () => boolean;
+}
+
+export function once<T>(step: () => Promise<T>): Once<T> {
+  let promise: Promise<T> | undefined;
+  return { run: () => (promise ??= step()), started: () => promise !== undefined };
+}
+
+/**
+ * Waits until creation has been asked for, then for its outcome. A refused creation wrote nothing: the run
+ * ends failed (type REFUSED) so the idempotency key stays free (ALLOW_DUPLICATE_FAILED_ONLY).
+ */
+export async function created<T>(creation: Once<T>, what: string): Promise<T> {
+  await condition(creation.started);
+  try {
+    return await creation.run();
+  } catch (err) {
+    throw ApplicationFailure.nonRetryable(`${what} refused: ${failureType(err) ?? 'error'}`, REFUSED);
+  }
+}
+
+export interface RailSteps<V extends { status: S }, S extends string, F extends string> {
+  /** Hands the resource to its rail; a rail that refuses it outright answers with the move (to failed). */
+  submit(id: string): Promise<TransitionRequest<S, F> | null>;
+  observe(id: string): Promise<Observation<V, S, F>>;
+  transition(request: TransitionRequest<S, F>): Promise<V>;
+}
+
+/**
+ * Hands the resource to its rail and watches it until nothing will change on its own, writing each move.
+ * A move the transition table refuses (InvalidState) means someone else moved it first (a test helper):
+ * look again at once. `wake` ends a wait early (something changed the resource from outside).
+ * `changed` hears every version of the resource as written. Returns the resource as last seen.
+ */
+export async function followRail<V extends { status: S }, S extends string, F extends string>(
+  id: string,
+  steps: RailSteps<V, S, F>,
+  options: { changed?: (view: V) => void; wake?: { requested: () => boolean; reset: () => void } } = {},
+): Promise<V> {
+  const rejected = await steps.submit(id);
+  if (rejected) {
+    const view = await steps.transition(rejected);
+    options.changed?.(view);
+    return view;
+  }
+  for (;;) {
+    const observed = await steps.observe(id);
+    let view = observed.view;
+    options.changed?.(view);
+    let movedByOthers = false;
+    for (const move of observed.moves) {
+      try {
+        view = await steps.transition({ ...move, id });
+        options.changed?.(view);
+      } catch (err) {
+        if (failureType(err) !== 'InvalidState') throw err;
+        movedByOthers = true;
+        break;
+      }
+    }
+    if (movedByOthers) continue;
+    if (observed.next === 'settled') {
+      setCurrentDetails(`${view.status}: settled`);
+      return view;
+    }
+    setCurrentDetails(`${view.status}: waiting for the rail`);
+    options.wake?.reset();
+    await condition(() => options.wake?.requested() ?? false, observed.next.checkAgainInMs);
+  }
+}
