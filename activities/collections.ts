@@ -2,6 +2,7 @@
 // next attempt), and every state the collection workflow reaches, with its history row and events.
 // Each write is one database transaction.
 import { ApplicationFailure } from '@temporalio/activity';
+import { refuse } from './lifecycle.ts';
 import { LockMode, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
 import type { CollectionSchedule } from '../src/domain/collection-schedule.ts';
 import { type CollectionState, eventTypeForStatus } from '../src/domain/collections.ts';
@@ -56,7 +57,7 @@ function chargeIdempotencyKey(input: ChargeRequestInput): string {
 export function createCollectionActivities(deps: { orm: MikroORM }) {
   async function loadCollection(em: EntityManager, collectionId: string, lock = false): Promise<Collection> {
     const row = await em.findOne(CollectionEntity, { id: collectionId }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
-    if (!row) throw ApplicationFailure.nonRetryable(`collection ${collectionId} not found`, 'NotFound');
+    if (!row) throw refuse('NotFound', `collection ${collectionId} not found`);
     return row;
   }
 

@@ -1,5 +1,5 @@
-// Payment writes: creation (`pending`), every status transition with its posting, history row and
-// event, and the conversation with the payment rail. Each write is one database transaction.
+// What is a payment's own in the one lifecycle (activities/lifecycle.ts): its creation (`pending`), what it
+// stores on entering a status, its rail submission and its reading of the rail's answer.
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Mode } from '../src/domain/modes.ts';
 import type { Observation, TransitionRequest } from '../src/domain/lifecycle.ts';

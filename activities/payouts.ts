@@ -1,11 +1,13 @@
-// Payout writes: creation (reserve), every status transition with its posting, history row and event,
-// and the conversation with the rail. Each write is one database transaction.
+// What is a payout's own in the one lifecycle (activities/lifecycle.ts): its creation checks (beneficiary,
+// transfer mode, funds under the `available` lock; a single payout is refused, a batch item written failed),
+// what it stores on entering a status, its rail submission and its reading of the rail's answer.
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import type { Mode } from '../src/domain/modes.ts';
 import type { Observation, TransitionRequest } from '../src/domain/lifecycle.ts';
+import type { Mode } from '../src/domain/modes.ts';
 import {
   type FailureCode,
   type FailureReason,
+  type PayoutOrder,
   type PayoutStatus,
   type TransferMode,
   failure,
@@ -13,22 +15,17 @@ import {
   transferModeProblem,
 } from '../src/domain/payouts.ts';
 import { BeneficiaryEntity, PayoutEntity, type Payout } from '../src/db/entities.ts';
+import { linkPayoutItem, readPayoutItem } from '../src/db/payout-batch-items.ts';
 import { payoutView, type PayoutView } from '../src/db/views.ts';
+import { availableCovers } from '../src/ledger/ledger.ts';
 import { type PayoutRail, type RailPayoutStatus, RailRejectedError } from '../src/rails/payouts.ts';
 import { type LifecycleStore, type RailsByMode, loadRow, railFor, railObserver, recordEntry, refuse, transitionWriter } from './lifecycle.ts';
 
 /** What a payout is made of, whether it came alone (POST /v1/payouts) or as a batch item. */
-export interface PayoutRequest {
+export interface PayoutRequest extends PayoutOrder {
   payoutId: string;
   accountId: string;
   mode: Mode;
-  idempotencyKey: string;
-  beneficiaryId: string;
-  amount: number;
-  transferMode: string;
-  reference: string | null;
-  narration: string | null;
-  metadata: Record<string, string>;
   batchId: string | null;
   /** Sandbox-Simulate webhook values of the request (stored on the payout, inherited by its events). */
   simulate?: readonly string[];
@@ -98,49 +95,9 @@ function followRail(status: PayoutStatus, rail: RailPayoutStatus): Omit<PayoutOb
 }
 
 async function requestFromItem(em: EntityManager, item: NonNullable<PayoutCreation['item']>): Promise<PayoutRequest> {
-  const rows = await em.execute<
-    {
-      account_id: string;
-      mode: Mode;
-      idempotency_key: string;
-      beneficiary_id: string;
-      amount: string;
-      transfer_mode: string;
-      reference: string | null;
-      narration: string | null;
-      metadata: Record<string, string>;
-      sandbox_simulate: string[];
-    }[]
-  >(
-    `select b.account_id, b.mode, b.sandbox_simulate, i.idempotency_key, i.beneficiary_id, i.amount, i.transfer_mode, i.reference, i.narration, i.metadata
-     from payout_batch_items i join payout_batches b on b.id = i.batch_id where i.batch_id = ? and i.seq = ?`,
-    [item.batchId, item.seq],
-  );
-  const row = rows[0];
-  if (!row) throw refuse('NotFound', `batch item ${item.batchId}#${item.seq} not found`);
-  return {
-    payoutId: item.payoutId,
-    accountId: row.account_id,
-    mode: row.mode,
-    idempotencyKey: row.idempotency_key,
-    beneficiaryId: row.beneficiary_id,
-    amount: Number(row.amount),
-    transferMode: row.transfer_mode,
-    reference: row.reference,
-    narration: row.narration,
-    metadata: row.metadata ?? {},
-    batchId: item.batchId,
-    simulate: row.sandbox_simulate ?? [],
-  };
-}
-
-/** Locks the merchant's `available` row and says whether it covers the amount (no posting yet). */
-async function availableCovers(em: EntityManager, accountId: string, mode: Mode, amount: number): Promise<boolean> {
-  const rows = await em.execute<{ balance: string }[]>(
-    `select balance from ledger_accounts where account_id = ? and mode = ? and kind = 'available' and currency = 'INR' for update`,
-    [accountId, mode],
-  );
-  return rows.length > 0 && Number(rows[0].balance) >= amount;
+  const stored = await readPayoutItem(em, item.batchId, item.seq);
+  if (!stored) throw refuse('NotFound', `batch item ${item.batchId}#${item.seq} not found`);
+  return { ...stored, payoutId: item.payoutId, batchId: item.batchId };
 }
 
 export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode<PayoutRail> }) {
@@ -152,8 +109,7 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode
     async createPayout(input: PayoutCreation): Promise<PayoutView> {
       return deps.orm.em.fork().transactional(async (tx) => {
         const request = input.request ?? (await requestFromItem(tx, input.item!));
-        const linkItem = (payoutId: string) =>
-          input.item ? tx.execute(`update payout_batch_items set payout_id = ? where batch_id = ? and seq = ?`, [payoutId, input.item.batchId, input.item.seq]) : undefined;
+        const linkItem = async (payoutId: string) => input.item && linkPayoutItem(tx, input.item.batchId, input.item.seq, payoutId);
         const existing = await tx.findOne(PayoutEntity, { accountId: request.accountId, mode: request.mode, idempotencyKey: request.idempotencyKey });
         if (existing) {
           await linkItem(existing.id);

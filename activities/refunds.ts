@@ -1,11 +1,13 @@
-// Refund writes: creation (checks under the payment's row lock, money reserved from `available`), every
-// status transition with its posting, history row and event, and the conversation with the refund rail.
-// Each write is one database transaction.
+// What is a refund's own in the one lifecycle (activities/lifecycle.ts): its creation checks under the
+// payment's row lock (captured, not over what is refundable, `available` covers it), what it stores on
+// entering a status (a processed refund adds to the payment's amount_refunded), its rail submission and its
+// reading of the rail's answer.
 import { LockMode, type MikroORM } from '@mikro-orm/postgresql';
 import type { Mode } from '../src/domain/modes.ts';
 import type { Observation, TransitionRequest } from '../src/domain/lifecycle.ts';
-import { type RefundFailureCode, type RefundStatus, countsAgainstPayment, refundAmount, refundLifecycle, refundStatuses } from '../src/domain/refunds.ts';
+import { type RefundFailureCode, type RefundStatus, refundAmount, refundLifecycle } from '../src/domain/refunds.ts';
 import { PaymentEntity, RefundEntity, type Refund } from '../src/db/entities.ts';
+import { addRefunded, heldByRefunds } from '../src/db/refunds.ts';
 import { refundView, type RefundView } from '../src/db/views.ts';
 import type { RailRefundStatus, RefundRail } from '../src/rails/payments.ts';
 import { type LifecycleStore, type RailsByMode, loadRow, railFor, railObserver, recordEntry, refuse, refusingOverdraft, transitionWriter } from './lifecycle.ts';
@@ -26,8 +28,6 @@ export interface RefundRequest {
 
 export type RefundTransition = TransitionRequest<RefundStatus, RefundFailureCode>;
 export type RefundObservation = Observation<RefundView, RefundStatus, RefundFailureCode>;
-
-const heldStatuses = refundStatuses.filter(countsAgainstPayment);
 
 /** What a refund stores of its own on entering a status. */
 const refundStore: LifecycleStore<RefundStatus, RefundFailureCode, Refund, RefundView> = {
@@ -57,7 +57,7 @@ const refundStore: LifecycleStore<RefundStatus, RefundFailureCode, Refund, Refun
   // A processed refund adds to its payment's amount_refunded: payment row before ledger rows, the order
   // createRefund locks them in (no deadlock between them). The CHECK on payments keeps it <= amount.
   async alongside(tx, refund, to) {
-    if (to === 'processed') await tx.execute(`update payments set amount_refunded = amount_refunded + ? where id = ?`, [Number(refund.amount), refund.paymentId]);
+    if (to === 'processed') await addRefunded(tx, refund.paymentId, Number(refund.amount));
   },
 };
 
@@ -96,11 +96,7 @@ export function createRefundActivities(deps: { orm: MikroORM; rails: RailsByMode
         if (payment.status !== 'captured') {
           throw refuse('InvalidState', `Only a captured payment can be refunded; this one is ${payment.status}.`, { param: 'payment_id' });
         }
-        const [{ held }] = await tx.execute<{ held: string }[]>(
-          `select coalesce(sum(amount), 0)::text as held from refunds where payment_id = ? and status in (select jsonb_array_elements_text(?::jsonb))`,
-          [payment.id, JSON.stringify(heldStatuses)],
-        );
-        const decided = refundAmount(Number(payment.amount), Number(held), request.amount);
+        const decided = refundAmount(Number(payment.amount), await heldByRefunds(tx, payment.id), request.amount);
         if (!decided.ok) throw refuse('InvalidRequest', decided.message, { param: 'amount' });
         const refund = tx.create(RefundEntity, {
           id: request.refundId,

@@ -32,6 +32,7 @@ import {
   resume,
 } from '../src/domain/collections.ts';
 import { baseSearchAttributes } from '../src/domain/search-attributes.ts';
+import type { RefusalType } from '../src/domain/failures.ts';
 import { paymentWorkflow } from './payment.ts';
 import { databaseSteps } from './proxies.ts';
 
@@ -122,7 +123,7 @@ export async function collectionWorkflow(input: CollectionWorkflowInput): Promis
   // activation, so only a handler that waits first (resume) checks again.
   const refuse = (action: CollectionAction) => {
     const problem = actionProblem(state.status, action);
-    if (problem) throw ApplicationFailure.nonRetryable(problem, 'InvalidState');
+    if (problem) throw ApplicationFailure.nonRetryable(problem, 'InvalidState' satisfies RefusalType);
   };
 
   setHandler(createCollectionUpdate, async () => {
@@ -175,7 +176,7 @@ export async function collectionWorkflow(input: CollectionWorkflowInput): Promis
       await condition(() => advanceResults.has(ticket));
       const result = advanceResults.get(ticket)!;
       advanceResults.delete(ticket);
-      if ('refused' in result) throw ApplicationFailure.nonRetryable(result.refused, 'InvalidState');
+      if ('refused' in result) throw ApplicationFailure.nonRetryable(result.refused, 'InvalidState' satisfies RefusalType);
       return result.view;
     },
     { validator: () => refuse('advance') },

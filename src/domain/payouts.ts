@@ -47,6 +47,18 @@ export const payoutLifecycle = defineLifecycle<PayoutStatus>({
   },
 });
 
+/** What one payout asks for, alone (POST /v1/payouts) or as a batch item. */
+export interface PayoutOrder {
+  idempotencyKey: string;
+  beneficiaryId: string;
+  amount: number;
+  /** `mode` on the wire: upi, imps, neft or rtgs (checked by transferModeProblem). */
+  transferMode: string;
+  reference: string | null;
+  narration: string | null;
+  metadata: Record<string, string>;
+}
+
 export const failureCodes = [
   'insufficient_funds',
   'beneficiary_account_invalid',

@@ -65,6 +65,18 @@ export async function post(em: EntityManager, input: PostInput): Promise<string>
   return txnId;
 }
 
+/**
+ * Locks the merchant's `available` row (until the transaction ends) and says whether it covers the amount,
+ * before any posting: a batch item that it cannot cover is written `failed` in the same transaction.
+ */
+export async function availableCovers(em: EntityManager, accountId: string, mode: Mode, amount: number): Promise<boolean> {
+  const rows = await em.execute<{ balance: string }[]>(
+    `select balance from ledger_accounts where account_id = ? and mode = ? and kind = 'available' and currency = 'INR' for update`,
+    [accountId, mode],
+  );
+  return rows.length > 0 && Number(rows[0].balance) >= amount;
+}
+
 export type Balances = Record<InternalLedgerKind, number>;
 
 export async function readBalances(em: EntityManager, accountId: string, mode: Mode, currency = 'INR'): Promise<Balances> {

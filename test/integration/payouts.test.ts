@@ -184,17 +184,26 @@ describe('idempotency', () => {
     assert.equal(await railSubmissions(first.body.id), 1);
   });
 
-  test('the payout workflow is keyed by the idempotency key and carries search attributes', async () => {
+  test('the payout workflow is keyed by the idempotency key and carries search attributes and what an operator reads', async () => {
     const { accountId, sandboxKey } = await fundedAccount();
     const bene = await vpaBeneficiary(http, sandboxKey, 'success@upi');
-    const res = await createPayout(sandboxKey, { beneficiary_id: bene, amount: 1000, mode: 'upi' }, 'wf-key-1');
+    const res = await createPayout(sandboxKey, { beneficiary_id: bene, amount: 123_456, mode: 'upi' }, 'wf-key-1');
     assert.equal(res.status, 200, res.text);
     await waitForPayout(http, sandboxKey, res.body.id, settled);
-    const description = await service.stack.temporal!.client.workflow.getHandle(payoutWorkflowId(accountId, 'sandbox', 'wf-key-1')).describe();
+    const handle = service.stack.temporal!.client.workflow.getHandle(payoutWorkflowId(accountId, 'sandbox', 'wf-key-1'));
+    const description = await handle.describe();
     assert.equal(description.type, 'payoutWorkflow');
     assert.deepEqual(description.searchAttributes.AccountId, [accountId]);
     assert.deepEqual(description.searchAttributes.Mode, ['sandbox']);
     assert.deepEqual(description.searchAttributes.ResourceId, [res.body.id]);
+    // The Temporal UI's summary and details: amount in rupees, beneficiary, transfer mode; account, mode, key.
+    assert.equal(await description.staticSummary(), `Payout ₹1,234.56 to ${bene} by upi`);
+    const details = (await description.staticDetails()) ?? '';
+    for (const line of [`account: ${accountId}`, 'mode: sandbox', `resource: ${res.body.id}`, 'idempotency key: wf-key-1']) {
+      assert.ok(details.split('\n').includes(line), `${line} in ${details}`);
+    }
+    const metadata = await handle.query<{ currentDetails?: string }>('__temporal_workflow_metadata');
+    assert.equal(metadata.currentDetails, 'completed: settled');
   });
 
   test('402 insufficient_funds creates nothing and leaves the key free', async () => {

@@ -428,13 +428,12 @@ export async function connectTemporal(options: { address: string; namespace: str
 
     createPayment(input) {
       const paymentId = newId('payment');
-      const from = input.method === 'upi' ? `from ${input.vpa}` : `by netbanking (${input.bank})`;
       return startOrJoin({
         workflow: paymentWorkflow,
         workflowId: paymentWorkflowId(input.accountId, input.mode, input.idempotencyKey),
         args: [{ request: { paymentId, ...input }, syncWaitMs: settings.paymentSyncWaitMs }],
         update: createPaymentUpdate,
-        subject: { ...input, resourceId: paymentId, summary: `Payment ${formatRupees(input.amount)} ${from}` },
+        subject: { ...input, resourceId: paymentId, summary: `Payment ${formatRupees(input.amount)} by ${input.method}${input.customerId ? ` from ${input.customerId}` : ''}` },
         what: 'payment',
         createdBy: createdBy(PaymentEntity, paymentView, input),
       });
