@@ -33,6 +33,8 @@ export const createCollectionParams = z
   });
 export type CreateCollectionParams = z.output<typeof createCollectionParams>;
 
+export const collectionStatusSchema = z.enum(collectionStatuses);
+
 export const collectionSchema = z
   .object({
     id: z.string().meta({ example: 'coll_01JD3Y8X4W0000000000000000' }),
@@ -46,7 +48,7 @@ export const collectionSchema = z
     start_at: z.int().meta({ description: 'Unix seconds of the first cycle.' }),
     total_count: z.int().nullable().meta({ description: 'Successful charges to collect; null: until cancelled.' }),
     remaining_count: z.int().nullable().meta({ description: '`total_count - paid_count`; null when there is no total.' }),
-    status: z.enum(collectionStatuses).meta({
+    status: collectionStatusSchema.meta({
       description:
         '`active` (charging on schedule), `paused`, `halted` (a charge failed after all its retries), `cancelled`, `completed` (`total_count` charges collected).',
     }),
@@ -74,7 +76,7 @@ export const collectionListSchema = listSchema(collectionSchema, 'CollectionList
 
 export const listCollectionsQuery = z.strictObject({
   ...listParams,
-  status: z.enum(collectionStatuses).optional(),
+  status: collectionStatusSchema.optional(),
   customer_id: z.string().min(1).max(64).optional(),
 });
 

@@ -1,6 +1,6 @@
 // Payments (API.md, Payments; interface.md, POST /payments).
 import { z } from 'zod';
-import { BANK_CODE_PATTERN, VPA_PATTERN, paymentStatuses } from '../domain/payments.ts';
+import { BANK_CODE_PATTERN, VPA_PATTERN, paymentMethods, paymentStatuses } from '../domain/payments.ts';
 import { amountParam, currencyParam, descriptionParam, listParams, listSchema, metadataParam, metadataSchema, modeSchema } from './common.ts';
 
 export const paymentStatusSchema = z.enum(paymentStatuses);
@@ -45,7 +45,7 @@ export const paymentSchema = z
     amount: z.int(),
     currency: z.string().meta({ example: 'INR' }),
     status: paymentStatusSchema.meta({ description: '`pending` → `captured` | `failed`.' }),
-    method: z.enum(['upi', 'netbanking']),
+    method: z.enum(paymentMethods),
     vpa: z.string().nullable(),
     bank: z.string().nullable(),
     receipt: z.string().nullable(),

@@ -4,6 +4,8 @@
 // is decided per item when it runs, never here.
 import { z } from 'zod';
 import { ApiError } from '../domain/errors.ts';
+import { payoutBatchStatuses } from '../domain/payout-batches.ts';
+import { type PayoutStatus, payoutStatuses } from '../domain/payouts.ts';
 import { amountParam, listParams, listSchema, metadataParam, modeSchema } from './common.ts';
 import { parseParams } from './validation.ts';
 
@@ -68,14 +70,12 @@ export function parsePayoutBatchParams(body: Record<string, unknown>): CreatePay
   return params;
 }
 
-export const payoutBatchStatusSchema = z.enum(['processing', 'completed']);
+export const payoutBatchStatusSchema = z.enum(payoutBatchStatuses);
 
 export const payoutBatchCountsSchema = z
   .object({
+    ...(Object.fromEntries(payoutStatuses.map((status) => [status, z.int()])) as { [S in PayoutStatus]: z.ZodInt }),
     initiated: z.int().meta({ description: 'Payouts created and not yet settled.' }),
-    completed: z.int(),
-    failed: z.int(),
-    reversed: z.int(),
   })
   .meta({ id: 'PayoutBatchCounts', description: 'Live counts of the payouts of the batch by status; items not processed yet are in no count.' });
 

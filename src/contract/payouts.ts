@@ -1,8 +1,9 @@
 // Payouts (API.md, Payouts; interface.md, POST /payouts). interface.md names the transfer mode `mode`.
 import { z } from 'zod';
+import { payoutStatuses } from '../domain/payouts.ts';
 import { amountParam, currencyParam, listParams, listSchema, metadataParam, metadataSchema } from './common.ts';
 
-export const payoutStatusSchema = z.enum(['initiated', 'completed', 'failed', 'reversed']);
+export const payoutStatusSchema = z.enum(payoutStatuses);
 
 export const createPayoutParams = z.strictObject({
   beneficiary_id: z.string().min(1).max(64).meta({ description: 'The beneficiary receiving the funds (`bene_...`).' }),

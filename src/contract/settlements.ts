@@ -1,5 +1,6 @@
 // Settlements (API.md, Settlements).
 import { z } from 'zod';
+import { settlementStatuses } from '../domain/settlements.ts';
 import { listParams, listSchema, modeSchema } from './common.ts';
 
 export const settlementSchema = z
@@ -10,7 +11,7 @@ export const settlementSchema = z
     amount: z.int().meta({ description: 'Paise moved from `pending` to `available`: the sum of the settled payments.' }),
     currency: z.string().meta({ example: 'INR' }),
     payment_count: z.int().meta({ description: 'How many payments this settlement settled (`GET /v1/payments` shows their `settlement_id`).' }),
-    status: z.literal('processed'),
+    status: z.literal(settlementStatuses),
     utr: z.string().meta({ description: 'The bank reference of the settlement.' }),
     created_at: z.int(),
   })

@@ -1,5 +1,6 @@
 // Sandbox funding: POST /v1/test_helpers/top_ups credits `available` (API.md, Balance and ledger).
 import { z } from 'zod';
+import { topUpStatuses } from '../domain/top-ups.ts';
 import { amountParam, currencyParam, descriptionParam, listParams, listSchema, metadataParam, metadataSchema, modeSchema } from './common.ts';
 
 export const createTopUpParams = z.strictObject({
@@ -17,7 +18,7 @@ export const topUpSchema = z
     mode: modeSchema,
     amount: z.int(),
     currency: z.string().meta({ example: 'INR' }),
-    status: z.literal('succeeded'),
+    status: z.literal(topUpStatuses),
     description: z.string().nullable(),
     metadata: metadataSchema,
     balance_transaction_id: z.string().nullable(),
