@@ -78,6 +78,7 @@ export const payoutBatchCountsSchema = z
     initiated: z.int().meta({ description: 'Payouts created and not yet settled.' }),
   })
   .meta({ id: 'PayoutBatchCounts', description: 'Live counts of the payouts of the batch by status; items not processed yet are in no count.' });
+export type PayoutBatchCounts = z.output<typeof payoutBatchCountsSchema>;
 
 export const payoutBatchSchema = z
   .object({
