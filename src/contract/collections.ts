@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { COLLECTION_TIME_ZONE, collectionSchedules } from '../domain/collection-schedule.ts';
 import { collectionStatuses } from '../domain/collections.ts';
 import { amountParam, currencyParam, descriptionParam, intParam, listParams, listSchema, metadataParam, metadataSchema, modeSchema } from './common.ts';
+import { type Paths, idPath, readOperation, writeOperation } from './openapi-operations.ts';
 
 /** A start further ahead than this is almost surely a mistake (milliseconds sent as seconds, say). */
 export const START_AT_MAX_AHEAD_SECONDS = 5 * 366 * 86_400;
@@ -80,4 +81,53 @@ export const listCollectionsQuery = z.strictObject({
   customer_id: z.string().min(1).max(64).optional(),
 });
 
-export const collectionIdPath = z.object({ id: z.string().meta({ description: 'A collection id (`coll_...`).' }) });
+export const collectionIdPath = idPath('A collection id (`coll_...`).');
+
+const tags = ['Collections'];
+
+export const collectionPaths: Paths = {
+  '/v1/collections': {
+    post: writeOperation({
+      operationId: 'createCollection',
+      summary: 'Start charging a customer on a schedule (monthly, weekly or yearly)',
+      description:
+        'Each cycle is one payment with `collection_id`, charged to the customer\'s `vpa` as it is at that moment. A failed charge is ' +
+        'retried after 1, 3 and 5 days; after the last failure the collection is `halted`. After `total_count` captured charges it is ' +
+        '`completed`. Events: `collection.charged`, `collection.failed`, `collection.halted`, `collection.completed`.',
+      tags,
+      body: createCollectionParams,
+      errors: [404],
+      ok: ['The collection, `active`.', collectionSchema],
+    }),
+    get: readOperation({
+      operationId: 'listCollections',
+      summary: 'List collections, newest first (filters status, customer_id)',
+      tags,
+      query: listCollectionsQuery,
+      ok: ['A page of collections.', collectionListSchema],
+    }),
+  },
+  '/v1/collections/{id}': {
+    get: readOperation({ operationId: 'getCollection', summary: 'Retrieve a collection', tags, path: collectionIdPath, ok: ['The collection.', collectionSchema] }),
+  },
+  '/v1/collections/{id}/{action}': {
+    post: writeOperation({
+      operationId: 'collectionAction',
+      summary: 'Pause (active), resume (paused or halted: from the next due date, no burst) or cancel (not yet cancelled or completed)',
+      tags,
+      path: z.object({ id: z.string(), action: z.enum(['pause', 'resume', 'cancel']) }),
+      errors: [400, 409, 422],
+      ok: ['The collection after the action.', collectionSchema],
+    }),
+  },
+  '/v1/test_helpers/collections/{id}/advance': {
+    post: writeOperation({
+      operationId: 'advanceCollection',
+      summary: 'Sandbox: make the next charge attempt now (the next cycle, or the next retry); answers after it. 409 unless active',
+      tags,
+      path: collectionIdPath,
+      errors: [400, 409, 422],
+      ok: ['The collection after the charge attempt.', collectionSchema],
+    }),
+  },
+};

@@ -1,6 +1,7 @@
 // Events (API.md, Webhooks and events): the outbox rows, as callers read them.
 import { z } from 'zod';
 import { listParams, listSchema, modeSchema } from './common.ts';
+import { type Paths, idPath, readOperation } from './openapi-operations.ts';
 
 export const eventSchema = z
   .object({
@@ -20,3 +21,16 @@ export const listEventsQuery = z.strictObject({
   ...listParams,
   type: z.string().min(1).max(64).optional().meta({ description: 'Only events of this type, e.g. `payout.failed`.' }),
 });
+
+export const eventIdPath = idPath('A event id.');
+
+const tags = ['Events'];
+
+export const eventPaths: Paths = {
+  '/v1/events': {
+    get: readOperation({ operationId: 'listEvents', summary: 'List events, newest first (filter type)', tags, query: listEventsQuery, ok: ['A page of events.', eventListSchema] }),
+  },
+  '/v1/events/{id}': {
+    get: readOperation({ operationId: 'getEvent', summary: 'Retrieve an event', tags, path: eventIdPath, ok: ['The event.', eventSchema] }),
+  },
+};

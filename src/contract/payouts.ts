@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { payoutStatuses } from '../domain/payouts.ts';
 import { amountParam, currencyParam, listParams, listSchema, metadataParam, metadataSchema } from './common.ts';
+import { type Paths, idPath, readOperation, writeOperation } from './openapi-operations.ts';
 
 export const payoutStatusSchema = z.enum(payoutStatuses);
 
@@ -49,3 +50,40 @@ export const listPayoutsQuery = z.strictObject({
   batch_id: z.string().min(1).max(64).optional(),
   beneficiary_id: z.string().min(1).max(64).optional(),
 });
+
+export const payoutIdPath = idPath('A payout id.');
+
+const tags = ['Payouts'];
+
+export const payoutPaths: Paths = {
+  '/v1/payouts': {
+    post: writeOperation({
+      operationId: 'createPayout',
+      summary: 'Send money to a beneficiary; answers `initiated` once the amount is reserved',
+      tags,
+      body: createPayoutParams,
+      errors: [402, 404],
+      ok: ['The payout.', payoutSchema],
+    }),
+    get: readOperation({
+      operationId: 'listPayouts',
+      summary: 'List payouts, newest first (filters status, batch_id, beneficiary_id)',
+      tags,
+      query: listPayoutsQuery,
+      ok: ['A page of payouts.', payoutListSchema],
+    }),
+  },
+  '/v1/payouts/{id}': {
+    get: readOperation({ operationId: 'getPayout', summary: 'Retrieve a payout', tags, path: payoutIdPath, ok: ['The payout.', payoutSchema] }),
+  },
+  '/v1/test_helpers/payouts/{id}/{action}': {
+    post: writeOperation({
+      operationId: 'payoutTestHelper',
+      summary: 'Sandbox: complete, fail or reverse a payout by hand',
+      tags,
+      path: z.object({ id: z.string(), action: z.enum(['complete', 'fail', 'reverse']) }),
+      errors: [409],
+      ok: ['The payout after the action.', payoutSchema],
+    }),
+  },
+};

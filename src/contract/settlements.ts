@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { settlementStatuses } from '../domain/settlements.ts';
 import { listParams, listSchema, modeSchema } from './common.ts';
+import { type Paths, idPath, readOperation, writeOperation } from './openapi-operations.ts';
 
 export const settlementSchema = z
   .object({
@@ -24,3 +25,31 @@ export const listSettlementsQuery = z.strictObject({ ...listParams });
 
 /** POST /v1/test_helpers/settlements/run takes no parameters. */
 export const runSettlementParams = z.strictObject({});
+
+export const settlementIdPath = idPath('A settlement id.');
+
+const tags = ['Payments'];
+
+export const settlementPaths: Paths = {
+  '/v1/settlements': {
+    get: readOperation({
+      operationId: 'listSettlements',
+      summary: 'List settlements, newest first',
+      tags,
+      query: listSettlementsQuery,
+      ok: ['A page of settlements.', settlementListSchema],
+    }),
+  },
+  '/v1/settlements/{id}': {
+    get: readOperation({ operationId: 'getSettlement', summary: 'Retrieve a settlement', tags, path: settlementIdPath, ok: ['The settlement.', settlementSchema] }),
+  },
+  '/v1/test_helpers/settlements/run': {
+    post: writeOperation({
+      operationId: 'runSettlement',
+      summary: 'Sandbox: settle now; answers with a list of the settlements created (one, or none when nothing was unsettled)',
+      tags,
+      body: runSettlementParams,
+      ok: ['The settlements this run created.', settlementListSchema],
+    }),
+  },
+};

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { topUpStatuses } from '../domain/top-ups.ts';
 import { amountParam, currencyParam, descriptionParam, listParams, listSchema, metadataParam, metadataSchema, modeSchema } from './common.ts';
+import { type Paths, idPath, readOperation, writeOperation } from './openapi-operations.ts';
 
 export const createTopUpParams = z.strictObject({
   amount: amountParam({ description: 'Paise to credit to `available`.' }),
@@ -33,4 +34,24 @@ export const topUpListSchema = listSchema(topUpSchema, 'TopUpList');
 export const listTopUpsQuery = z.strictObject({ ...listParams });
 export type ListTopUpsQuery = z.output<typeof listTopUpsQuery>;
 
-export const topUpIdPath = z.object({ id: z.string().meta({ description: 'A top-up id (`topup_...`).' }) });
+export const topUpIdPath = idPath('A top-up id (`topup_...`).');
+
+const tags = ['Balance'];
+
+export const topUpPaths: Paths = {
+  '/v1/test_helpers/top_ups': {
+    post: writeOperation({
+      operationId: 'createTopUp',
+      summary: 'Credit the sandbox balance (sandbox keys only)',
+      tags,
+      body: createTopUpParams,
+      ok: ['The top-up, already credited to `available`.', topUpSchema],
+    }),
+  },
+  '/v1/top_ups': {
+    get: readOperation({ operationId: 'listTopUps', summary: 'List sandbox top-ups, newest first', tags, query: listTopUpsQuery, ok: ['A page of top-ups.', topUpListSchema] }),
+  },
+  '/v1/top_ups/{id}': {
+    get: readOperation({ operationId: 'getTopUp', summary: 'Retrieve a top-up', tags, path: topUpIdPath, ok: ['The top-up.', topUpSchema] }),
+  },
+};
