@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { COLLECTION_TIME_ZONE, collectionSchedules } from '../domain/collection-schedule.ts';
 import { collectionStatuses } from '../domain/collections.ts';
 import { amountParam, currencyParam, descriptionParam, intParam, listParams, listSchema, metadataParam, metadataSchema, modeSchema } from './common.ts';
-import { type Paths, idPath, readOperation, writeOperation } from './openapi-operations.ts';
+import { type Paths, idPath, resourceOperations, writeOperation } from './openapi-operations.ts';
 
 /** A start further ahead than this is almost surely a mistake (milliseconds sent as seconds, say). */
 export const START_AT_MAX_AHEAD_SECONDS = 5 * 366 * 86_400;
@@ -84,32 +84,23 @@ export const listCollectionsQuery = z.strictObject({
 export const collectionIdPath = idPath('A collection id (`coll_...`).');
 
 const tags = ['Collections'];
+const collection = resourceOperations({ noun: 'collection', plural: 'collections', tags, schema: collectionSchema, listSchema: collectionListSchema, idPath: collectionIdPath });
 
 export const collectionPaths: Paths = {
   '/v1/collections': {
-    post: writeOperation({
-      operationId: 'createCollection',
+    post: collection.create({
       summary: 'Start charging a customer on a schedule (monthly, weekly or yearly)',
       description:
         'Each cycle is one payment with `collection_id`, charged to the customer\'s `vpa` as it is at that moment. A failed charge is ' +
         'retried after 1, 3 and 5 days; after the last failure the collection is `halted`. After `total_count` captured charges it is ' +
         '`completed`. Events: `collection.charged`, `collection.failed`, `collection.halted`, `collection.completed`.',
-      tags,
       body: createCollectionParams,
       errors: [404],
-      ok: ['The collection, `active`.', collectionSchema],
+      ok: 'The collection, `active`.',
     }),
-    get: readOperation({
-      operationId: 'listCollections',
-      summary: 'List collections, newest first (filters status, customer_id)',
-      tags,
-      query: listCollectionsQuery,
-      ok: ['A page of collections.', collectionListSchema],
-    }),
+    get: collection.list('List collections, newest first (filters status, customer_id)', listCollectionsQuery),
   },
-  '/v1/collections/{id}': {
-    get: readOperation({ operationId: 'getCollection', summary: 'Retrieve a collection', tags, path: collectionIdPath, ok: ['The collection.', collectionSchema] }),
-  },
+  '/v1/collections/{id}': { get: collection.retrieve() },
   '/v1/collections/{id}/{action}': {
     post: writeOperation({
       operationId: 'collectionAction',

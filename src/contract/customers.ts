@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { VPA_PATTERN } from '../domain/payments.ts';
 import { listParams, listSchema, metadataParam, metadataSchema, modeSchema } from './common.ts';
-import { type Paths, idPath, readOperation, writeOperation } from './openapi-operations.ts';
+import { type Paths, idPath, resourceOperations, writeOperation } from './openapi-operations.ts';
 
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
@@ -71,26 +71,15 @@ export type ListCustomersQuery = z.output<typeof listCustomersQuery>;
 export const customerIdPath = idPath('A customer id (`cust_...`).');
 
 const tags = ['Payments'];
+const customer = resourceOperations({ noun: 'customer', plural: 'customers', tags, schema: customerSchema, listSchema: customerListSchema, idPath: customerIdPath });
 
 export const customerPaths: Paths = {
   '/v1/customers': {
-    post: writeOperation({
-      operationId: 'createCustomer',
-      summary: 'Create a customer (who pays; `vpa` is the UPI mandate collections charge)',
-      tags,
-      body: createCustomerParams,
-      ok: ['The customer.', customerSchema],
-    }),
-    get: readOperation({
-      operationId: 'listCustomers',
-      summary: 'List customers, newest first (filter email)',
-      tags,
-      query: listCustomersQuery,
-      ok: ['A page of customers.', customerListSchema],
-    }),
+    post: customer.create({ summary: 'Create a customer (who pays; `vpa` is the UPI mandate collections charge)', body: createCustomerParams }),
+    get: customer.list('List customers, newest first (filter email)', listCustomersQuery),
   },
   '/v1/customers/{id}': {
-    get: readOperation({ operationId: 'getCustomer', summary: 'Retrieve a customer', tags, path: customerIdPath, ok: ['The customer.', customerSchema] }),
+    get: customer.retrieve(),
     post: writeOperation({
       operationId: 'updateCustomer',
       summary: 'Update a customer: the fields given change, the others stay; a new `vpa` is used from the next charge on',

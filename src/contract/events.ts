@@ -1,7 +1,7 @@
 // Events (API.md, Webhooks and events): the outbox rows, as callers read them.
 import { z } from 'zod';
 import { listParams, listSchema, modeSchema } from './common.ts';
-import { type Paths, idPath, readOperation } from './openapi-operations.ts';
+import { type Paths, idPath, resourceOperations } from './openapi-operations.ts';
 
 export const eventSchema = z
   .object({
@@ -24,13 +24,9 @@ export const listEventsQuery = z.strictObject({
 
 export const eventIdPath = idPath('A event id.');
 
-const tags = ['Events'];
+const event = resourceOperations({ noun: 'event', plural: 'events', tags: ['Events'], schema: eventSchema, listSchema: eventListSchema, idPath: eventIdPath });
 
 export const eventPaths: Paths = {
-  '/v1/events': {
-    get: readOperation({ operationId: 'listEvents', summary: 'List events, newest first (filter type)', tags, query: listEventsQuery, ok: ['A page of events.', eventListSchema] }),
-  },
-  '/v1/events/{id}': {
-    get: readOperation({ operationId: 'getEvent', summary: 'Retrieve an event', tags, path: eventIdPath, ok: ['The event.', eventSchema] }),
-  },
+  '/v1/events': { get: event.list('List events, newest first (filter type)', listEventsQuery) },
+  '/v1/events/{id}': { get: event.retrieve() },
 };

@@ -130,3 +130,34 @@ export function writeOperation(op: Operation & { body?: z.ZodType; errors?: numb
     responses: { ...ok(description, schema), ...errors(...(body ? bodyErrors : []), ...authErrors, ...(path ? [404] : []), ...own) },
   };
 }
+
+interface Resource {
+  /** The object's name in prose, singular and plural (`payout batch`, `payout batches`). */
+  noun: string;
+  plural: string;
+  tags: string[];
+  schema: z.ZodType;
+  listSchema: z.ZodType;
+  idPath: z.ZodObject;
+}
+
+/** `payout batch` → `PayoutBatch`, `top-up` → `TopUp`. */
+const pascal = (words: string) => words.replace(/(?:^|[ -])(\w)/g, (_, first: string) => first.toUpperCase());
+
+/**
+ * The operations most resources have, named one way: `createPayout` (POST /v1/payouts), `listPayouts`
+ * (GET /v1/payouts), `getPayout` (GET /v1/payouts/{id}), with the texts they share unless told otherwise.
+ */
+export function resourceOperations(r: Resource) {
+  const { noun, plural, tags } = r;
+  return {
+    create: (op: { summary: string; description?: string; body: z.ZodType; errors?: number[]; ok?: string }) => {
+      const { ok = `The ${noun}.`, ...rest } = op;
+      return writeOperation({ operationId: `create${pascal(noun)}`, ...rest, tags, ok: [ok, r.schema] });
+    },
+    list: (summary: string, query: z.ZodObject, ok = `A page of ${plural}.`) =>
+      readOperation({ operationId: `list${pascal(plural)}`, summary, tags, query, ok: [ok, r.listSchema] }),
+    retrieve: (summary = `Retrieve ${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`, ok = `The ${noun}.`) =>
+      readOperation({ operationId: `get${pascal(noun)}`, summary, tags, path: r.idPath, ok: [ok, r.schema] }),
+  };
+}

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { BANK_CODE_PATTERN, VPA_PATTERN, paymentMethods, paymentStatuses } from '../domain/payments.ts';
 import { amountParam, currencyParam, descriptionParam, listParams, listSchema, metadataParam, metadataSchema, modeSchema } from './common.ts';
-import { type Paths, idPath, readOperation, writeOperation } from './openapi-operations.ts';
+import { type Paths, idPath, resourceOperations } from './openapi-operations.ts';
 
 export const paymentStatusSchema = z.enum(paymentStatuses);
 
@@ -79,32 +79,21 @@ export const listPaymentsQuery = z.strictObject({
 
 export const paymentIdPath = idPath('A payment id.');
 
-const tags = ['Payments'];
+const payment = resourceOperations({ noun: 'payment', plural: 'payments', tags: ['Payments'], schema: paymentSchema, listSchema: paymentListSchema, idPath: paymentIdPath });
 
 export const paymentPaths: Paths = {
   '/v1/payments': {
-    post: writeOperation({
-      operationId: 'createPayment',
+    post: payment.create({
       summary: 'Accept money from a customer; answers with the outcome, or `pending` after up to 10 s',
       description:
         'Methods: `upi` with `vpa`, `netbanking` with `bank`; any other method is 400 invalid_method. The call waits for the ' +
         'outcome (`captured` or `failed` with `payment_declined`) and otherwise answers `pending`; `payment.captured` or ' +
         '`payment.failed` follows. Sandbox: `success@upi` captures, `failure@upi` is declined, `slow@upi` stays pending for 30 s; ' +
         'netbanking bank `FAIL` is declined, `SLOW` is slow. Captured money enters `pending` until the next settlement.',
-      tags,
       body: createPaymentParams,
       errors: [404],
-      ok: ['The payment.', paymentSchema],
     }),
-    get: readOperation({
-      operationId: 'listPayments',
-      summary: 'List payments, newest first (filters status, customer_id, receipt, settlement_id)',
-      tags,
-      query: listPaymentsQuery,
-      ok: ['A page of payments.', paymentListSchema],
-    }),
+    get: payment.list('List payments, newest first (filters status, customer_id, receipt, settlement_id)', listPaymentsQuery),
   },
-  '/v1/payments/{id}': {
-    get: readOperation({ operationId: 'getPayment', summary: 'Retrieve a payment', tags, path: paymentIdPath, ok: ['The payment.', paymentSchema] }),
-  },
+  '/v1/payments/{id}': { get: payment.retrieve() },
 };

@@ -7,7 +7,7 @@ import { ApiError } from '../domain/errors.ts';
 import { payoutBatchStatuses } from '../domain/payout-batches.ts';
 import { type PayoutStatus, payoutStatuses } from '../domain/payouts.ts';
 import { amountParam, listParams, listSchema, metadataParam, modeSchema } from './common.ts';
-import { type Paths, idPath, readOperation, writeOperation } from './openapi-operations.ts';
+import { type Paths, idPath, resourceOperations } from './openapi-operations.ts';
 import { parseParams } from './validation.ts';
 
 export const MAX_BATCH_ITEMS = 10_000;
@@ -107,37 +107,30 @@ export const listPayoutBatchesQuery = z.strictObject({
 
 export const payoutBatchIdPath = idPath('A payout batch id (`pbat_...`).');
 
-const tags = ['Payouts'];
+const payoutBatch = resourceOperations({
+  noun: 'payout batch',
+  plural: 'payout batches',
+  tags: ['Payouts'],
+  schema: payoutBatchSchema,
+  listSchema: payoutBatchListSchema,
+  idPath: payoutBatchIdPath,
+});
 
 export const payoutBatchPaths: Paths = {
   '/v1/payout_batches': {
-    post: writeOperation({
-      operationId: 'createPayoutBatch',
+    post: payoutBatch.create({
       summary: 'Send up to 10,000 payouts at once; answers at once with the batch (`processing`)',
       description:
         'Refused whole (400) only when malformed: not a list, empty, over 10,000 items, an item without `idempotency_key`, ' +
         'a key repeated inside the batch, or an item field of the wrong shape. Every other problem (unknown beneficiary, a mode ' +
         'that does not fit, insufficient funds) fails that item only. An item whose key already created a payout joins the batch ' +
         'by reference; no money moves twice. Body limit 20 MiB.',
-      tags,
       body: createPayoutBatchParams,
-      ok: ['The batch with live counts.', payoutBatchSchema],
+      ok: 'The batch with live counts.',
     }),
-    get: readOperation({
-      operationId: 'listPayoutBatches',
-      summary: 'List payout batches, newest first (filter status)',
-      tags,
-      query: listPayoutBatchesQuery,
-      ok: ['A page of payout batches.', payoutBatchListSchema],
-    }),
+    get: payoutBatch.list('List payout batches, newest first (filter status)', listPayoutBatchesQuery),
   },
   '/v1/payout_batches/{id}': {
-    get: readOperation({
-      operationId: 'getPayoutBatch',
-      summary: 'Retrieve a payout batch with live counts (its payouts: GET /v1/payouts?batch_id=)',
-      tags,
-      path: payoutBatchIdPath,
-      ok: ['The payout batch.', payoutBatchSchema],
-    }),
+    get: payoutBatch.retrieve('Retrieve a payout batch with live counts (its payouts: GET /v1/payouts?batch_id=)'),
   },
 };

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { payoutStatuses } from '../domain/payouts.ts';
 import { amountParam, currencyParam, listParams, listSchema, metadataParam, metadataSchema } from './common.ts';
-import { type Paths, idPath, readOperation, writeOperation } from './openapi-operations.ts';
+import { type Paths, idPath, resourceOperations, writeOperation } from './openapi-operations.ts';
 
 export const payoutStatusSchema = z.enum(payoutStatuses);
 
@@ -54,28 +54,18 @@ export const listPayoutsQuery = z.strictObject({
 export const payoutIdPath = idPath('A payout id.');
 
 const tags = ['Payouts'];
+const payout = resourceOperations({ noun: 'payout', plural: 'payouts', tags, schema: payoutSchema, listSchema: payoutListSchema, idPath: payoutIdPath });
 
 export const payoutPaths: Paths = {
   '/v1/payouts': {
-    post: writeOperation({
-      operationId: 'createPayout',
+    post: payout.create({
       summary: 'Send money to a beneficiary; answers `initiated` once the amount is reserved',
-      tags,
       body: createPayoutParams,
       errors: [402, 404],
-      ok: ['The payout.', payoutSchema],
     }),
-    get: readOperation({
-      operationId: 'listPayouts',
-      summary: 'List payouts, newest first (filters status, batch_id, beneficiary_id)',
-      tags,
-      query: listPayoutsQuery,
-      ok: ['A page of payouts.', payoutListSchema],
-    }),
+    get: payout.list('List payouts, newest first (filters status, batch_id, beneficiary_id)', listPayoutsQuery),
   },
-  '/v1/payouts/{id}': {
-    get: readOperation({ operationId: 'getPayout', summary: 'Retrieve a payout', tags, path: payoutIdPath, ok: ['The payout.', payoutSchema] }),
-  },
+  '/v1/payouts/{id}': { get: payout.retrieve() },
   '/v1/test_helpers/payouts/{id}/{action}': {
     post: writeOperation({
       operationId: 'payoutTestHelper',

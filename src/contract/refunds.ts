@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { refundStatuses } from '../domain/refunds.ts';
 import { amountParam, listParams, listSchema, metadataParam, metadataSchema, modeSchema } from './common.ts';
-import { type Paths, idPath, readOperation, writeOperation } from './openapi-operations.ts';
+import { type Paths, idPath, resourceOperations } from './openapi-operations.ts';
 
 export const refundStatusSchema = z.enum(refundStatuses);
 
@@ -48,32 +48,21 @@ export const listRefundsQuery = z.strictObject({
 
 export const refundIdPath = idPath('A refund id.');
 
-const tags = ['Payments'];
+const refund = resourceOperations({ noun: 'refund', plural: 'refunds', tags: ['Payments'], schema: refundSchema, listSchema: refundListSchema, idPath: refundIdPath });
 
 export const refundPaths: Paths = {
   '/v1/refunds': {
-    post: writeOperation({
-      operationId: 'createRefund',
+    post: refund.create({
       summary: 'Give back all or part of a captured payment; answers `pending` once the amount is reserved',
       description:
         'Only a `captured` payment can be refunded (409 invalid_state). Refunds of one payment never add up to more than it ' +
         '(400 invalid_request, param `amount`). The amount is drawn from `available` (402 insufficient_funds). A refusal creates ' +
         'nothing and leaves the idempotency key free. Then `refund.processed` (the payment\'s `amount_refunded` grows) or ' +
         '`refund.failed` (the money returns to `available`). Sandbox: refunds of payments made from `reversal@upi` fail.',
-      tags,
       body: createRefundParams,
       errors: [402, 404],
-      ok: ['The refund.', refundSchema],
     }),
-    get: readOperation({
-      operationId: 'listRefunds',
-      summary: 'List refunds, newest first (filters payment_id, status)',
-      tags,
-      query: listRefundsQuery,
-      ok: ['A page of refunds.', refundListSchema],
-    }),
+    get: refund.list('List refunds, newest first (filters payment_id, status)', listRefundsQuery),
   },
-  '/v1/refunds/{id}': {
-    get: readOperation({ operationId: 'getRefund', summary: 'Retrieve a refund', tags, path: refundIdPath, ok: ['The refund.', refundSchema] }),
-  },
+  '/v1/refunds/{id}': { get: refund.retrieve() },
 };

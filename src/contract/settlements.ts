@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { settlementStatuses } from '../domain/settlements.ts';
 import { listParams, listSchema, modeSchema } from './common.ts';
-import { type Paths, idPath, readOperation, writeOperation } from './openapi-operations.ts';
+import { type Paths, idPath, resourceOperations, writeOperation } from './openapi-operations.ts';
 
 export const settlementSchema = z
   .object({
@@ -29,20 +29,11 @@ export const runSettlementParams = z.strictObject({});
 export const settlementIdPath = idPath('A settlement id.');
 
 const tags = ['Payments'];
+const settlement = resourceOperations({ noun: 'settlement', plural: 'settlements', tags, schema: settlementSchema, listSchema: settlementListSchema, idPath: settlementIdPath });
 
 export const settlementPaths: Paths = {
-  '/v1/settlements': {
-    get: readOperation({
-      operationId: 'listSettlements',
-      summary: 'List settlements, newest first',
-      tags,
-      query: listSettlementsQuery,
-      ok: ['A page of settlements.', settlementListSchema],
-    }),
-  },
-  '/v1/settlements/{id}': {
-    get: readOperation({ operationId: 'getSettlement', summary: 'Retrieve a settlement', tags, path: settlementIdPath, ok: ['The settlement.', settlementSchema] }),
-  },
+  '/v1/settlements': { get: settlement.list('List settlements, newest first', listSettlementsQuery) },
+  '/v1/settlements/{id}': { get: settlement.retrieve() },
   '/v1/test_helpers/settlements/run': {
     post: writeOperation({
       operationId: 'runSettlement',

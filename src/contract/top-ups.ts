@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { topUpStatuses } from '../domain/top-ups.ts';
 import { amountParam, currencyParam, descriptionParam, listParams, listSchema, metadataParam, metadataSchema, modeSchema } from './common.ts';
-import { type Paths, idPath, readOperation, writeOperation } from './openapi-operations.ts';
+import { type Paths, idPath, resourceOperations } from './openapi-operations.ts';
 
 export const createTopUpParams = z.strictObject({
   amount: amountParam({ description: 'Paise to credit to `available`.' }),
@@ -36,22 +36,12 @@ export type ListTopUpsQuery = z.output<typeof listTopUpsQuery>;
 
 export const topUpIdPath = idPath('A top-up id (`topup_...`).');
 
-const tags = ['Balance'];
+const topUp = resourceOperations({ noun: 'top-up', plural: 'top-ups', tags: ['Balance'], schema: topUpSchema, listSchema: topUpListSchema, idPath: topUpIdPath });
 
 export const topUpPaths: Paths = {
   '/v1/test_helpers/top_ups': {
-    post: writeOperation({
-      operationId: 'createTopUp',
-      summary: 'Credit the sandbox balance (sandbox keys only)',
-      tags,
-      body: createTopUpParams,
-      ok: ['The top-up, already credited to `available`.', topUpSchema],
-    }),
+    post: topUp.create({ summary: 'Credit the sandbox balance (sandbox keys only)', body: createTopUpParams, ok: 'The top-up, already credited to `available`.' }),
   },
-  '/v1/top_ups': {
-    get: readOperation({ operationId: 'listTopUps', summary: 'List sandbox top-ups, newest first', tags, query: listTopUpsQuery, ok: ['A page of top-ups.', topUpListSchema] }),
-  },
-  '/v1/top_ups/{id}': {
-    get: readOperation({ operationId: 'getTopUp', summary: 'Retrieve a top-up', tags, path: topUpIdPath, ok: ['The top-up.', topUpSchema] }),
-  },
+  '/v1/top_ups': { get: topUp.list('List sandbox top-ups, newest first', listTopUpsQuery) },
+  '/v1/top_ups/{id}': { get: topUp.retrieve() },
 };

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { enabledEventProblem } from '../domain/webhooks.ts';
 import { descriptionParam, listParams, listSchema, modeSchema } from './common.ts';
 import { eventIdPath } from './events.ts';
-import { type Paths, idPath, readOperation, writeOperation } from './openapi-operations.ts';
+import { type Paths, idPath, readOperation, resourceOperations, writeOperation } from './openapi-operations.ts';
 
 export const URL_MAX = 2048;
 export const ENABLED_EVENTS_MAX = 50;
@@ -112,6 +112,14 @@ export type RedeliveryResponse = z.infer<typeof redeliverySchema>;
 export const webhookEndpointIdPath = idPath('A webhook endpoint id (`we_...`).');
 
 const tags = ['Webhooks'];
+const endpoint = resourceOperations({
+  noun: 'webhook endpoint',
+  plural: 'webhook endpoints',
+  tags,
+  schema: webhookEndpointSchema,
+  listSchema: webhookEndpointListSchema,
+  idPath: webhookEndpointIdPath,
+});
 
 export const webhookPaths: Paths = {
   '/v1/events/{id}/redeliver': {
@@ -125,33 +133,19 @@ export const webhookPaths: Paths = {
     }),
   },
   '/v1/webhook_endpoints': {
-    post: writeOperation({
-      operationId: 'createWebhookEndpoint',
+    post: endpoint.create({
       summary: 'Register a webhook endpoint; the answer carries its signing secret, shown only this once',
       description:
         'Deliveries follow the Standard Webhooks specification: a POST of the event JSON with `webhook-id` (the event id, the same ' +
         'on every retry and duplicate), `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256>`). Any 2xx within ' +
         '10 s is success; anything else is retried with exponential backoff for 3 days. Live endpoints must be https and public.',
-      tags,
       body: createWebhookEndpointParams,
-      ok: ['The endpoint, with `secret`.', webhookEndpointSchema],
+      ok: 'The endpoint, with `secret`.',
     }),
-    get: readOperation({
-      operationId: 'listWebhookEndpoints',
-      summary: 'List webhook endpoints, newest first',
-      tags,
-      query: listWebhookEndpointsQuery,
-      ok: ['A page of endpoints (without secrets).', webhookEndpointListSchema],
-    }),
+    get: endpoint.list('List webhook endpoints, newest first', listWebhookEndpointsQuery, 'A page of endpoints (without secrets).'),
   },
   '/v1/webhook_endpoints/{id}': {
-    get: readOperation({
-      operationId: 'getWebhookEndpoint',
-      summary: 'Retrieve a webhook endpoint (without its secret)',
-      tags,
-      path: webhookEndpointIdPath,
-      ok: ['The endpoint.', webhookEndpointSchema],
-    }),
+    get: endpoint.retrieve('Retrieve a webhook endpoint (without its secret)', 'The endpoint.'),
     delete: readOperation({
       operationId: 'deleteWebhookEndpoint',
       summary: 'Delete a webhook endpoint; its pending deliveries stop',
