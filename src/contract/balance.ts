@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { balanceTransactionTypes } from '../domain/ledger.ts';
 import { listParams, listSchema, modeSchema } from './common.ts';
+import { type Paths, readOperation } from './openapi-operations.ts';
 
 export const balanceSchema = z
   .object({
@@ -41,3 +42,20 @@ export const listBalanceTransactionsQuery = z.strictObject({
   source_id: z.string().min(1).max(255).optional().meta({ description: 'Only transactions caused by this object.' }),
 });
 export type ListBalanceTransactionsQuery = z.output<typeof listBalanceTransactionsQuery>;
+
+const tags = ['Balance'];
+
+export const balancePaths: Paths = {
+  '/v1/balance': {
+    get: readOperation({ operationId: 'getBalance', summary: 'Current balance of this mode', tags, ok: ['The balance.', balanceSchema] }),
+  },
+  '/v1/balance_transactions': {
+    get: readOperation({
+      operationId: 'listBalanceTransactions',
+      summary: 'List ledger movements, newest first',
+      tags,
+      query: listBalanceTransactionsQuery,
+      ok: ['A page of balance transactions.', balanceTransactionListSchema],
+    }),
+  },
+};

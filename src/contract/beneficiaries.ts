@@ -1,6 +1,7 @@
 // Beneficiaries: where payouts go, a bank account or a UPI ID (API.md, Beneficiaries and customers).
 import { z } from 'zod';
 import { listParams, listSchema, metadataParam, metadataSchema, modeSchema } from './common.ts';
+import { type Paths, idPath, readOperation, resourceOperations } from './openapi-operations.ts';
 
 export const beneficiaryTypes = ['bank_account', 'vpa'] as const;
 export const NAME_MAX = 100;
@@ -85,4 +86,28 @@ export const listBeneficiariesQuery = z.strictObject({
 });
 export type ListBeneficiariesQuery = z.output<typeof listBeneficiariesQuery>;
 
-export const beneficiaryIdPath = z.object({ id: z.string().meta({ description: 'A beneficiary id (`bene_...`).' }) });
+export const beneficiaryIdPath = idPath('A beneficiary id (`bene_...`).');
+
+const tags = ['Payouts'];
+const beneficiary = resourceOperations({ noun: 'beneficiary', plural: 'beneficiaries', tags, schema: beneficiarySchema, listSchema: beneficiaryListSchema, idPath: beneficiaryIdPath });
+
+export const beneficiaryPaths: Paths = {
+  '/v1/beneficiaries': {
+    post: beneficiary.create({
+      summary: 'Create a beneficiary (a bank account or a UPI ID to pay out to)',
+      body: createBeneficiaryParams,
+      ok: 'The beneficiary; the account number shows only as `last4`.',
+    }),
+    get: beneficiary.list('List beneficiaries, newest first', listBeneficiariesQuery),
+  },
+  '/v1/beneficiaries/{id}': {
+    get: beneficiary.retrieve(),
+    delete: readOperation({
+      operationId: 'deleteBeneficiary',
+      summary: 'Deactivate a beneficiary (it takes no new payouts; deleting again changes nothing)',
+      tags,
+      path: beneficiaryIdPath,
+      ok: ['The beneficiary, with `active: false`.', beneficiarySchema],
+    }),
+  },
+};

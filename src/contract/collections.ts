@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { COLLECTION_TIME_ZONE, collectionSchedules } from '../domain/collection-schedule.ts';
 import { collectionStatuses } from '../domain/collections.ts';
 import { amountParam, currencyParam, descriptionParam, intParam, listParams, listSchema, metadataParam, metadataSchema, modeSchema } from './common.ts';
+import { type Paths, idPath, resourceOperations, writeOperation } from './openapi-operations.ts';
 
 /** A start further ahead than this is almost surely a mistake (milliseconds sent as seconds, say). */
 export const START_AT_MAX_AHEAD_SECONDS = 5 * 366 * 86_400;
@@ -33,6 +34,8 @@ export const createCollectionParams = z
   });
 export type CreateCollectionParams = z.output<typeof createCollectionParams>;
 
+export const collectionStatusSchema = z.enum(collectionStatuses);
+
 export const collectionSchema = z
   .object({
     id: z.string().meta({ example: 'coll_01JD3Y8X4W0000000000000000' }),
@@ -46,7 +49,7 @@ export const collectionSchema = z
     start_at: z.int().meta({ description: 'Unix seconds of the first cycle.' }),
     total_count: z.int().nullable().meta({ description: 'Successful charges to collect; null: until cancelled.' }),
     remaining_count: z.int().nullable().meta({ description: '`total_count - paid_count`; null when there is no total.' }),
-    status: z.enum(collectionStatuses).meta({
+    status: collectionStatusSchema.meta({
       description:
         '`active` (charging on schedule), `paused`, `halted` (a charge failed after all its retries), `cancelled`, `completed` (`total_count` charges collected).',
     }),
@@ -74,8 +77,48 @@ export const collectionListSchema = listSchema(collectionSchema, 'CollectionList
 
 export const listCollectionsQuery = z.strictObject({
   ...listParams,
-  status: z.enum(collectionStatuses).optional(),
+  status: collectionStatusSchema.optional(),
   customer_id: z.string().min(1).max(64).optional(),
 });
 
-export const collectionIdPath = z.object({ id: z.string().meta({ description: 'A collection id (`coll_...`).' }) });
+export const collectionIdPath = idPath('A collection id (`coll_...`).');
+
+const tags = ['Collections'];
+const collection = resourceOperations({ noun: 'collection', plural: 'collections', tags, schema: collectionSchema, listSchema: collectionListSchema, idPath: collectionIdPath });
+
+export const collectionPaths: Paths = {
+  '/v1/collections': {
+    post: collection.create({
+      summary: 'Start charging a customer on a schedule (monthly, weekly or yearly)',
+      description:
+        'Each cycle is one payment with `collection_id`, charged to the customer\'s `vpa` as it is at that moment. A failed charge is ' +
+        'retried after 1, 3 and 5 days; after the last failure the collection is `halted`. After `total_count` captured charges it is ' +
+        '`completed`. Events: `collection.charged`, `collection.failed`, `collection.halted`, `collection.completed`.',
+      body: createCollectionParams,
+      errors: [404],
+      ok: 'The collection, `active`.',
+    }),
+    get: collection.list('List collections, newest first (filters status, customer_id)', listCollectionsQuery),
+  },
+  '/v1/collections/{id}': { get: collection.retrieve() },
+  '/v1/collections/{id}/{action}': {
+    post: writeOperation({
+      operationId: 'collectionAction',
+      summary: 'Pause (active), resume (paused or halted: from the next due date, no burst) or cancel (not yet cancelled or completed)',
+      tags,
+      path: z.object({ id: z.string(), action: z.enum(['pause', 'resume', 'cancel']) }),
+      errors: [400, 409, 422],
+      ok: ['The collection after the action.', collectionSchema],
+    }),
+  },
+  '/v1/test_helpers/collections/{id}/advance': {
+    post: writeOperation({
+      operationId: 'advanceCollection',
+      summary: 'Sandbox: make the next charge attempt now (the next cycle, or the next retry); answers after it. 409 unless active',
+      tags,
+      path: collectionIdPath,
+      errors: [400, 409, 422],
+      ok: ['The collection after the charge attempt.', collectionSchema],
+    }),
+  },
+};

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { VPA_PATTERN } from '../domain/payments.ts';
 import { listParams, listSchema, metadataParam, metadataSchema, modeSchema } from './common.ts';
+import { type Paths, idPath, resourceOperations, writeOperation } from './openapi-operations.ts';
 
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
@@ -67,4 +68,28 @@ export const listCustomersQuery = z.strictObject({
 });
 export type ListCustomersQuery = z.output<typeof listCustomersQuery>;
 
-export const customerIdPath = z.object({ id: z.string().meta({ description: 'A customer id (`cust_...`).' }) });
+export const customerIdPath = idPath('A customer id (`cust_...`).');
+
+const tags = ['Payments'];
+const customer = resourceOperations({ noun: 'customer', plural: 'customers', tags, schema: customerSchema, listSchema: customerListSchema, idPath: customerIdPath });
+
+export const customerPaths: Paths = {
+  '/v1/customers': {
+    post: customer.create({ summary: 'Create a customer (who pays; `vpa` is the UPI mandate collections charge)', body: createCustomerParams }),
+    get: customer.list('List customers, newest first (filter email)', listCustomersQuery),
+  },
+  '/v1/customers/{id}': {
+    get: customer.retrieve(),
+    post: writeOperation({
+      operationId: 'updateCustomer',
+      summary: 'Update a customer: the fields given change, the others stay; a new `vpa` is used from the next charge on',
+      description:
+        'Every parameter is optional. `metadata` is merged into the existing metadata: the keys given are set, a key given an ' +
+        'empty value is removed, the others stay.',
+      tags,
+      path: customerIdPath,
+      body: updateCustomerParams,
+      ok: ['The customer after the update.', customerSchema],
+    }),
+  },
+};

@@ -1,6 +1,7 @@
 // Events (API.md, Webhooks and events): the outbox rows, as callers read them.
 import { z } from 'zod';
 import { listParams, listSchema, modeSchema } from './common.ts';
+import { type Paths, idPath, resourceOperations } from './openapi-operations.ts';
 
 export const eventSchema = z
   .object({
@@ -20,3 +21,12 @@ export const listEventsQuery = z.strictObject({
   ...listParams,
   type: z.string().min(1).max(64).optional().meta({ description: 'Only events of this type, e.g. `payout.failed`.' }),
 });
+
+export const eventIdPath = idPath('A event id.');
+
+const event = resourceOperations({ noun: 'event', plural: 'events', tags: ['Events'], schema: eventSchema, listSchema: eventListSchema, idPath: eventIdPath });
+
+export const eventPaths: Paths = {
+  '/v1/events': { get: event.list('List events, newest first (filter type)', listEventsQuery) },
+  '/v1/events/{id}': { get: event.retrieve() },
+};

@@ -1,7 +1,8 @@
 // Payments (API.md, Payments; interface.md, POST /payments).
 import { z } from 'zod';
-import { BANK_CODE_PATTERN, VPA_PATTERN, paymentStatuses } from '../domain/payments.ts';
+import { BANK_CODE_PATTERN, VPA_PATTERN, paymentMethods, paymentStatuses } from '../domain/payments.ts';
 import { amountParam, currencyParam, descriptionParam, listParams, listSchema, metadataParam, metadataSchema, modeSchema } from './common.ts';
+import { type Paths, idPath, resourceOperations } from './openapi-operations.ts';
 
 export const paymentStatusSchema = z.enum(paymentStatuses);
 
@@ -45,7 +46,7 @@ export const paymentSchema = z
     amount: z.int(),
     currency: z.string().meta({ example: 'INR' }),
     status: paymentStatusSchema.meta({ description: '`pending` → `captured` | `failed`.' }),
-    method: z.enum(['upi', 'netbanking']),
+    method: z.enum(paymentMethods),
     vpa: z.string().nullable(),
     bank: z.string().nullable(),
     receipt: z.string().nullable(),
@@ -75,3 +76,24 @@ export const listPaymentsQuery = z.strictObject({
   settlement_id: z.string().min(1).max(64).optional().meta({ description: 'Only the payments this settlement settled.' }),
   collection_id: z.string().min(1).max(64).optional().meta({ description: 'Only the charges of this collection.' }),
 });
+
+export const paymentIdPath = idPath('A payment id.');
+
+const payment = resourceOperations({ noun: 'payment', plural: 'payments', tags: ['Payments'], schema: paymentSchema, listSchema: paymentListSchema, idPath: paymentIdPath });
+
+export const paymentPaths: Paths = {
+  '/v1/payments': {
+    post: payment.create({
+      summary: 'Accept money from a customer; answers with the outcome, or `pending` after up to 10 s',
+      description:
+        'Methods: `upi` with `vpa`, `netbanking` with `bank`; any other method is 400 invalid_method. The call waits for the ' +
+        'outcome (`captured` or `failed` with `payment_declined`) and otherwise answers `pending`; `payment.captured` or ' +
+        '`payment.failed` follows. Sandbox: `success@upi` captures, `failure@upi` is declined, `slow@upi` stays pending for 30 s; ' +
+        'netbanking bank `FAIL` is declined, `SLOW` is slow. Captured money enters `pending` until the next settlement.',
+      body: createPaymentParams,
+      errors: [404],
+    }),
+    get: payment.list('List payments, newest first (filters status, customer_id, receipt, settlement_id)', listPaymentsQuery),
+  },
+  '/v1/payments/{id}': { get: payment.retrieve() },
+};

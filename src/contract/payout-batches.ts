@@ -4,7 +4,10 @@
 // is decided per item when it runs, never here.
 import { z } from 'zod';
 import { ApiError } from '../domain/errors.ts';
+import { payoutBatchStatuses } from '../domain/payout-batches.ts';
+import { type PayoutStatus, payoutStatuses } from '../domain/payouts.ts';
 import { amountParam, listParams, listSchema, metadataParam, modeSchema } from './common.ts';
+import { type Paths, idPath, resourceOperations } from './openapi-operations.ts';
 import { parseParams } from './validation.ts';
 
 export const MAX_BATCH_ITEMS = 10_000;
@@ -68,16 +71,15 @@ export function parsePayoutBatchParams(body: Record<string, unknown>): CreatePay
   return params;
 }
 
-export const payoutBatchStatusSchema = z.enum(['processing', 'completed']);
+export const payoutBatchStatusSchema = z.enum(payoutBatchStatuses);
 
 export const payoutBatchCountsSchema = z
   .object({
+    ...(Object.fromEntries(payoutStatuses.map((status) => [status, z.int()])) as { [S in PayoutStatus]: z.ZodInt }),
     initiated: z.int().meta({ description: 'Payouts created and not yet settled.' }),
-    completed: z.int(),
-    failed: z.int(),
-    reversed: z.int(),
   })
   .meta({ id: 'PayoutBatchCounts', description: 'Live counts of the payouts of the batch by status; items not processed yet are in no count.' });
+export type PayoutBatchCounts = z.output<typeof payoutBatchCountsSchema>;
 
 export const payoutBatchSchema = z
   .object({
@@ -103,4 +105,32 @@ export const listPayoutBatchesQuery = z.strictObject({
   status: payoutBatchStatusSchema.optional(),
 });
 
-export const payoutBatchIdPath = z.object({ id: z.string().meta({ description: 'A payout batch id (`pbat_...`).' }) });
+export const payoutBatchIdPath = idPath('A payout batch id (`pbat_...`).');
+
+const payoutBatch = resourceOperations({
+  noun: 'payout batch',
+  plural: 'payout batches',
+  tags: ['Payouts'],
+  schema: payoutBatchSchema,
+  listSchema: payoutBatchListSchema,
+  idPath: payoutBatchIdPath,
+});
+
+export const payoutBatchPaths: Paths = {
+  '/v1/payout_batches': {
+    post: payoutBatch.create({
+      summary: 'Send up to 10,000 payouts at once; answers at once with the batch (`processing`)',
+      description:
+        'Refused whole (400) only when malformed: not a list, empty, over 10,000 items, an item without `idempotency_key`, ' +
+        'a key repeated inside the batch, or an item field of the wrong shape. Every other problem (unknown beneficiary, a mode ' +
+        'that does not fit, insufficient funds) fails that item only. An item whose key already created a payout joins the batch ' +
+        'by reference; no money moves twice. Body limit 20 MiB.',
+      body: createPayoutBatchParams,
+      ok: 'The batch with live counts.',
+    }),
+    get: payoutBatch.list('List payout batches, newest first (filter status)', listPayoutBatchesQuery),
+  },
+  '/v1/payout_batches/{id}': {
+    get: payoutBatch.retrieve('Retrieve a payout batch with live counts (its payouts: GET /v1/payouts?batch_id=)'),
+  },
+};

@@ -1,8 +1,10 @@
 // Payouts (API.md, Payouts; interface.md, POST /payouts). interface.md names the transfer mode `mode`.
 import { z } from 'zod';
+import { payoutStatuses } from '../domain/payouts.ts';
 import { amountParam, currencyParam, listParams, listSchema, metadataParam, metadataSchema } from './common.ts';
+import { type Paths, idPath, resourceOperations, writeOperation } from './openapi-operations.ts';
 
-export const payoutStatusSchema = z.enum(['initiated', 'completed', 'failed', 'reversed']);
+export const payoutStatusSchema = z.enum(payoutStatuses);
 
 export const createPayoutParams = z.strictObject({
   beneficiary_id: z.string().min(1).max(64).meta({ description: 'The beneficiary receiving the funds (`bene_...`).' }),
@@ -48,3 +50,30 @@ export const listPayoutsQuery = z.strictObject({
   batch_id: z.string().min(1).max(64).optional(),
   beneficiary_id: z.string().min(1).max(64).optional(),
 });
+
+export const payoutIdPath = idPath('A payout id.');
+
+const tags = ['Payouts'];
+const payout = resourceOperations({ noun: 'payout', plural: 'payouts', tags, schema: payoutSchema, listSchema: payoutListSchema, idPath: payoutIdPath });
+
+export const payoutPaths: Paths = {
+  '/v1/payouts': {
+    post: payout.create({
+      summary: 'Send money to a beneficiary; answers `initiated` once the amount is reserved',
+      body: createPayoutParams,
+      errors: [402, 404],
+    }),
+    get: payout.list('List payouts, newest first (filters status, batch_id, beneficiary_id)', listPayoutsQuery),
+  },
+  '/v1/payouts/{id}': { get: payout.retrieve() },
+  '/v1/test_helpers/payouts/{id}/{action}': {
+    post: writeOperation({
+      operationId: 'payoutTestHelper',
+      summary: 'Sandbox: complete, fail or reverse a payout by hand',
+      tags,
+      path: z.object({ id: z.string(), action: z.enum(['complete', 'fail', 'reverse']) }),
+      errors: [409],
+      ok: ['The payout after the action.', payoutSchema],
+    }),
+  },
+};

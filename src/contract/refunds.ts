@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { refundStatuses } from '../domain/refunds.ts';
 import { amountParam, listParams, listSchema, metadataParam, metadataSchema, modeSchema } from './common.ts';
+import { type Paths, idPath, resourceOperations } from './openapi-operations.ts';
 
 export const refundStatusSchema = z.enum(refundStatuses);
 
@@ -44,3 +45,24 @@ export const listRefundsQuery = z.strictObject({
   payment_id: z.string().min(1).max(64).optional(),
   status: refundStatusSchema.optional(),
 });
+
+export const refundIdPath = idPath('A refund id.');
+
+const refund = resourceOperations({ noun: 'refund', plural: 'refunds', tags: ['Payments'], schema: refundSchema, listSchema: refundListSchema, idPath: refundIdPath });
+
+export const refundPaths: Paths = {
+  '/v1/refunds': {
+    post: refund.create({
+      summary: 'Give back all or part of a captured payment; answers `pending` once the amount is reserved',
+      description:
+        'Only a `captured` payment can be refunded (409 invalid_state). Refunds of one payment never add up to more than it ' +
+        '(400 invalid_request, param `amount`). The amount is drawn from `available` (402 insufficient_funds). A refusal creates ' +
+        'nothing and leaves the idempotency key free. Then `refund.processed` (the payment\'s `amount_refunded` grows) or ' +
+        '`refund.failed` (the money returns to `available`). Sandbox: refunds of payments made from `reversal@upi` fail.',
+      body: createRefundParams,
+      errors: [402, 404],
+    }),
+    get: refund.list('List refunds, newest first (filters payment_id, status)', listRefundsQuery),
+  },
+  '/v1/refunds/{id}': { get: refund.retrieve() },
+};

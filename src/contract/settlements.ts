@@ -1,6 +1,8 @@
 // Settlements (API.md, Settlements).
 import { z } from 'zod';
+import { settlementStatuses } from '../domain/settlements.ts';
 import { listParams, listSchema, modeSchema } from './common.ts';
+import { type Paths, idPath, resourceOperations, writeOperation } from './openapi-operations.ts';
 
 export const settlementSchema = z
   .object({
@@ -10,7 +12,7 @@ export const settlementSchema = z
     amount: z.int().meta({ description: 'Paise moved from `pending` to `available`: the sum of the settled payments.' }),
     currency: z.string().meta({ example: 'INR' }),
     payment_count: z.int().meta({ description: 'How many payments this settlement settled (`GET /v1/payments` shows their `settlement_id`).' }),
-    status: z.literal('processed'),
+    status: z.literal(settlementStatuses),
     utr: z.string().meta({ description: 'The bank reference of the settlement.' }),
     created_at: z.int(),
   })
@@ -23,3 +25,22 @@ export const listSettlementsQuery = z.strictObject({ ...listParams });
 
 /** POST /v1/test_helpers/settlements/run takes no parameters. */
 export const runSettlementParams = z.strictObject({});
+
+export const settlementIdPath = idPath('A settlement id.');
+
+const tags = ['Payments'];
+const settlement = resourceOperations({ noun: 'settlement', plural: 'settlements', tags, schema: settlementSchema, listSchema: settlementListSchema, idPath: settlementIdPath });
+
+export const settlementPaths: Paths = {
+  '/v1/settlements': { get: settlement.list('List settlements, newest first', listSettlementsQuery) },
+  '/v1/settlements/{id}': { get: settlement.retrieve() },
+  '/v1/test_helpers/settlements/run': {
+    post: writeOperation({
+      operationId: 'runSettlement',
+      summary: 'Sandbox: settle now; answers with a list of the settlements created (one, or none when nothing was unsettled)',
+      tags,
+      body: runSettlementParams,
+      ok: ['The settlements this run created.', settlementListSchema],
+    }),
+  },
+};

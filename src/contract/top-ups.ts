@@ -1,6 +1,8 @@
 // Sandbox funding: POST /v1/test_helpers/top_ups credits `available` (API.md, Balance and ledger).
 import { z } from 'zod';
+import { topUpStatuses } from '../domain/top-ups.ts';
 import { amountParam, currencyParam, descriptionParam, listParams, listSchema, metadataParam, metadataSchema, modeSchema } from './common.ts';
+import { type Paths, idPath, resourceOperations } from './openapi-operations.ts';
 
 export const createTopUpParams = z.strictObject({
   amount: amountParam({ description: 'Paise to credit to `available`.' }),
@@ -17,7 +19,7 @@ export const topUpSchema = z
     mode: modeSchema,
     amount: z.int(),
     currency: z.string().meta({ example: 'INR' }),
-    status: z.literal('succeeded'),
+    status: z.literal(topUpStatuses),
     description: z.string().nullable(),
     metadata: metadataSchema,
     balance_transaction_id: z.string().nullable(),
@@ -32,4 +34,14 @@ export const topUpListSchema = listSchema(topUpSchema, 'TopUpList');
 export const listTopUpsQuery = z.strictObject({ ...listParams });
 export type ListTopUpsQuery = z.output<typeof listTopUpsQuery>;
 
-export const topUpIdPath = z.object({ id: z.string().meta({ description: 'A top-up id (`topup_...`).' }) });
+export const topUpIdPath = idPath('A top-up id (`topup_...`).');
+
+const topUp = resourceOperations({ noun: 'top-up', plural: 'top-ups', tags: ['Balance'], schema: topUpSchema, listSchema: topUpListSchema, idPath: topUpIdPath });
+
+export const topUpPaths: Paths = {
+  '/v1/test_helpers/top_ups': {
+    post: topUp.create({ summary: 'Credit the sandbox balance (sandbox keys only)', body: createTopUpParams, ok: 'The top-up, already credited to `available`.' }),
+  },
+  '/v1/top_ups': { get: topUp.list('List sandbox top-ups, newest first', listTopUpsQuery) },
+  '/v1/top_ups/{id}': { get: topUp.retrieve() },
+};

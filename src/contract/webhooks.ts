@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { enabledEventProblem } from '../domain/webhooks.ts';
 import { descriptionParam, listParams, listSchema, modeSchema } from './common.ts';
+import { eventIdPath } from './events.ts';
+import { type Paths, idPath, readOperation, resourceOperations, writeOperation } from './openapi-operations.ts';
 
 export const URL_MAX = 2048;
 export const ENABLED_EVENTS_MAX = 50;
@@ -107,4 +109,59 @@ export const redeliverySchema = z
   .meta({ id: 'EventRedelivery' });
 export type RedeliveryResponse = z.infer<typeof redeliverySchema>;
 
-export const webhookEndpointIdPath = z.object({ id: z.string().meta({ description: 'A webhook endpoint id (`we_...`).' }) });
+export const webhookEndpointIdPath = idPath('A webhook endpoint id (`we_...`).');
+
+const tags = ['Webhooks'];
+const endpoint = resourceOperations({
+  noun: 'webhook endpoint',
+  plural: 'webhook endpoints',
+  tags,
+  schema: webhookEndpointSchema,
+  listSchema: webhookEndpointListSchema,
+  idPath: webhookEndpointIdPath,
+});
+
+export const webhookPaths: Paths = {
+  '/v1/events/{id}/redeliver': {
+    post: writeOperation({
+      operationId: 'redeliverEvent',
+      summary: 'Send an event again (same webhook-id), to every endpoint enabled for its type or to one',
+      tags: ['Events'],
+      path: eventIdPath,
+      body: redeliverEventParams,
+      ok: ['The endpoints a new delivery was started for.', redeliverySchema],
+    }),
+  },
+  '/v1/webhook_endpoints': {
+    post: endpoint.create({
+      summary: 'Register a webhook endpoint; the answer carries its signing secret, shown only this once',
+      description:
+        'Deliveries follow the Standard Webhooks specification: a POST of the event JSON with `webhook-id` (the event id, the same ' +
+        'on every retry and duplicate), `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256>`). Any 2xx within ' +
+        '10 s is success; anything else is retried with exponential backoff for 3 days. Live endpoints must be https and public.',
+      body: createWebhookEndpointParams,
+      ok: 'The endpoint, with `secret`.',
+    }),
+    get: endpoint.list('List webhook endpoints, newest first', listWebhookEndpointsQuery, 'A page of endpoints (without secrets).'),
+  },
+  '/v1/webhook_endpoints/{id}': {
+    get: endpoint.retrieve('Retrieve a webhook endpoint (without its secret)', 'The endpoint.'),
+    delete: readOperation({
+      operationId: 'deleteWebhookEndpoint',
+      summary: 'Delete a webhook endpoint; its pending deliveries stop',
+      tags,
+      path: webhookEndpointIdPath,
+      ok: ['The deleted endpoint.', deletedWebhookEndpointSchema],
+    }),
+  },
+  '/v1/webhook_endpoints/{id}/deliveries': {
+    get: readOperation({
+      operationId: 'listWebhookDeliveries',
+      summary: "Every delivery attempt to this endpoint, newest first, with the receiver's status code",
+      tags,
+      path: webhookEndpointIdPath,
+      query: listWebhookDeliveriesQuery,
+      ok: ['A page of attempts.', webhookDeliveryListSchema],
+    }),
+  },
+};

@@ -1,8 +1,19 @@
 // MikroORM entities (defineEntity, no decorators: Node's type stripping rejects them).
 // Foreign keys are plain scalar ids: requests always scope by (account, mode), never walk relations.
+// Enumerated columns take their values from src/domain, the one place each list is written; the
+// migrations' CHECK constraints are compared with the same lists by test/integration/status-checks.test.ts.
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { collectionSchedules } from '../domain/collection-schedule.ts';
+import { collectionStatuses } from '../domain/collections.ts';
+import { modes } from '../domain/modes.ts';
+import { paymentMethods, paymentStatuses } from '../domain/payments.ts';
+import { payoutBatchStatuses } from '../domain/payout-batches.ts';
+import { payoutStatuses } from '../domain/payouts.ts';
+import { refundStatuses } from '../domain/refunds.ts';
+import { settlementStatuses } from '../domain/settlements.ts';
+import { topUpStatuses } from '../domain/top-ups.ts';
 
-const modeProp = () => p.enum(['sandbox', 'live'] as const);
+const modeProp = () => p.enum(modes);
 
 export const AccountEntity = defineEntity({
   name: 'Account',
@@ -93,7 +104,7 @@ export const TopUpEntity = defineEntity({
     mode: modeProp(),
     amount: p.bigint('number'),
     currency: p.string(),
-    status: p.string(),
+    status: p.enum(topUpStatuses),
     description: p.string().nullable(),
     metadata: p.json<Record<string, string>>(),
     idempotencyKey: p.string(),
@@ -150,7 +161,7 @@ export const PayoutEntity = defineEntity({
     amount: p.bigint('number'),
     currency: p.string(),
     transferMode: p.string(),
-    status: p.enum(['initiated', 'completed', 'failed', 'reversed'] as const),
+    status: p.enum(payoutStatuses),
     failureCode: p.string().nullable(),
     failureMessage: p.string().nullable(),
     utr: p.string().nullable(),
@@ -176,7 +187,7 @@ export const PayoutBatchEntity = defineEntity({
     mode: modeProp(),
     reference: p.string().nullable(),
     idempotencyKey: p.string(),
-    status: p.enum(['processing', 'completed'] as const),
+    status: p.enum(payoutBatchStatuses),
     totalCount: p.integer(),
     totalAmount: p.bigint('number'),
     createdAt: p.datetime().onCreate(() => new Date()),
@@ -194,8 +205,8 @@ export const PaymentEntity = defineEntity({
     mode: modeProp(),
     amount: p.bigint('number'),
     currency: p.string(),
-    status: p.enum(['pending', 'captured', 'failed'] as const),
-    method: p.enum(['upi', 'netbanking'] as const),
+    status: p.enum(paymentStatuses),
+    method: p.enum(paymentMethods),
     vpa: p.string().nullable(),
     bank: p.string().nullable(),
     receipt: p.string().nullable(),
@@ -228,7 +239,7 @@ export const RefundEntity = defineEntity({
     paymentId: p.string(),
     amount: p.bigint('number'),
     currency: p.string(),
-    status: p.enum(['pending', 'processed', 'failed'] as const),
+    status: p.enum(refundStatuses),
     reason: p.string().nullable(),
     metadata: p.json<Record<string, string>>(),
     failureCode: p.string().nullable(),
@@ -252,7 +263,7 @@ export const SettlementEntity = defineEntity({
     amount: p.bigint('number'),
     currency: p.string(),
     paymentCount: p.integer(),
-    status: p.enum(['processed'] as const),
+    status: p.enum(settlementStatuses),
     utr: p.string(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
@@ -327,13 +338,13 @@ export const CollectionEntity = defineEntity({
     customerId: p.string(),
     amount: p.bigint('number'),
     currency: p.string(),
-    schedule: p.enum(['monthly', 'weekly', 'yearly'] as const),
+    schedule: p.enum(collectionSchedules),
     dayOfMonth: p.integer().nullable(),
     startAt: p.datetime(),
     totalCount: p.integer().nullable(),
     description: p.string().nullable(),
     metadata: p.json<Record<string, string>>(),
-    status: p.enum(['active', 'paused', 'halted', 'cancelled', 'completed'] as const),
+    status: p.enum(collectionStatuses),
     paidCount: p.integer(),
     failedCount: p.integer(),
     currentCycle: p.integer(),

@@ -9,6 +9,7 @@ import { Migration20261122020000_payments } from './migrations/Migration20261122
 import { Migration20261123000000_webhooks } from './migrations/Migration20261123000000_webhooks.ts';
 import { Migration20261124000000_collections } from './migrations/Migration20261124000000_collections.ts';
 import { Migration20261124010000_batch_simulate } from './migrations/Migration20261124010000_batch_simulate.ts';
+import { Migration20261125000000_top_up_status_check } from './migrations/Migration20261125000000_top_up_status_check.ts';
 
 /** Committed migrations, in order. Append new ones; never edit one that has landed. */
 export const migrationsList = [
@@ -18,6 +19,7 @@ export const migrationsList = [
   { name: 'Migration20261123000000_webhooks', class: Migration20261123000000_webhooks },
   { name: 'Migration20261124000000_collections', class: Migration20261124000000_collections },
   { name: 'Migration20261124010000_batch_simulate', class: Migration20261124010000_batch_simulate },
+  { name: 'Migration20261125000000_top_up_status_check', class: Migration20261125000000_top_up_status_check },
 ];
 
 export type Orm = MikroORM;

@@ -1,31 +1,43 @@
 // Rows → the objects callers see (the same shape in responses, event bodies and workflow results).
+// The shapes are the contract's response types (src/contract), inferred from the zod schemas that
+// document them; these functions are the one place a row becomes one.
+import type { BalanceTransactionResponse } from '../contract/balance.ts';
+import type { BeneficiaryResponse } from '../contract/beneficiaries.ts';
+import type { CollectionResponse } from '../contract/collections.ts';
+import type { CustomerResponse } from '../contract/customers.ts';
+import type { EventResponse } from '../contract/events.ts';
+import type { PaymentResponse } from '../contract/payments.ts';
+import type { PayoutBatchCounts, PayoutBatchResponse } from '../contract/payout-batches.ts';
+import type { PayoutResponse } from '../contract/payouts.ts';
+import type { RefundResponse } from '../contract/refunds.ts';
+import type { SettlementResponse } from '../contract/settlements.ts';
+import type { TopUpResponse } from '../contract/top-ups.ts';
 import type { BalanceTransaction, Beneficiary, Collection, Customer, Event, Payment, Payout, PayoutBatch, Refund, Settlement, TopUp } from './entities.ts';
-import type { Mode } from '../domain/modes.ts';
+
+// The names these types had when they were declared here. Kept until activities/, workflows/,
+// src/temporal/ and src/cli/ import the contract's names themselves; new code should not use them.
+export type { BalanceTransactionResponse as BalanceTransactionView } from '../contract/balance.ts';
+export type { BeneficiaryResponse as BeneficiaryView } from '../contract/beneficiaries.ts';
+export type { CollectionResponse as CollectionView } from '../contract/collections.ts';
+export type { CustomerResponse as CustomerView } from '../contract/customers.ts';
+export type { EventResponse as EventView } from '../contract/events.ts';
+export type { PaymentResponse as PaymentView } from '../contract/payments.ts';
+export type { PayoutBatchCounts, PayoutBatchResponse as PayoutBatchView } from '../contract/payout-batches.ts';
+export type { PayoutResponse as PayoutView } from '../contract/payouts.ts';
+export type { RefundResponse as RefundView } from '../contract/refunds.ts';
+export type { SettlementResponse as SettlementView } from '../contract/settlements.ts';
+export type { TopUpResponse as TopUpView } from '../contract/top-ups.ts';
 
 export const unixSeconds = (d: Date): number => Math.floor(d.getTime() / 1000);
 
-export interface TopUpView {
-  id: string;
-  object: 'top_up';
-  mode: Mode;
-  amount: number;
-  currency: string;
-  status: 'succeeded';
-  description: string | null;
-  metadata: Record<string, string>;
-  balance_transaction_id: string | null;
-  idempotency_key: string;
-  created_at: number;
-}
-
-export function topUpView(row: TopUp): TopUpView {
+export function topUpView(row: TopUp): TopUpResponse {
   return {
     id: row.id,
     object: 'top_up',
     mode: row.mode,
     amount: Number(row.amount),
     currency: row.currency,
-    status: 'succeeded',
+    status: row.status,
     description: row.description ?? null,
     metadata: row.metadata ?? {},
     balance_transaction_id: row.balanceTransactionId ?? null,
@@ -34,22 +46,7 @@ export function topUpView(row: TopUp): TopUpView {
   };
 }
 
-export interface BalanceTransactionView {
-  id: string;
-  object: 'balance_transaction';
-  mode: Mode;
-  type: string;
-  source_id: string;
-  amount: number;
-  fee: number;
-  net: number;
-  currency: string;
-  status: string;
-  description: string | null;
-  created_at: number;
-}
-
-export function balanceTransactionView(row: BalanceTransaction): BalanceTransactionView {
+export function balanceTransactionView(row: BalanceTransaction): BalanceTransactionResponse {
   const amount = Number(row.amount);
   const fee = Number(row.fee);
   return {
@@ -70,22 +67,7 @@ export function balanceTransactionView(row: BalanceTransaction): BalanceTransact
 
 const unixOrNull = (d: Date | null | undefined): number | null => (d ? unixSeconds(d) : null);
 
-export interface BeneficiaryView {
-  id: string;
-  object: 'beneficiary';
-  mode: Mode;
-  name: string;
-  type: 'bank_account' | 'vpa';
-  bank_account: { last4: string; ifsc: string } | null;
-  vpa: string | null;
-  email: string | null;
-  phone: string | null;
-  metadata: Record<string, string>;
-  active: boolean;
-  created_at: number;
-}
-
-export function beneficiaryView(row: Beneficiary): BeneficiaryView {
+export function beneficiaryView(row: Beneficiary): BeneficiaryResponse {
   return {
     id: row.id,
     object: 'beneficiary',
@@ -106,29 +88,7 @@ export function beneficiaryView(row: Beneficiary): BeneficiaryView {
  * interface.md names the payout's transfer mode `mode` (upi, imps, neft, rtgs), and interface.md wins over
  * API.md's "every object carries mode (sandbox|live)": on payouts the environment is `livemode`.
  */
-export interface PayoutView {
-  id: string;
-  object: 'payout';
-  livemode: boolean;
-  beneficiary_id: string;
-  amount: number;
-  currency: string;
-  mode: string;
-  status: 'initiated' | 'completed' | 'failed' | 'reversed';
-  failure_reason: { code: string; message: string } | null;
-  utr: string | null;
-  batch_id: string | null;
-  reference: string | null;
-  narration: string | null;
-  metadata: Record<string, string>;
-  idempotency_key: string;
-  created_at: number;
-  completed_at: number | null;
-  failed_at: number | null;
-  reversed_at: number | null;
-}
-
-export function payoutView(row: Payout): PayoutView {
+export function payoutView(row: Payout): PayoutResponse {
   return {
     id: row.id,
     object: 'payout',
@@ -152,28 +112,7 @@ export function payoutView(row: Payout): PayoutView {
   };
 }
 
-export interface PayoutBatchCounts {
-  initiated: number;
-  completed: number;
-  failed: number;
-  reversed: number;
-}
-
-export interface PayoutBatchView {
-  id: string;
-  object: 'payout_batch';
-  mode: Mode;
-  status: 'processing' | 'completed';
-  reference: string | null;
-  idempotency_key: string;
-  total_count: number;
-  total_amount: number;
-  counts: PayoutBatchCounts;
-  created_at: number;
-  completed_at: number | null;
-}
-
-export function payoutBatchView(row: PayoutBatch, counts: PayoutBatchCounts): PayoutBatchView {
+export function payoutBatchView(row: PayoutBatch, counts: PayoutBatchCounts): PayoutBatchResponse {
   return {
     id: row.id,
     object: 'payout_batch',
@@ -189,16 +128,7 @@ export function payoutBatchView(row: PayoutBatch, counts: PayoutBatchCounts): Pa
   };
 }
 
-export interface EventView {
-  id: string;
-  object: 'event';
-  type: string;
-  mode: Mode;
-  created_at: number;
-  data: { object: Record<string, unknown> };
-}
-
-export function eventView(row: Event): EventView {
+export function eventView(row: Event): EventResponse {
   return {
     id: row.id,
     object: 'event',
@@ -209,33 +139,7 @@ export function eventView(row: Event): EventView {
   };
 }
 
-export interface PaymentView {
-  id: string;
-  object: 'payment';
-  mode: Mode;
-  amount: number;
-  currency: string;
-  status: 'pending' | 'captured' | 'failed';
-  method: 'upi' | 'netbanking';
-  vpa: string | null;
-  bank: string | null;
-  receipt: string | null;
-  customer_id: string | null;
-  description: string | null;
-  metadata: Record<string, string>;
-  /** Paise given back by processed refunds. */
-  amount_refunded: number;
-  failure_code: string | null;
-  failure_message: string | null;
-  settlement_id: string | null;
-  collection_id: string | null;
-  idempotency_key: string;
-  created_at: number;
-  captured_at: number | null;
-  failed_at: number | null;
-}
-
-export function paymentView(row: Payment): PaymentView {
+export function paymentView(row: Payment): PaymentResponse {
   return {
     id: row.id,
     object: 'payment',
@@ -262,26 +166,7 @@ export function paymentView(row: Payment): PaymentView {
   };
 }
 
-export interface RefundView {
-  id: string;
-  object: 'refund';
-  mode: Mode;
-  payment_id: string;
-  amount: number;
-  currency: string;
-  status: 'pending' | 'processed' | 'failed';
-  reason: string | null;
-  metadata: Record<string, string>;
-  failure_code: string | null;
-  failure_message: string | null;
-  utr: string | null;
-  idempotency_key: string;
-  created_at: number;
-  processed_at: number | null;
-  failed_at: number | null;
-}
-
-export function refundView(row: Refund): RefundView {
+export function refundView(row: Refund): RefundResponse {
   return {
     id: row.id,
     object: 'refund',
@@ -302,19 +187,7 @@ export function refundView(row: Refund): RefundView {
   };
 }
 
-export interface SettlementView {
-  id: string;
-  object: 'settlement';
-  mode: Mode;
-  amount: number;
-  currency: string;
-  payment_count: number;
-  status: 'processed';
-  utr: string;
-  created_at: number;
-}
-
-export function settlementView(row: Settlement): SettlementView {
+export function settlementView(row: Settlement): SettlementResponse {
   return {
     id: row.id,
     object: 'settlement',
@@ -328,19 +201,7 @@ export function settlementView(row: Settlement): SettlementView {
   };
 }
 
-export interface CustomerView {
-  id: string;
-  object: 'customer';
-  mode: Mode;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  vpa: string | null;
-  metadata: Record<string, string>;
-  created_at: number;
-}
-
-export function customerView(row: Customer): CustomerView {
+export function customerView(row: Customer): CustomerResponse {
   return {
     id: row.id,
     object: 'customer',
@@ -354,35 +215,7 @@ export function customerView(row: Customer): CustomerView {
   };
 }
 
-export interface CollectionView {
-  id: string;
-  object: 'collection';
-  mode: Mode;
-  customer_id: string;
-  amount: number;
-  currency: string;
-  schedule: 'monthly' | 'weekly' | 'yearly';
-  day_of_month: number | null;
-  start_at: number;
-  total_count: number | null;
-  remaining_count: number | null;
-  status: 'active' | 'paused' | 'halted' | 'cancelled' | 'completed';
-  paid_count: number;
-  failed_count: number;
-  current_cycle: number;
-  next_charge_at: number | null;
-  latest_payment_id: string | null;
-  description: string | null;
-  metadata: Record<string, string>;
-  idempotency_key: string;
-  created_at: number;
-  paused_at: number | null;
-  halted_at: number | null;
-  cancelled_at: number | null;
-  completed_at: number | null;
-}
-
-export function collectionView(row: Collection): CollectionView {
+export function collectionView(row: Collection): CollectionResponse {
   return {
     id: row.id,
     object: 'collection',

@@ -1,22 +1,10 @@
-// Webhook endpoints and delivery attempts as callers see them.
-import type { Mode } from '../domain/modes.ts';
+// Webhook endpoints and delivery attempts as callers see them (the contract's response types).
+import type { WebhookDeliveryResponse, WebhookEndpointResponse } from '../contract/webhooks.ts';
 import type { WebhookDelivery, WebhookEndpoint } from './entities.ts';
 import { unixSeconds } from './views.ts';
 
-export interface WebhookEndpointView {
-  id: string;
-  object: 'webhook_endpoint';
-  mode: Mode;
-  url: string;
-  description: string | null;
-  enabled_events: string[];
-  status: 'enabled';
-  created_at: number;
-  /** Only in the answer to the creating POST. */
-  secret?: string;
-}
-
-export function webhookEndpointView(row: WebhookEndpoint, options: { withSecret?: boolean } = {}): WebhookEndpointView {
+/** The secret is only in the answer to the creating POST. */
+export function webhookEndpointView(row: WebhookEndpoint, options: { withSecret?: boolean } = {}): WebhookEndpointResponse {
   return {
     id: row.id,
     object: 'webhook_endpoint',
@@ -30,28 +18,13 @@ export function webhookEndpointView(row: WebhookEndpoint, options: { withSecret?
   };
 }
 
-export interface WebhookDeliveryView {
-  id: string;
-  object: 'webhook_delivery';
-  mode: Mode;
-  event_id: string;
-  endpoint_id: string;
-  attempt: number;
-  succeeded: boolean;
-  status_code: number | null;
-  error: string | null;
-  duration_ms: number;
-  delivery: 'event' | 'duplicate' | 'redeliver';
-  created_at: number;
-}
-
 /** Which delivery workflow an attempt belongs to, from its id (webhook/{event}/{endpoint}[/variant]). */
-function deliveryKind(workflowId: string): WebhookDeliveryView['delivery'] {
+function deliveryKind(workflowId: string): WebhookDeliveryResponse['delivery'] {
   const variant = workflowId.split('/')[3];
   return variant === 'duplicate' ? 'duplicate' : variant === 'redeliver' ? 'redeliver' : 'event';
 }
 
-export function webhookDeliveryView(row: WebhookDelivery): WebhookDeliveryView {
+export function webhookDeliveryView(row: WebhookDelivery): WebhookDeliveryResponse {
   return {
     id: row.id,
     object: 'webhook_delivery',
