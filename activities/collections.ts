@@ -11,9 +11,10 @@ import type { Mode } from '../src/domain/modes.ts';
 import { CollectionEntity, CustomerEntity, type Collection } from '../src/db/entities.ts';
 import { recordEvent, storeSimulations, storedSimulations } from '../src/db/events.ts';
 import { recordStatusChange } from '../src/db/status-history.ts';
-import { collectionView, type CollectionView } from '../src/db/views.ts';
+import { collectionView } from '../src/db/views.ts';
 import { paymentWorkflowId } from '../src/domain/workflow-ids.ts';
 import type { PaymentRequest } from './payments.ts';
+import type { CollectionResponse } from '../src/contract/collections.ts';
 
 export interface CollectionRequest {
   collectionId: string;
@@ -66,7 +67,7 @@ export function createCollectionActivities(deps: { orm: MikroORM }) {
      * Writes the collection `active`, first charge due at `startAt`. Idempotent by key: when the key already
      * made a collection (this one or, after a lost response, another id), that one is returned.
      */
-    async createCollection(request: CollectionRequest): Promise<CollectionView> {
+    async createCollection(request: CollectionRequest): Promise<CollectionResponse> {
       return deps.orm.em.fork().transactional(async (tx) => {
         const existing = await tx.findOne(CollectionEntity, { accountId: request.accountId, mode: request.mode, idempotencyKey: request.idempotencyKey });
         if (existing) return collectionView(existing);
@@ -142,7 +143,7 @@ export function createCollectionActivities(deps: { orm: MikroORM }) {
      * `collection.charged` / `collection.failed` for a charge, `collection.halted` / `collection.completed`
      * when the status becomes one of those. A write older than the stored one changes nothing.
      */
-    async saveCollectionState(input: SaveCollectionStateInput): Promise<CollectionView> {
+    async saveCollectionState(input: SaveCollectionStateInput): Promise<CollectionResponse> {
       return deps.orm.em.fork().transactional(async (tx) => {
         const row = await loadCollection(tx, input.collectionId, true);
         if (row.stateVersion >= input.version) return collectionView(row);

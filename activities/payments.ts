@@ -5,9 +5,10 @@ import type { Mode } from '../src/domain/modes.ts';
 import type { Observation, TransitionRequest } from '../src/domain/lifecycle.ts';
 import { type PaymentFailureCode, type PaymentMethod, type PaymentStatus, paymentLifecycle } from '../src/domain/payments.ts';
 import { PaymentEntity, type Payment } from '../src/db/entities.ts';
-import { paymentView, type PaymentView } from '../src/db/views.ts';
+import { paymentView } from '../src/db/views.ts';
 import type { PaymentRail, RailPaymentStatus } from '../src/rails/payments.ts';
 import { type LifecycleStore, type RailsByMode, loadRow, railFor, railObserver, recordEntry, transitionWriter } from './lifecycle.ts';
+import type { PaymentResponse } from '../src/contract/payments.ts';
 
 export interface PaymentRequest {
   paymentId: string;
@@ -30,10 +31,10 @@ export interface PaymentRequest {
 }
 
 export type PaymentTransition = TransitionRequest<PaymentStatus, PaymentFailureCode>;
-export type PaymentObservation = Observation<PaymentView, PaymentStatus, PaymentFailureCode>;
+export type PaymentObservation = Observation<PaymentResponse, PaymentStatus, PaymentFailureCode>;
 
 /** What a payment stores of its own on entering a status. */
-const paymentStore: LifecycleStore<PaymentStatus, PaymentFailureCode, Payment, PaymentView> = {
+const paymentStore: LifecycleStore<PaymentStatus, PaymentFailureCode, Payment, PaymentResponse> = {
   lifecycle: paymentLifecycle,
   entity: PaymentEntity,
   simulations: 'payments',
@@ -75,7 +76,7 @@ function followRail(_status: PaymentStatus, rail: RailPaymentStatus): Omit<Payme
 export function createPaymentActivities(deps: { orm: MikroORM; rails: RailsByMode<PaymentRail> }) {
   return {
     /** Writes the payment `pending`. Idempotent by key: a retry finds the row the first attempt wrote. */
-    async createPayment(request: PaymentRequest): Promise<PaymentView> {
+    async createPayment(request: PaymentRequest): Promise<PaymentResponse> {
       return deps.orm.em.fork().transactional(async (tx) => {
         const existing = await tx.findOne(PaymentEntity, { accountId: request.accountId, mode: request.mode, idempotencyKey: request.idempotencyKey });
         if (existing) return paymentView(existing);

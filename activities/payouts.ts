@@ -16,10 +16,11 @@ import {
 } from '../src/domain/payouts.ts';
 import { BeneficiaryEntity, PayoutEntity, type Payout } from '../src/db/entities.ts';
 import { linkPayoutItem, readPayoutItem } from '../src/db/payout-batch-items.ts';
-import { payoutView, type PayoutView } from '../src/db/views.ts';
+import { payoutView } from '../src/db/views.ts';
 import { availableCovers } from '../src/ledger/ledger.ts';
 import { type PayoutRail, type RailPayoutStatus, RailRejectedError } from '../src/rails/payouts.ts';
 import { type LifecycleStore, type RailsByMode, loadRow, railFor, railObserver, recordEntry, refuse, transitionWriter } from './lifecycle.ts';
+import type { PayoutResponse } from '../src/contract/payouts.ts';
 
 /** What a payout is made of, whether it came alone (POST /v1/payouts) or as a batch item. */
 export interface PayoutRequest extends PayoutOrder {
@@ -40,10 +41,10 @@ export interface PayoutCreation {
 }
 
 export type PayoutTransition = TransitionRequest<PayoutStatus, FailureCode>;
-export type PayoutObservation = Observation<PayoutView, PayoutStatus, FailureCode>;
+export type PayoutObservation = Observation<PayoutResponse, PayoutStatus, FailureCode>;
 
 /** What a payout stores of its own on entering a status. */
-const payoutStore: LifecycleStore<PayoutStatus, FailureCode, Payout, PayoutView> = {
+const payoutStore: LifecycleStore<PayoutStatus, FailureCode, Payout, PayoutResponse> = {
   lifecycle: payoutLifecycle,
   entity: PayoutEntity,
   simulations: 'payouts',
@@ -106,7 +107,7 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode
      * Creates the payout: reserves its amount and writes it `initiated`, or (batch items) writes it
      * `failed` with the reason. A single payout that cannot be created is refused instead. Idempotent by key.
      */
-    async createPayout(input: PayoutCreation): Promise<PayoutView> {
+    async createPayout(input: PayoutCreation): Promise<PayoutResponse> {
       return deps.orm.em.fork().transactional(async (tx) => {
         const request = input.request ?? (await requestFromItem(tx, input.item!));
         const linkItem = async (payoutId: string) => input.item && linkPayoutItem(tx, input.item.batchId, input.item.seq, payoutId);

@@ -8,9 +8,10 @@ import type { Observation, TransitionRequest } from '../src/domain/lifecycle.ts'
 import { type RefundFailureCode, type RefundStatus, refundAmount, refundLifecycle } from '../src/domain/refunds.ts';
 import { PaymentEntity, RefundEntity, type Refund } from '../src/db/entities.ts';
 import { addRefunded, heldByRefunds } from '../src/db/refunds.ts';
-import { refundView, type RefundView } from '../src/db/views.ts';
+import { refundView } from '../src/db/views.ts';
 import type { RailRefundStatus, RefundRail } from '../src/rails/payments.ts';
 import { type LifecycleStore, type RailsByMode, loadRow, railFor, railObserver, recordEntry, refuse, refusingOverdraft, transitionWriter } from './lifecycle.ts';
+import type { RefundResponse } from '../src/contract/refunds.ts';
 
 export interface RefundRequest {
   refundId: string;
@@ -27,10 +28,10 @@ export interface RefundRequest {
 }
 
 export type RefundTransition = TransitionRequest<RefundStatus, RefundFailureCode>;
-export type RefundObservation = Observation<RefundView, RefundStatus, RefundFailureCode>;
+export type RefundObservation = Observation<RefundResponse, RefundStatus, RefundFailureCode>;
 
 /** What a refund stores of its own on entering a status. */
-const refundStore: LifecycleStore<RefundStatus, RefundFailureCode, Refund, RefundView> = {
+const refundStore: LifecycleStore<RefundStatus, RefundFailureCode, Refund, RefundResponse> = {
   lifecycle: refundLifecycle,
   entity: RefundEntity,
   simulations: 'refunds',
@@ -83,7 +84,7 @@ export function createRefundActivities(deps: { orm: MikroORM; rails: RailsByMode
      * refundable), InsufficientFunds (`available` cannot cover it). The payment's row lock serialises
      * concurrent refunds of one payment, so their sum never exceeds it. Idempotent by key.
      */
-    async createRefund(request: RefundRequest): Promise<RefundView> {
+    async createRefund(request: RefundRequest): Promise<RefundResponse> {
       return deps.orm.em.fork().transactional(async (tx) => {
         const existing = await tx.findOne(RefundEntity, { accountId: request.accountId, mode: request.mode, idempotencyKey: request.idempotencyKey });
         if (existing) return refundView(existing);

@@ -3,8 +3,9 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { topUpPosting } from '../src/domain/ledger.ts';
 import type { Mode } from '../src/domain/modes.ts';
 import { TopUpEntity } from '../src/db/entities.ts';
-import { topUpView, type TopUpView } from '../src/db/views.ts';
+import { topUpView } from '../src/db/views.ts';
 import { post } from '../src/ledger/ledger.ts';
+import type { TopUpResponse } from '../src/contract/top-ups.ts';
 
 export interface TopUpRecordInput {
   topUpId: string;
@@ -20,7 +21,7 @@ export interface TopUpRecordInput {
 export function createTopUpActivities(deps: { orm: MikroORM }) {
   return {
     /** Idempotent: a retry after a lost answer finds the row written by the first attempt. */
-    async recordTopUp(input: TopUpRecordInput): Promise<TopUpView> {
+    async recordTopUp(input: TopUpRecordInput): Promise<TopUpResponse> {
       const em = deps.orm.em.fork();
       return em.transactional(async (tx) => {
         const existing = await tx.findOne(TopUpEntity, {

@@ -17,7 +17,6 @@ import {
   workflowInfo,
 } from '@temporalio/workflow';
 import type { CollectionActivities, CollectionRequest } from '../activities/collections.ts';
-import type { CollectionView } from '../src/db/views.ts';
 import { kolkataIso } from '../src/domain/collection-schedule.ts';
 import {
   type CollectionAction,
@@ -35,15 +34,16 @@ import { baseSearchAttributes } from '../src/domain/search-attributes.ts';
 import type { RefusalType } from '../src/domain/failures.ts';
 import { paymentWorkflow } from './payment.ts';
 import { databaseSteps } from './proxies.ts';
+import type { CollectionResponse } from '../src/contract/collections.ts';
 
 /** Answers the creating request (Update-with-Start) once the collection is written. */
-export const createCollectionUpdate = defineUpdate<CollectionView>('createCollection');
+export const createCollectionUpdate = defineUpdate<CollectionResponse>('createCollection');
 /** pause, resume, cancel, advance: each answers with the collection after it (advance: after the charge attempt). */
 export const collectionActionUpdates = {
-  pause: defineUpdate<CollectionView>('pause'),
-  resume: defineUpdate<CollectionView>('resume'),
-  cancel: defineUpdate<CollectionView>('cancel'),
-  advance: defineUpdate<CollectionView>('advance'),
+  pause: defineUpdate<CollectionResponse>('pause'),
+  resume: defineUpdate<CollectionResponse>('resume'),
+  cancel: defineUpdate<CollectionResponse>('cancel'),
+  advance: defineUpdate<CollectionResponse>('advance'),
 } as const satisfies { readonly [A in CollectionAction]: unknown };
 
 export interface CollectionStateSnapshot {
@@ -62,7 +62,7 @@ export interface CollectionWorkflowInput {
   request: CollectionRequest;
   plan: CollectionPlan;
   /** Carried across continue-as-new: the state, the write counter and the collection as last written. */
-  carried?: { state: CollectionState; version: number; view: CollectionView };
+  carried?: { state: CollectionState; version: number; view: CollectionResponse };
 }
 
 export interface CollectionWorkflowResult {
@@ -80,7 +80,7 @@ export async function collectionWorkflow(input: CollectionWorkflowInput): Promis
   const collectionId = request.collectionId;
   let state: CollectionState = input.carried?.state ?? initialState(plan);
   let version = input.carried?.version ?? 0;
-  let view: CollectionView | undefined = input.carried?.view;
+  let view: CollectionResponse | undefined = input.carried?.view;
   /** Bumped on every change of `state`, so a wait computed from an older state wakes up and recomputes. */
   let changes = 0;
   let charging = false;
@@ -88,7 +88,7 @@ export async function collectionWorkflow(input: CollectionWorkflowInput): Promis
   // advance: each call takes a ticket; the next charge attempt answers the oldest one.
   let nextTicket = 1;
   const waitingAdvances: number[] = [];
-  const advanceResults = new Map<number, { view: CollectionView } | { refused: string }>();
+  const advanceResults = new Map<number, { view: CollectionResponse } | { refused: string }>();
   const refuseWaitingAdvances = () => {
     for (const ticket of waitingAdvances.splice(0)) {
       advanceResults.set(ticket, { refused: actionProblem(state.status, 'advance') ?? 'The collection changed before the charge.' });
@@ -98,7 +98,7 @@ export async function collectionWorkflow(input: CollectionWorkflowInput): Promis
   // Writes go out one at a time, each with the state as it is when its turn comes: the row follows the
   // workflow in order, and `version` lets a retried older write change nothing.
   let writes: Promise<unknown> = Promise.resolve();
-  const save = (charge?: { paymentId: string; outcome: 'captured' | 'failed' }): Promise<CollectionView> => {
+  const save = (charge?: { paymentId: string; outcome: 'captured' | 'failed' }): Promise<CollectionResponse> => {
     const run = writes.then(async () => {
       version++;
       view = await db.saveCollectionState({ collectionId, version, state, charge });

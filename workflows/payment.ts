@@ -3,12 +3,12 @@
 // `syncWaitMs` (the caller then hears of the outcome through its event). Orchestration only.
 import { allHandlersFinished, condition, defineUpdate, setHandler } from '@temporalio/workflow';
 import type { PaymentActivities, PaymentRequest } from '../activities/payments.ts';
-import type { PaymentView } from '../src/db/views.ts';
 import { paymentLifecycle } from '../src/domain/payments.ts';
 import { created, followRail, once } from './lifecycle.ts';
 import { databaseSteps, railSteps } from './proxies.ts';
+import type { PaymentResponse } from '../src/contract/payments.ts';
 
-export const createPaymentUpdate = defineUpdate<PaymentView>('createPayment');
+export const createPaymentUpdate = defineUpdate<PaymentResponse>('createPayment');
 
 export interface PaymentWorkflowInput {
   request: PaymentRequest;
@@ -20,7 +20,7 @@ export interface PaymentWorkflowInput {
 
 export interface PaymentWorkflowResult {
   paymentId: string;
-  status: PaymentView['status'];
+  status: PaymentResponse['status'];
 }
 
 const db = databaseSteps<PaymentActivities>();
@@ -29,7 +29,7 @@ const rail = railSteps<PaymentActivities>();
 export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<PaymentWorkflowResult> {
   const creation = once(() => db.createPayment(input.request));
   /** The payment as last written; every update answers from it. */
-  let latest: PaymentView | undefined;
+  let latest: PaymentResponse | undefined;
   setHandler(createPaymentUpdate, async () => {
     const first = await creation.run();
     latest ??= first; // not `latest ??= await ...`: the main flow may have moved it on meanwhile

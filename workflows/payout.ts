@@ -3,16 +3,16 @@
 // Orchestration only.
 import { allHandlersFinished, condition, defineUpdate, setHandler } from '@temporalio/workflow';
 import type { PayoutActivities, PayoutCreation, PayoutTransition } from '../activities/payouts.ts';
-import type { PayoutView } from '../src/db/views.ts';
 import { created, followRail, once } from './lifecycle.ts';
 import { databaseSteps, railSteps } from './proxies.ts';
+import type { PayoutResponse } from '../src/contract/payouts.ts';
 
-export const createPayoutUpdate = defineUpdate<PayoutView>('createPayout');
+export const createPayoutUpdate = defineUpdate<PayoutResponse>('createPayout');
 /**
  * A sandbox test helper's move (complete, fail) while the payout is still watched: written by the same
  * transition activity the rail's answers use, so the transition table still decides.
  */
-export const movePayoutUpdate = defineUpdate<PayoutView, [PayoutTransition]>('movePayout');
+export const movePayoutUpdate = defineUpdate<PayoutResponse, [PayoutTransition]>('movePayout');
 
 export interface PayoutWorkflowInput {
   create: PayoutCreation;
@@ -20,7 +20,7 @@ export interface PayoutWorkflowInput {
 
 export interface PayoutWorkflowResult {
   payoutId: string;
-  status: PayoutView['status'];
+  status: PayoutResponse['status'];
 }
 
 const db = databaseSteps<PayoutActivities>();
@@ -56,6 +56,6 @@ export async function payoutWorkflow(input: PayoutWorkflowInput): Promise<Payout
  * A test helper's move of a payout whose own workflow has closed (a completed payout reversed by hand):
  * the same transition activity, in a short workflow of its own.
  */
-export async function payoutTransitionWorkflow(move: PayoutTransition): Promise<PayoutView> {
+export async function payoutTransitionWorkflow(move: PayoutTransition): Promise<PayoutResponse> {
   return db.transitionPayout(move);
 }

@@ -4,12 +4,12 @@
 // Orchestration only.
 import { allHandlersFinished, condition, defineUpdate, setHandler } from '@temporalio/workflow';
 import type { RefundActivities, RefundRequest } from '../activities/refunds.ts';
-import type { RefundView } from '../src/db/views.ts';
 import { refundLifecycle } from '../src/domain/refunds.ts';
 import { created, followRail, once } from './lifecycle.ts';
 import { databaseSteps, railSteps } from './proxies.ts';
+import type { RefundResponse } from '../src/contract/refunds.ts';
 
-export const createRefundUpdate = defineUpdate<RefundView>('createRefund');
+export const createRefundUpdate = defineUpdate<RefundResponse>('createRefund');
 
 export interface RefundWorkflowInput {
   request: RefundRequest;
@@ -17,7 +17,7 @@ export interface RefundWorkflowInput {
 
 export interface RefundWorkflowResult {
   refundId: string;
-  status: RefundView['status'];
+  status: RefundResponse['status'];
 }
 
 const db = databaseSteps<RefundActivities>();

@@ -4,16 +4,16 @@
 // claims payments in the database, which is what keeps a payment from being settled twice.
 import { continueAsNew, workflowInfo } from '@temporalio/workflow';
 import type { SettlementActivities, SettlementScope } from '../activities/settlements.ts';
-import type { SettlementView } from '../src/db/views.ts';
 import type { Mode } from '../src/domain/modes.ts';
 import { databaseSteps } from './proxies.ts';
+import type { SettlementResponse } from '../src/contract/settlements.ts';
 
 const { listSettlementScopes, settleScope } = databaseSteps<SettlementActivities>();
 
 const PAGE = 100;
 
 /** One account + mode, now. */
-export async function settlementRunWorkflow(scope: SettlementScope): Promise<SettlementView[]> {
+export async function settlementRunWorkflow(scope: SettlementScope): Promise<SettlementResponse[]> {
   const settlement = await settleScope(scope);
   return settlement ? [settlement] : [];
 }

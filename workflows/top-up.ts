@@ -2,15 +2,15 @@
 // the top-up and its ledger posting are written. Orchestration only; the activity does the writing.
 import { defineUpdate, setHandler } from '@temporalio/workflow';
 import type { TopUpActivities, TopUpRecordInput } from '../activities/top-ups.ts';
-import type { TopUpView } from '../src/db/views.ts';
 import { created, once } from './lifecycle.ts';
 import { databaseSteps } from './proxies.ts';
+import type { TopUpResponse } from '../src/contract/top-ups.ts';
 
-export const createTopUpUpdate = defineUpdate<TopUpView>('createTopUp');
+export const createTopUpUpdate = defineUpdate<TopUpResponse>('createTopUp');
 
 const { recordTopUp } = databaseSteps<TopUpActivities>();
 
-export async function topUpWorkflow(input: TopUpRecordInput): Promise<TopUpView> {
+export async function topUpWorkflow(input: TopUpRecordInput): Promise<TopUpResponse> {
   // Every update (a repeat request joins the running workflow) awaits the same single recording.
   const recording = once(() => recordTopUp(input));
   setHandler(createTopUpUpdate, () => recording.run());

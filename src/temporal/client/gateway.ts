@@ -26,7 +26,7 @@ import { isRefusalType, refusals, type RefusalDetails } from '../../domain/failu
 import { newId } from '../../domain/ids.ts';
 import type { Mode } from '../../domain/modes.ts';
 import { formatRupees } from '../../domain/money.ts';
-import type { PayoutStatus } from '../../domain/payouts.ts';
+import { payoutLifecycle, type PayoutStatus } from '../../domain/payouts.ts';
 import { BatchId, baseSearchAttributes } from '../../domain/search-attributes.ts';
 import {
   collectionWorkflowId,
@@ -41,18 +41,7 @@ import {
   webhookDeliveryWorkflowId,
 } from '../../domain/workflow-ids.ts';
 import { CollectionEntity, PaymentEntity, PayoutEntity, RefundEntity, TopUpEntity } from '../../db/entities.ts';
-import {
-  paymentView,
-  payoutView,
-  refundView,
-  topUpView,
-  type CollectionView,
-  type PaymentView,
-  type PayoutView,
-  type RefundView,
-  type SettlementView,
-  type TopUpView,
-} from '../../db/views.ts';
+import { paymentView, payoutView, refundView, topUpView } from '../../db/views.ts';
 import { collectionActionUpdates, collectionWorkflow, createCollectionUpdate } from '../../../workflows/collection.ts';
 import { createPaymentUpdate, paymentWorkflow } from '../../../workflows/payment.ts';
 import { createPayoutUpdate, movePayoutUpdate, payoutTransitionWorkflow, payoutWorkflow } from '../../../workflows/payout.ts';
@@ -61,6 +50,12 @@ import { createRefundUpdate, refundWorkflow } from '../../../workflows/refund.ts
 import { settlementRunWorkflow } from '../../../workflows/settlement.ts';
 import { createTopUpUpdate, topUpWorkflow } from '../../../workflows/top-up.ts';
 import { webhookDeliveryWorkflow, type WebhookDeliveryInput, type WebhookRetrySchedule } from '../../../workflows/webhook-delivery.ts';
+import type { CollectionResponse } from '../../contract/collections.ts';
+import type { PaymentResponse } from '../../contract/payments.ts';
+import type { PayoutResponse } from '../../contract/payouts.ts';
+import type { RefundResponse } from '../../contract/refunds.ts';
+import type { SettlementResponse } from '../../contract/settlements.ts';
+import type { TopUpResponse } from '../../contract/top-ups.ts';
 
 // ---- What the API passes ------------------------------------------------------------------------------
 
@@ -112,26 +107,26 @@ export interface DeliveryStart {
 
 export interface TemporalGateway {
   /** Answers once the top-up and its posting are written. */
-  createTopUp(input: CreateTopUpInput): Promise<TopUpView>;
+  createTopUp(input: CreateTopUpInput): Promise<TopUpResponse>;
   /** Answers once the money is reserved. Refusals: insufficient_funds, not_found (beneficiary_id), invalid_method. */
-  createPayout(input: CreatePayoutInput): Promise<PayoutView>;
+  createPayout(input: CreatePayoutInput): Promise<PayoutResponse>;
   /** A sandbox test helper's move of a payout; invalid_state (409) when the transition table refuses it. */
-  payoutAction(payout: { id: string; accountId: string; mode: Mode; idempotencyKey: string; status: PayoutStatus }, action: PayoutAction): Promise<PayoutView>;
+  payoutAction(payout: { id: string; accountId: string; mode: Mode; idempotencyKey: string; status: PayoutStatus }, action: PayoutAction): Promise<PayoutResponse>;
   /** Starts (or joins) the batch workflow of a stored batch; returns at once. */
   startPayoutBatch(input: StartPayoutBatchInput): Promise<void>;
   /** Answers with the outcome (`captured` / `failed`) or, after the sync wait, `pending`. */
-  createPayment(input: CreatePaymentInput): Promise<PaymentView>;
+  createPayment(input: CreatePaymentInput): Promise<PaymentResponse>;
   /**
    * Answers once the refund is written `pending` with its amount reserved. Refusals: not_found (payment_id),
    * invalid_state (payment not captured), invalid_request (amount), insufficient_funds.
    */
-  createRefund(input: CreateRefundInput): Promise<RefundView>;
+  createRefund(input: CreateRefundInput): Promise<RefundResponse>;
   /** Settles the account + mode now (sandbox test helper); the settlements it created (none or one). */
-  runSettlement(input: { accountId: string; mode: Mode; simulate?: readonly string[] }): Promise<SettlementView[]>;
+  runSettlement(input: { accountId: string; mode: Mode; simulate?: readonly string[] }): Promise<SettlementResponse[]>;
   /** Starts the collection's workflow, which writes it `active`; answers once it is written. */
-  createCollection(input: CreateCollectionInput): Promise<CollectionView>;
+  createCollection(input: CreateCollectionInput): Promise<CollectionResponse>;
   /** pause / resume / cancel / advance (answers after the charge attempt); invalid_state when it does not fit. */
-  collectionAction(collection: { id: string; accountId: string; mode: Mode }, action: CollectionAction): Promise<CollectionView>;
+  collectionAction(collection: { id: string; accountId: string; mode: Mode }, action: CollectionAction): Promise<CollectionResponse>;
   /** One delivery workflow; a running one is joined and a closed one never starts again. */
   startDelivery(start: DeliveryStart): Promise<void>;
   /** POST /v1/events/:id/redeliver: one more delivery workflow per endpoint. */
@@ -401,7 +396,12 @@ export async function connectTemporal(options: { address: string; namespace: str
       } catch (err) {
         if (!isClosed(err)) throw classify(err, 'payout action');
       }
-      // Its workflow has closed (a completed payout reversed by hand): the same transition in a short workflow.
+      // Its workflow has closed, so the payout is settled and its status only moves by hand now. A move the
+      // transition table refuses is answered here; one it allows (a completed payout reversed) runs the same
+      // transition activity in a short workflow.
+      if (payout.status !== to && !payoutLifecycle.canTransition(payout.status, to)) {
+        throw new ApiError('invalid_state', `A ${payout.status} payout cannot become ${to}.`);
+      }
       try {
         return await client.workflow.execute(payoutTransitionWorkflow, {
           workflowId: payoutTransitionWorkflowId(payout.id, to),
