@@ -125,13 +125,14 @@ export function transitionWriter<S extends string, F extends string, Row extends
 export function railObserver<S extends string, F extends string, Row extends LifecycleRow<S>, V, RailStatus>(
   orm: MikroORM,
   store: LifecycleStore<S, F, Row, V>,
-  askRail: (row: Row) => Promise<RailStatus>,
+  rails: RailsByMode<{ status(id: string): Promise<RailStatus> }>,
   follow: (status: S, rail: RailStatus) => Omit<Observation<V, S, F>, 'view'>,
 ): (id: string) => Promise<Observation<V, S, F>> {
   return async (id) => {
     const row = await loadRow(orm.em.fork(), store, id);
     const view = store.view(row);
     if (!store.lifecycle.watched[row.status]) return { view, moves: [], next: 'settled' };
-    return { view, ...follow(row.status, await askRail(row)) };
+    // The resource's id is the rail's idempotency key, so the rail knows it by that id.
+    return { view, ...follow(row.status, await railFor(rails, row.mode).status(row.id)) };
   };
 }

@@ -6,7 +6,7 @@ import type { Observation, TransitionRequest } from '../src/domain/lifecycle.ts'
 import { type PaymentFailureCode, type PaymentMethod, type PaymentStatus, paymentLifecycle } from '../src/domain/payments.ts';
 import { PaymentEntity, type Payment } from '../src/db/entities.ts';
 import { paymentView } from '../src/db/views.ts';
-import type { PaymentRail, RailPaymentStatus } from '../src/rails/payments.ts';
+import type { PaymentInstrument, PaymentRail, RailPaymentStatus } from '../src/rails/payments.ts';
 import { type LifecycleStore, type RailsByMode, loadRow, railFor, railObserver, recordEntry, transitionWriter } from './lifecycle.ts';
 import type { PaymentResponse } from '../src/contract/payments.ts';
 
@@ -73,6 +73,11 @@ function followRail(_status: PaymentStatus, rail: RailPaymentStatus): Omit<Payme
   }
 }
 
+/** Where the customer paid from: where a charge is collected, and where a refund goes back to. */
+export function instrumentOf(payment: Payment): PaymentInstrument {
+  return { method: payment.method, vpa: payment.vpa ?? null, bank: payment.bank ?? null };
+}
+
 export function createPaymentActivities(deps: { orm: MikroORM; rails: RailsByMode<PaymentRail> }) {
   return {
     /** Writes the payment `pending`. Idempotent by key: a retry finds the row the first attempt wrote. */
@@ -119,13 +124,13 @@ export function createPaymentActivities(deps: { orm: MikroORM; rails: RailsByMod
         accountId: payment.accountId,
         mode: payment.mode,
         amount: Number(payment.amount),
-        instrument: { method: payment.method, vpa: payment.vpa ?? null, bank: payment.bank ?? null },
+        instrument: instrumentOf(payment),
       });
       return null;
     },
 
     /** The payment as written and, while it is pending, what the rail says it must become. */
-    observePayment: railObserver(deps.orm, paymentStore, (payment) => railFor(deps.rails, payment.mode).status(payment.id), followRail),
+    observePayment: railObserver(deps.orm, paymentStore, deps.rails, followRail),
 
     /** Moves a payment (a capture credits `pending`; history and event in one transaction); see transitionWriter. */
     transitionPayment: transitionWriter(deps.orm, paymentStore),

@@ -188,7 +188,7 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode
     },
 
     /** The payout as written and, while the bank may still change it, what the rail says it must become. */
-    observePayout: railObserver(deps.orm, payoutStore, (payout) => railFor(deps.rails, payout.mode).status(payout.id), followRail),
+    observePayout: railObserver(deps.orm, payoutStore, deps.rails, followRail),
 
     /** Moves a payout (posting, history, event in one transaction); see transitionWriter. */
     transitionPayout: transitionWriter(deps.orm, payoutStore),

@@ -10,6 +10,7 @@ import { PaymentEntity, RefundEntity, type Refund } from '../src/db/entities.ts'
 import { addRefunded, heldByRefunds } from '../src/db/refunds.ts';
 import { refundView } from '../src/db/views.ts';
 import type { RailRefundStatus, RefundRail } from '../src/rails/payments.ts';
+import { instrumentOf } from './payments.ts';
 import { type LifecycleStore, type RailsByMode, loadRow, railFor, railObserver, recordEntry, refuse, refusingOverdraft, transitionWriter } from './lifecycle.ts';
 import type { RefundResponse } from '../src/contract/refunds.ts';
 
@@ -134,13 +135,13 @@ export function createRefundActivities(deps: { orm: MikroORM; rails: RailsByMode
         accountId: refund.accountId,
         mode: refund.mode,
         amount: Number(refund.amount),
-        instrument: { method: payment.method, vpa: payment.vpa ?? null, bank: payment.bank ?? null },
+        instrument: instrumentOf(payment),
       });
       return null;
     },
 
     /** The refund as written and, while it is pending, what the rail says it must become. */
-    observeRefund: railObserver(deps.orm, refundStore, (refund) => railFor(deps.rails, refund.mode).status(refund.id), followRail),
+    observeRefund: railObserver(deps.orm, refundStore, deps.rails, followRail),
 
     /** Moves a refund (posting, history, event in one transaction); see transitionWriter. */
     transitionRefund: transitionWriter(deps.orm, refundStore),

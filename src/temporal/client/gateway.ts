@@ -399,9 +399,8 @@ export async function connectTemporal(options: { address: string; namespace: str
       // Its workflow has closed, so the payout is settled and its status only moves by hand now. A move the
       // transition table refuses is answered here; one it allows (a completed payout reversed) runs the same
       // transition activity in a short workflow.
-      if (payout.status !== to && !payoutLifecycle.canTransition(payout.status, to)) {
-        throw new ApiError('invalid_state', `A ${payout.status} payout cannot become ${to}.`);
-      }
+      const now = (await orm.em.fork().findOne(PayoutEntity, { id: payout.id }))?.status ?? payout.status;
+      if (now !== to && !payoutLifecycle.canTransition(now, to)) throw new ApiError('invalid_state', `A ${now} payout cannot become ${to}.`);
       try {
         return await client.workflow.execute(payoutTransitionWorkflow, {
           workflowId: payoutTransitionWorkflowId(payout.id, to),
