@@ -4,7 +4,7 @@
 // take an internal account below zero fails the statement, an unbalanced transaction fails the commit.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../domain/ids.ts';
-import { type InternalLedgerKind, type Posting, isBalanced, isInternal, netAmount } from '../domain/ledger.ts';
+import { type Posting, isBalanced, isInternal, netAmount } from '../domain/ledger.ts';
 import type { Mode } from '../domain/modes.ts';
 
 /** `available` (or another internal account) cannot cover the posting. Nothing was written. */
@@ -70,16 +70,4 @@ export async function post(em: EntityManager, input: PostInput): Promise<string>
     throw err;
   }
   return txnId;
-}
-
-export type Balances = Record<InternalLedgerKind, number>;
-
-export async function readBalances(em: EntityManager, accountId: string, mode: Mode, currency = 'INR'): Promise<Balances> {
-  const rows = await em.execute<{ kind: string; balance: string }[]>(
-    `select kind, balance from ledger_accounts where account_id = ? and mode = ? and currency = ? and internal`,
-    [accountId, mode, currency],
-  );
-  const out: Balances = { available: 0, pending: 0, reserved: 0 };
-  for (const row of rows) out[row.kind as InternalLedgerKind] = Number(row.balance);
-  return out;
 }
