@@ -18,19 +18,18 @@ export interface ListPage<V> {
   url: string;
 }
 
-export interface ListOptions<Row extends { id: string }, V> {
+export interface ListOptions<Row extends { id: string }> {
   em: EntityManager;
   entity: EntityName<Row>;
   /** Every query is scoped to the caller's account and mode. */
   scope: { accountId: string; mode: Mode };
-  /** Extra conditions from the endpoint's filters (`type`, `status`...). */
+  /** Extra conditions from the endpoint's filters (`type`, `status`...); undefined values are ignored. */
   filters?: Record<string, unknown>;
   params: ListParams;
   /** The collection's path, e.g. `/v1/balance_transactions`. */
   url: string;
   /** The object name for "No such ..." messages, e.g. `balance_transaction`. */
   objectName: string;
-  view: (row: Row) => V;
 }
 
 /**
@@ -38,7 +37,7 @@ export interface ListOptions<Row extends { id: string }, V> {
  * ones; `has_more` says whether more exist in that direction (as Stripe does). A cursor that is not an
  * object of this account and mode is a 400 naming the cursor parameter.
  */
-export async function listPage<Row extends { id: string }, V>(options: ListOptions<Row, V>): Promise<ListPage<V>> {
+export async function listPage<Row extends { id: string }>(options: ListOptions<Row>): Promise<ListPage<Row>> {
   const { em, entity, scope, params, url } = options;
   const filters = Object.fromEntries(Object.entries(options.filters ?? {}).filter(([, v]) => v !== undefined));
   if (params.starting_after && params.ending_before) {
@@ -62,5 +61,5 @@ export async function listPage<Row extends { id: string }, V>(options: ListOptio
   const hasMore = rows.length > params.limit;
   const page = rows.slice(0, params.limit) as Row[];
   if (ascending) page.reverse();
-  return { object: 'list', data: page.map(options.view), has_more: hasMore, url };
+  return { object: 'list', data: page, has_more: hasMore, url };
 }
