@@ -117,6 +117,25 @@ export function intParam(min: number, max: number, description?: string) {
     .meta({ description, override: integerSchema(min, max) });
 }
 
+/** The last second of year 9999: a larger `created` bound is surely a mistake (milliseconds sent as seconds). */
+export const CREATED_MAX = 253_402_300_799;
+
+const createdBound = (description: string) => intParam(0, CREATED_MAX, `${description} (unix seconds).`).optional();
+
+/** `created[gte]=...&created[lt]=...`: bounds on `created_at`, in any combination. */
+export const createdParam = z
+  .strictObject({
+    gt: createdBound('Only objects created after this time'),
+    gte: createdBound('Only objects created at or after this time'),
+    lt: createdBound('Only objects created before this time'),
+    lte: createdBound('Only objects created at or before this time'),
+  })
+  .optional()
+  .meta({
+    description: 'Only objects whose `created_at` (unix seconds) is within these bounds: `created[gte]`, `created[gt]`, `created[lte]`, `created[lt]`.',
+    param: { style: 'deepObject', explode: true },
+  });
+
 /** The parameters every list endpoint takes (API.md, Conventions: Lists). */
 export const listParams = {
   limit: intParam(1, LIST_LIMIT_MAX, `How many objects to return, 1 to ${LIST_LIMIT_MAX} (default ${LIST_LIMIT_DEFAULT}).`)
@@ -124,6 +143,7 @@ export const listParams = {
     .transform((v) => v ?? LIST_LIMIT_DEFAULT),
   starting_after: z.string().min(1).max(255).optional().meta({ description: 'Cursor: an object id; returns the objects created before it.' }),
   ending_before: z.string().min(1).max(255).optional().meta({ description: 'Cursor: an object id; returns the objects created after it.' }),
+  created: createdParam,
 };
 
 export const modeSchema = z.enum(modes).meta({ id: 'Mode', description: 'The world the object lives in; decided by the API key.' });

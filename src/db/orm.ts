@@ -1,5 +1,5 @@
 // MikroORM setup: one ORM per process, committed migrations applied at start (never schema.update()).
-import { MikroORM } from '@mikro-orm/postgresql';
+import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { Migrator } from '@mikro-orm/migrations';
 import { entities } from './entities.ts';
@@ -80,4 +80,10 @@ export async function migrate(orm: Orm): Promise<string[]> {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     await client.end();
   }
+}
+
+/** One round trip to the database (GET /readyz). */
+export async function pingDatabase(em: EntityManager): Promise<true> {
+  await em.execute('select 1');
+  return true;
 }

@@ -1,6 +1,9 @@
-// Webhook endpoints and delivery attempts as callers see them (the contract's response types).
+// Webhook endpoints and delivery attempts as callers see them (the contract's response types), and storing a new endpoint.
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { WebhookDeliveryResponse, WebhookEndpointResponse } from '../contract/webhooks.ts';
-import type { WebhookDelivery, WebhookEndpoint } from './entities.ts';
+import { newId } from '../domain/ids.ts';
+import type { Mode } from '../domain/modes.ts';
+import { WebhookEndpointEntity, type WebhookDelivery, type WebhookEndpoint } from './entities.ts';
 import { unixSeconds } from './views.ts';
 
 /** The secret is only in the answer to the creating POST. */
@@ -39,4 +42,27 @@ export function webhookDeliveryView(row: WebhookDelivery): WebhookDeliveryRespon
     delivery: deliveryKind(row.workflowId),
     created_at: unixSeconds(row.createdAt),
   };
+}
+
+export interface NewWebhookEndpoint {
+  accountId: string;
+  mode: Mode;
+  url: string;
+  description: string | null;
+  enabledEvents: readonly string[];
+  secret: string;
+}
+
+/**
+ * Stores a new endpoint with created_at from the database clock, like the events' own: the dispatcher
+ * sends an endpoint the events that happened after it was created, comparing the two.
+ */
+export async function insertWebhookEndpoint(em: EntityManager, endpoint: NewWebhookEndpoint): Promise<WebhookEndpoint> {
+  const id = newId('webhookEndpoint');
+  await em.execute(
+    `insert into webhook_endpoints (id, account_id, mode, url, description, enabled_events, secret)
+     values (?, ?, ?, ?, ?, array(select jsonb_array_elements_text(?::jsonb)), ?)`,
+    [id, endpoint.accountId, endpoint.mode, endpoint.url, endpoint.description, JSON.stringify([...new Set(endpoint.enabledEvents)]), endpoint.secret],
+  );
+  return em.findOneOrFail(WebhookEndpointEntity, { id });
 }

@@ -5,7 +5,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { InsufficientFundsError } from '../domain/failures.ts';
 import { newId } from '../domain/ids.ts';
-import { type InternalLedgerKind, type Posting, isBalanced, isInternal, netAmount } from '../domain/ledger.ts';
+import { type Posting, isBalanced, isInternal, netAmount } from '../domain/ledger.ts';
 import type { Mode } from '../domain/modes.ts';
 
 function isNonNegativeViolation(err: unknown): boolean {
@@ -75,16 +75,4 @@ export async function availableCovers(em: EntityManager, accountId: string, mode
     [accountId, mode],
   );
   return rows.length > 0 && Number(rows[0].balance) >= amount;
-}
-
-export type Balances = Record<InternalLedgerKind, number>;
-
-export async function readBalances(em: EntityManager, accountId: string, mode: Mode, currency = 'INR'): Promise<Balances> {
-  const rows = await em.execute<{ kind: string; balance: string }[]>(
-    `select kind, balance from ledger_accounts where account_id = ? and mode = ? and currency = ? and internal`,
-    [accountId, mode, currency],
-  );
-  const out: Balances = { available: 0, pending: 0, reserved: 0 };
-  for (const row of rows) out[row.kind as InternalLedgerKind] = Number(row.balance);
-  return out;
 }

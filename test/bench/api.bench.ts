@@ -19,7 +19,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import Koa from 'koa';
 import { createAccount } from '../../src/db/accounts.ts';
-import { readBalances } from '../../src/ledger/ledger.ts';
+import { readBalances } from '../../src/db/balances.ts';
 import { envNumber, formatRatio, formatSummary, medianOf, runHttpLoadInWorker, summarize, type HttpRequestSpec, type Summary } from './lib.ts';
 import { onBenchStop, runBench, startBenchStack, UNREACHABLE_RATE_LIMIT } from './stack.ts';
 

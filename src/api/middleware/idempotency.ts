@@ -14,6 +14,14 @@ import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
 import type { Logger } from '../../logger.ts';
 import { ApiError, keyFreeingStatuses } from '../../domain/errors.ts';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyClaim,
+  findIdempotencyRecord,
+  releaseIdempotencyClaim,
+  takeOverIdempotencyClaim,
+  type IdempotencyScope,
+} from '../../db/idempotency.ts';
 import type { ApiContext, ApiMiddleware } from '../context.ts';
 import { sendJsonText, serializeBody } from '../json.ts';
 import { renderError } from './errors.ts';
@@ -46,42 +54,21 @@ export function requestHash(method: string, path: string, body: unknown, query: 
     .digest('hex');
 }
 
-interface FoundRecord {
-  method: string;
-  path: string;
-  request_hash: string;
-  state: 'in_flight' | 'done';
-  status_code: number | null;
-  response_body: string | null;
-  locked: boolean;
-}
-
 type Claim = { kind: 'claimed'; token: string } | { kind: 'replay'; status: number; body: string };
 
 export function idempotency(options: IdempotencyOptions): ApiMiddleware {
   const lockMs = options.lockMs ?? 60_000;
   const { logger } = options;
 
-  async function claim(ctx: ApiContext, key: string, hash: string): Promise<Claim> {
+  async function claim(ctx: ApiContext, scope: IdempotencyScope, hash: string): Promise<Claim> {
     const em = ctx.state.em;
-    const scope = [ctx.state.accountId, ctx.state.mode, key];
+    const request = { method: ctx.method, path: ctx.path, requestHash: hash };
     for (let attempt = 0; attempt < 3; attempt++) {
-      const inserted = await em.execute<{ token: string }[]>(
-        `insert into idempotency_records (account_id, mode, key, method, path, request_hash, state, locked_until, created_at)
-         values (?, ?, ?, ?, ?, ?, 'in_flight', now() + ? * interval '1 millisecond', now())
-         on conflict (account_id, mode, key) do nothing
-         returning extract(epoch from locked_until)::text as token`,
-        [...scope, ctx.method, ctx.path, hash, lockMs],
-      );
-      if (inserted.length === 1) return { kind: 'claimed', token: inserted[0].token };
+      const token = await claimIdempotencyKey(em, scope, request, lockMs);
+      if (token !== undefined) return { kind: 'claimed', token };
 
-      const found = await em.execute<FoundRecord[]>(
-        `select method, path, request_hash, state, status_code, response_body, locked_until > now() as locked
-         from idempotency_records where account_id = ? and mode = ? and key = ?`,
-        scope,
-      );
-      if (found.length === 0) continue; // freed in between: claim again
-      const record = found[0];
+      const record = await findIdempotencyRecord(em, scope);
+      if (!record) continue; // freed in between: claim again
       if (record.method !== ctx.method || record.path !== ctx.path || record.request_hash !== hash) {
         throw new ApiError(
           'idempotency_key_reused',
@@ -93,15 +80,10 @@ export function idempotency(options: IdempotencyOptions): ApiMiddleware {
         return { kind: 'replay', status: record.status_code, body: record.response_body };
       }
       if (record.locked) break;
-      const taken = await em.execute<{ token: string }[]>(
-        `update idempotency_records set locked_until = now() + ? * interval '1 millisecond'
-         where account_id = ? and mode = ? and key = ? and state = 'in_flight' and locked_until <= now()
-         returning extract(epoch from locked_until)::text as token`,
-        [lockMs, ...scope],
-      );
-      if (taken.length === 1) {
+      const taken = await takeOverIdempotencyClaim(em, scope, lockMs);
+      if (taken !== undefined) {
         logger.warn({ request_id: ctx.state.requestId, account_id: ctx.state.accountId }, 'took over an expired idempotency claim');
-        return { kind: 'claimed', token: taken[0].token };
+        return { kind: 'claimed', token: taken };
       }
     }
     throw new ApiError(
@@ -111,30 +93,19 @@ export function idempotency(options: IdempotencyOptions): ApiMiddleware {
     );
   }
 
-  async function settle(ctx: ApiContext, key: string, token: string, status: number, body: string | undefined): Promise<void> {
-    const em = ctx.state.em;
-    const scope = [ctx.state.accountId, ctx.state.mode, key, token];
+  async function settle(ctx: ApiContext, scope: IdempotencyScope, token: string, status: number, body: string | undefined): Promise<void> {
     if (body === undefined || keyFreeingStatuses.has(status) || status >= 500) {
-      await em.execute(
-        `delete from idempotency_records
-         where account_id = ? and mode = ? and key = ? and state = 'in_flight' and extract(epoch from locked_until)::text = ?`,
-        scope,
-      );
+      await releaseIdempotencyClaim(ctx.state.em, scope, token);
       return;
     }
-    const updated = await em.execute<{ key: string }[]>(
-      `update idempotency_records set state = 'done', status_code = ?, response_body = ?, completed_at = now()
-       where account_id = ? and mode = ? and key = ? and state = 'in_flight' and extract(epoch from locked_until)::text = ?
-       returning key`,
-      [status, body, ...scope],
-    );
-    if (updated.length === 0) {
+    if (!(await completeIdempotencyClaim(ctx.state.em, scope, token, status, body))) {
       logger.warn({ request_id: ctx.state.requestId }, 'idempotency claim was taken over before this request finished; its result was not stored');
     }
   }
 
   return async (ctx, next) => {
-    if (ctx.method !== 'POST' || !ctx.state.accountId || !ctx.state.mode) return next();
+    const { accountId, mode } = ctx.state;
+    if (ctx.method !== 'POST' || !accountId || !mode) return next();
     const raw = ctx.req.headers['idempotency-key'];
     if (raw === undefined) {
       ctx.state.idempotencyKey = `auto_${ulid()}`;
@@ -145,8 +116,9 @@ export function idempotency(options: IdempotencyOptions): ApiMiddleware {
       throw new ApiError('invalid_request', 'Idempotency-Key must be 1 to 255 printable ASCII characters.', IDEMPOTENCY_KEY_HEADER);
     }
     ctx.state.idempotencyKey = key;
+    const scope = { accountId, mode, key };
     const hash = requestHash(ctx.method, ctx.path, ctx.state.body, ctx.state.query);
-    const claimed = await claim(ctx, key, hash);
+    const claimed = await claim(ctx, scope, hash);
     if (claimed.kind === 'replay') {
       sendJsonText(ctx, claimed.status, claimed.body);
       ctx.set('Idempotent-Replayed', 'true');
@@ -165,7 +137,7 @@ export function idempotency(options: IdempotencyOptions): ApiMiddleware {
       body = renderError(ctx, err, logger);
     }
     try {
-      await settle(ctx, key, claimed.token, ctx.status, body);
+      await settle(ctx, scope, claimed.token, ctx.status, body);
     } catch (err) {
       // The answer stands; the claim expires after lockMs and a retry then takes it over
       // (the resource tables are unique per key, so a retried write finds what this one made).

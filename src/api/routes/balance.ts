@@ -1,7 +1,7 @@
 // GET /v1/balance (API.md, Balance and ledger).
 import type Router from '@koa/router';
 import { z } from 'zod';
-import { readBalances } from '../../ledger/ledger.ts';
+import { readBalances } from '../../db/balances.ts';
 import type { BalanceResponse } from '../../contract/balance.ts';
 import { parseParams } from '../../contract/validation.ts';
 import { type AppDeps, type ApiState, authOf } from '../context.ts';

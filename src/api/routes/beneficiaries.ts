@@ -3,27 +3,15 @@ import type Router from '@koa/router';
 import { z } from 'zod';
 import { ApiError } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
-import { BeneficiaryEntity, type Beneficiary } from '../../db/entities.ts';
+import { BeneficiaryEntity } from '../../db/entities.ts';
 import { beneficiaryView } from '../../db/views.ts';
 import { createBeneficiaryParams, listBeneficiariesQuery, type BeneficiaryResponse } from '../../contract/beneficiaries.ts';
 import { parseParams } from '../../contract/validation.ts';
-import { type AppDeps, type ApiRouterContext, type ApiState, authOf } from '../context.ts';
-import { listPage } from '../pagination.ts';
+import { type AppDeps, type ApiState, authOf } from '../context.ts';
+import { findOwn, readRoutes } from '../read-routes.ts';
 
 const URL = '/v1/beneficiaries';
 const noParams = z.strictObject({});
-
-function notFound(id: string): ApiError {
-  return new ApiError('not_found', `No such beneficiary: '${id}'.`, 'id');
-}
-
-/** The caller's beneficiary `:id`, or 404 (also for another account's or the other mode's id). */
-async function findBeneficiary(ctx: ApiRouterContext): Promise<Beneficiary> {
-  const { accountId, mode } = authOf(ctx);
-  const row = await ctx.state.em.findOne(BeneficiaryEntity, { id: ctx.params.id, accountId, mode });
-  if (!row) throw notFound(ctx.params.id);
-  return row;
-}
 
 export function beneficiaryRoutes(router: Router<ApiState>, _deps: AppDeps): void {
   router.post(URL, async (ctx) => {
@@ -51,29 +39,18 @@ export function beneficiaryRoutes(router: Router<ApiState>, _deps: AppDeps): voi
     ctx.body = beneficiaryView(row) satisfies BeneficiaryResponse;
   });
 
-  router.get(URL, async (ctx) => {
-    const { accountId, mode } = authOf(ctx);
-    const query = parseParams(listBeneficiariesQuery, ctx.state.query);
-    ctx.body = await listPage<Beneficiary, BeneficiaryResponse>({
-      em: ctx.state.em,
-      entity: BeneficiaryEntity,
-      scope: { accountId, mode },
-      filters: { type: query.type },
-      params: query,
-      url: URL,
-      objectName: 'beneficiary',
-      view: beneficiaryView,
-    });
-  });
-
-  router.get(`${URL}/:id`, async (ctx) => {
-    parseParams(noParams, ctx.state.query);
-    ctx.body = beneficiaryView(await findBeneficiary(ctx)) satisfies BeneficiaryResponse;
+  readRoutes(router, {
+    path: URL,
+    entity: BeneficiaryEntity,
+    objectName: 'beneficiary',
+    listQuery: listBeneficiariesQuery,
+    filters: (query) => ({ type: query.type }),
+    view: (row) => beneficiaryView(row) satisfies BeneficiaryResponse,
   });
 
   router.delete(`${URL}/:id`, async (ctx) => {
     parseParams(noParams, ctx.state.query);
-    const row = await findBeneficiary(ctx);
+    const row = await findOwn(ctx, BeneficiaryEntity, 'beneficiary', ctx.params.id);
     if (row.active) {
       // Conditional, so that of two concurrent deletes only the first sets deactivated_at.
       await ctx.state.em.nativeUpdate(

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ApiError } from '../../domain/errors.ts';
 import { type CollectionAction, actionProblem } from '../../domain/collections.ts';
 import { webhookSimulationsOf } from '../../domain/webhooks.ts';
-import { CollectionEntity, CustomerEntity, type Collection } from '../../db/entities.ts';
+import { CollectionEntity, CustomerEntity } from '../../db/entities.ts';
 import { collectionView } from '../../db/views.ts';
 import {
   START_AT_MAX_AHEAD_SECONDS,
@@ -16,18 +16,10 @@ import {
 } from '../../contract/collections.ts';
 import { parseParams } from '../../contract/validation.ts';
 import { type AppDeps, type ApiRouterContext, type ApiState, authOf, idempotencyKeyOf } from '../context.ts';
-import { listPage } from '../pagination.ts';
+import { findOwn, readRoutes } from '../read-routes.ts';
 
 const URL = '/v1/collections';
 const noParams = z.strictObject({});
-
-/** The caller's collection `:id`, or 404 (also for another account's or the other mode's id). */
-async function findCollection(ctx: ApiRouterContext): Promise<Collection> {
-  const { accountId, mode } = authOf(ctx);
-  const row = await ctx.state.em.findOne(CollectionEntity, { id: ctx.params.id, accountId, mode });
-  if (!row) throw new ApiError('not_found', `No such collection: '${ctx.params.id}'.`, 'id');
-  return row;
-}
 
 /** When the first charge is due (unix ms): `start_at`, or now when it is absent or just past. */
 function firstChargeAt(startAt: number | undefined, nowMs: number): number {
@@ -42,8 +34,7 @@ export function collectionRoutes(router: Router<ApiState>, deps: AppDeps): void 
   router.post(URL, async (ctx) => {
     const { accountId, mode } = authOf(ctx);
     const params = parseParams(createCollectionParams, ctx.state.body);
-    const customer = await ctx.state.em.findOne(CustomerEntity, { id: params.customer_id, accountId, mode });
-    if (!customer) throw new ApiError('not_found', `No such customer: '${params.customer_id}'.`, 'customer_id');
+    const customer = await findOwn(ctx, CustomerEntity, 'customer', params.customer_id, { param: 'customer_id' });
     if (!customer.vpa) throw new ApiError('invalid_request', `Customer '${customer.id}' has no vpa to charge; set one first.`, 'customer_id');
     const collection = await deps.temporal.createCollection({
       accountId,
@@ -63,30 +54,19 @@ export function collectionRoutes(router: Router<ApiState>, deps: AppDeps): void 
     ctx.body = collection satisfies CollectionResponse;
   });
 
-  router.get(URL, async (ctx) => {
-    const { accountId, mode } = authOf(ctx);
-    const query = parseParams(listCollectionsQuery, ctx.state.query);
-    ctx.body = await listPage<Collection, CollectionResponse>({
-      em: ctx.state.em,
-      entity: CollectionEntity,
-      scope: { accountId, mode },
-      filters: { status: query.status, customerId: query.customer_id },
-      params: query,
-      url: URL,
-      objectName: 'collection',
-      view: collectionView,
-    });
-  });
-
-  router.get(`${URL}/:id`, async (ctx) => {
-    parseParams(noParams, ctx.state.query);
-    ctx.body = collectionView(await findCollection(ctx)) satisfies CollectionResponse;
+  readRoutes(router, {
+    path: URL,
+    entity: CollectionEntity,
+    objectName: 'collection',
+    listQuery: listCollectionsQuery,
+    filters: (query) => ({ status: query.status, customerId: query.customer_id }),
+    view: (row) => collectionView(row) satisfies CollectionResponse,
   });
 
   /** An action on the caller's collection: 409 at once when its stored status does not fit, else the workflow decides. */
   const act = async (ctx: ApiRouterContext, action: CollectionAction) => {
     parseParams(noParams, ctx.state.body);
-    const row = await findCollection(ctx);
+    const row = await findOwn(ctx, CollectionEntity, 'collection', ctx.params.id);
     const problem = actionProblem(row.status, action);
     if (problem) throw new ApiError('invalid_state', problem);
     ctx.body = (await deps.temporal.collectionAction({ id: row.id, accountId: row.accountId, mode: row.mode }, action)) satisfies CollectionResponse;

@@ -1,19 +1,17 @@
 // Customers: create, read, list, and POST /v1/customers/:id, which changes the fields given (as Stripe does).
 import type Router from '@koa/router';
 import { LockMode } from '@mikro-orm/core';
-import { z } from 'zod';
 import { METADATA_MAX_KEYS } from '../../contract/common.ts';
 import { ApiError } from '../../domain/errors.ts';
 import { newId } from '../../domain/ids.ts';
-import { CustomerEntity, type Customer } from '../../db/entities.ts';
+import { CustomerEntity } from '../../db/entities.ts';
 import { customerView } from '../../db/views.ts';
 import { createCustomerParams, listCustomersQuery, updateCustomerParams, type CustomerResponse } from '../../contract/customers.ts';
 import { parseParams } from '../../contract/validation.ts';
 import { type AppDeps, type ApiState, authOf } from '../context.ts';
-import { listPage } from '../pagination.ts';
+import { readRoutes } from '../read-routes.ts';
 
 const URL = '/v1/customers';
-const noParams = z.strictObject({});
 
 function notFound(id: string): ApiError {
   return new ApiError('not_found', `No such customer: '${id}'.`, 'id');
@@ -55,27 +53,13 @@ export function customerRoutes(router: Router<ApiState>, _deps: AppDeps): void {
     ctx.body = customerView(row) satisfies CustomerResponse;
   });
 
-  router.get(URL, async (ctx) => {
-    const { accountId, mode } = authOf(ctx);
-    const query = parseParams(listCustomersQuery, ctx.state.query);
-    ctx.body = await listPage<Customer, CustomerResponse>({
-      em: ctx.state.em,
-      entity: CustomerEntity,
-      scope: { accountId, mode },
-      filters: { email: query.email },
-      params: query,
-      url: URL,
-      objectName: 'customer',
-      view: customerView,
-    });
-  });
-
-  router.get(`${URL}/:id`, async (ctx) => {
-    const { accountId, mode } = authOf(ctx);
-    parseParams(noParams, ctx.state.query);
-    const row = await ctx.state.em.findOne(CustomerEntity, { id: ctx.params.id, accountId, mode });
-    if (!row) throw notFound(ctx.params.id);
-    ctx.body = customerView(row) satisfies CustomerResponse;
+  readRoutes(router, {
+    path: URL,
+    entity: CustomerEntity,
+    objectName: 'customer',
+    listQuery: listCustomersQuery,
+    filters: (query) => ({ email: query.email }),
+    view: (row) => customerView(row) satisfies CustomerResponse,
   });
 
   router.post(`${URL}/:id`, async (ctx) => {

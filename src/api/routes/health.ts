@@ -4,6 +4,7 @@ import type Router from '@koa/router';
 import type { Registry } from 'prom-client';
 import { ApiError } from '../../domain/errors.ts';
 import type { HealthResponse, ReadinessResponse } from '../../contract/health.ts';
+import { pingDatabase } from '../../db/orm.ts';
 import type { AppDeps, ApiState } from '../context.ts';
 
 const READY_TIMEOUT_MS = 3000;
@@ -27,7 +28,7 @@ export function healthRoutes(router: Router<ApiState>, deps: AppDeps, registry: 
 
   router.get('/readyz', async (ctx) => {
     const [database, temporal] = await Promise.all([
-      within(READY_TIMEOUT_MS, ctx.state.em.execute('select 1').then(() => true)).catch(() => false),
+      within(READY_TIMEOUT_MS, pingDatabase(ctx.state.em)).catch(() => false),
       within(READY_TIMEOUT_MS, deps.temporal.isReachable()).catch(() => false),
     ]);
     const down = [database === true ? undefined : 'the database', temporal === true ? undefined : 'Temporal'].filter(Boolean);

@@ -1,17 +1,13 @@
 // Payout batches: POST /v1/payout_batches stores the batch and starts its workflow, answering at once;
 // reads show live counts from the database. The items are listed by GET /v1/payouts?batch_id=.
 import type Router from '@koa/router';
-import { z } from 'zod';
-import { ApiError } from '../../domain/errors.ts';
 import { webhookSimulationsOf } from '../../domain/webhooks.ts';
-import { PayoutBatchEntity, type PayoutBatch } from '../../db/entities.ts';
+import { PayoutBatchEntity } from '../../db/entities.ts';
 import { insertPayoutBatch, payoutBatchViewOf, payoutBatchViewsOf } from '../../db/payout-batches.ts';
 import { listPayoutBatchesQuery, parsePayoutBatchParams, type PayoutBatchResponse } from '../../contract/payout-batches.ts';
 import { parseParams } from '../../contract/validation.ts';
 import { type AppDeps, type ApiState, authOf, idempotencyKeyOf } from '../context.ts';
-import { listPage } from '../pagination.ts';
-
-const noParams = z.strictObject({});
+import { readRoutes } from '../read-routes.ts';
 
 export function payoutBatchRoutes(router: Router<ApiState>, deps: AppDeps): void {
   router.post('/v1/payout_batches', async (ctx) => {
@@ -44,27 +40,13 @@ export function payoutBatchRoutes(router: Router<ApiState>, deps: AppDeps): void
     ctx.body = (await payoutBatchViewOf(ctx.state.em, batch)) satisfies PayoutBatchResponse;
   });
 
-  router.get('/v1/payout_batches', async (ctx) => {
-    const { accountId, mode } = authOf(ctx);
-    const query = parseParams(listPayoutBatchesQuery, ctx.state.query);
-    const page = await listPage<PayoutBatch, PayoutBatch>({
-      em: ctx.state.em,
-      entity: PayoutBatchEntity,
-      scope: { accountId, mode },
-      filters: { status: query.status },
-      params: query,
-      url: '/v1/payout_batches',
-      objectName: 'payout_batch',
-      view: (row) => row,
-    });
-    ctx.body = { ...page, data: (await payoutBatchViewsOf(ctx.state.em, page.data)) satisfies PayoutBatchResponse[] };
-  });
-
-  router.get('/v1/payout_batches/:id', async (ctx) => {
-    const { accountId, mode } = authOf(ctx);
-    parseParams(noParams, ctx.state.query);
-    const row = await ctx.state.em.findOne(PayoutBatchEntity, { id: ctx.params.id, accountId, mode });
-    if (!row) throw new ApiError('not_found', `No such payout_batch: '${ctx.params.id}'.`, 'id');
-    ctx.body = (await payoutBatchViewOf(ctx.state.em, row)) satisfies PayoutBatchResponse;
+  readRoutes(router, {
+    path: '/v1/payout_batches',
+    entity: PayoutBatchEntity,
+    objectName: 'payout_batch',
+    listQuery: listPayoutBatchesQuery,
+    filters: (query) => ({ status: query.status }),
+    // Views with live counts, one counting query per page.
+    views: (em, rows) => payoutBatchViewsOf(em, rows) satisfies Promise<PayoutBatchResponse[]>,
   });
 }

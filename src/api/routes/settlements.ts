@@ -2,17 +2,15 @@
 // account now (the daily schedule does the same for every account) and answers with a list of the
 // settlements it created: one, or none when nothing was captured and unsettled.
 import type Router from '@koa/router';
-import { z } from 'zod';
 import { ApiError } from '../../domain/errors.ts';
 import { webhookSimulationsOf } from '../../domain/webhooks.ts';
-import { SettlementEntity, type Settlement } from '../../db/entities.ts';
+import { SettlementEntity } from '../../db/entities.ts';
 import { settlementView } from '../../db/views.ts';
 import { listSettlementsQuery, runSettlementParams, type SettlementResponse } from '../../contract/settlements.ts';
 import { parseParams } from '../../contract/validation.ts';
 import { type AppDeps, type ApiState, authOf } from '../context.ts';
-import { listPage, type ListPage } from '../pagination.ts';
-
-const noParams = z.strictObject({});
+import type { ListPage } from '../pagination.ts';
+import { readRoutes } from '../read-routes.ts';
 
 export function settlementRoutes(router: Router<ApiState>, deps: AppDeps): void {
   router.post('/v1/test_helpers/settlements/run', async (ctx) => {
@@ -23,25 +21,11 @@ export function settlementRoutes(router: Router<ApiState>, deps: AppDeps): void 
     ctx.body = { object: 'list', data: created, has_more: false, url: '/v1/settlements' } satisfies ListPage<SettlementResponse>;
   });
 
-  router.get('/v1/settlements', async (ctx) => {
-    const { accountId, mode } = authOf(ctx);
-    const query = parseParams(listSettlementsQuery, ctx.state.query);
-    ctx.body = await listPage<Settlement, SettlementResponse>({
-      em: ctx.state.em,
-      entity: SettlementEntity,
-      scope: { accountId, mode },
-      params: query,
-      url: '/v1/settlements',
-      objectName: 'settlement',
-      view: settlementView,
-    });
-  });
-
-  router.get('/v1/settlements/:id', async (ctx) => {
-    const { accountId, mode } = authOf(ctx);
-    parseParams(noParams, ctx.state.query);
-    const row = await ctx.state.em.findOne(SettlementEntity, { id: ctx.params.id, accountId, mode });
-    if (!row) throw new ApiError('not_found', `No such settlement: '${ctx.params.id}'.`, 'id');
-    ctx.body = settlementView(row) satisfies SettlementResponse;
+  readRoutes(router, {
+    path: '/v1/settlements',
+    entity: SettlementEntity,
+    objectName: 'settlement',
+    listQuery: listSettlementsQuery,
+    view: (row) => settlementView(row) satisfies SettlementResponse,
   });
 }

@@ -1,15 +1,12 @@
 // Sandbox funding: POST /v1/test_helpers/top_ups (sandbox keys only) and reading top-ups back.
 import type Router from '@koa/router';
-import { z } from 'zod';
 import { ApiError } from '../../domain/errors.ts';
-import { TopUpEntity, type TopUp } from '../../db/entities.ts';
+import { TopUpEntity } from '../../db/entities.ts';
 import { topUpView } from '../../db/views.ts';
 import { createTopUpParams, listTopUpsQuery, type TopUpResponse } from '../../contract/top-ups.ts';
 import { parseParams } from '../../contract/validation.ts';
 import { type AppDeps, type ApiState, authOf, idempotencyKeyOf } from '../context.ts';
-import { listPage } from '../pagination.ts';
-
-const noParams = z.strictObject({});
+import { readRoutes } from '../read-routes.ts';
 
 export function topUpRoutes(router: Router<ApiState>, deps: AppDeps): void {
   router.post('/v1/test_helpers/top_ups', async (ctx) => {
@@ -29,25 +26,11 @@ export function topUpRoutes(router: Router<ApiState>, deps: AppDeps): void {
     ctx.body = topUp satisfies TopUpResponse;
   });
 
-  router.get('/v1/top_ups', async (ctx) => {
-    const { accountId, mode } = authOf(ctx);
-    const query = parseParams(listTopUpsQuery, ctx.state.query);
-    ctx.body = await listPage<TopUp, TopUpResponse>({
-      em: ctx.state.em,
-      entity: TopUpEntity,
-      scope: { accountId, mode },
-      params: query,
-      url: '/v1/top_ups',
-      objectName: 'top_up',
-      view: topUpView,
-    });
-  });
-
-  router.get('/v1/top_ups/:id', async (ctx) => {
-    const { accountId, mode } = authOf(ctx);
-    parseParams(noParams, ctx.state.query);
-    const row = await ctx.state.em.findOne(TopUpEntity, { id: ctx.params.id, accountId, mode });
-    if (!row) throw new ApiError('not_found', `No such top_up: '${ctx.params.id}'.`, 'id');
-    ctx.body = topUpView(row) satisfies TopUpResponse;
+  readRoutes(router, {
+    path: '/v1/top_ups',
+    entity: TopUpEntity,
+    objectName: 'top_up',
+    listQuery: listTopUpsQuery,
+    view: (row) => topUpView(row) satisfies TopUpResponse,
   });
 }

@@ -3,10 +3,9 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
 import { ApiError } from '../../domain/errors.ts';
-import { newId } from '../../domain/ids.ts';
 import { wantsEvent } from '../../domain/webhooks.ts';
-import { EventEntity, WebhookDeliveryEntity, WebhookEndpointEntity, type WebhookDelivery, type WebhookEndpoint } from '../../db/entities.ts';
-import { webhookDeliveryView, webhookEndpointView } from '../../db/webhooks.ts';
+import { EventEntity, WebhookDeliveryEntity, WebhookEndpointEntity, type WebhookEndpoint } from '../../db/entities.ts';
+import { insertWebhookEndpoint, webhookDeliveryView, webhookEndpointView } from '../../db/webhooks.ts';
 import {
   createWebhookEndpointParams,
   listWebhookDeliveriesQuery,
@@ -19,18 +18,15 @@ import {
 import { parseParams } from '../../contract/validation.ts';
 import { assertPublicDestination, DestinationRefusedError, urlProblem } from '../../webhooks/destination.ts';
 import { generateSecret } from '../../webhooks/signing.ts';
-import { type AppDeps, type ApiRouterContext, type ApiState, authOf, idempotencyKeyOf } from '../context.ts';
-import { listPage } from '../pagination.ts';
+import { type AppDeps, type ApiState, authOf, idempotencyKeyOf } from '../context.ts';
+import { findOwn, listRoute } from '../read-routes.ts';
 
 const URL = '/v1/webhook_endpoints';
 const noParams = z.strictObject({});
 
 /** The caller's endpoint `id` (not deleted), or 404 naming `param`. */
-async function findEndpoint(ctx: ApiRouterContext, id: string, param = 'id'): Promise<WebhookEndpoint> {
-  const { accountId, mode } = authOf(ctx);
-  const row = await ctx.state.em.findOne(WebhookEndpointEntity, { id, accountId, mode, deletedAt: null });
-  if (!row) throw new ApiError('not_found', `No such webhook endpoint: '${id}'.`, param);
-  return row;
+function findEndpoint(ctx: { state: ApiState }, id: string, param = 'id'): Promise<WebhookEndpoint> {
+  return findOwn(ctx, WebhookEndpointEntity, 'webhook endpoint', id, { param, where: { deletedAt: null } });
 }
 
 export function webhookRoutes(router: Router<ApiState>, deps: AppDeps): void {
@@ -47,31 +43,24 @@ export function webhookRoutes(router: Router<ApiState>, deps: AppDeps): void {
         throw err;
       }
     }
-    // created_at from the database clock, like the events' own: the dispatcher sends an endpoint the events
-    // that happened after it was created, comparing the two.
-    const id = newId('webhookEndpoint');
-    await ctx.state.em.execute(
-      `insert into webhook_endpoints (id, account_id, mode, url, description, enabled_events, secret)
-       values (?, ?, ?, ?, ?, array(select jsonb_array_elements_text(?::jsonb)), ?)`,
-      [id, accountId, mode, params.url, params.description ?? null, JSON.stringify([...new Set(params.enabled_events)]), generateSecret()],
-    );
-    const row = await ctx.state.em.findOneOrFail(WebhookEndpointEntity, { id });
+    const row = await insertWebhookEndpoint(ctx.state.em, {
+      accountId,
+      mode,
+      url: params.url,
+      description: params.description ?? null,
+      enabledEvents: params.enabled_events,
+      secret: generateSecret(),
+    });
     ctx.body = webhookEndpointView(row, { withSecret: true }) satisfies WebhookEndpointResponse;
   });
 
-  router.get(URL, async (ctx) => {
-    const { accountId, mode } = authOf(ctx);
-    const query = parseParams(listWebhookEndpointsQuery, ctx.state.query);
-    ctx.body = await listPage<WebhookEndpoint, WebhookEndpointResponse>({
-      em: ctx.state.em,
-      entity: WebhookEndpointEntity,
-      scope: { accountId, mode },
-      filters: { deletedAt: null },
-      params: query,
-      url: URL,
-      objectName: 'webhook_endpoint',
-      view: (row) => webhookEndpointView(row),
-    });
+  listRoute(router, {
+    path: URL,
+    entity: WebhookEndpointEntity,
+    objectName: 'webhook_endpoint',
+    listQuery: listWebhookEndpointsQuery,
+    filters: () => ({ deletedAt: null }),
+    view: (row) => webhookEndpointView(row) satisfies WebhookEndpointResponse,
   });
 
   router.get(`${URL}/:id`, async (ctx) => {
@@ -93,27 +82,19 @@ export function webhookRoutes(router: Router<ApiState>, deps: AppDeps): void {
     ctx.body = { id: row.id, object: 'webhook_endpoint', mode: row.mode, deleted: true };
   });
 
-  router.get(`${URL}/:id/deliveries`, async (ctx) => {
-    const { accountId, mode } = authOf(ctx);
-    const query = parseParams(listWebhookDeliveriesQuery, ctx.state.query);
-    const endpoint = await findEndpoint(ctx, ctx.params.id);
-    ctx.body = await listPage<WebhookDelivery, WebhookDeliveryResponse>({
-      em: ctx.state.em,
-      entity: WebhookDeliveryEntity,
-      scope: { accountId, mode },
-      filters: { endpointId: endpoint.id, eventId: query.event_id },
-      params: query,
-      url: `${URL}/${endpoint.id}/deliveries`,
-      objectName: 'webhook_delivery',
-      view: webhookDeliveryView,
-    });
+  listRoute(router, {
+    path: `${URL}/:id/deliveries`,
+    entity: WebhookDeliveryEntity,
+    objectName: 'webhook_delivery',
+    listQuery: listWebhookDeliveriesQuery,
+    filters: async (query, ctx) => ({ endpointId: (await findEndpoint(ctx, ctx.params.id)).id, eventId: query.event_id }),
+    view: (row) => webhookDeliveryView(row) satisfies WebhookDeliveryResponse,
   });
 
   router.post('/v1/events/:id/redeliver', async (ctx) => {
     const { accountId, mode } = authOf(ctx);
     const params = parseParams(redeliverEventParams, ctx.state.body);
-    const event = await ctx.state.em.findOne(EventEntity, { id: ctx.params.id, accountId, mode });
-    if (!event) throw new ApiError('not_found', `No such event: '${ctx.params.id}'.`, 'id');
+    const event = await findOwn(ctx, EventEntity, 'event', ctx.params.id);
     let endpointIds: string[];
     if (params.endpoint_id) {
       endpointIds = [(await findEndpoint(ctx, params.endpoint_id, 'endpoint_id')).id];
