@@ -1,4 +1,6 @@
-// Webhook endpoints and delivery attempts as callers see them.
+// Webhook endpoints and delivery attempts as callers see them, and the delivery log the attempts write.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { newId } from '../domain/ids.ts';
 import type { Mode } from '../domain/modes.ts';
 import type { WebhookDelivery, WebhookEndpoint } from './entities.ts';
 import { unixSeconds } from './views.ts';
@@ -66,4 +68,46 @@ export function webhookDeliveryView(row: WebhookDelivery): WebhookDeliveryView {
     delivery: deliveryKind(row.workflowId),
     created_at: unixSeconds(row.createdAt),
   };
+}
+
+/** One delivery attempt, as the delivery activity saw it. */
+export interface DeliveryAttempt {
+  accountId: string;
+  mode: Mode;
+  eventId: string;
+  endpointId: string;
+  /** The delivery workflow (webhook/{event}/{endpoint}[/variant]): tells a retry from a duplicate or a redelivery. */
+  workflowId: string;
+  attempt: number;
+  succeeded: boolean;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+/** Appends one attempt to the delivery log (webhook_deliveries), whatever its outcome. */
+export async function recordDeliveryAttempt(em: EntityManager, attempt: DeliveryAttempt): Promise<void> {
+  await em.execute(
+    `insert into webhook_deliveries (id, account_id, mode, event_id, endpoint_id, workflow_id, attempt, succeeded, status_code, error, duration_ms)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [
+      newId('webhookDelivery'),
+      attempt.accountId,
+      attempt.mode,
+      attempt.eventId,
+      attempt.endpointId,
+      attempt.workflowId,
+      attempt.attempt,
+      attempt.succeeded,
+      attempt.statusCode,
+      attempt.error,
+      attempt.durationMs,
+    ],
+  );
+}
+
+/** True once the delivery log holds any attempt (any outcome) of this event to this endpoint. */
+export async function hasDeliveryAttempt(em: EntityManager, eventId: string, endpointId: string): Promise<boolean> {
+  const rows = await em.execute(`select 1 from webhook_deliveries where event_id = ? and endpoint_id = ? limit 1`, [eventId, endpointId]);
+  return rows.length > 0;
 }
