@@ -9,7 +9,14 @@ import type { Mode } from '../src/domain/modes.ts';
 import { payoutLifecycle, payoutStatuses } from '../src/domain/payouts.ts';
 import { PayoutBatchEntity } from '../src/db/entities.ts';
 import { recordEvent, storedSimulations } from '../src/db/events.ts';
-import { payoutBatchCounts, payoutBatchViewOf } from '../src/db/payout-batches.ts';
+import {
+  countUnprocessedPayoutBatchItems,
+  linkPayoutBatchItemByKey,
+  markPayoutBatchCompleted,
+  payoutBatchCounts,
+  payoutBatchPage,
+  payoutBatchViewOf,
+} from '../src/db/payout-batches.ts';
 import type { PayoutBatchCounts, PayoutBatchView } from '../src/db/views.ts';
 import { payoutWorkflowId } from '../src/domain/workflow-ids.ts';
 
@@ -57,31 +64,16 @@ export function createPayoutBatchActivities(deps: { orm: MikroORM }) {
      */
     async loadPayoutBatchPage(input: PayoutBatchPageInput): Promise<PayoutBatchPage> {
       const em = deps.orm.em.fork();
-      const rows = await em.execute<{ seq: number; idempotency_key: string; payout_id: string | null; linked_now: boolean }[]>(
-        `with page as (
-           select seq, idempotency_key, payout_id from payout_batch_items
-           where batch_id = ? and seq > ? order by seq limit ?
-         ), linked as (
-           update payout_batch_items i set payout_id = p.id
-           from page, payouts p
-           where i.batch_id = ? and i.seq = page.seq and page.payout_id is null
-             and p.account_id = ? and p.mode = ? and p.idempotency_key = page.idempotency_key
-           returning i.seq
-         )
-         select page.seq, page.idempotency_key, page.payout_id, linked.seq is not null as linked_now
-         from page left join linked on linked.seq = page.seq
-         order by page.seq`,
-        [input.batchId, input.afterSeq, input.limit, input.batchId, input.accountId, input.mode],
-      );
+      const rows = await payoutBatchPage(em, input);
       const items: PayoutBatchPageItem[] = [];
       const linkedSeqs: number[] = [];
       for (const row of rows) {
         // payout_id already set: joined by an earlier attempt of this very activity.
-        if (row.payout_id !== null || row.linked_now) {
+        if (row.payoutId !== null || row.linkedNow) {
           linkedSeqs.push(row.seq);
           continue;
         }
-        items.push({ seq: row.seq, payoutId: newId('payout'), workflowId: payoutWorkflowId(input.accountId, input.mode, row.idempotency_key) });
+        items.push({ seq: row.seq, payoutId: newId('payout'), workflowId: payoutWorkflowId(input.accountId, input.mode, row.idempotencyKey) });
       }
       return {
         items,
@@ -98,15 +90,7 @@ export function createPayoutBatchActivities(deps: { orm: MikroORM }) {
      */
     async linkPayoutBatchItem(item: PayoutBatchItemRef): Promise<{ payoutId: string | null }> {
       const em = deps.orm.em.fork();
-      const rows = await em.execute<{ payout_id: string }[]>(
-        `update payout_batch_items i set payout_id = p.id
-         from payouts p
-         where i.batch_id = ? and i.seq = ?
-           and p.account_id = ? and p.mode = ? and p.idempotency_key = i.idempotency_key
-         returning i.payout_id`,
-        [item.batchId, item.seq, item.accountId, item.mode],
-      );
-      return { payoutId: rows[0]?.payout_id ?? null };
+      return { payoutId: await linkPayoutBatchItemByKey(em, item) };
     },
 
     /**
@@ -121,8 +105,7 @@ export function createPayoutBatchActivities(deps: { orm: MikroORM }) {
       if (unsettled > 0) {
         throw ApplicationFailure.retryable(`${unsettled} payouts of batch ${batchId} are not settled yet`, 'BatchNotSettled', { counts });
       }
-      const rows = await em.execute<{ n: string }[]>(`select count(*) as n from payout_batch_items where batch_id = ? and payout_id is null`, [batchId]);
-      return { counts, unprocessed: Number(rows[0]?.n ?? 0) };
+      return { counts, unprocessed: await countUnprocessedPayoutBatchItems(em, batchId) };
     },
 
     /**
@@ -131,14 +114,11 @@ export function createPayoutBatchActivities(deps: { orm: MikroORM }) {
      */
     async completePayoutBatch(batchId: string): Promise<PayoutBatchView> {
       return deps.orm.em.fork().transactional(async (tx) => {
-        const updated = await tx.execute<{ id: string }[]>(
-          `update payout_batches set status = 'completed', completed_at = now() where id = ? and status = 'processing' returning id`,
-          [batchId],
-        );
+        const completedNow = await markPayoutBatchCompleted(tx, batchId);
         const row = await tx.findOne(PayoutBatchEntity, { id: batchId }, { refresh: true });
         if (!row) throw ApplicationFailure.nonRetryable(`payout batch ${batchId} not found`, 'NotFound');
         const view = await payoutBatchViewOf(tx, row);
-        if (updated.length > 0) {
+        if (completedNow) {
           const simulate = await storedSimulations(tx, 'payout_batches', batchId);
           await recordEvent(tx, { accountId: row.accountId, mode: row.mode, type: 'payout_batch.completed', object: view, simulate });
         }

@@ -9,6 +9,7 @@ import { settlementPosting } from '../src/domain/ledger.ts';
 import type { Mode } from '../src/domain/modes.ts';
 import { SettlementEntity } from '../src/db/entities.ts';
 import { recordEvent } from '../src/db/events.ts';
+import { claimUnsettledPayments, unsettledScopes } from '../src/db/settlements.ts';
 import { settlementView, type SettlementView } from '../src/db/views.ts';
 import { post } from '../src/ledger/ledger.ts';
 
@@ -29,13 +30,8 @@ export function createSettlementActivities(deps: { orm: MikroORM }) {
   return {
     /** Account + mode pairs with captured, unsettled payments, after `after` in key order, each with a fresh settlement id. */
     async listSettlementScopes(input: { after?: { accountId: string; mode: Mode }; limit: number }): Promise<SettlementScope[]> {
-      const rows = await deps.orm.em.fork().execute<{ account_id: string; mode: Mode }[]>(
-        `select distinct account_id, mode from payments
-         where status = 'captured' and settlement_id is null and (account_id, mode) > (?, ?)
-         order by account_id, mode limit ?`,
-        [input.after?.accountId ?? '', input.after?.mode ?? '', input.limit],
-      );
-      return rows.map((r) => ({ accountId: r.account_id, mode: r.mode, settlementId: newId('settlement') }));
+      const scopes = await unsettledScopes(deps.orm.em.fork(), input.after, input.limit);
+      return scopes.map((scope) => ({ ...scope, settlementId: newId('settlement') }));
     },
 
     /** Settles one account + mode now. Returns the settlement, or null when there was nothing to settle. */
@@ -44,19 +40,9 @@ export function createSettlementActivities(deps: { orm: MikroORM }) {
       return em.transactional(async (tx) => {
         const done = await tx.findOne(SettlementEntity, { id: scope.settlementId });
         if (done) return settlementView(done);
-        // Rows are locked in id order (no deadlock between overlapping runs); after waiting for a lock,
-        // PostgreSQL re-checks `settlement_id is null` on the row's newest version and skips claimed ones.
-        const claimed = await tx.execute<{ amount: string }[]>(
-          `update payments set settlement_id = ?
-           where settlement_id is null and id in (
-             select id from payments
-             where account_id = ? and mode = ? and status = 'captured' and settlement_id is null
-             order by id for update)
-           returning amount::text as amount`,
-          [scope.settlementId, scope.accountId, scope.mode],
-        );
+        const claimed = await claimUnsettledPayments(tx, scope);
         if (claimed.length === 0) return null;
-        const amount = claimed.reduce((sum, row) => sum + Number(row.amount), 0);
+        const amount = claimed.reduce((sum, paymentAmount) => sum + paymentAmount, 0);
         const settlement = tx.create(SettlementEntity, {
           id: scope.settlementId,
           accountId: scope.accountId,

@@ -3,10 +3,10 @@
 // and a receiver that answers 4xx may be fixed tomorrow); only a deleted endpoint stops for good.
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { newId } from '../src/domain/ids.ts';
 import { ENDPOINT_DELETED } from '../src/domain/failures.ts';
 import { EventEntity, WebhookEndpointEntity } from '../src/db/entities.ts';
 import { eventView } from '../src/db/views.ts';
+import { hasDeliveryAttempt, recordDeliveryAttempt } from '../src/db/webhooks.ts';
 import { signWebhook } from '../src/webhooks/signing.ts';
 import type { WebhookSender } from '../src/webhooks/sender.ts';
 
@@ -38,23 +38,18 @@ export function createWebhookActivities(deps: { orm: MikroORM; sender: WebhookSe
         headers: { ...signWebhook(endpoint.secret, event.id, body) },
         body,
       });
-      await em.execute(
-        `insert into webhook_deliveries (id, account_id, mode, event_id, endpoint_id, workflow_id, attempt, succeeded, status_code, error, duration_ms)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [
-          newId('webhookDelivery'),
-          endpoint.accountId,
-          endpoint.mode,
-          event.id,
-          endpoint.id,
-          input.workflowId,
-          attempt,
-          outcome.ok,
-          outcome.statusCode,
-          outcome.error,
-          outcome.durationMs,
-        ],
-      );
+      await recordDeliveryAttempt(em, {
+        accountId: endpoint.accountId,
+        mode: endpoint.mode,
+        eventId: event.id,
+        endpointId: endpoint.id,
+        workflowId: input.workflowId,
+        attempt,
+        succeeded: outcome.ok,
+        statusCode: outcome.statusCode,
+        error: outcome.error,
+        durationMs: outcome.durationMs,
+      });
       if (!outcome.ok) throw ApplicationFailure.retryable(`attempt ${attempt} failed: ${outcome.error}`, 'DeliveryFailed');
       return { attempt, statusCode: outcome.statusCode };
     },
@@ -68,8 +63,7 @@ export function createWebhookActivities(deps: { orm: MikroORM; sender: WebhookSe
       const deadline = Date.now() + input.waitMs;
       const em = deps.orm.em.fork();
       for (;;) {
-        const rows = await em.execute(`select 1 from webhook_deliveries where event_id = ? and endpoint_id = ? limit 1`, [input.eventId, input.endpointId]);
-        if (rows.length > 0) return true;
+        if (await hasDeliveryAttempt(em, input.eventId, input.endpointId)) return true;
         if (Date.now() >= deadline) return false;
         ctx.heartbeat();
         await ctx.sleep(100);

@@ -1,7 +1,7 @@
 // What every payctl command shares: configuration, the database, output, and its two kinds of failure.
 import type { Writable } from 'node:stream';
 import { loadConfig, loadDotEnv, type Config } from '../config.ts';
-import { withCliDatabase, type CliDatabase } from './database.ts';
+import { withCliDatabase, type CliDatabase } from './data-source.ts';
 
 /** A failure the operator can act on; printed as `payctl: <message>`, exit code 1. */
 export class CliError extends Error {

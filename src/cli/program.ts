@@ -6,8 +6,8 @@ import { ConfigError } from '../config.ts';
 import { registerAccountsCommands } from './accounts.ts';
 import { registerBatchesCommands } from './batches.ts';
 import { createContext, CliError, type CliIo } from './context.ts';
-import { DatabaseUnavailableError } from './database.ts';
-import { registerDbCommands } from './db.ts';
+import { DatabaseUnavailableError } from './data-source.ts';
+import { registerDbCommands } from './db-commands.ts';
 import { registerKeysCommands } from './keys.ts';
 
 function packageVersion(): string {

@@ -1,6 +1,7 @@
 // The event outbox: an event row is written in the same database transaction as the change it
 // describes, with the resource as GET shows it at that moment. Webhook delivery reads these rows: the
-// dispatcher (src/temporal/webhook-dispatcher.ts) starts their deliveries once they are committed.
+// dispatcher (src/temporal/worker/webhook-dispatcher.ts, through src/db/event-dispatch.ts) starts their deliveries
+// once they are committed.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../domain/ids.ts';
 import type { Mode } from '../domain/modes.ts';

@@ -1,5 +1,6 @@
-// Payout batches in the database: storing a batch with all its items at once, and the live counts
-// the batch view shows. Shared by the API (store, read) and the batch activities (complete).
+// Payout batches in the database: storing a batch with all its items at once, the live counts the batch
+// view shows, and the batch workflow's steps over its items (paging, joining items to the payout their key
+// already made, completing). Shared by the API (store, read) and the batch activities (page, link, complete).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../domain/ids.ts';
 import type { Mode } from '../domain/modes.ts';
@@ -113,4 +114,79 @@ export async function payoutBatchViewsOf(em: EntityManager, rows: readonly Payou
     rows.map((r) => r.id),
   );
   return rows.map((row) => payoutBatchView(row, counts.get(row.id) ?? emptyCounts()));
+}
+
+/** One stored item of a batch page (see payoutBatchPage). */
+export interface PayoutBatchPageRow {
+  seq: number;
+  idempotencyKey: string;
+  /** Set when an earlier call already joined the item to its key's payout. */
+  payoutId: string | null;
+  /** True when this very call joined the item to the payout its key had already created. */
+  linkedNow: boolean;
+}
+
+/**
+ * The batch's items with seq greater than `afterSeq`, at most `limit`, in seq order. In the same statement,
+ * items whose key already created a payout in (account, mode) (alone, or in an earlier batch) are joined to
+ * it (`linkedNow`), so they move no money and need no workflow.
+ */
+export async function payoutBatchPage(
+  em: EntityManager,
+  page: { batchId: string; accountId: string; mode: Mode; afterSeq: number; limit: number },
+): Promise<PayoutBatchPageRow[]> {
+  const rows = await em.execute<{ seq: number; idempotency_key: string; payout_id: string | null; linked_now: boolean }[]>(
+    `with page as (
+       select seq, idempotency_key, payout_id from payout_batch_items
+       where batch_id = ? and seq > ? order by seq limit ?
+     ), linked as (
+       update payout_batch_items i set payout_id = p.id
+       from page, payouts p
+       where i.batch_id = ? and i.seq = page.seq and page.payout_id is null
+         and p.account_id = ? and p.mode = ? and p.idempotency_key = page.idempotency_key
+       returning i.seq
+     )
+     select page.seq, page.idempotency_key, page.payout_id, linked.seq is not null as linked_now
+     from page left join linked on linked.seq = page.seq
+     order by page.seq`,
+    [page.batchId, page.afterSeq, page.limit, page.batchId, page.accountId, page.mode],
+  );
+  return rows.map((row) => ({ seq: row.seq, idempotencyKey: row.idempotency_key, payoutId: row.payout_id, linkedNow: row.linked_now }));
+}
+
+/**
+ * Joins one item to the payout its key created in (account, mode). Answers that payout's id, or null
+ * while no such payout exists (nothing is written then).
+ */
+export async function linkPayoutBatchItemByKey(
+  em: EntityManager,
+  item: { batchId: string; seq: number; accountId: string; mode: Mode },
+): Promise<string | null> {
+  const rows = await em.execute<{ payout_id: string }[]>(
+    `update payout_batch_items i set payout_id = p.id
+     from payouts p
+     where i.batch_id = ? and i.seq = ?
+       and p.account_id = ? and p.mode = ? and p.idempotency_key = i.idempotency_key
+     returning i.payout_id`,
+    [item.batchId, item.seq, item.accountId, item.mode],
+  );
+  return rows[0]?.payout_id ?? null;
+}
+
+/** How many items of the batch have no payout (never processed, or refused before one was created). */
+export async function countUnprocessedPayoutBatchItems(em: EntityManager, batchId: string): Promise<number> {
+  const rows = await em.execute<{ n: string }[]>(`select count(*) as n from payout_batch_items where batch_id = ? and payout_id is null`, [batchId]);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * Moves a `processing` batch to `completed` (stamping completed_at). True only for the call that changed
+ * it, so a repeat can tell it must not record the completion event again.
+ */
+export async function markPayoutBatchCompleted(em: EntityManager, batchId: string): Promise<boolean> {
+  const updated = await em.execute<{ id: string }[]>(
+    `update payout_batches set status = 'completed', completed_at = now() where id = ? and status = 'processing' returning id`,
+    [batchId],
+  );
+  return updated.length > 0;
 }

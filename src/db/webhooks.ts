@@ -1,4 +1,5 @@
-// Webhook endpoints and delivery attempts as callers see them (the contract's response types), and storing a new endpoint.
+// Webhook endpoints and delivery attempts as callers see them (the contract's response types), storing a new
+// endpoint, and the delivery log the attempts write.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { WebhookDeliveryResponse, WebhookEndpointResponse } from '../contract/webhooks.ts';
 import { newId } from '../domain/ids.ts';
@@ -65,4 +66,46 @@ export async function insertWebhookEndpoint(em: EntityManager, endpoint: NewWebh
     [id, endpoint.accountId, endpoint.mode, endpoint.url, endpoint.description, JSON.stringify([...new Set(endpoint.enabledEvents)]), endpoint.secret],
   );
   return em.findOneOrFail(WebhookEndpointEntity, { id });
+}
+
+/** One delivery attempt, as the delivery activity saw it. */
+export interface DeliveryAttempt {
+  accountId: string;
+  mode: Mode;
+  eventId: string;
+  endpointId: string;
+  /** The delivery workflow (webhook/{event}/{endpoint}[/variant]): tells a retry from a duplicate or a redelivery. */
+  workflowId: string;
+  attempt: number;
+  succeeded: boolean;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+/** Appends one attempt to the delivery log (webhook_deliveries), whatever its outcome. */
+export async function recordDeliveryAttempt(em: EntityManager, attempt: DeliveryAttempt): Promise<void> {
+  await em.execute(
+    `insert into webhook_deliveries (id, account_id, mode, event_id, endpoint_id, workflow_id, attempt, succeeded, status_code, error, duration_ms)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [
+      newId('webhookDelivery'),
+      attempt.accountId,
+      attempt.mode,
+      attempt.eventId,
+      attempt.endpointId,
+      attempt.workflowId,
+      attempt.attempt,
+      attempt.succeeded,
+      attempt.statusCode,
+      attempt.error,
+      attempt.durationMs,
+    ],
+  );
+}
+
+/** True once the delivery log holds any attempt (any outcome) of this event to this endpoint. */
+export async function hasDeliveryAttempt(em: EntityManager, eventId: string, endpointId: string): Promise<boolean> {
+  const rows = await em.execute(`select 1 from webhook_deliveries where event_id = ? and endpoint_id = ? limit 1`, [eventId, endpointId]);
+  return rows.length > 0;
 }

@@ -39,11 +39,6 @@ export function topUpPosting(amount: number): Posting {
   return { type: 'top_up', legs: [{ kind: 'external_top_up', amount: -amount }, { kind: 'available', amount }] };
 }
 
-/** Test-only: money leaves `available` for a bank in one step. */
-export function debitPosting(amount: number): Posting {
-  return { type: 'payout', legs: [{ kind: 'available', amount: -amount }, { kind: 'external_bank', amount }] };
-}
-
 /** A payout is created: its amount moves from `available` to `reserved`. */
 export function payoutReservePosting(amount: number): Posting {
   return { type: 'payout', legs: [{ kind: 'available', amount: -amount }, { kind: 'reserved', amount }] };

@@ -2,8 +2,6 @@
 // only plain decimal digits are an amount; "1.5", "1e3", "-1", "" and "0x10" are not.
 export const MIN_AMOUNT = 1;
 export const MAX_AMOUNT = 1_000_000_000_000; // 10^12 paise
-export const currencies = ['INR'] as const;
-export type Currency = (typeof currencies)[number];
 
 export type AmountParse = { ok: true; value: number } | { ok: false; reason: string };
 

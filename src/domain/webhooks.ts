@@ -20,7 +20,6 @@ export const eventTypes = [
   'settlement.processed',
   'report.ready',
 ] as const;
-export type EventType = (typeof eventTypes)[number];
 
 /** `payout`, `payout_batch`, `payment`, ...: what may stand before `.*` in a wildcard. */
 export const eventResources: readonly string[] = [...new Set(eventTypes.map((t) => t.slice(0, t.indexOf('.'))))];

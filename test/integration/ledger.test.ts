@@ -3,11 +3,10 @@
 // endpoint for them yet) go straight to the ledger module, as the payout path will.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { debitPosting } from '../../src/domain/ledger.ts';
 import { InsufficientFundsError } from '../../src/domain/failures.ts';
-import { post } from '../../src/ledger/ledger.ts';
 import { allBalanceTransactions, balanceOf, sleep } from '../helpers/api-assert.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
+import { postDebit } from '../helpers/ledger.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 
 let service: TestService;
@@ -26,9 +25,7 @@ type DebitOutcome = { ok: true; amount: number } | { ok: false; insufficient: bo
 /** A test-only debit of `available`, in its own database transaction, as a payout will post it. */
 async function debit(accountId: string, amount: number, sourceId: string): Promise<DebitOutcome> {
   try {
-    await service.stack.orm.em
-      .fork()
-      .transactional((tx) => post(tx, { accountId, mode: 'sandbox', posting: debitPosting(amount), sourceId }));
+    await postDebit(service, accountId, amount, sourceId);
     return { ok: true, amount };
   } catch (error) {
     return { ok: false, insufficient: error instanceof InsufficientFundsError, error };

@@ -4,10 +4,9 @@
 // filters, limit 1..100); the created[gte|gt|lte|lt] bounds every list takes.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { debitPosting } from '../../src/domain/ledger.ts';
-import { post } from '../../src/ledger/ledger.ts';
 import { assertApiError } from '../helpers/api-assert.ts';
 import { createHttp, type ApiResponse, type Http } from '../helpers/http.ts';
+import { postDebit } from '../helpers/ledger.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 
 let service: TestService;
@@ -139,9 +138,7 @@ describe('GET /v1/balance_transactions pagination', () => {
       topUps.push({ id: res.body.id, amount: res.body.amount });
     }
     // One movement of another type, so the type filter has something to leave out.
-    debitTxnId = await service.stack.orm.em
-      .fork()
-      .transactional((tx) => post(tx, { accountId, mode: 'sandbox', posting: debitPosting(50), sourceId: 'test_debit_page' }));
+    debitTxnId = await postDebit(service, accountId, 50, 'test_debit_page');
   });
 
   async function list(query: string): Promise<ApiResponse> {

@@ -15,10 +15,18 @@
 //   A group is claimed with plain FOR UPDATE (not SKIP LOCKED), so two dispatchers never split one.
 import pg from 'pg';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from '../../logger.ts';
-import type { Mode } from '../../domain/modes.ts';
-import { wantsEvent, type WebhookSimulation } from '../../domain/webhooks.ts';
+import { wantsEvent } from '../../domain/webhooks.ts';
+import {
+  claimHeldGroup,
+  claimOrdinaryEvents,
+  endpointsFor,
+  listenForNewEvents,
+  markEventsDispatched,
+  readyHeldGroups,
+  type DispatchEndpoint,
+  type OutboxEvent,
+} from '../../db/event-dispatch.ts';
 import type { DeliveryStart, TemporalGateway } from '../client/gateway.ts';
 
 export interface WebhookDispatcherOptions {
@@ -41,25 +49,6 @@ export interface WebhookDispatcher {
   stop(): Promise<void>;
 }
 
-interface EventRow {
-  id: string;
-  account_id: string;
-  mode: Mode;
-  type: string;
-  sandbox_simulate: WebhookSimulation[];
-  /** created_at in microseconds since the epoch (as text: pg returns bigints so). */
-  created_us: string;
-}
-
-interface EndpointRow {
-  id: string;
-  account_id: string;
-  mode: Mode;
-  enabled_events: string[];
-  created_us: string;
-}
-
-const NOTIFY_CHANNEL = 'paygate_events';
 /** Statuses after which a resource may still change soon; out-of-order groups wait for anything else. */
 const UNSETTLED_STATUSES = ['initiated', 'pending', 'processing', 'created'];
 
@@ -71,19 +60,8 @@ async function runLimited<T>(items: readonly T[], limit: number, fn: (item: T) =
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-/** Enabled endpoints of the accounts and modes of these events. */
-async function endpointsOf(em: EntityManager, events: readonly EventRow[]): Promise<EndpointRow[]> {
-  const scopes = [...new Map(events.map((e) => [`${e.account_id}/${e.mode}`, { a: e.account_id, m: e.mode }])).values()];
-  return em.execute<EndpointRow[]>(
-    `select w.id, w.account_id, w.mode, w.enabled_events, floor(extract(epoch from w.created_at) * 1000000)::bigint as created_us
-     from webhook_endpoints w join jsonb_to_recordset(?::jsonb) as s(a text, m text) on w.account_id = s.a and w.mode = s.m
-     where w.deleted_at is null order by w.id`,
-    [JSON.stringify(scopes)],
-  );
-}
-
 /** An endpoint gets the events of its account and mode, of the types it enabled, that happened after it was created. */
-function matches(endpoint: EndpointRow, event: EventRow): boolean {
+function matches(endpoint: DispatchEndpoint, event: OutboxEvent): boolean {
   return (
     endpoint.account_id === event.account_id &&
     endpoint.mode === event.mode &&
@@ -92,7 +70,7 @@ function matches(endpoint: EndpointRow, event: EventRow): boolean {
   );
 }
 
-function startsFor(event: EventRow, endpoint: EndpointRow, after?: string): DeliveryStart[] {
+function startsFor(event: OutboxEvent, endpoint: DispatchEndpoint, after?: string): DeliveryStart[] {
   const base: DeliveryStart = { accountId: event.account_id, mode: event.mode, eventId: event.id, endpointId: endpoint.id, ...(after ? { after } : {}) };
   return event.sandbox_simulate.includes('duplicate_webhooks') ? [base, { ...base, variant: 'duplicate' }] : [base];
 }
@@ -103,51 +81,28 @@ export function startWebhookDispatcher(options: WebhookDispatcherOptions): Webho
   const concurrency = options.startConcurrency ?? 16;
   const log = logger.child({ component: 'webhook-dispatcher' });
 
-  async function markDispatched(em: EntityManager, events: readonly EventRow[]): Promise<void> {
-    await em.execute(`update events set dispatched_at = now() where id in (select jsonb_array_elements_text(?::jsonb))`, [JSON.stringify(events.map((e) => e.id))]);
-  }
-
   /** Events without out_of_order_webhooks: claimed in id order, delivered independently. */
   async function dispatchOrdinary(): Promise<number> {
     return orm.em.fork().transactional(async (tx) => {
-      const events = await tx.execute<EventRow[]>(
-        `select id, account_id, mode, type, sandbox_simulate, floor(extract(epoch from created_at) * 1000000)::bigint as created_us from events
-         where dispatched_at is null and not ('out_of_order_webhooks' = any(sandbox_simulate))
-         order by id limit ? for update skip locked`,
-        [batchSize],
-      );
+      const events = await claimOrdinaryEvents(tx, batchSize);
       if (events.length === 0) return 0;
-      const endpoints = await endpointsOf(tx, events);
+      const endpoints = await endpointsFor(tx, events);
       const starts = events.flatMap((event) => endpoints.filter((ep) => matches(ep, event)).flatMap((ep) => startsFor(event, ep)));
       await runLimited(starts, concurrency, startDelivery);
-      await markDispatched(tx, events);
+      await markEventsDispatched(tx, events);
       return events.length;
     });
   }
 
   /** out_of_order_webhooks: the groups that are ready, each released newest first. */
   async function dispatchHeldGroups(): Promise<number> {
-    const groups = await orm.em.fork().execute<{ account_id: string; mode: Mode; resource_id: string | null }[]>(
-      `select account_id, mode, resource_id from events
-       where dispatched_at is null and 'out_of_order_webhooks' = any(sandbox_simulate)
-       group by account_id, mode, resource_id
-       having min(created_at) <= now() - make_interval(secs => ?)
-           or coalesce((array_agg(data->'object'->>'status' order by id desc))[1], '') <> all(array(select jsonb_array_elements_text(?::jsonb)))
-       limit 20`,
-      [options.outOfOrderHoldMs / 1000, JSON.stringify(UNSETTLED_STATUSES)],
-    );
+    const groups = await readyHeldGroups(orm.em.fork(), options.outOfOrderHoldMs, UNSETTLED_STATUSES);
     let released = 0;
     for (const group of groups) {
       released += await orm.em.fork().transactional(async (tx) => {
-        const events = await tx.execute<EventRow[]>(
-          `select id, account_id, mode, type, sandbox_simulate, floor(extract(epoch from created_at) * 1000000)::bigint as created_us from events
-           where account_id = ? and mode = ? and resource_id is not distinct from ? and dispatched_at is null
-             and 'out_of_order_webhooks' = any(sandbox_simulate)
-           order by id for update`,
-          [group.account_id, group.mode, group.resource_id],
-        );
+        const events = await claimHeldGroup(tx, group);
         if (events.length === 0) return 0; // another dispatcher released it meanwhile
-        const endpoints = await endpointsOf(tx, events);
+        const endpoints = await endpointsFor(tx, events);
         const starts: DeliveryStart[] = [];
         for (const endpoint of endpoints) {
           let newer: string | undefined;
@@ -158,7 +113,7 @@ export function startWebhookDispatcher(options: WebhookDispatcherOptions): Webho
           }
         }
         await runLimited(starts, concurrency, startDelivery);
-        await markDispatched(tx, events);
+        await markEventsDispatched(tx, events);
         return events.length;
       });
     }
@@ -192,7 +147,7 @@ export function startWebhookDispatcher(options: WebhookDispatcherOptions): Webho
     });
     try {
       await conn.connect();
-      await conn.query(`listen ${NOTIFY_CHANNEL}`);
+      await listenForNewEvents(conn);
       if (stopped) {
         await conn.end();
         return;
