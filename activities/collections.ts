@@ -2,10 +2,10 @@
 // next attempt), and every state the collection workflow reaches, with its history row and events.
 // Each write is one database transaction.
 import { ApplicationFailure } from '@temporalio/activity';
-import { refuse } from './lifecycle.ts';
 import { LockMode, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
 import type { CollectionSchedule } from '../src/domain/collection-schedule.ts';
 import { type CollectionState, eventTypeForStatus } from '../src/domain/collections.ts';
+import { awaiting } from '../src/domain/failures.ts';
 import { newId } from '../src/domain/ids.ts';
 import type { Mode } from '../src/domain/modes.ts';
 import { CollectionEntity, CustomerEntity, type Collection } from '../src/db/entities.ts';
@@ -13,6 +13,7 @@ import { recordEvent, storeSimulations, storedSimulations } from '../src/db/even
 import { recordStatusChange } from '../src/db/status-history.ts';
 import { collectionView } from '../src/db/views.ts';
 import { paymentWorkflowId } from '../src/domain/workflow-ids.ts';
+import { refuse } from './lifecycle.ts';
 import type { PaymentRequest } from './payments.ts';
 import type { CollectionResponse } from '../src/contract/collections.ts';
 
@@ -116,7 +117,7 @@ export function createCollectionActivities(deps: { orm: MikroORM }) {
       const collection = await loadCollection(em, input.collectionId);
       const customer = await em.findOne(CustomerEntity, { id: collection.customerId, accountId: collection.accountId, mode: collection.mode });
       // Retryable on purpose: the charge waits (visible in the Temporal UI) until the customer has a vpa again.
-      if (!customer?.vpa) throw ApplicationFailure.retryable(`customer ${collection.customerId} has no vpa to charge`, 'CustomerWithoutVpa');
+      if (!customer?.vpa) throw ApplicationFailure.retryable(`customer ${collection.customerId} has no vpa to charge`, awaiting.CustomerWithoutVpa);
       const idempotencyKey = chargeIdempotencyKey(input);
       const request: PaymentRequest = {
         paymentId: newId('payment'),

@@ -4,6 +4,7 @@
 // workflow (activities/payouts.ts).
 import { ApplicationFailure } from '@temporalio/activity';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { awaiting } from '../src/domain/failures.ts';
 import { newId } from '../src/domain/ids.ts';
 import type { Mode } from '../src/domain/modes.ts';
 import { payoutLifecycle, payoutStatuses } from '../src/domain/payouts.ts';
@@ -17,8 +18,9 @@ import {
   payoutBatchPage,
   payoutBatchViewOf,
 } from '../src/db/payout-batches.ts';
-import type { PayoutBatchCounts, PayoutBatchView } from '../src/db/views.ts';
 import { payoutWorkflowId } from '../src/domain/workflow-ids.ts';
+import type { PayoutBatchCounts, PayoutBatchResponse } from '../src/contract/payout-batches.ts';
+import { refuse } from './lifecycle.ts';
 
 export interface PayoutBatchPageInput {
   batchId: string;
@@ -103,7 +105,7 @@ export function createPayoutBatchActivities(deps: { orm: MikroORM }) {
       const counts = (await payoutBatchCounts(em, [batchId])).get(batchId)!;
       const unsettled = payoutStatuses.filter((s) => !payoutLifecycle.isSettled(s)).reduce((n, s) => n + counts[s], 0);
       if (unsettled > 0) {
-        throw ApplicationFailure.retryable(`${unsettled} payouts of batch ${batchId} are not settled yet`, 'BatchNotSettled', { counts });
+        throw ApplicationFailure.retryable(`${unsettled} payouts of batch ${batchId} are not settled yet`, awaiting.BatchNotSettled, { counts });
       }
       return { counts, unprocessed: await countUnprocessedPayoutBatchItems(em, batchId) };
     },
@@ -112,11 +114,11 @@ export function createPayoutBatchActivities(deps: { orm: MikroORM }) {
      * Marks the batch completed and records `payout_batch.completed` (with the batch as GET shows it), in
      * one transaction. Only the first call changes anything; a repeat answers with the completed batch.
      */
-    async completePayoutBatch(batchId: string): Promise<PayoutBatchView> {
+    async completePayoutBatch(batchId: string): Promise<PayoutBatchResponse> {
       return deps.orm.em.fork().transactional(async (tx) => {
         const completedNow = await markPayoutBatchCompleted(tx, batchId);
         const row = await tx.findOne(PayoutBatchEntity, { id: batchId }, { refresh: true });
-        if (!row) throw ApplicationFailure.nonRetryable(`payout batch ${batchId} not found`, 'NotFound');
+        if (!row) throw refuse('NotFound', `payout batch ${batchId} not found`);
         const view = await payoutBatchViewOf(tx, row);
         if (completedNow) {
           const simulate = await storedSimulations(tx, 'payout_batches', batchId);

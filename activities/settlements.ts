@@ -10,8 +10,9 @@ import type { Mode } from '../src/domain/modes.ts';
 import { SettlementEntity } from '../src/db/entities.ts';
 import { recordEvent } from '../src/db/events.ts';
 import { claimUnsettledPayments, unsettledScopes } from '../src/db/settlements.ts';
-import { settlementView, type SettlementView } from '../src/db/views.ts';
+import { settlementView } from '../src/db/views.ts';
 import { post } from '../src/ledger/ledger.ts';
+import type { SettlementResponse } from '../src/contract/settlements.ts';
 
 export interface SettlementScope {
   accountId: string;
@@ -35,7 +36,7 @@ export function createSettlementActivities(deps: { orm: MikroORM }) {
     },
 
     /** Settles one account + mode now. Returns the settlement, or null when there was nothing to settle. */
-    async settleScope(scope: SettlementScope): Promise<SettlementView | null> {
+    async settleScope(scope: SettlementScope): Promise<SettlementResponse | null> {
       const em = deps.orm.em.fork();
       return em.transactional(async (tx) => {
         const done = await tx.findOne(SettlementEntity, { id: scope.settlementId });

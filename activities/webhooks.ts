@@ -3,7 +3,8 @@
 // and a receiver that answers 4xx may be fixed tomorrow); only a deleted endpoint stops for good.
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { ENDPOINT_DELETED } from '../src/domain/failures.ts';
+import { ENDPOINT_DELETED, awaiting } from '../src/domain/failures.ts';
+import { refuse } from './lifecycle.ts';
 import { EventEntity, WebhookEndpointEntity } from '../src/db/entities.ts';
 import { eventView } from '../src/db/views.ts';
 import { hasDeliveryAttempt, recordDeliveryAttempt } from '../src/db/webhooks.ts';
@@ -28,7 +29,7 @@ export function createWebhookActivities(deps: { orm: MikroORM; sender: WebhookSe
         throw ApplicationFailure.nonRetryable(`webhook endpoint ${input.endpointId} was deleted`, ENDPOINT_DELETED);
       }
       const event = await em.findOne(EventEntity, { id: input.eventId });
-      if (!event) throw ApplicationFailure.nonRetryable(`event ${input.eventId} not found`, 'NotFound');
+      if (!event) throw refuse('NotFound', `event ${input.eventId} not found`);
 
       // The event as GET /v1/events/:id shows it; signed with this attempt's timestamp, same webhook-id always.
       const body = JSON.stringify(eventView(event));
@@ -50,7 +51,7 @@ export function createWebhookActivities(deps: { orm: MikroORM; sender: WebhookSe
         error: outcome.error,
         durationMs: outcome.durationMs,
       });
-      if (!outcome.ok) throw ApplicationFailure.retryable(`attempt ${attempt} failed: ${outcome.error}`, 'DeliveryFailed');
+      if (!outcome.ok) throw ApplicationFailure.retryable(`attempt ${attempt} failed: ${outcome.error}`, awaiting.DeliveryFailed);
       return { attempt, statusCode: outcome.statusCode };
     },
 

@@ -5,14 +5,14 @@ import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import { PayoutBatchEntity } from '../db/entities.ts';
 import { payoutBatchViewOf } from '../db/payout-batches.ts';
-import type { PayoutBatchView } from '../db/views.ts';
 import { CliError, UsageError, type CliContext } from './context.ts';
+import type { PayoutBatchResponse } from '../contract/payout-batches.ts';
 
 const DEFAULT_INTERVAL_MS = 1000;
 
-const settledOf = (view: PayoutBatchView) => view.counts.completed + view.counts.failed + view.counts.reversed;
+const settledOf = (view: PayoutBatchResponse) => view.counts.completed + view.counts.failed + view.counts.reversed;
 
-function summary(view: PayoutBatchView): string[] {
+function summary(view: PayoutBatchResponse): string[] {
   const { initiated, completed, failed, reversed } = view.counts;
   const took = view.completed_at !== null ? ` in ${view.completed_at - view.created_at} s` : '';
   return [
@@ -35,7 +35,7 @@ export function registerBatchesCommands(program: Command, ctx: CliContext): void
       const interval = /^[0-9]{1,7}$/.test(options.interval) ? Number(options.interval) : Number.NaN;
       if (!Number.isInteger(interval) || interval < 10) throw new UsageError(`--interval must be a whole number of milliseconds, at least 10 (got '${options.interval}')`);
       const final = await ctx.withDatabase(async (db) => {
-        const load = async (): Promise<PayoutBatchView | undefined> => {
+        const load = async (): Promise<PayoutBatchResponse | undefined> => {
           const em = db.orm.em.fork();
           const row = await em.findOne(PayoutBatchEntity, { id: batchId });
           return row ? payoutBatchViewOf(em, row) : undefined;

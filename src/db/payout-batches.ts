@@ -4,20 +4,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../domain/ids.ts';
 import type { Mode } from '../domain/modes.ts';
-import { payoutStatuses, type PayoutStatus } from '../domain/payouts.ts';
+import { payoutStatuses, type PayoutOrder, type PayoutStatus } from '../domain/payouts.ts';
 import { PayoutBatchEntity, type PayoutBatch } from './entities.ts';
 import { storeSimulations } from './events.ts';
-import { payoutBatchView, type PayoutBatchCounts, type PayoutBatchView } from './views.ts';
+import type { PayoutBatchCounts, PayoutBatchResponse } from '../contract/payout-batches.ts';
+import { payoutBatchView } from './views.ts';
 
-export interface NewPayoutBatchItem {
-  idempotencyKey: string;
-  beneficiaryId: string;
-  amount: number;
-  transferMode: string;
-  reference: string | null;
-  narration: string | null;
-  metadata: Record<string, string>;
-}
+/** One item as the request gave it (a payout's own order). */
+export type NewPayoutBatchItem = PayoutOrder;
 
 export interface NewPayoutBatch {
   accountId: string;
@@ -102,13 +96,13 @@ export async function payoutBatchCounts(em: EntityManager, batchIds: readonly st
 }
 
 /** The batch as GET shows it, counts included. */
-export async function payoutBatchViewOf(em: EntityManager, row: PayoutBatch): Promise<PayoutBatchView> {
+export async function payoutBatchViewOf(em: EntityManager, row: PayoutBatch): Promise<PayoutBatchResponse> {
   const counts = await payoutBatchCounts(em, [row.id]);
   return payoutBatchView(row, counts.get(row.id) ?? emptyCounts());
 }
 
 /** Views of several batches with one counting query (list pages). */
-export async function payoutBatchViewsOf(em: EntityManager, rows: readonly PayoutBatch[]): Promise<PayoutBatchView[]> {
+export async function payoutBatchViewsOf(em: EntityManager, rows: readonly PayoutBatch[]): Promise<PayoutBatchResponse[]> {
   const counts = await payoutBatchCounts(
     em,
     rows.map((r) => r.id),

@@ -14,20 +14,6 @@ import type { SettlementResponse } from '../contract/settlements.ts';
 import type { TopUpResponse } from '../contract/top-ups.ts';
 import type { BalanceTransaction, Beneficiary, Collection, Customer, Event, Payment, Payout, PayoutBatch, Refund, Settlement, TopUp } from './entities.ts';
 
-// The names these types had when they were declared here. Kept until activities/, workflows/,
-// src/temporal/ and src/cli/ import the contract's names themselves; new code should not use them.
-export type { BalanceTransactionResponse as BalanceTransactionView } from '../contract/balance.ts';
-export type { BeneficiaryResponse as BeneficiaryView } from '../contract/beneficiaries.ts';
-export type { CollectionResponse as CollectionView } from '../contract/collections.ts';
-export type { CustomerResponse as CustomerView } from '../contract/customers.ts';
-export type { EventResponse as EventView } from '../contract/events.ts';
-export type { PaymentResponse as PaymentView } from '../contract/payments.ts';
-export type { PayoutBatchCounts, PayoutBatchResponse as PayoutBatchView } from '../contract/payout-batches.ts';
-export type { PayoutResponse as PayoutView } from '../contract/payouts.ts';
-export type { RefundResponse as RefundView } from '../contract/refunds.ts';
-export type { SettlementResponse as SettlementView } from '../contract/settlements.ts';
-export type { TopUpResponse as TopUpView } from '../contract/top-ups.ts';
-
 export const unixSeconds = (d: Date): number => Math.floor(d.getTime() / 1000);
 
 export function topUpView(row: TopUp): TopUpResponse {

@@ -38,6 +38,19 @@ export const REFUSED = 'Refused';
 /** A webhook endpoint was deleted while a delivery to it was pending: stop, do not retry. */
 export const ENDPOINT_DELETED = 'EndpointDeleted';
 
+/**
+ * Retryable failures that say what is still awaited, so an operator reading an activity's last failure in
+ * the Temporal UI knows it is waiting rather than broken. Retried under the activity's profile.
+ */
+export const awaiting = {
+  /** A batch's payouts are still moving (retry profile `polling`). */
+  BatchNotSettled: 'BatchNotSettled',
+  /** A webhook receiver did not answer 2xx (the delivery's own backoff, up to its window). */
+  DeliveryFailed: 'DeliveryFailed',
+  /** A collection's customer has no UPI ID to charge until the merchant sets one. */
+  CustomerWithoutVpa: 'CustomerWithoutVpa',
+} as const;
+
 /** `available` (or another internal account) cannot cover a posting. Nothing was written. */
 export class InsufficientFundsError extends Error {
   constructor() {
