@@ -34,6 +34,8 @@ export interface LifecycleRow<S extends string> {
   amount: number | string | bigint;
   status: S;
   failureCode?: string | null;
+  failureMessage?: string | null;
+  failedAt?: Date | null;
 }
 
 export interface LifecycleStore<S extends string, F extends string, Row extends LifecycleRow<S>, V> {
@@ -42,7 +44,9 @@ export interface LifecycleStore<S extends string, F extends string, Row extends 
   /** The table whose `sandbox_simulate` keeps the creating request's webhook simulations. */
   simulations: SimulationTable;
   view(row: Row): V;
-  /** What entering `move.to` sets on the row besides its status: timestamps, failure reason, UTR. */
+  /** The reason a move into the failed status stores when the move names none. */
+  defaultFailure: { code: F; message: string };
+  /** What entering `move.to` sets on the row besides its status and a failure: completion times, UTR. */
   enter(row: Row, move: Move<S, F>, now: Date): void;
   /** A write of its own that goes with entering `to`, made before the posting (it keeps that lock order). */
   alongside?(tx: EntityManager, row: Row, to: S): Promise<void>;
@@ -111,8 +115,15 @@ export function transitionWriter<S extends string, F extends string, Row extends
         throw refuse('InvalidState', `A ${from} ${lifecycle.resource} cannot become ${request.to}.`);
       }
       await store.alongside?.(tx, row, request.to);
+      const now = new Date();
       row.status = request.to;
-      store.enter(row, request, new Date());
+      if (request.to === lifecycle.failed) {
+        const reason = request.failure ?? store.defaultFailure;
+        row.failedAt = now;
+        row.failureCode = reason.code;
+        row.failureMessage = reason.message;
+      }
+      store.enter(row, request, now);
       await tx.flush();
       return recordEntry(tx, store, row, from, await storedSimulations(tx, store.simulations, row.id));
     });

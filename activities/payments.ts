@@ -39,23 +39,9 @@ const paymentStore: LifecycleStore<PaymentStatus, PaymentFailureCode, Payment, P
   entity: PaymentEntity,
   simulations: 'payments',
   view: paymentView,
+  defaultFailure: { code: 'payment_declined', message: 'The payment was declined.' },
   enter(payment, move, now) {
-    switch (move.to) {
-      case 'captured':
-        payment.capturedAt = now;
-        break;
-      case 'failed': {
-        const reason = move.failure ?? { code: 'payment_declined', message: 'The payment was declined.' };
-        payment.failedAt = now;
-        payment.failureCode = reason.code;
-        payment.failureMessage = reason.message;
-        break;
-      }
-      case 'pending':
-        break;
-      default:
-        move.to satisfies never;
-    }
+    if (move.to === 'captured') payment.capturedAt = now;
   },
 };
 

@@ -49,23 +49,18 @@ const payoutStore: LifecycleStore<PayoutStatus, FailureCode, Payout, PayoutRespo
   entity: PayoutEntity,
   simulations: 'payouts',
   view: payoutView,
+  defaultFailure: failure('rejected_by_bank'),
   enter(payout, move, now) {
     switch (move.to) {
       case 'completed':
         payout.completedAt = now;
         payout.utr = move.utr ?? payout.utr ?? null;
         break;
-      case 'failed': {
-        const reason = move.failure ?? failure('rejected_by_bank');
-        payout.failedAt = now;
-        payout.failureCode = reason.code;
-        payout.failureMessage = reason.message;
-        break;
-      }
       case 'reversed':
         payout.reversedAt = now;
         break;
       case 'initiated':
+      case 'failed':
         break;
       default:
         move.to satisfies never;

@@ -37,23 +37,11 @@ const refundStore: LifecycleStore<RefundStatus, RefundFailureCode, Refund, Refun
   entity: RefundEntity,
   simulations: 'refunds',
   view: refundView,
+  defaultFailure: { code: 'refund_declined', message: 'The refund was declined.' },
   enter(refund, move, now) {
-    switch (move.to) {
-      case 'processed':
-        refund.processedAt = now;
-        refund.utr = move.utr ?? refund.utr ?? null;
-        break;
-      case 'failed': {
-        const reason = move.failure ?? { code: 'refund_declined', message: 'The refund was declined.' };
-        refund.failedAt = now;
-        refund.failureCode = reason.code;
-        refund.failureMessage = reason.message;
-        break;
-      }
-      case 'pending':
-        break;
-      default:
-        move.to satisfies never;
+    if (move.to === 'processed') {
+      refund.processedAt = now;
+      refund.utr = move.utr ?? refund.utr ?? null;
     }
   },
   // A processed refund adds to its payment's amount_refunded: payment row before ledger rows, the order

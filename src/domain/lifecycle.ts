@@ -18,6 +18,8 @@ export interface LifecycleSpec<S extends string> {
   posting(from: S | null, to: S, amount: number): Posting | undefined;
   /** The event that entering a status emits, if any. */
   events: { readonly [K in S]: string | undefined };
+  /** The status that carries a failure reason (its code, message and time are stored with it). */
+  failed: S;
 }
 
 export interface Lifecycle<S extends string> extends LifecycleSpec<S> {

@@ -22,6 +22,7 @@ export const paymentLifecycle = defineLifecycle<PaymentStatus>({
   posting: (_from, to, amount) => (to === 'captured' ? paymentCapturePosting(amount) : undefined),
   // Creation as `pending` emits none.
   events: { pending: undefined, captured: 'payment.captured', failed: 'payment.failed' },
+  failed: 'failed',
 });
 
 export const paymentFailureCodes = ['payment_declined'] as const;

@@ -45,6 +45,7 @@ export const payoutLifecycle = defineLifecycle<PayoutStatus>({
     failed: 'payout.failed',
     reversed: 'payout.reversed',
   },
+  failed: 'failed',
 });
 
 /** What one payout asks for, alone (POST /v1/payouts) or as a batch item. */

@@ -31,6 +31,7 @@ export const refundLifecycle = defineLifecycle<RefundStatus>({
   },
   // Creation as `pending` emits none.
   events: { pending: undefined, processed: 'refund.processed', failed: 'refund.failed' },
+  failed: 'failed',
 });
 
 /** True while the refund still holds part of the payment (a failed refund gives its share back). */
