@@ -15,7 +15,7 @@ import {
   transferModeProblem,
 } from '../src/domain/payouts.ts';
 import { BeneficiaryEntity, PayoutEntity, type Payout } from '../src/db/entities.ts';
-import { linkPayoutItem, readPayoutItem } from '../src/db/payout-batch-items.ts';
+import { linkPayoutItem, readPayoutItem } from '../src/db/payout-batches.ts';
 import { payoutView } from '../src/db/views.ts';
 import { availableCovers } from '../src/ledger/ledger.ts';
 import { type PayoutRail, type RailPayoutStatus, RailRejectedError } from '../src/rails/payouts.ts';

