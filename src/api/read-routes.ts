@@ -6,7 +6,7 @@ import type { EntityName } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { ApiError } from '../domain/errors.ts';
-import { parseParams } from '../contract/validation.ts';
+import { isStorableText, parseParams } from '../contract/validation.ts';
 import { type ApiRouterContext, type ApiState, authOf } from './context.ts';
 import { listPage, type ListParams } from './pagination.ts';
 
@@ -45,7 +45,8 @@ export async function findOwn<Row extends object>(
   options: { param?: string; where?: Record<string, unknown> } = {},
 ): Promise<Row> {
   const { accountId, mode } = authOf(ctx);
-  const row = await ctx.state.em.findOne(entity, { ...options.where, id, accountId, mode } as never);
+  // An id PostgreSQL could not even compare (a NUL in the path) names nothing.
+  const row = isStorableText(id) ? await ctx.state.em.findOne(entity, { ...options.where, id, accountId, mode } as never) : null;
   if (!row) throw new ApiError('not_found', `No such ${objectName}: '${id}'.`, options.param ?? 'id');
   return row as Row;
 }

@@ -81,3 +81,40 @@ export function parseParams<S extends z.ZodType>(schema: S, input: unknown): z.o
   if (!result.success) throw zodErrorToApiError(result.error, input);
   return result.data;
 }
+
+/** Nested parameters deeper than this are refused (metadata is one level; batch items three). */
+export const MAX_PARAM_DEPTH = 32;
+
+/** NUL, or a UTF-16 surrogate without its pair: text PostgreSQL cannot store and no caller means. */
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** True when `text` holds nothing PostgreSQL's text type refuses. */
+export function isStorableText(text: string): boolean {
+  return !UNSTORABLE.test(text);
+}
+
+/**
+ * The one rule for every text a request brings (body and query string, keys and values), applied as soon
+ * as they are parsed, before anything is hashed, written or started: no NUL, no unpaired surrogate, no
+ * nesting deeper than MAX_PARAM_DEPTH. Otherwise a 400 naming the parameter.
+ */
+export function assertStorableParams(params: Record<string, unknown>): void {
+  const visit = (value: unknown, path: string[]): void => {
+    if (typeof value === 'string') {
+      if (!isStorableText(value)) throw new ApiError('invalid_request', `Invalid ${bracketPath(path)}: must not contain NUL characters or unpaired UTF-16 surrogates.`, bracketPath(path));
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    if (path.length >= MAX_PARAM_DEPTH) {
+      throw new ApiError('invalid_request', `Invalid ${path[0]}: nested more than ${MAX_PARAM_DEPTH} levels deep.`, path[0]);
+    }
+    for (const [key, inner] of Object.entries(value)) {
+      if (!isStorableText(key)) {
+        const where = bracketPath(path) ?? key.replace(new RegExp(UNSTORABLE, 'g'), '\ufffd');
+        throw new ApiError('invalid_request', `Invalid ${where}: a parameter name must not contain NUL characters or unpaired UTF-16 surrogates.`, where);
+      }
+      visit(inner, [...path, key]);
+    }
+  };
+  visit(params, []);
+}

@@ -296,3 +296,37 @@ describe('content types and sizes', () => {
     assert.equal((await balanceOf(http, sandboxKey)).available, 321);
   });
 });
+
+describe('text PostgreSQL cannot store (NUL, unpaired surrogates) and nesting past the limit → 400 naming the parameter, nothing created', () => {
+  const customer = { name: 'Asha', email: 'asha@example.com', phone: '+919876543210' };
+
+  test('in a form field, a JSON field, a metadata key or value, a query cursor and a path id', async () => {
+    const { accountId, sandboxKey: key } = await service.newAccount();
+    const customers = async () => (await http.get('/v1/customers', { key })).body.data.length;
+    assertApiError(await http.post('/v1/customers', { key, form: { ...customer, name: 'As\u0000ha' } }), 400, 'invalid_request', 'name');
+    assertApiError(await http.post('/v1/customers', { key, json: { ...customer, metadata: { 'or\u0000der': '1' } } }), 400, 'invalid_request', 'metadata');
+    assertApiError(await http.post('/v1/customers', { key, json: { ...customer, metadata: { order: 'x\u0000' } } }), 400, 'invalid_request', 'metadata[order]');
+    // JSON.stringify writes a lone surrogate as the escape \ud800, which JSON.parse turns back into one.
+    const lone = `{"name":"A\\ud800","email":"asha@example.com","phone":"+919876543210"}`;
+    assertApiError(await http.post('/v1/customers', { key, raw: { body: lone, contentType: 'application/json' } }), 400, 'invalid_request', 'name');
+    assertApiError(await http.get('/v1/customers?starting_after=%00', { key }), 400, 'invalid_request', 'starting_after');
+    assertApiError(await http.get('/v1/customers?email=a%00b', { key }), 400, 'invalid_request', 'email');
+    assertApiError(await http.get('/v1/payouts/pout_%00', { key }), 404, 'not_found', 'id');
+    assertApiError(await http.post('/v1/customers/cust_%00', { key, form: { name: 'B' } }), 404, 'not_found', 'id');
+    // Written by a workflow's activity: refused before anything starts, so no workflow is left retrying.
+    assertApiError(await http.post(TOP_UPS, { key, form: { amount: '100', description: 'a\u0000' } }), 400, 'invalid_request', 'description');
+    assert.equal(await customers(), 0);
+    await assertNothingCreated(accountId, key);
+  });
+
+  test('a body nested deeper than 32 levels, with an Idempotency-Key, is 400 and leaves the key free', async () => {
+    const { sandboxKey: key } = await service.newAccount();
+    const deep = `${'{"a":'.repeat(5000)}"x"${'}'.repeat(5000)}`;
+    const raw = `{"name":"Asha","email":"asha@example.com","phone":"+919876543210","metadata":${deep}}`;
+    assertApiError(await http.post('/v1/customers', { key, idempotencyKey: 'deep-1', raw: { body: raw, contentType: 'application/json' } }), 400, 'invalid_request', 'metadata');
+    const form = `name=Asha&email=asha%40example.com&phone=%2B919876543210&${'metadata'.concat('[a]'.repeat(40))}=1`;
+    assertApiError(await http.post('/v1/customers', { key, idempotencyKey: 'deep-2', raw: { body: form, contentType: 'application/x-www-form-urlencoded' } }), 400, 'invalid_request', `metadata${'[a]'.repeat(40)}`);
+    const ok = await http.post('/v1/customers', { key, idempotencyKey: 'deep-1', form: customer });
+    assert.equal(ok.status, 200, ok.text);
+  });
+});

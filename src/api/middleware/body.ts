@@ -3,6 +3,7 @@
 import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../../domain/errors.ts';
 import type { ApiMiddleware } from '../context.ts';
+import { assertStorableParams } from '../../contract/validation.ts';
 import { parseForm } from '../form.ts';
 import { routePattern } from './metrics.ts';
 
@@ -78,6 +79,7 @@ export function bodyParsing(options: BodyOptions = {}): ApiMiddleware {
   const limits = new Map([...largeBodyRoutes, ...(options.routeLimits ?? [])]);
   return async (ctx, next) => {
     ctx.state.query = parseForm(ctx.querystring);
+    assertStorableParams(ctx.state.query);
     if (!methodsWithBody.has(ctx.method)) return next();
 
     const headers = ctx.req.headers;
@@ -121,6 +123,7 @@ export function bodyParsing(options: BodyOptions = {}): ApiMiddleware {
     } else {
       ctx.state.body = parseForm(text);
     }
+    assertStorableParams(ctx.state.body);
     return next();
   };
 }

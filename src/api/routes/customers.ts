@@ -7,7 +7,7 @@ import { newId } from '../../domain/ids.ts';
 import { CustomerEntity } from '../../db/entities.ts';
 import { customerView } from '../../db/views.ts';
 import { createCustomerParams, listCustomersQuery, updateCustomerParams, type CustomerResponse } from '../../contract/customers.ts';
-import { parseParams } from '../../contract/validation.ts';
+import { parseParams, isStorableText } from '../../contract/validation.ts';
 import { type AppDeps, type ApiState, authOf } from '../context.ts';
 import { readRoutes } from '../read-routes.ts';
 
@@ -67,7 +67,9 @@ export function customerRoutes(router: Router<ApiState>, _deps: AppDeps): void {
     const params = parseParams(updateCustomerParams, ctx.state.body);
     // Under a row lock, so that two concurrent metadata updates both land (neither merges into a stale copy).
     const row = await ctx.state.em.transactional(async (tx) => {
-      const found = await tx.findOne(CustomerEntity, { id: ctx.params.id, accountId, mode }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const found = isStorableText(ctx.params.id)
+        ? await tx.findOne(CustomerEntity, { id: ctx.params.id, accountId, mode }, { lockMode: LockMode.PESSIMISTIC_WRITE })
+        : null;
       if (!found) throw notFound(ctx.params.id);
       if (params.name !== undefined) found.name = params.name;
       if (params.email !== undefined) found.email = params.email;
