@@ -13,6 +13,7 @@ export const balanceTransactionTypes = [
   'payment',
   'refund',
   'payout',
+  'payout_failure',
   'payout_reversal',
   'settlement',
   'top_up',
@@ -49,9 +50,9 @@ export function payoutSettlePosting(amount: number): Posting {
   return { type: 'payout', legs: [{ kind: 'reserved', amount: -amount }, { kind: 'external_bank', amount }] };
 }
 
-/** The payout failed: the reserved money goes back to `available`. */
+/** The payout failed: the reserved money goes back to `available` (booked as `payout_failure`, not a bank reversal). */
 export function payoutReleasePosting(amount: number): Posting {
-  return { type: 'payout_reversal', legs: [{ kind: 'reserved', amount: -amount }, { kind: 'available', amount }] };
+  return { type: 'payout_failure', legs: [{ kind: 'reserved', amount: -amount }, { kind: 'available', amount }] };
 }
 
 /** A completed payout came back from the bank: the money returns to `available`. */

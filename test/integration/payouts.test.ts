@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { payoutWorkflowId } from '../../src/domain/workflow-ids.ts';
-import { amountsOf, assertApiError, balanceOf } from '../helpers/api-assert.ts';
+import { allBalanceTransactions, amountsOf, assertApiError, balanceOf } from '../helpers/api-assert.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
 import { bankBeneficiary, fund, settled, vpaBeneficiary, waitForPayout } from '../helpers/payouts.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
@@ -108,6 +108,10 @@ describe('sandbox magic values, end to end', () => {
           break;
       }
       assert.deepEqual(await eventsOf(sandboxKey, res.body.id), expectedEvents);
+      // Each movement is booked under its own type: a failed payout's release is no bank reversal.
+      const booked = (await allBalanceTransactions(http, sandboxKey)).filter((t) => t.source_id === res.body.id).map((t) => t.type).reverse();
+      const expectedTypes = { completed: ['payout', 'payout'], failed: ['payout', 'payout_failure'], reversed: ['payout', 'payout', 'payout_reversal'] }[c.final];
+      assert.deepEqual(booked, expectedTypes);
       assert.equal(await railSubmissions(res.body.id), 1);
       await assertLedgerBalanced(accountId);
     });
