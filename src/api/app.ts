@@ -69,7 +69,8 @@ function allowedMethods(ctx: ApiContext): string[] {
 
 export function createApp(deps: AppDeps, options: AppOptions = {}): ApiApp {
   const { config, orm, logger } = deps;
-  const app = new Koa<ApiState>({ proxy: config.TRUST_PROXY });
+  // Behind a trusted proxy, ctx.ip is the address that proxy saw (the last X-Forwarded-For entry), never one the caller wrote.
+  const app = new Koa<ApiState>({ proxy: config.TRUST_PROXY, maxIpsCount: 1 });
   const metrics = httpMetrics({ defaultMetrics: options.defaultMetrics });
   registries.set(app, metrics.registry);
 

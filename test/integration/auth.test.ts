@@ -134,6 +134,16 @@ describe('live keys and HTTPS', () => {
     assertApiError(await proxiedHttp.get('/v1/balance', { key: liveKey, headers: { 'x-forwarded-proto': 'http' } }), 403, 'https_required');
   });
 
+  test('behind the proxy only the last hop counts: a caller\'s own X-Forwarded-Proto: https is not believed', async () => {
+    const { liveKey } = await proxied.newAccount({ live: true });
+    // The caller sent "https"; the trusted proxy, which saw plain HTTP, appended "http".
+    assertApiError(await proxiedHttp.get('/v1/balance', { key: liveKey, headers: { 'x-forwarded-proto': 'https, http' } }), 403, 'https_required');
+    assertApiError(await proxiedHttp.get('/v1/balance', { key: liveKey, headers: { 'x-forwarded-proto': 'https,http' } }), 403, 'https_required');
+    // The proxy terminated TLS and appended "https" after whatever the caller sent.
+    const res = await proxiedHttp.get('/v1/balance', { key: liveKey, headers: { 'x-forwarded-proto': 'http, https' } });
+    assert.equal(res.status, 200, res.text);
+  });
+
   test('sandbox keys work over plain HTTP', async () => {
     const { sandboxKey } = await proxied.newAccount();
     const res = await proxiedHttp.get('/v1/balance', { key: sandboxKey });

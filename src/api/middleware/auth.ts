@@ -3,7 +3,7 @@
 // stops working at once.
 import { ApiError } from '../../domain/errors.ts';
 import { findActiveKey } from '../../db/accounts.ts';
-import type { ApiMiddleware } from '../context.ts';
+import type { ApiContext, ApiMiddleware } from '../context.ts';
 
 /** The key in an Authorization header, or undefined when the header is missing or malformed. */
 export function credentialsFrom(header: string | undefined): string | undefined {
@@ -31,6 +31,18 @@ export interface AuthOptions {
   publicPaths?: ReadonlySet<string>;
 }
 
+/**
+ * True for a request to our own TLS server, or (TRUST_PROXY) one whose trusted proxy says it terminated TLS.
+ * Each proxy appends its value to X-Forwarded-Proto, so only the last one is the trusted proxy's: the ones
+ * before it are whatever the caller sent (Koa's ctx.secure reads the first).
+ */
+function arrivedOverTls(ctx: ApiContext): boolean {
+  if ((ctx.req.socket as { encrypted?: boolean }).encrypted) return true;
+  if (!ctx.app.proxy) return false;
+  const hops = ctx.get('X-Forwarded-Proto').split(',');
+  return hops[hops.length - 1].trim().toLowerCase() === 'https';
+}
+
 export function authentication(options: AuthOptions = {}): ApiMiddleware {
   const publicPaths = options.publicPaths ?? new Set<string>();
   return async (ctx, next) => {
@@ -39,8 +51,7 @@ export function authentication(options: AuthOptions = {}): ApiMiddleware {
     if (!secret) throw unauthenticated();
     const key = await findActiveKey(ctx.state.em, secret);
     if (!key) throw unauthenticated();
-    // ctx.secure is true for a TLS server, and with app.proxy (TRUST_PROXY) for X-Forwarded-Proto: https.
-    if (key.mode === 'live' && !ctx.secure) {
+    if (key.mode === 'live' && !arrivedOverTls(ctx)) {
       throw new ApiError('https_required', 'Live API keys must be used over HTTPS.');
     }
     ctx.state.accountId = key.accountId;
