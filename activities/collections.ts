@@ -12,7 +12,7 @@ import { CollectionEntity, CustomerEntity, type Collection } from '../src/db/ent
 import { recordEvent, storeSimulations, storedSimulations } from '../src/db/events.ts';
 import { recordStatusChange } from '../src/db/status-history.ts';
 import { collectionView } from '../src/db/views.ts';
-import { paymentWorkflowId } from '../src/domain/workflow-ids.ts';
+import { INTERNAL_KEY_PREFIX, paymentWorkflowId } from '../src/domain/workflow-ids.ts';
 import { refuse } from './lifecycle.ts';
 import type { PaymentRequest } from './payments.ts';
 import type { CollectionResponse } from '../src/contract/collections.ts';
@@ -51,9 +51,12 @@ export interface SaveCollectionStateInput {
   charge?: { paymentId: string; outcome: 'captured' | 'failed' };
 }
 
-/** The idempotency key of a charge: one payment per (collection, cycle, attempt), whoever asks twice. */
+/**
+ * The idempotency key of a charge: one payment per (collection, cycle, attempt), whoever asks twice. In the
+ * service's own namespace, so a caller's payment can never be taken for a charge.
+ */
 function chargeIdempotencyKey(input: ChargeRequestInput): string {
-  return `${input.collectionId}:cycle:${input.cycle}:attempt:${input.attempt}`;
+  return `${INTERNAL_KEY_PREFIX}${input.collectionId}:cycle:${input.cycle}:attempt:${input.attempt}`;
 }
 
 export function createCollectionActivities(deps: { orm: MikroORM }) {

@@ -1,13 +1,19 @@
 // Where a request's idempotency key becomes a workflow id: a write is keyed by (account, mode, key), so a
-// repeated request reaches the same workflow. Keys that are long or carry odd characters are hashed into
-// the id; the original key stays in the database. Used by the API's gateway and by activities that name
-// child workflows (batch items, collection charges); not by workflow code (node:crypto is not deterministic-safe there).
+// repeated request reaches the same workflow. Every key enters the id the same way, as its SHA-256 (one
+// injective rule: no key can spell another key's id, as "hash only the odd ones" allowed); the original
+// key stays in the database and in the workflow's details. Keys the service makes for itself start with
+// INTERNAL_KEY_PREFIX, which no caller key (printable ASCII, API.md) can hold, so they never meet one.
+// Used by the API's gateway and by activities that name child workflows (batch items, collection charges);
+// not by workflow code (node:crypto has no place in the workflow sandbox).
 import { createHash } from 'node:crypto';
 import type { Mode } from './modes.ts';
 
+/** Starts every idempotency key the service makes itself: outside the printable ASCII of callers' keys. */
+export const INTERNAL_KEY_PREFIX = '\u00a7';
+
+/** An idempotency key as it enters a workflow id. */
 export function keySegment(key: string): string {
-  if (/^[A-Za-z0-9._:-]{1,100}$/.test(key)) return key;
-  return `sha256-${createHash('sha256').update(key).digest('hex')}`;
+  return createHash('sha256').update(key, 'utf8').digest('hex');
 }
 
 export function topUpWorkflowId(accountId: string, mode: Mode, key: string): string {

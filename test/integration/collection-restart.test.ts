@@ -56,7 +56,7 @@ test('a worker SIGKILLed mid-lifecycle and restarted: every cycle is charged exa
   const charges = await chargesOf(http, key, paying.id);
   assert.deepEqual(
     charges.map((p) => p.idempotency_key),
-    Array.from({ length: TOTAL }, (_, i) => `${paying.id}:cycle:${i + 1}:attempt:1`),
+    Array.from({ length: TOTAL }, (_, i) => `§${paying.id}:cycle:${i + 1}:attempt:1`),
   );
   assert.ok(charges.every((p) => p.status === 'captured'));
   assert.deepEqual(await collectionEventTypes(http, key, paying.id), [...Array(TOTAL).fill('collection.charged'), 'collection.completed']);
@@ -65,7 +65,7 @@ test('a worker SIGKILLed mid-lifecycle and restarted: every cycle is charged exa
   const failures = await chargesOf(http, key, halting.id);
   assert.deepEqual(
     failures.map((p) => [p.idempotency_key, p.status]),
-    [1, 2, 3, 4].map((n) => [`${halting.id}:cycle:1:attempt:${n}`, 'failed']),
+    [1, 2, 3, 4].map((n) => [`§${halting.id}:cycle:1:attempt:${n}`, 'failed']),
   );
   assert.deepEqual(await collectionEventTypes(http, key, halting.id), [...Array(4).fill('collection.failed'), 'collection.halted']);
 

@@ -173,7 +173,7 @@ describe('the lifecycle, driven by advance', () => {
     assert.ok(charges.every((p) => p.status === 'captured'));
     assert.deepEqual(
       charges.map((p) => p.idempotency_key),
-      [`${created.id}:cycle:1:attempt:1`, `${created.id}:cycle:2:attempt:1`],
+      [`§${created.id}:cycle:1:attempt:1`, `§${created.id}:cycle:2:attempt:1`],
     );
     assert.deepEqual(await collectionEventTypes(http, key, created.id), ['collection.charged', 'collection.charged']);
 
@@ -218,7 +218,7 @@ describe('the lifecycle, driven by advance', () => {
     assert.ok(charges.every((p) => p.status === 'failed' && p.failure_code === 'payment_declined'));
     assert.deepEqual(
       charges.map((p) => p.idempotency_key),
-      [1, 2, 3, 4].map((n) => `${created.id}:cycle:1:attempt:${n}`),
+      [1, 2, 3, 4].map((n) => `§${created.id}:cycle:1:attempt:${n}`),
     );
     assert.deepEqual(await collectionEventTypes(http, key, created.id), [
       'collection.failed',
@@ -261,6 +261,25 @@ describe('the lifecycle, driven by advance', () => {
       ],
     );
     assert.deepEqual(await collectionEventTypes(http, key, created.id), ['collection.failed', 'collection.charged']);
+  });
+});
+
+describe('the keys a collection charges with', () => {
+  test("a caller's payment whose key looks like a charge's key is not a charge: the cycle is still charged in full", async () => {
+    const { sandboxKey: key } = await service.newAccount();
+    const customer = await createCustomer(http, key);
+    const created = await createCollection(http, key, { customer_id: customer, amount: 49_900 });
+    await waitForCollection(http, key, created.id, (c) => c.paid_count === 1);
+    // The caller takes the key the way cycle 2's first attempt used to be named, for 1 paisa.
+    const squat = await http.post('/v1/payments', { key, form: { amount: '1', method: 'upi', vpa: 'success@upi' }, idempotencyKey: `${created.id}:cycle:2:attempt:1` });
+    assert.equal(squat.status, 200, squat.text);
+    assert.equal(squat.body.collection_id, null);
+    const advanced = await collectionAction(http, key, created.id, 'advance');
+    assert.equal(advanced.status, 200, advanced.text);
+    assert.equal(advanced.body.paid_count, 2);
+    const charges = await chargesOf(http, key, created.id);
+    assert.deepEqual(charges.map((p) => [p.amount, p.status]), [[49_900, 'captured'], [49_900, 'captured']]);
+    assert.ok(!charges.some((p) => p.id === squat.body.id));
   });
 });
 
@@ -320,7 +339,7 @@ describe('pause, resume and cancel', () => {
     assert.equal(charged.body.paid_count, 1);
     assert.equal(charged.body.failed_count, 4);
     const charges = await chargesOf(http, key, created.id);
-    assert.deepEqual(charges.at(-1).idempotency_key, `${created.id}:cycle:2:attempt:1`);
+    assert.deepEqual(charges.at(-1).idempotency_key, `§${created.id}:cycle:2:attempt:1`);
   });
 });
 

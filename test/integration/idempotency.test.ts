@@ -2,6 +2,7 @@
 // original status and body byte for byte with Idempotent-Replayed: true and creates nothing; a different
 // method, path or parameters is 422; a refusal that changed nothing (400, 415, 429 ...) leaves the key free.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { allBalanceTransactions, assertApiError, balanceOf, topUpRows } from '../helpers/api-assert.ts';
 import { createHttp, type ApiResponse, type Http } from '../helpers/http.ts';
@@ -187,6 +188,21 @@ describe('scope', () => {
     await assertExactlyOneTopUp(a.accountId, a.sandboxKey, 'shared-key', 111);
     await assertExactlyOneTopUp(b.accountId, b.sandboxKey, 'shared-key', 222);
     assertReplayOf(await http.post(TOP_UPS, { key: b.sandboxKey, form: { amount: '222' }, idempotencyKey: 'shared-key' }), rb);
+  });
+
+  test('no key can spell another key\'s workflow: one written as "sha256-" and the hash of another is a key of its own', async () => {
+    const { accountId, sandboxKey } = await service.newAccount();
+    const first = 'pay run #1'; // a space and a '#': keys like this used to enter the workflow id as their hash
+    const lookalike = `sha256-${createHash('sha256').update(first).digest('hex')}`;
+    const ra = await http.post(TOP_UPS, { key: sandboxKey, form: { amount: '111' }, idempotencyKey: first });
+    const rb = await http.post(TOP_UPS, { key: sandboxKey, form: { amount: '222' }, idempotencyKey: lookalike });
+    assertOriginal(ra);
+    assertOriginal(rb);
+    assert.notEqual(rb.body.id, ra.body.id);
+    assert.equal(rb.body.amount, 222);
+    assert.equal((await topUpRows(service, accountId, first)).length, 1);
+    assert.equal((await topUpRows(service, accountId, lookalike)).length, 1);
+    assert.equal((await balanceOf(http, sandboxKey)).available, 333);
   });
 });
 
