@@ -38,6 +38,8 @@ export const configSchema = z.object({
   SANDBOX_REVERSAL_DELAY_MS: positiveInt.default(5000),
   /** How many payouts of one batch run at once (child workflows in the sliding window). */
   PAYOUT_BATCH_WINDOW: positiveInt.default(200),
+  /** How often a worker looks for stored batches whose workflow never started (and starts them), and how old they must be. */
+  PAYOUT_BATCH_SWEEP_INTERVAL_MS: positiveInt.default(60_000),
   /** How long POST /v1/payments waits for the outcome before answering `pending` (the contract allows 10 s). */
   PAYMENT_SYNC_WAIT_MS: positiveInt.max(9500).default(9000),
   /** Gaps before the retries of a failed collection charge, comma-separated ms (1, 3 and 5 days); after the last, the collection is halted. */

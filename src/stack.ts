@@ -12,6 +12,7 @@ import { ensureDatabaseExists, migrate, openOrm, type Orm } from './db/orm.ts';
 import { connectTemporal, webhookDeliverySettings, type TemporalClientHandle } from './temporal/client/gateway.ts';
 import { resolveTemporalBinary } from './temporal/worker/binary.ts';
 import { startDevServer } from './temporal/worker/dev-server.ts';
+import { startBatchSweeper } from './temporal/worker/batch-sweeper.ts';
 import { ensureSettlementSchedule } from './temporal/worker/settlement-schedule.ts';
 import { startWorker, type WorkerHandle } from './temporal/worker/worker.ts';
 
@@ -133,6 +134,8 @@ export async function startStack(config: Config, logger: Logger, role: Role = 'a
         time: config.SETTLEMENT_TIME,
         timezone: config.SETTLEMENT_TIMEZONE,
       });
+      const sweeper = startBatchSweeper({ orm, gateway: temporal.gateway, intervalMs: config.PAYOUT_BATCH_SWEEP_INTERVAL_MS, logger });
+      stops.push({ name: 'payout batch sweeper', stop: sweeper.stop });
     }
 
     let server: Server | undefined;

@@ -81,3 +81,26 @@ export async function completeIdempotencyClaim(em: EntityManager, scope: Idempot
   );
   return updated.length > 0;
 }
+
+/** The tables whose rows a request's idempotency key creates (each unique per account, mode and key). */
+const keyedTables = ['top_ups', 'payouts', 'payout_batches', 'payments', 'refunds', 'collections'] as const;
+
+/** True when something exists that a request with this key created (the key is then bound to it). */
+export async function keyCreatedSomething(em: EntityManager, scope: IdempotencyScope): Promise<boolean> {
+  const probes = keyedTables.map((table) => `exists (select 1 from ${table} where account_id = ? and mode = ? and idempotency_key = ?)`);
+  const [row] = await em.execute<{ created: boolean }[]>(`select ${probes.join(' or ')} as created`, keyedTables.flatMap(() => scopeValues(scope)));
+  return Boolean(row?.created);
+}
+
+/**
+ * Keeps the claim this token holds, unanswered, but lets the next request take it over at once: the key stays
+ * bound to this request's parameters (others get 422) while a retry with the same ones runs again and finds
+ * what this one created.
+ */
+export async function unlockIdempotencyClaim(em: EntityManager, scope: IdempotencyScope, token: string): Promise<void> {
+  await em.execute(
+    `update idempotency_records set locked_until = now()
+     where account_id = ? and mode = ? and key = ? and state = 'in_flight' and extract(epoch from locked_until)::text = ?`,
+    [...scopeValues(scope), token],
+  );
+}

@@ -233,3 +233,13 @@ export async function readPayoutItem(em: EntityManager, batchId: string, seq: nu
 export async function linkPayoutItem(em: EntityManager, batchId: string, seq: number, payoutId: string): Promise<void> {
   await em.execute(`update payout_batch_items set payout_id = ? where batch_id = ? and seq = ?`, [payoutId, batchId, seq]);
 }
+
+/** Batches still `processing` that were stored at least `olderThanMs` ago: the sweeper makes sure each has its workflow. */
+export async function processingPayoutBatches(em: EntityManager, olderThanMs: number, limit = 500): Promise<{ id: string; accountId: string; mode: Mode; idempotencyKey: string }[]> {
+  const rows = await em.execute<{ id: string; account_id: string; mode: Mode; idempotency_key: string }[]>(
+    `select id, account_id, mode, idempotency_key from payout_batches
+     where status = 'processing' and created_at < now() - ? * interval '1 millisecond' order by created_at limit ?`,
+    [olderThanMs, limit],
+  );
+  return rows.map((r) => ({ id: r.id, accountId: r.account_id, mode: r.mode, idempotencyKey: r.idempotency_key }));
+}

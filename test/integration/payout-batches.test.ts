@@ -9,7 +9,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
+import { randomUUID } from 'node:crypto';
 import { payoutWorkflowId } from '../../src/domain/workflow-ids.ts';
+import { ApiError } from '../../src/domain/errors.ts';
 import { assertApiError } from '../helpers/api-assert.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
@@ -18,13 +20,20 @@ let service: TestService;
 let http: Http;
 
 before(async () => {
-  service = await startTestService({ SANDBOX_PAYOUT_DELAY_MS: '200', SANDBOX_SLOW_DELAY_MS: '2000', SANDBOX_REVERSAL_DELAY_MS: '500', TRUST_PROXY: 'true' });
+  service = await startTestService({
+    SANDBOX_PAYOUT_DELAY_MS: '200',
+    SANDBOX_SLOW_DELAY_MS: '2000',
+    SANDBOX_REVERSAL_DELAY_MS: '500',
+    TRUST_PROXY: 'true',
+    PAYOUT_BATCH_SWEEP_INTERVAL_MS: '1000',
+  });
   http = createHttp(service.url);
 });
 after(async () => {
   await service?.stop();
 });
 
+const randomTag = randomUUID().slice(0, 8);
 const UNKNOWN_BENEFICIARY = 'bene_00000000000000000000000000';
 
 async function beneficiary(key: string, body: Record<string, unknown>): Promise<string> {
@@ -392,5 +401,36 @@ describe('payctl batches watch', () => {
     const run = await payctl(['batches', 'watch', 'pbat_00000000000000000000000000']);
     assert.equal(run.code, 1, run.stderr);
     assert.match(run.stderr, /payout batch not found: pbat_00000000000000000000000000/);
+  });
+});
+
+describe('a batch whose workflow could not start', () => {
+  test('keeps its key: other parameters are 422, the same ones start it; a batch nobody retries is started by the sweeper', async () => {
+    const { sandboxKey: key } = await service.newAccount();
+    await topUp(key, 1_000_000);
+    const ok = await vpa(key, 'success@upi');
+    const items = (n: number) => Array.from({ length: n }, (_, i) => ({ beneficiary_id: ok, amount: 1000 + i, mode: 'upi', idempotency_key: `start-${randomTag}-${n}-${i}` }));
+    // Temporal is unreachable for these two starts, after their batches were stored (the gateway's own 503).
+    const gateway = service.stack.temporal!.gateway;
+    const start = gateway.startPayoutBatch;
+    gateway.startPayoutBatch = async () => {
+      throw new ApiError('service_unavailable', 'Temporal is unreachable; retry later with the same Idempotency-Key.');
+    };
+    try {
+      assertApiError(await http.post('/v1/payout_batches', { key, json: { payouts: items(2) }, idempotencyKey: 'retried' }), 503, 'service_unavailable');
+      assertApiError(await http.post('/v1/payout_batches', { key, json: { payouts: items(3) }, idempotencyKey: 'left-alone' }), 503, 'service_unavailable');
+    } finally {
+      gateway.startPayoutBatch = start;
+    }
+    // The key is bound to the batch it stored: other parameters are refused, the same ones start that batch.
+    assertApiError(await http.post('/v1/payout_batches', { key, json: { payouts: items(1) }, idempotencyKey: 'retried' }), 422, 'idempotency_key_reused');
+    const retried = await http.post('/v1/payout_batches', { key, json: { payouts: items(2) }, idempotencyKey: 'retried' });
+    assert.equal(retried.status, 200, retried.text);
+    assert.equal((await waitForBatch(key, retried.body.id)).counts.completed, 2);
+    // Nobody retries the other one: it is not left `processing` without a workflow.
+    const listed = (await http.get('/v1/payout_batches', { key })).body.data;
+    const alone = listed.find((b: any) => b.idempotency_key === 'left-alone');
+    assert.ok(alone, 'the stored batch is listed');
+    assert.equal((await waitForBatch(key, alone.id)).counts.completed, 3);
   });
 });

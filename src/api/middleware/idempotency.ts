@@ -18,7 +18,9 @@ import {
   claimIdempotencyKey,
   completeIdempotencyClaim,
   findIdempotencyRecord,
+  keyCreatedSomething,
   releaseIdempotencyClaim,
+  unlockIdempotencyClaim,
   takeOverIdempotencyClaim,
   type IdempotencyScope,
 } from '../../db/idempotency.ts';
@@ -95,7 +97,10 @@ export function idempotency(options: IdempotencyOptions): ApiMiddleware {
 
   async function settle(ctx: ApiContext, scope: IdempotencyScope, token: string, status: number, body: string | undefined): Promise<void> {
     if (body === undefined || keyFreeingStatuses.has(status) || status >= 500) {
-      await releaseIdempotencyClaim(ctx.state.em, scope, token);
+      // A failure after the resource exists (a workflow that could not start or answer) keeps the key bound
+      // to it (API.md, Idempotency): not replayed, since a retry must be able to finish the work.
+      if (status >= 500 && (await keyCreatedSomething(ctx.state.em, scope))) await unlockIdempotencyClaim(ctx.state.em, scope, token);
+      else await releaseIdempotencyClaim(ctx.state.em, scope, token);
       return;
     }
     if (!(await completeIdempotencyClaim(ctx.state.em, scope, token, status, body))) {
