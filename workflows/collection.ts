@@ -12,6 +12,7 @@ import {
   defineQuery,
   defineUpdate,
   executeChild,
+  patched,
   setCurrentDetails,
   setHandler,
   workflowInfo,
@@ -219,10 +220,23 @@ export async function collectionWorkflow(input: CollectionWorkflowInput): Promis
     }
   }
 
-  /** One charge attempt of the current cycle, through a child payment workflow, and the state it leads to. */
+  /**
+   * One charge attempt of the current cycle, through a child payment workflow, and the state it leads to.
+   * It answers the advance that asked for it, if one did; an advance that arrives while it runs waits for
+   * an attempt of its own.
+   */
   async function chargeOnce(): Promise<void> {
     charging = true;
+    const answering = waitingAdvances.shift();
     const { request: payment, workflowId } = await db.chargeRequest({ collectionId, cycle: state.cycle, attempt: state.attempts + 1 });
+    // Paused or cancelled while the charge was being prepared: it does not start. (patched: runs recorded
+    // before this check replay as they ran.)
+    if (patched('recheck-status-before-charge') && state.status !== 'active') {
+      charging = false;
+      if (answering !== undefined) advanceResults.set(answering, { refused: actionProblem(state.status, 'advance') ?? 'The collection changed before the charge.' });
+      refuseWaitingAdvances();
+      return;
+    }
     const outcome = await executeChild(paymentWorkflow, {
       workflowId,
       args: [{ request: payment, syncWaitMs: 0, createAtStart: true }],
@@ -235,8 +249,7 @@ export async function collectionWorkflow(input: CollectionWorkflowInput): Promis
     setState(afterCharge(plan, state, outcome.status, Date.now()));
     charging = false;
     const after = await save({ paymentId: outcome.paymentId, outcome: outcome.status });
-    const answered = waitingAdvances.shift();
-    if (answered !== undefined) advanceResults.set(answered, { view: after });
+    if (answering !== undefined) advanceResults.set(answering, { view: after });
     if (state.status !== 'active') refuseWaitingAdvances();
   }
 

@@ -283,6 +283,48 @@ describe('the keys a collection charges with', () => {
   });
 });
 
+describe('actions that meet a charge about to start or in flight', () => {
+  // The charge's first step reads the customer's vpa, and waits (retrying) while there is none: taking the
+  // vpa away in the database holds a charge between "decided" and "started", as a slow read would.
+  const holdCharges = (customer: string) => service.sql(`update customers set vpa = null where id = ?`, [customer]);
+  const releaseCharges = (customer: string) => service.sql(`update customers set vpa = 'success@upi' where id = ?`, [customer]);
+
+  test('a collection cancelled after deciding to charge, before the charge starts, is not charged', async () => {
+    const { sandboxKey: key } = await service.newAccount();
+    const customer = await createCustomer(http, key);
+    const created = await createCollection(http, key, { customer_id: customer, start_at: ist('2027-05-10T08:00:00') });
+    await holdCharges(customer);
+    const advance = collectionAction(http, key, created.id, 'advance'); // decides to charge, then waits for the vpa
+    await new Promise((r) => setTimeout(r, 1000));
+    const cancelled = await collectionAction(http, key, created.id, 'cancel');
+    assert.equal(cancelled.status, 200, cancelled.text);
+    await releaseCharges(customer);
+    assertApiError(await advance, 409, 'invalid_state');
+    await new Promise((r) => setTimeout(r, 2000));
+    assert.deepEqual(await chargesOf(http, key, created.id), []);
+    const after = (await http.get(`/v1/collections/${created.id}`, { key })).body;
+    assert.equal(after.status, 'cancelled');
+    assert.equal(after.paid_count, 0);
+  });
+
+  test('an advance sent while a charge is in flight gets an attempt of its own after it', async () => {
+    const { sandboxKey: key } = await service.newAccount();
+    const customer = await createCustomer(http, key);
+    // Cycle 1 falls due in 3 s and its charge starts on the collection's own timer.
+    const created = await createCollection(http, key, { customer_id: customer, start_at: Math.floor(Date.now() / 1000) + 3 });
+    await holdCharges(customer);
+    await new Promise((r) => setTimeout(r, 5000));
+    assert.equal((await http.get(`/v1/collections/${created.id}`, { key })).body.paid_count, 0);
+    const advance = collectionAction(http, key, created.id, 'advance');
+    await new Promise((r) => setTimeout(r, 500));
+    await releaseCharges(customer);
+    const answered = await advance;
+    assert.equal(answered.status, 200, answered.text);
+    assert.equal(answered.body.paid_count, 2, 'the advance was answered by a charge of its own (cycle 2), not by cycle 1\'s');
+    assert.deepEqual((await chargesOf(http, key, created.id)).map((p) => p.status), ['captured', 'captured']);
+  });
+});
+
 describe('pause, resume and cancel', () => {
   test('pause stops charges (advance answers 409), resume continues on the schedule, cancel ends it for good', async () => {
     const { sandboxKey: key } = await service.newAccount();
