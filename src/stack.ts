@@ -9,7 +9,7 @@ import { createApp, createServer } from './api/app.ts';
 import { countAccounts, createAccount } from './db/accounts.ts';
 import { startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { ensureDatabaseExists, migrate, openOrm, type Orm } from './db/orm.ts';
-import { connectTemporal, webhookDeliverySettings, type TemporalClientHandle } from './temporal/client/gateway.ts';
+import { connectTemporal, gatewaySettings, type TemporalClientHandle } from './temporal/client/gateway.ts';
 import { resolveTemporalBinary } from './temporal/worker/binary.ts';
 import { startDevServer } from './temporal/worker/dev-server.ts';
 import { startBatchSweeper } from './temporal/worker/batch-sweeper.ts';
@@ -97,13 +97,7 @@ export async function startStack(config: Config, logger: Logger, role: Role = 'a
       address: temporalAddress,
       namespace: config.TEMPORAL_NAMESPACE,
       orm,
-      settings: {
-        taskQueue: config.TEMPORAL_TASK_QUEUE,
-        batchWindow: config.PAYOUT_BATCH_WINDOW,
-        paymentSyncWaitMs: config.PAYMENT_SYNC_WAIT_MS,
-        webhooks: webhookDeliverySettings(config),
-        collections: { retryDelaysMs: config.COLLECTION_RETRY_DELAYS_MS, intervalMs: config.COLLECTION_INTERVAL_MS ?? null },
-      },
+      settings: gatewaySettings(config),
     });
     stops.push({ name: 'temporal client', stop: temporal.close });
 

@@ -1,10 +1,12 @@
 // payctl batches: follow a payout batch from the database (not the API), so an operator can watch a run
-// whether or not the API is reachable, with the same live counts GET /v1/payout_batches/:id shows.
+// whether or not the API is reachable, with the same live counts GET /v1/payout_batches/:id shows; and
+// restart one whose workflow failed (API.md, Payout batches).
 import { setTimeout as delay } from 'node:timers/promises';
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import { PayoutBatchEntity } from '../db/entities.ts';
 import { payoutBatchViewOf } from '../db/payout-batches.ts';
+import { connectTemporal, gatewaySettings } from '../temporal/client/gateway.ts';
 import { CliError, UsageError, type CliContext } from './context.ts';
 import type { PayoutBatchResponse } from '../contract/payout-batches.ts';
 
@@ -80,5 +82,34 @@ export function registerBatchesCommands(program: Command, ctx: CliContext): void
         return view;
       });
       ctx.print(options.json, final, summary(final));
+    });
+
+  batches
+    .command('restart')
+    .description('start again a payout batch whose workflow failed or was terminated: settled items are skipped, none is paid twice')
+    .argument('<batch_id>', 'payout batch id (pbat_...)')
+    .option('--json', 'print {"batch_id", "outcome"} as JSON')
+    .action(async (batchId: string, options: { json?: boolean }) => {
+      const config = ctx.config();
+      const outcome = await ctx.withDatabase(async (db) => {
+        const row = await db.orm.em.fork().findOne(PayoutBatchEntity, { id: batchId });
+        if (!row) throw new CliError(`payout batch not found: ${batchId}`);
+        if (row.status === 'completed') return 'completed' as const;
+        // The service's Temporal: TEMPORAL_ADDRESS, or the dev server `npm start` runs on TEMPORAL_PORT.
+        const address = config.TEMPORAL_ADDRESS ?? `127.0.0.1:${config.TEMPORAL_PORT}`;
+        let temporal;
+        try {
+          temporal = await connectTemporal({ address, namespace: config.TEMPORAL_NAMESPACE, orm: db.orm, settings: gatewaySettings(config) });
+        } catch (err) {
+          throw new CliError(`cannot reach Temporal at ${address} (set TEMPORAL_ADDRESS): ${err instanceof Error ? err.message : String(err)}`);
+        }
+        try {
+          return await temporal.gateway.restartPayoutBatch({ batchId: row.id, accountId: row.accountId, mode: row.mode, idempotencyKey: row.idempotencyKey });
+        } finally {
+          await temporal.close();
+        }
+      });
+      const said = { restarted: 'restarted: its settled items are skipped, the rest go on', running: 'still running; nothing to do', completed: 'already completed; nothing to do' }[outcome];
+      ctx.print(options.json, { batch_id: batchId, outcome }, [`Batch ${batchId} ${said}.`]);
     });
 }

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { randomUUID } from 'node:crypto';
-import { payoutWorkflowId } from '../../src/domain/workflow-ids.ts';
+import { payoutBatchWorkflowId, payoutWorkflowId } from '../../src/domain/workflow-ids.ts';
 import { ApiError } from '../../src/domain/errors.ts';
 import { assertApiError } from '../helpers/api-assert.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
@@ -104,7 +104,7 @@ function payctl(args: string[]): Promise<{ code: number | null; stdout: string; 
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...flags, path.join(repo, 'src/cli/payctl.ts'), ...args], {
       cwd: mkdtempSync(path.join(tmpdir(), 'payctl-cwd-')),
-      env: { ...process.env, DATABASE_URL: service.config.DATABASE_URL, LOG_LEVEL: 'warn' },
+      env: { ...process.env, DATABASE_URL: service.config.DATABASE_URL, TEMPORAL_TASK_QUEUE: service.config.TEMPORAL_TASK_QUEUE, LOG_LEVEL: 'warn' },
     });
     let stdout = '';
     let stderr = '';
@@ -432,5 +432,38 @@ describe('a batch whose workflow could not start', () => {
     const alone = listed.find((b: any) => b.idempotency_key === 'left-alone');
     assert.ok(alone, 'the stored batch is listed');
     assert.equal((await waitForBatch(key, alone.id)).counts.completed, 3);
+  });
+});
+
+describe('payctl batches restart', () => {
+  test('a batch whose workflow was terminated mid-run is restarted: every item settles, none is sent to the rail twice', async () => {
+    const { accountId, sandboxKey: key } = await service.newAccount();
+    await topUp(key, 10_000_000);
+    const slow = await vpa(key, 'slow@upi'); // each payout stays initiated for 2 s here
+    const N = 40;
+    const payouts = Array.from({ length: N }, (_, i) => ({ beneficiary_id: slow, amount: 1000 + i, mode: 'upi', idempotency_key: `restart-${randomTag}-${i}` }));
+    const posted = await http.post('/v1/payout_batches', { key, json: { payouts }, idempotencyKey: `restart-${randomTag}` });
+    assert.equal(posted.status, 200, posted.text);
+    const handle = service.stack.temporal!.client.workflow.getHandle(payoutBatchWorkflowId(accountId, 'sandbox', `restart-${randomTag}`));
+    await new Promise((r) => setTimeout(r, 500));
+    await handle.terminate('an operator stopped it');
+    const running = await payctl(['batches', 'restart', posted.body.id, '--json']);
+    assert.equal(running.code, 0, running.stderr);
+    assert.deepEqual(JSON.parse(running.stdout), { batch_id: posted.body.id, outcome: 'restarted' });
+    const again = await payctl(['batches', 'restart', posted.body.id, '--json']);
+    assert.equal(again.code, 0, again.stderr);
+    assert.match(JSON.parse(again.stdout).outcome, /^(running|completed)$/);
+    const done = await waitForBatch(key, posted.body.id);
+    assert.deepEqual(done.counts, { initiated: 0, completed: N, failed: 0, reversed: 0 });
+    const perPayout = await service.sql<{ id: string; accepted: string }>(
+      `select p.id, (select count(*) from rail_submissions r where r.idempotency_key = p.id and not r.duplicate) as accepted
+       from payouts p where p.batch_id = ?`,
+      [posted.body.id],
+    );
+    assert.equal(perPayout.length, N);
+    for (const p of perPayout) assert.equal(Number(p.accepted), 1, `payout ${p.id} accepted by the rail once`);
+    const finished = await payctl(['batches', 'restart', posted.body.id, '--json']);
+    assert.deepEqual(JSON.parse(finished.stdout), { batch_id: posted.body.id, outcome: 'completed' });
+    assert.equal((await payctl(['batches', 'restart', 'pbat_00000000000000000000000000'])).code, 1);
   });
 });

@@ -20,6 +20,7 @@ import type { CollectionRequest } from '../../../activities/collections.ts';
 import type { PaymentRequest } from '../../../activities/payments.ts';
 import type { PayoutRequest } from '../../../activities/payouts.ts';
 import type { RefundRequest } from '../../../activities/refunds.ts';
+import type { Config } from '../../config.ts';
 import type { CollectionAction } from '../../domain/collections.ts';
 import { ApiError } from '../../domain/errors.ts';
 import { isRefusalType, refusals, type RefusalDetails } from '../../domain/failures.ts';
@@ -114,6 +115,12 @@ export interface TemporalGateway {
   payoutAction(payout: { id: string; accountId: string; mode: Mode; idempotencyKey: string; status: PayoutStatus }, action: PayoutAction): Promise<PayoutResponse>;
   /** Starts (or joins) the batch workflow of a stored batch; returns at once. */
   startPayoutBatch(input: StartPayoutBatchInput): Promise<void>;
+  /**
+   * An operator's restart of a batch whose workflow failed, was terminated or timed out (`payctl batches
+   * restart`): a new run under the same id. Settled items are skipped and joined items stay joined, so no
+   * item is paid twice. A running workflow is left alone; a completed one never runs again.
+   */
+  restartPayoutBatch(input: StartPayoutBatchInput): Promise<'restarted' | 'running' | 'completed'>;
   /** Answers with the outcome (`captured` / `failed`) or, after the sync wait, `pending`. */
   createPayment(input: CreatePaymentInput): Promise<PaymentResponse>;
   /**
@@ -147,8 +154,19 @@ export interface WebhookDeliverySettings {
   outOfOrderWaitMs: number;
 }
 
+/** Everything the gateway takes from configuration. */
+export function gatewaySettings(config: Config): GatewaySettings {
+  return {
+    taskQueue: config.TEMPORAL_TASK_QUEUE,
+    batchWindow: config.PAYOUT_BATCH_WINDOW,
+    paymentSyncWaitMs: config.PAYMENT_SYNC_WAIT_MS,
+    webhooks: webhookDeliverySettings(config),
+    collections: { retryDelaysMs: config.COLLECTION_RETRY_DELAYS_MS, intervalMs: config.COLLECTION_INTERVAL_MS ?? null },
+  };
+}
+
 /** The delivery settings from configuration. */
-export function webhookDeliverySettings(config: {
+function webhookDeliverySettings(config: {
   WEBHOOK_RETRY_INITIAL_MS: number;
   WEBHOOK_RETRY_MAX_MS: number;
   WEBHOOK_RETRY_BACKOFF: number;
@@ -342,6 +360,12 @@ export async function connectTemporal(options: { address: string; namespace: str
     return client.workflow.getHandle(workflowId);
   }
 
+  /** The arguments and subject of a batch's workflow. */
+  const batchStart = (input: StartPayoutBatchInput): [Parameters<typeof payoutBatchWorkflow>, Subject] => [
+    [{ batchId: input.batchId, accountId: input.accountId, mode: input.mode, window: settings.batchWindow }],
+    { ...input, resourceId: input.batchId, batchId: input.batchId, summary: `Payout batch ${input.batchId}` },
+  ];
+
   const startDelivery: TemporalGateway['startDelivery'] = (start) => {
     const input: WebhookDeliveryInput = {
       eventId: start.eventId,
@@ -417,11 +441,38 @@ export async function connectTemporal(options: { address: string; namespace: str
 
     async startPayoutBatch(input) {
       try {
-        await startOnce(payoutBatchWorkflow, payoutBatchWorkflowId(input.accountId, input.mode, input.idempotencyKey), [
-          { batchId: input.batchId, accountId: input.accountId, mode: input.mode, window: settings.batchWindow },
-        ], { ...input, resourceId: input.batchId, batchId: input.batchId, summary: `Payout batch ${input.batchId}` });
+        await startOnce(payoutBatchWorkflow, payoutBatchWorkflowId(input.accountId, input.mode, input.idempotencyKey), ...batchStart(input));
       } catch (err) {
         throw classify(err, 'payout batch');
+      }
+    },
+
+    async restartPayoutBatch(input) {
+      const workflowId = payoutBatchWorkflowId(input.accountId, input.mode, input.idempotencyKey);
+      const status = await workflowById(workflowId)
+        .describe()
+        .then((d) => d.status.name)
+        .catch((err: unknown) => {
+          if (err instanceof WorkflowNotFoundError) return 'NEVER_STARTED'; // its start failed: start it now
+          throw classify(err, 'payout batch restart');
+        });
+      if (status === 'RUNNING') return 'running';
+      if (status === 'COMPLETED') return 'completed';
+      const [args, subject] = batchStart(input);
+      try {
+        await client.workflow.start(payoutBatchWorkflow, {
+          workflowId,
+          taskQueue,
+          args,
+          workflowIdConflictPolicy: 'USE_EXISTING',
+          // Only a run that failed, was terminated, cancelled or timed out may be followed by another.
+          workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY',
+          ...startOptions(subject),
+        });
+        return 'restarted';
+      } catch (err) {
+        if (err instanceof WorkflowExecutionAlreadyStartedError) return 'running';
+        throw classify(err, 'payout batch restart');
       }
     },
 
