@@ -8,7 +8,6 @@ import { refuse } from './lifecycle.ts';
 import { EventEntity, WebhookEndpointEntity } from '../src/db/entities.ts';
 import { eventView } from '../src/db/views.ts';
 import { hasDeliveryAttempt, recordDeliveryAttempt } from '../src/db/webhooks.ts';
-import { signWebhook } from '../src/webhooks/signing.ts';
 import type { WebhookSender } from '../src/webhooks/sender.ts';
 
 export interface DeliverWebhookInput {
@@ -31,12 +30,13 @@ export function createWebhookActivities(deps: { orm: MikroORM; sender: WebhookSe
       const event = await em.findOne(EventEntity, { id: input.eventId });
       if (!event) throw refuse('NotFound', `event ${input.eventId} not found`);
 
-      // The event as GET /v1/events/:id shows it; signed with this attempt's timestamp, same webhook-id always.
+      // The event as GET /v1/events/:id shows it; signed with this attempt's timestamp, same webhook-id always,
+      // by the sender, which opens the endpoint's sealed secret only for that.
       const body = JSON.stringify(eventView(event));
       const outcome = await deps.sender.send({
         url: endpoint.url,
         live: endpoint.mode === 'live',
-        headers: { ...signWebhook(endpoint.secret, event.id, body) },
+        signing: { eventId: event.id, endpointId: endpoint.id, storedSecret: endpoint.secret },
         body,
       });
       await recordDeliveryAttempt(em, {

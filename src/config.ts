@@ -1,5 +1,6 @@
 // The only module that reads environment variables. Everything else receives a Config.
-import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -8,6 +9,8 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().min(1);
+/** 32 bytes, base64 (standard or URL-safe alphabet). */
+const key32 = z.string().refine((v) => /^[A-Za-z0-9+/_-]{43}=?$/.test(v.trim()) && Buffer.from(v.trim(), 'base64').length === 32, 'expected 32 random bytes in base64 (openssl rand -base64 32)');
 
 /** Every variable the service knows, with its default. docker-compose.yml may only set these. */
 export const configSchema = z.object({
@@ -31,6 +34,13 @@ export const configSchema = z.object({
   RATE_LIMIT_LIVE: positiveInt.default(100),
   RATE_LIMIT_SANDBOX: positiveInt.default(25),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Seals secrets at rest (webhook endpoint secrets, the stored replay of their creation); every process of a deployment shares it. */
+  SECRETS_KEY: key32.optional(),
+  /**
+   * Sandbox webhook endpoints may point at loopback and private addresses. Unset: true under `npm start` (the
+   * development entry), false under start:api / start:worker. Live endpoints never may.
+   */
+  WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: bool.optional(),
   SHUTDOWN_TIMEOUT_MS: positiveInt.default(15000),
   /** Sandbox bank: how long a payout takes, how long `slow` ones take, when `reversal` ones come back. */
   SANDBOX_PAYOUT_DELAY_MS: positiveInt.default(1000),
@@ -99,6 +109,27 @@ export class ConfigError extends Error {
     super(`Invalid configuration: ${variable}: ${message}`);
     this.variable = variable;
   }
+}
+
+/**
+ * The key that seals secrets at rest: SECRETS_KEY, or, for the development entry only, one generated on its first
+ * start under DATA_DIR (`secrets.key`, readable by its owner only) and read back on every later start.
+ */
+export function secretsKeyOf(config: Config, developmentEntry: boolean): Buffer {
+  if (config.SECRETS_KEY) return Buffer.from(config.SECRETS_KEY.trim(), 'base64');
+  if (!developmentEntry) {
+    throw new ConfigError('SECRETS_KEY', 'must be set for start:api and start:worker: 32 random bytes in base64 (openssl rand -base64 32), the same for every process');
+  }
+  const file = path.join(config.DATA_DIR, 'secrets.key');
+  mkdirSync(config.DATA_DIR, { recursive: true });
+  try {
+    writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { flag: 'wx', mode: 0o600 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  const stored = readFileSync(file, 'utf8').trim();
+  if (!key32.safeParse(stored).success) throw new ConfigError('SECRETS_KEY', `${file} does not hold 32 bytes in base64; set SECRETS_KEY or restore the file`);
+  return Buffer.from(stored, 'base64');
 }
 
 export const knownVariables: readonly string[] = Object.keys(configSchema.shape);

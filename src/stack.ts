@@ -3,12 +3,14 @@
 import path from 'node:path';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Config } from './config.ts';
+import { secretsKeyOf, type Config } from './config.ts';
 import type { Logger } from './logger.ts';
 import { createApp, createServer } from './api/app.ts';
 import { countAccounts, createAccount } from './db/accounts.ts';
 import { startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { ensureDatabaseExists, migrate, openOrm, type Orm } from './db/orm.ts';
+import { createSecretBox } from './db/sealed.ts';
+import { sealClearTextWebhookSecrets } from './db/webhooks.ts';
 import { connectTemporal, gatewaySettings, type TemporalClientHandle } from './temporal/client/gateway.ts';
 import { resolveTemporalBinary } from './temporal/worker/binary.ts';
 import { startDevServer } from './temporal/worker/dev-server.ts';
@@ -37,7 +39,12 @@ export interface StackOptions {
   workflowBundlePath?: string;
 }
 
-export async function startStack(config: Config, logger: Logger, role: Role = 'all', options: StackOptions = {}): Promise<Stack> {
+export async function startStack(given: Config, logger: Logger, role: Role = 'all', options: StackOptions = {}): Promise<Stack> {
+  // What the development entry (`npm start`, role all) does differently when unset: private sandbox webhook
+  // destinations are allowed, and the secrets key is generated under DATA_DIR (API.md, Webhooks).
+  const allowPrivateDestinations = given.WEBHOOK_ALLOW_PRIVATE_DESTINATIONS ?? role === 'all';
+  const config: Config = { ...given, WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: allowPrivateDestinations };
+  const secrets = createSecretBox(secretsKeyOf(config, role === 'all'));
   const stops: Array<{ name: string; stop: () => Promise<unknown> }> = [];
   const stop = async () => {
     for (const part of stops.reverse()) {
@@ -66,6 +73,8 @@ export async function startStack(config: Config, logger: Logger, role: Role = 'a
     stops.push({ name: 'database pool', stop: () => orm.close() });
     const applied = await migrate(orm);
     if (applied.length) logger.info({ applied }, 'migrations applied');
+    const sealed = await sealClearTextWebhookSecrets(orm.em.fork(), secrets);
+    if (sealed) logger.info({ sealed }, 'sealed webhook secrets stored in clear text before encryption');
 
     let temporalAddress = config.TEMPORAL_ADDRESS;
     let temporalUiUrl: string | undefined;
@@ -116,6 +125,8 @@ export async function startStack(config: Config, logger: Logger, role: Role = 'a
           reversalMs: config.SANDBOX_REVERSAL_DELAY_MS,
         },
         webhooks: {
+          secrets,
+          allowPrivateSandbox: allowPrivateDestinations,
           startDelivery: temporal.gateway.startDelivery,
           timeoutMs: config.WEBHOOK_TIMEOUT_MS,
           dispatchIntervalMs: config.WEBHOOK_DISPATCH_INTERVAL_MS,
@@ -135,7 +146,7 @@ export async function startStack(config: Config, logger: Logger, role: Role = 'a
     let server: Server | undefined;
     let apiUrl: string | undefined;
     if (role !== 'worker') {
-      const app = createApp({ config, orm, temporal: temporal.gateway, logger });
+      const app = createApp({ config, orm, temporal: temporal.gateway, logger, secrets });
       const httpServer = createServer(app, config);
       server = httpServer;
       await new Promise<void>((resolve, reject) => {

@@ -87,7 +87,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): ApiApp {
     sandboxSimulate(),
     rateLimiting({ live: config.RATE_LIMIT_LIVE, sandbox: config.RATE_LIMIT_SANDBOX }),
     bodyParsing({ defaultLimit: options.bodyLimit, routeLimits: options.routeBodyLimits }),
-    idempotency({ logger, lockMs: options.idempotencyLockMs }),
+    idempotency({ logger, secrets: deps.secrets, lockMs: options.idempotencyLockMs }),
   );
   healthRoutes(router, deps, metrics.registry);
   openApiRoutes(router, deps);

@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import type { Mode } from '../domain/modes.ts';
 import type { Orm } from '../db/orm.ts';
+import type { SecretBox } from '../db/sealed.ts';
 import type { TemporalGateway } from '../temporal/client/gateway.ts';
 import { ApiError } from '../domain/errors.ts';
 
@@ -14,6 +15,8 @@ export interface AppDeps {
   orm: Orm;
   temporal: TemporalGateway;
   logger: Logger;
+  /** Seals secrets at rest (SECRETS_KEY). */
+  secrets: SecretBox;
 }
 
 /** Values of the `Sandbox-Simulate` header (API.md, Sandbox). */
@@ -37,6 +40,8 @@ export interface ApiState {
   query: Record<string, unknown>;
   /** POST on /v1: the caller's Idempotency-Key, or a fresh `auto_<ulid>` when there was none. */
   idempotencyKey?: string;
+  /** Set by a handler whose answer holds a secret: its stored replay is sealed (API.md, Webhooks). */
+  sealReplay?: boolean;
 }
 
 export type ApiContext = ParameterizedContext<ApiState>;

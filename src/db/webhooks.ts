@@ -5,10 +5,11 @@ import type { WebhookDeliveryResponse, WebhookEndpointResponse } from '../contra
 import { newId } from '../domain/ids.ts';
 import type { Mode } from '../domain/modes.ts';
 import { WebhookEndpointEntity, type WebhookDelivery, type WebhookEndpoint } from './entities.ts';
+import { endpointSecretContext, replayContext, SEALED_PREFIX, type SecretBox } from './sealed.ts';
 import { unixSeconds } from './views.ts';
 
-/** The secret is only in the answer to the creating POST. */
-export function webhookEndpointView(row: WebhookEndpoint, options: { withSecret?: boolean } = {}): WebhookEndpointResponse {
+/** The secret (clear, as generated) is only in the answer to the creating POST; the row holds it sealed. */
+export function webhookEndpointView(row: WebhookEndpoint, options: { secret?: string } = {}): WebhookEndpointResponse {
   return {
     id: row.id,
     object: 'webhook_endpoint',
@@ -18,7 +19,7 @@ export function webhookEndpointView(row: WebhookEndpoint, options: { withSecret?
     enabled_events: [...row.enabledEvents],
     status: 'enabled',
     created_at: unixSeconds(row.createdAt),
-    ...(options.withSecret ? { secret: row.secret } : {}),
+    ...(options.secret !== undefined ? { secret: options.secret } : {}),
   };
 }
 
@@ -51,21 +52,80 @@ export interface NewWebhookEndpoint {
   url: string;
   description: string | null;
   enabledEvents: readonly string[];
+  /** The clear secret; stored sealed. */
   secret: string;
 }
 
 /**
- * Stores a new endpoint with created_at from the database clock, like the events' own: the dispatcher
- * sends an endpoint the events that happened after it was created, comparing the two.
+ * Stores a new endpoint (its secret sealed) with created_at from the database clock, like the events' own:
+ * the dispatcher sends an endpoint the events that happened after it was created, comparing the two. At most
+ * `limit` endpoints (not deleted) per account and mode: counted under a transaction lock on (account, mode), so
+ * concurrent creations in any number of processes cannot pass it together. Undefined when the account is full.
  */
-export async function insertWebhookEndpoint(em: EntityManager, endpoint: NewWebhookEndpoint): Promise<WebhookEndpoint> {
+export async function insertWebhookEndpoint(
+  em: EntityManager,
+  endpoint: NewWebhookEndpoint,
+  options: { secrets: SecretBox; limit: number },
+): Promise<WebhookEndpoint | undefined> {
   const id = newId('webhookEndpoint');
-  await em.execute(
-    `insert into webhook_endpoints (id, account_id, mode, url, description, enabled_events, secret)
-     values (?, ?, ?, ?, ?, array(select jsonb_array_elements_text(?::jsonb)), ?)`,
-    [id, endpoint.accountId, endpoint.mode, endpoint.url, endpoint.description, JSON.stringify([...new Set(endpoint.enabledEvents)]), endpoint.secret],
+  const inserted = await em.transactional(async (tx) => {
+    await tx.execute(`select pg_advisory_xact_lock(hashtext(?))`, [`webhook_endpoints/${endpoint.accountId}/${endpoint.mode}`]);
+    const [{ n }] = await tx.execute<{ n: number }[]>(
+      `select count(*)::int as n from webhook_endpoints where account_id = ? and mode = ? and deleted_at is null`,
+      [endpoint.accountId, endpoint.mode],
+    );
+    if (n >= options.limit) return false;
+    await tx.execute(
+      `insert into webhook_endpoints (id, account_id, mode, url, description, enabled_events, secret)
+       values (?, ?, ?, ?, ?, array(select jsonb_array_elements_text(?::jsonb)), ?)`,
+      [
+        id,
+        endpoint.accountId,
+        endpoint.mode,
+        endpoint.url,
+        endpoint.description,
+        JSON.stringify([...new Set(endpoint.enabledEvents)]),
+        options.secrets.seal(endpoint.secret, endpointSecretContext(id)),
+      ],
+    );
+    return true;
+  });
+  return inserted ? em.findOneOrFail(WebhookEndpointEntity, { id }) : undefined;
+}
+
+/**
+ * Seals what was stored in clear text before secrets were encrypted: endpoint secrets, and the stored answers
+ * of the requests that created endpoints. Each update is conditional on the clear value, so processes starting
+ * together do no harm. Returns how many values it sealed.
+ */
+export async function sealClearTextWebhookSecrets(em: EntityManager, secrets: SecretBox): Promise<number> {
+  let sealed = 0;
+  const endpoints = await em.execute<{ id: string; secret: string }[]>(
+    `select id, secret from webhook_endpoints where secret not like ? || '%'`,
+    [SEALED_PREFIX],
   );
-  return em.findOneOrFail(WebhookEndpointEntity, { id });
+  for (const row of endpoints) {
+    const updated = await em.execute<{ id: string }[]>(`update webhook_endpoints set secret = ? where id = ? and secret = ? returning id`, [
+      secrets.seal(row.secret, endpointSecretContext(row.id)),
+      row.id,
+      row.secret,
+    ]);
+    sealed += updated.length;
+  }
+  const replays = await em.execute<{ account_id: string; mode: Mode; key: string; response_body: string }[]>(
+    `select account_id, mode, key, response_body from idempotency_records
+     where method = 'POST' and path = '/v1/webhook_endpoints' and state = 'done' and response_body not like ? || '%'`,
+    [SEALED_PREFIX],
+  );
+  for (const row of replays) {
+    const scope = { accountId: row.account_id, mode: row.mode, key: row.key };
+    const updated = await em.execute<{ key: string }[]>(
+      `update idempotency_records set response_body = ? where account_id = ? and mode = ? and key = ? and response_body = ? returning key`,
+      [secrets.seal(row.response_body, replayContext(scope)), row.account_id, row.mode, row.key, row.response_body],
+    );
+    sealed += updated.length;
+  }
+  return sealed;
 }
 
 /** One delivery attempt, as the delivery activity saw it. */

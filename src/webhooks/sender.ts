@@ -1,16 +1,27 @@
-// The HTTP side of a delivery: one POST, one outcome. Success is any 2xx within the time limit; redirects
-// are not followed (a 3xx is a failed attempt, and cannot lead a live delivery to a private address).
-// Live deliveries connect through a lookup that refuses non-public addresses (destination.ts).
+// The HTTP side of a delivery: one signed POST, one outcome. Success is any 2xx within the time limit;
+// redirects are not followed (a 3xx is a failed attempt, and cannot lead a delivery to a private address).
+// Deliveries that must reach public addresses only (live ones; sandbox ones unless the operator allows
+// private destinations) connect through a lookup that refuses non-public addresses (destination.ts).
+// The endpoint's secret arrives sealed and is opened here, only to sign this attempt.
 import { Agent, request } from 'undici';
-import { publicOnlyLookup, urlProblem } from './destination.ts';
+import { destinationRules, publicOnlyLookup, urlProblem } from './destination.ts';
+import { signWebhook } from './signing.ts';
 
 export interface SendInput {
   url: string;
   /** Live endpoints: https only, public addresses only (checked again here, at connection time). */
   live: boolean;
-  /** The Standard Webhooks headers (signing.ts). */
-  headers: Record<string, string>;
+  /** What the Standard Webhooks headers are made of: the event id, and the endpoint with its stored (sealed) secret. */
+  signing: { eventId: string; endpointId: string; storedSecret: string };
   body: string;
+}
+
+export interface SenderOptions {
+  timeoutMs: number;
+  /** Sandbox deliveries may connect to loopback and private addresses (WEBHOOK_ALLOW_PRIVATE_DESTINATIONS). */
+  allowPrivateSandbox: boolean;
+  /** The clear secret of an endpoint from what its row stores. */
+  openSecret: (storedSecret: string, endpointId: string) => string;
 }
 
 export interface SendOutcome {
@@ -51,25 +62,33 @@ function describe(err: unknown, timedOut: boolean, timeoutMs: number): string {
   }
 }
 
-export function createWebhookSender(options: { timeoutMs: number }): WebhookSender {
+export function createWebhookSender(options: SenderOptions): WebhookSender {
   const { timeoutMs } = options;
   const agents = {
-    sandbox: new Agent({ keepAliveTimeout: 4_000 }),
-    live: new Agent({ keepAliveTimeout: 4_000, connect: { lookup: publicOnlyLookup() } }),
+    any: new Agent({ keepAliveTimeout: 4_000 }),
+    publicOnly: new Agent({ keepAliveTimeout: 4_000, connect: { lookup: publicOnlyLookup() } }),
   };
   return {
     async send(input) {
       const started = performance.now();
       const elapsed = () => Math.round(performance.now() - started);
-      const problem = urlProblem(input.url, input.live);
+      const rules = destinationRules(input.live, options.allowPrivateSandbox);
+      const problem = urlProblem(input.url, rules);
       if (problem) return { ok: false, statusCode: null, error: `destination refused: url ${problem}`, durationMs: 0 };
+      let headers: Record<string, string>;
+      try {
+        const { eventId, endpointId, storedSecret } = input.signing;
+        headers = { ...signWebhook(options.openSecret(storedSecret, endpointId), eventId, input.body) };
+      } catch (err) {
+        return { ok: false, statusCode: null, error: `not sent: ${(err as Error).message}`, durationMs: 0 };
+      }
       const signal = AbortSignal.timeout(timeoutMs);
       try {
         const res = await request(input.url, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'user-agent': USER_AGENT, ...input.headers },
+          headers: { 'content-type': 'application/json', 'user-agent': USER_AGENT, ...headers },
           body: input.body,
-          dispatcher: input.live ? agents.live : agents.sandbox,
+          dispatcher: rules.publicOnly ? agents.publicOnly : agents.any,
           signal,
         });
         await res.body.dump({ limit: RESPONSE_READ_LIMIT }).catch(() => {});
@@ -80,7 +99,7 @@ export function createWebhookSender(options: { timeoutMs: number }): WebhookSend
       }
     },
     async close() {
-      await Promise.all([agents.sandbox.close(), agents.live.close()]);
+      await Promise.all([agents.any.close(), agents.publicOnly.close()]);
     },
   };
 }

@@ -75,6 +75,7 @@ export async function startBenchStack(options: { env?: Record<string, string>; p
     TEMPORAL_UI_PORT: String(await freePort()),
     TEMPORAL_TASK_QUEUE: options.taskQueue ?? `bench-${randomUUID()}`,
     LOG_LEVEL: 'silent',
+    WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true', // the bench's receivers listen on 127.0.0.1
     ...options.env,
   };
   for (const name of ['DATABASE_URL', 'TEMPORAL_ADDRESS', 'TEMPORAL_NAMESPACE', 'TEMPORAL_CLI_PATH', ...(options.passThrough ?? [])]) {

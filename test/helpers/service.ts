@@ -20,6 +20,9 @@ export interface TestService {
   stop(): Promise<void>;
 }
 
+/** The test run's key for secrets at rest (never a deployment's). */
+export const TEST_SECRETS_KEY = Buffer.alloc(32, 't').toString('base64');
+
 function requireEnv(name: string): string {
   const value = process.env[name];
   assert.ok(value, `${name} is not set: run the tests with \`npm test\`, whose global setup starts PostgreSQL and Temporal (test/helpers/global-setup.ts)`);
@@ -39,6 +42,9 @@ export async function startTestService(env: Record<string, string> = {}, options
     RATE_LIMIT_SANDBOX: '100000',
     RATE_LIMIT_LIVE: '100000',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    // Test receivers listen on 127.0.0.1; one key for every service of the run, so services sharing the database agree.
+    WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true',
+    SECRETS_KEY: TEST_SECRETS_KEY,
     ...env,
   });
   const logger = createLogger(config.LOG_LEVEL);

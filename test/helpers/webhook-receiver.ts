@@ -75,3 +75,25 @@ export async function waitUntil<T>(what: string, check: () => T | undefined | fa
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/**
+ * Waits for the first attempt in an endpoint's delivery log (`deliveries` reads it) and checks that it was
+ * refused before connecting, for `eventId`, matching `error`, and that nothing reached `path` on the receiver.
+ */
+export async function assertRefusedAtConnect(
+  receiver: WebhookReceiver,
+  path: string,
+  eventId: string,
+  deliveries: () => Promise<{ event_id: string; succeeded: boolean; status_code: number | null; error: string }[]>,
+  error: RegExp,
+): Promise<void> {
+  const log = await waitUntil('a refused attempt', async () => {
+    const d = await deliveries();
+    return d.length >= 1 ? d : undefined;
+  });
+  assert.equal(log[0].event_id, eventId);
+  assert.equal(log[0].succeeded, false);
+  assert.equal(log[0].status_code, null);
+  assert.match(log[0].error, error);
+  assert.equal(receiver.received(path).length, 0);
+}

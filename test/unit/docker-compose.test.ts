@@ -3,6 +3,7 @@
 // the workflows set but the stack never registers.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { knownVariables, loadConfig } from '../../src/config.ts';
@@ -31,9 +32,19 @@ interface Compose {
 const compose = parse(readFileSync(new URL('docker-compose.yml', root), 'utf8'), { merge: true }) as Compose;
 const services = compose.services;
 
-/** What Compose would pass: `${VAR:-default}` / `${VAR-default}` take their default, `$$` is a literal `$`. */
+/** Variables the stack requires from the shell or .env (`${VAR:?message}`), with a value an operator could give. */
+const requiredFromShell: Record<string, string> = { SECRETS_KEY: randomBytes(32).toString('base64') };
+
+/**
+ * What Compose would pass: `${VAR:-default}` / `${VAR-default}` take their default, `${VAR:?message}` the value an
+ * operator must give (requiredFromShell), `$$` is a literal `$`.
+ */
 function interpolate(value: string): string {
   return value
+    .replace(/\$\{(\w+):\?[^}]*\}/g, (_, name: string) => {
+      assert.ok(name in requiredFromShell, `compose requires ${name} from the shell; add a sample to requiredFromShell`);
+      return requiredFromShell[name];
+    })
     .replace(/\$\{(\w+)(?::?-([^}]*))?\}/g, (_, _name: string, fallback?: string) => fallback ?? '')
     .replaceAll('$$', '$');
 }
@@ -110,6 +121,15 @@ test('the values our services get (with their defaults) pass the config module',
   }
   const api = loadConfig(environmentOf(services.api));
   assert.equal(api.HOST, '0.0.0.0', 'the api must listen on every interface inside its container');
+});
+
+test('the api and the worker share one SECRETS_KEY that the operator must give, and refuse private webhook destinations', () => {
+  const api = loadConfig(environmentOf(services.api));
+  const worker = loadConfig(environmentOf(services.worker));
+  assert.equal(api.SECRETS_KEY, requiredFromShell.SECRETS_KEY);
+  assert.equal(worker.SECRETS_KEY, api.SECRETS_KEY);
+  assert.equal(api.WEBHOOK_ALLOW_PRIVATE_DESTINATIONS, false);
+  assert.equal(worker.WEBHOOK_ALLOW_PRIVATE_DESTINATIONS, false);
 });
 
 test('every service that is referenced exists', () => {

@@ -1,10 +1,15 @@
 // Webhook pieces without I/O: Standard Webhooks signatures (checked against a hand-written HMAC, not only
 // the library that makes them), the live destination rules, and enabled-event matching.
 import assert from 'node:assert/strict';
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, test } from 'node:test';
+import { ConfigError, loadConfig, secretsKeyOf } from '../../src/config.ts';
+import { createSecretBox, endpointSecretContext } from '../../src/db/sealed.ts';
 import { enabledEventProblem, eventTypes, wantsEvent, webhookSimulationsOf } from '../../src/domain/webhooks.ts';
-import { assertPublicDestination, DestinationRefusedError, isNonPublicAddress, urlProblem } from '../../src/webhooks/destination.ts';
+import { assertAllowedDestination, DestinationRefusedError, destinationRules, isNonPublicAddress, urlProblem } from '../../src/webhooks/destination.ts';
 import { generateSecret, signWebhook, verifyWebhook, WebhookVerificationError } from '../../src/webhooks/signing.ts';
 import { verifyWebhook as clientVerify } from '../../src/client/webhooks.ts';
 
@@ -64,6 +69,11 @@ describe('signing', () => {
   });
 });
 
+const live = destinationRules(true, false);
+const sandboxOpen = destinationRules(false, true);
+const sandboxStrict = destinationRules(false, false);
+const assertPublicDestination = (url: string, lookup?: Parameters<typeof assertAllowedDestination>[2]) => assertAllowedDestination(url, live, lookup);
+
 describe('live destinations', () => {
   test('non-public addresses are recognised, IPv4-mapped IPv6 included', () => {
     for (const a of ['127.0.0.1', '127.8.9.10', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '0.0.0.0', '100.64.0.1', '::1', '::', 'fe80::1', 'fd00::1', 'fc00::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', '224.0.0.1', 'not-an-ip']) {
@@ -72,16 +82,40 @@ describe('live destinations', () => {
     for (const a of ['93.184.215.14', '8.8.8.8', '172.32.0.1', '2606:4700::1111', '1.1.1.1']) assert.equal(isNonPublicAddress(a), false, a);
   });
 
+  test('IPv6 forms that embed an IPv4 follow the IPv4, and every range outside global unicast is refused', () => {
+    for (const a of [
+      '64:ff9b::7f00:1', '64:ff9b::10.0.0.1', '64:ff9b::a9fe:a9fe', '64:ff9b:1::5db8:d70e', // NAT64 (local-use NAT64 always)
+      '::7f00:1', '::a00:1', '::5db8:d70e', // IPv4-compatible (::/96), deprecated: always
+      '2002:7f00:1::1', '2002:a00:1::', '2002:c0a8:101::', '2002:a9fe:a9fe::', // 6to4 of private IPv4
+      '::ffff:100.64.0.1', '::ffff:0.1.2.3', '::ffff:a9fe:a9fe', // IPv4-mapped
+      '2001::1', '2001:0:5db8:d70e::', // Teredo
+      '100::1', '2001:db8::1', '3fff::1', 'fec0::1', 'ff02::1', 'ff0e::1', '4000::1', 'e000::1',
+      '100.100.0.1', '192.88.99.1', '198.19.255.255', '255.255.255.255', '239.255.255.250',
+    ]) {
+      assert.equal(isNonPublicAddress(a), true, a);
+    }
+    for (const a of ['64:ff9b::5db8:d70e', '64:ff9b::8.8.8.8', '2002:5db8:d70e::1', '::ffff:8.8.8.8', '2a00:1450:4001::1', '3ffe::1']) {
+      assert.equal(isNonPublicAddress(a), false, a);
+    }
+  });
+
+  test('sandbox URLs follow the operator: private literals refused unless allowed, http allowed either way', () => {
+    assert.match(urlProblem('http://127.0.0.1:4000/hook', sandboxStrict) ?? '', /private/);
+    assert.match(urlProblem('http://[::ffff:127.0.0.1]/hook', sandboxStrict) ?? '', /private/);
+    assert.equal(urlProblem('http://93.184.215.14/hook', sandboxStrict), undefined);
+    assert.equal(urlProblem('http://[::1]:4000/hook', sandboxOpen), undefined);
+  });
+
   test('live URLs must be https and not point at private literals; sandbox URLs may be local http', () => {
-    assert.match(urlProblem('http://example.com/hook', true) ?? '', /https/);
-    assert.match(urlProblem('https://127.0.0.1/hook', true) ?? '', /private/);
-    assert.match(urlProblem('https://[::1]:8443/hook', true) ?? '', /private/);
-    assert.match(urlProblem('https://2130706433/hook', true) ?? '', /private/); // 127.0.0.1 in decimal
-    assert.match(urlProblem('https://user:pw@example.com/', true) ?? '', /credentials/);
-    assert.match(urlProblem('ftp://example.com/', false) ?? '', /http/);
-    assert.match(urlProblem('not a url', false) ?? '', /absolute/);
-    assert.equal(urlProblem('https://example.com/hook', true), undefined);
-    assert.equal(urlProblem('http://127.0.0.1:4000/hook', false), undefined);
+    assert.match(urlProblem('http://example.com/hook', live) ?? '', /https/);
+    assert.match(urlProblem('https://127.0.0.1/hook', live) ?? '', /private/);
+    assert.match(urlProblem('https://[::1]:8443/hook', live) ?? '', /private/);
+    assert.match(urlProblem('https://2130706433/hook', live) ?? '', /private/); // 127.0.0.1 in decimal
+    assert.match(urlProblem('https://user:pw@example.com/', live) ?? '', /credentials/);
+    assert.match(urlProblem('ftp://example.com/', sandboxOpen) ?? '', /http/);
+    assert.match(urlProblem('not a url', sandboxOpen) ?? '', /absolute/);
+    assert.equal(urlProblem('https://example.com/hook', live), undefined);
+    assert.equal(urlProblem('http://127.0.0.1:4000/hook', sandboxOpen), undefined);
   });
 
   test('a host is refused when any address it resolves to is private, or when it does not resolve', async () => {
@@ -96,6 +130,8 @@ describe('live destinations', () => {
     await assert.rejects(assertPublicDestination('https://v6.test/hook', lookup), DestinationRefusedError);
     await assert.rejects(assertPublicDestination('https://nowhere.test/hook', lookup), /does not resolve/);
     await assert.rejects(assertPublicDestination('https://localhost/hook'), DestinationRefusedError); // the real resolver
+    await assert.rejects(assertAllowedDestination('http://localhost:4000/hook', sandboxStrict), DestinationRefusedError);
+    await assertAllowedDestination('http://localhost:4000/hook', sandboxOpen);
   });
 });
 
@@ -116,5 +152,35 @@ describe('enabled events', () => {
   test('only the webhook simulations travel with a resource', () => {
     assert.deepEqual(webhookSimulationsOf(new Set(['timeout', 'out_of_order_webhooks', 'duplicate_webhooks'])), ['duplicate_webhooks', 'out_of_order_webhooks']);
     assert.deepEqual(webhookSimulationsOf([]), []);
+  });
+});
+
+describe('secrets at rest', () => {
+  test('sealed values open with the same key and context only; clear text from before opens as it is', () => {
+    const box = createSecretBox(randomBytes(32));
+    const secret = generateSecret();
+    const sealed = box.seal(secret, endpointSecretContext('we_1'));
+    assert.ok(sealed.startsWith('sealed:v1:') && !sealed.includes(secret.slice(6)));
+    assert.notEqual(box.seal(secret, endpointSecretContext('we_1')), sealed); // a fresh IV each time
+    assert.equal(box.open(sealed, endpointSecretContext('we_1')), secret);
+    assert.throws(() => box.open(sealed, endpointSecretContext('we_2')), /does not open/);
+    assert.throws(() => createSecretBox(randomBytes(32)).open(sealed, endpointSecretContext('we_1')), /does not open/);
+    assert.equal(box.open(secret, endpointSecretContext('we_1')), secret);
+  });
+
+  test('SECRETS_KEY must be 32 bytes of base64; without it only the development entry runs, with a key generated once under DATA_DIR', (t) => {
+    const key = randomBytes(32).toString('base64');
+    assert.deepEqual(secretsKeyOf(loadConfig({ SECRETS_KEY: key }), false), Buffer.from(key, 'base64'));
+    for (const bad of ['short', randomBytes(16).toString('base64'), randomBytes(33).toString('base64')]) {
+      assert.throws(() => loadConfig({ SECRETS_KEY: bad }), (err: unknown) => err instanceof ConfigError && err.variable === 'SECRETS_KEY');
+    }
+    const dir = mkdtempSync(path.join(tmpdir(), 'paygate-secrets-'));
+    t.after(() => rmSync(dir, { recursive: true, force: true }));
+    const config = loadConfig({ DATA_DIR: dir });
+    assert.throws(() => secretsKeyOf(config, false), (err: unknown) => err instanceof ConfigError && err.variable === 'SECRETS_KEY');
+    const generated = secretsKeyOf(config, true);
+    assert.equal(generated.length, 32);
+    assert.deepEqual(secretsKeyOf(config, true), generated);
+    assert.equal(statSync(path.join(dir, 'secrets.key')).mode & 0o077, 0);
   });
 });

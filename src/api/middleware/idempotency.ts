@@ -6,7 +6,8 @@
 //            in_flight and locked → 409 idempotency_key_in_use;
 //            in_flight and the lock expired (its process died) → take it over with a conditional UPDATE.
 //   after    a refusal that changed nothing (keyFreeingStatuses) or a 5xx → DELETE: the key stays free;
-//            anything else → store status + the exact body string, state done.
+//            anything else → store status + the exact body string, state done. An answer that holds a
+//            secret (ctx.state.sealReplay) is stored sealed with SECRETS_KEY and opened for its replays.
 //
 // The owner is identified by its locked_until value (a fencing token), so a request whose lock was
 // taken over cannot overwrite or delete the new owner's record.
@@ -24,6 +25,7 @@ import {
   takeOverIdempotencyClaim,
   type IdempotencyScope,
 } from '../../db/idempotency.ts';
+import { replayContext, type SecretBox } from '../../db/sealed.ts';
 import type { ApiContext, ApiMiddleware } from '../context.ts';
 import { sendJsonText, serializeBody } from '../json.ts';
 import { renderError } from './errors.ts';
@@ -33,6 +35,8 @@ const keyPattern = /^[\x20-\x7E]{1,255}$/;
 
 export interface IdempotencyOptions {
   logger: Logger;
+  /** Seals the stored answers that hold a secret, and opens them for replays. */
+  secrets: SecretBox;
   /** How long a claim holds before another request may take it over (a crashed process). Default 60 s. */
   lockMs?: number;
 }
@@ -60,7 +64,7 @@ type Claim = { kind: 'claimed'; token: string } | { kind: 'replay'; status: numb
 
 export function idempotency(options: IdempotencyOptions): ApiMiddleware {
   const lockMs = options.lockMs ?? 60_000;
-  const { logger } = options;
+  const { logger, secrets } = options;
 
   async function claim(ctx: ApiContext, scope: IdempotencyScope, hash: string): Promise<Claim> {
     const em = ctx.state.em;
@@ -79,7 +83,7 @@ export function idempotency(options: IdempotencyOptions): ApiMiddleware {
         );
       }
       if (record.state === 'done' && record.status_code !== null && record.response_body !== null) {
-        return { kind: 'replay', status: record.status_code, body: record.response_body };
+        return { kind: 'replay', status: record.status_code, body: secrets.open(record.response_body, replayContext(scope)) };
       }
       if (record.locked) break;
       const taken = await takeOverIdempotencyClaim(em, scope, lockMs);
@@ -103,7 +107,8 @@ export function idempotency(options: IdempotencyOptions): ApiMiddleware {
       else await releaseIdempotencyClaim(ctx.state.em, scope, token);
       return;
     }
-    if (!(await completeIdempotencyClaim(ctx.state.em, scope, token, status, body))) {
+    const stored = ctx.state.sealReplay ? secrets.seal(body, replayContext(scope)) : body;
+    if (!(await completeIdempotencyClaim(ctx.state.em, scope, token, status, stored))) {
       logger.warn({ request_id: ctx.state.requestId }, 'idempotency claim was taken over before this request finished; its result was not stored');
     }
   }

@@ -16,13 +16,15 @@ import {
   type WebhookEndpointResponse,
 } from '../../contract/webhooks.ts';
 import { parseParams } from '../../contract/validation.ts';
-import { assertPublicDestination, DestinationRefusedError, urlProblem } from '../../webhooks/destination.ts';
+import { assertAllowedDestination, DestinationRefusedError, destinationRules } from '../../webhooks/destination.ts';
 import { generateSecret } from '../../webhooks/signing.ts';
 import { type AppDeps, type ApiState, authOf, idempotencyKeyOf } from '../context.ts';
 import { findOwn, listRoute } from '../read-routes.ts';
 
 const URL = '/v1/webhook_endpoints';
 const noParams = z.strictObject({});
+/** API.md, Webhooks: at most 16 endpoints per account and mode (400, param url, beyond that). */
+export const MAX_ENDPOINTS_PER_ACCOUNT_AND_MODE = 16;
 
 /** The caller's endpoint `id` (not deleted), or 404 naming `param`. */
 function findEndpoint(ctx: { state: ApiState }, id: string, param = 'id'): Promise<WebhookEndpoint> {
@@ -33,25 +35,27 @@ export function webhookRoutes(router: Router<ApiState>, deps: AppDeps): void {
   router.post(URL, async (ctx) => {
     const { accountId, mode } = authOf(ctx);
     const params = parseParams(createWebhookEndpointParams, ctx.state.body);
-    const problem = urlProblem(params.url, mode === 'live');
-    if (problem) throw new ApiError('invalid_request', `Invalid url: ${problem}.`, 'url');
-    if (mode === 'live') {
-      try {
-        await assertPublicDestination(params.url);
-      } catch (err) {
-        if (err instanceof DestinationRefusedError) throw new ApiError('invalid_request', `Invalid url: ${err.message}.`, 'url');
-        throw err;
-      }
+    try {
+      await assertAllowedDestination(params.url, destinationRules(mode === 'live', deps.config.WEBHOOK_ALLOW_PRIVATE_DESTINATIONS === true));
+    } catch (err) {
+      if (err instanceof DestinationRefusedError) throw new ApiError('invalid_request', `Invalid url: ${err.message}.`, 'url');
+      throw err;
     }
-    const row = await insertWebhookEndpoint(ctx.state.em, {
-      accountId,
-      mode,
-      url: params.url,
-      description: params.description ?? null,
-      enabledEvents: params.enabled_events,
-      secret: generateSecret(),
-    });
-    ctx.body = webhookEndpointView(row, { withSecret: true }) satisfies WebhookEndpointResponse;
+    const secret = generateSecret();
+    const row = await insertWebhookEndpoint(
+      ctx.state.em,
+      { accountId, mode, url: params.url, description: params.description ?? null, enabledEvents: params.enabled_events, secret },
+      { secrets: deps.secrets, limit: MAX_ENDPOINTS_PER_ACCOUNT_AND_MODE },
+    );
+    if (!row) {
+      throw new ApiError(
+        'invalid_request',
+        `An account may have at most ${MAX_ENDPOINTS_PER_ACCOUNT_AND_MODE} ${mode} webhook endpoints; delete one before adding another.`,
+        'url',
+      );
+    }
+    ctx.state.sealReplay = true; // the answer carries the secret: its stored replay is sealed too
+    ctx.body = webhookEndpointView(row, { secret }) satisfies WebhookEndpointResponse;
   });
 
   listRoute(router, {

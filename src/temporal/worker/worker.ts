@@ -10,6 +10,7 @@ import { createUnconnectedLivePaymentRail, createUnconnectedLiveRefundRail } fro
 import { createSandboxPaymentRail, createSandboxRefundRail } from '../../rails/sandbox/payment-rail.ts';
 import type { Logger } from '../../logger.ts';
 import { createWebhookSender } from '../../webhooks/sender.ts';
+import { endpointSecretContext, type SecretBox } from '../../db/sealed.ts';
 import { startWebhookDispatcher } from './webhook-dispatcher.ts';
 import type { TemporalGateway } from '../client/gateway.ts';
 
@@ -63,11 +64,26 @@ export async function startWorker(options: {
   /** A prebuilt workflow bundle (tests build one for every worker of the run). */
   workflowBundlePath?: string;
   sandbox: SandboxTimings;
-  /** Webhook delivery: how the outbox dispatcher starts delivery workflows, and its timing. */
-  webhooks: { startDelivery: TemporalGateway['startDelivery']; timeoutMs: number; dispatchIntervalMs: number; outOfOrderHoldMs: number };
+  /**
+   * Webhook delivery: how the outbox dispatcher starts delivery workflows, its timing, the box that opens endpoint
+   * secrets, and whether sandbox deliveries may connect to private addresses.
+   */
+  webhooks: {
+    startDelivery: TemporalGateway['startDelivery'];
+    timeoutMs: number;
+    dispatchIntervalMs: number;
+    outOfOrderHoldMs: number;
+    secrets: SecretBox;
+    allowPrivateSandbox: boolean;
+  };
 }): Promise<WorkerHandle> {
   installRuntime(options.logger);
-  const webhookSender = createWebhookSender({ timeoutMs: options.webhooks.timeoutMs });
+  const { secrets } = options.webhooks;
+  const webhookSender = createWebhookSender({
+    timeoutMs: options.webhooks.timeoutMs,
+    allowPrivateSandbox: options.webhooks.allowPrivateSandbox,
+    openSecret: (stored, endpointId) => secrets.open(stored, endpointSecretContext(endpointId)),
+  });
   const connection = await NativeConnection.connect({ address: options.address });
   const worker = await Worker.create({
     connection,
