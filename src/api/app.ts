@@ -85,7 +85,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): ApiApp {
     '/v1',
     authentication({ publicPaths: new Set([OPENAPI_PATH]) }),
     sandboxSimulate(),
-    rateLimiting({ live: config.RATE_LIMIT_LIVE, sandbox: config.RATE_LIMIT_SANDBOX }),
+    rateLimiting({ live: config.RATE_LIMIT_LIVE, sandbox: config.RATE_LIMIT_SANDBOX, orm, logger }),
     bodyParsing({ defaultLimit: options.bodyLimit, routeLimits: options.routeBodyLimits }),
     idempotency({ logger, secrets: deps.secrets, lockMs: options.idempotencyLockMs }),
   );

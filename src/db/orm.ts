@@ -10,6 +10,7 @@ import { Migration20261123000000_webhooks } from './migrations/Migration20261123
 import { Migration20261124000000_collections } from './migrations/Migration20261124000000_collections.ts';
 import { Migration20261124010000_batch_simulate } from './migrations/Migration20261124010000_batch_simulate.ts';
 import { Migration20261125000000_top_up_status_check } from './migrations/Migration20261125000000_top_up_status_check.ts';
+import { Migration20261126000000_rate_limits } from './migrations/Migration20261126000000_rate_limits.ts';
 
 /** Committed migrations, in order. Append new ones; never edit one that has landed. */
 export const migrationsList = [
@@ -20,6 +21,7 @@ export const migrationsList = [
   { name: 'Migration20261124000000_collections', class: Migration20261124000000_collections },
   { name: 'Migration20261124010000_batch_simulate', class: Migration20261124010000_batch_simulate },
   { name: 'Migration20261125000000_top_up_status_check', class: Migration20261125000000_top_up_status_check },
+  { name: 'Migration20261126000000_rate_limits', class: Migration20261126000000_rate_limits },
 ];
 
 export type Orm = MikroORM;

@@ -32,11 +32,29 @@ const emptyCounts = (): PayoutBatchCounts => ({ initiated: 0, completed: 0, fail
  * over a single JSON parameter for all items (10,000 items are one statement, not 10,000 round trips).
  * When (account, mode, key) already has a batch (a request that raced past the HTTP idempotency layer, or
  * a retry after the workflow could not be started), nothing is written and that batch is returned.
+ * With `maxProcessing`, a new batch is stored only while fewer of the account's batches in this mode are
+ * `processing`; otherwise nothing is written and the answer is `{ batch: undefined }`. The count and the insert
+ * run under a transaction-level advisory lock per (account, mode), so concurrent requests, in any number of
+ * processes, take the last free place one at a time.
  */
-export async function insertPayoutBatch(em: EntityManager, batch: NewPayoutBatch): Promise<{ batch: PayoutBatch; created: boolean }> {
+export async function insertPayoutBatch(
+  em: EntityManager,
+  batch: NewPayoutBatch,
+  limits: { maxProcessing?: number } = {},
+): Promise<{ batch: PayoutBatch; created: boolean } | { batch: undefined; processing: number }> {
   const id = newId('payoutBatch');
   const totalAmount = batch.items.reduce((sum, item) => sum + item.amount, 0);
-  const created = await em.transactional(async (tx) => {
+  const outcome = await em.transactional(async (tx): Promise<{ created: boolean } | { processing: number }> => {
+    if (limits.maxProcessing !== undefined) {
+      await tx.execute(`select pg_advisory_xact_lock(hashtextextended(?, 0))`, [`payout_batches/${batch.accountId}/${batch.mode}`]);
+      // A statement of its own, after the lock: it sees every batch committed by whoever held the lock before.
+      const [seen] = await tx.execute<{ existing: boolean; processing: string }[]>(
+        `select exists(select 1 from payout_batches where account_id = ? and mode = ? and idempotency_key = ?) as existing,
+                (select count(*) from payout_batches where account_id = ? and mode = ? and status = 'processing') as processing`,
+        [batch.accountId, batch.mode, batch.idempotencyKey, batch.accountId, batch.mode],
+      );
+      if (!seen.existing && Number(seen.processing) >= limits.maxProcessing) return { processing: Number(seen.processing) };
+    }
     const rows = await tx.execute<{ id: string }[]>(
       `insert into payout_batches (id, account_id, mode, reference, idempotency_key, status, total_count, total_amount)
        values (?, ?, ?, ?, ?, 'processing', ?, ?)
@@ -44,7 +62,7 @@ export async function insertPayoutBatch(em: EntityManager, batch: NewPayoutBatch
        returning id`,
       [id, batch.accountId, batch.mode, batch.reference, batch.idempotencyKey, batch.items.length, totalAmount],
     );
-    if (rows.length === 0) return false;
+    if (rows.length === 0) return { created: false };
     await storeSimulations(tx, 'payout_batches', id, batch.simulate ?? []);
     await tx.execute(
       `insert into payout_batch_items (batch_id, seq, idempotency_key, beneficiary_id, amount, transfer_mode, reference, narration, metadata)
@@ -67,8 +85,10 @@ export async function insertPayoutBatch(em: EntityManager, batch: NewPayoutBatch
         ),
       ],
     );
-    return true;
+    return { created: true };
   });
+  if ('processing' in outcome) return { batch: undefined, processing: outcome.processing };
+  const { created } = outcome;
   const row = created
     ? await em.findOneOrFail(PayoutBatchEntity, { id }, { refresh: true })
     : await em.findOneOrFail(PayoutBatchEntity, { accountId: batch.accountId, mode: batch.mode, idempotencyKey: batch.idempotencyKey }, { refresh: true });

@@ -68,3 +68,22 @@ export async function startTestService(env: Record<string, string> = {}, options
     stop: () => stack.stop(),
   };
 }
+
+/**
+ * A second API process of the same deployment: its own Koa app and server on another port, on the same
+ * database and Temporal task queue as `service` (whose worker runs what it starts), with the same settings
+ * unless `env` says otherwise. Stop it with its own `stop()`.
+ */
+export function startSecondApi(service: TestService, env: Record<string, string> = {}): Promise<TestService> {
+  const { config } = service;
+  return startTestService(
+    {
+      TEMPORAL_TASK_QUEUE: config.TEMPORAL_TASK_QUEUE,
+      RATE_LIMIT_LIVE: String(config.RATE_LIMIT_LIVE),
+      RATE_LIMIT_SANDBOX: String(config.RATE_LIMIT_SANDBOX),
+      TRUST_PROXY: String(config.TRUST_PROXY),
+      ...env,
+    },
+    { role: 'api' },
+  );
+}

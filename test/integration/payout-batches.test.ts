@@ -14,7 +14,7 @@ import { payoutBatchWorkflowId, payoutWorkflowId } from '../../src/domain/workfl
 import { ApiError } from '../../src/domain/errors.ts';
 import { assertApiError } from '../helpers/api-assert.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
-import { startTestService, type TestService } from '../helpers/service.ts';
+import { startSecondApi, startTestService, type TestService } from '../helpers/service.ts';
 
 let service: TestService;
 let http: Http;
@@ -36,25 +36,25 @@ after(async () => {
 const randomTag = randomUUID().slice(0, 8);
 const UNKNOWN_BENEFICIARY = 'bene_00000000000000000000000000';
 
-async function beneficiary(key: string, body: Record<string, unknown>): Promise<string> {
-  const res = await http.post('/v1/beneficiaries', { key, json: body });
+async function beneficiary(key: string, body: Record<string, unknown>, client: Http = http): Promise<string> {
+  const res = await client.post('/v1/beneficiaries', { key, json: body });
   assert.equal(res.status, 200, res.text);
   return res.body.id as string;
 }
 
-const vpa = (key: string, address: string) => beneficiary(key, { name: `UPI ${address}`, type: 'vpa', vpa: address });
+const vpa = (key: string, address: string, client: Http = http) => beneficiary(key, { name: `UPI ${address}`, type: 'vpa', vpa: address }, client);
 const bank = (key: string, accountNumber: string) =>
   beneficiary(key, { name: `Bank ${accountNumber}`, type: 'bank_account', bank_account: { account_number: accountNumber, ifsc: 'HDFC0001234' } });
 
-async function topUp(key: string, amount: number): Promise<void> {
-  const res = await http.post('/v1/test_helpers/top_ups', { key, form: { amount: String(amount) } });
+async function topUp(key: string, amount: number, client: Http = http): Promise<void> {
+  const res = await client.post('/v1/test_helpers/top_ups', { key, form: { amount: String(amount) } });
   assert.equal(res.status, 200, res.text);
 }
 
-async function waitForBatch(key: string, batchId: string, timeoutMs = 60_000): Promise<any> {
+async function waitForBatch(key: string, batchId: string, timeoutMs = 60_000, client: Http = http): Promise<any> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const res = await http.get(`/v1/payout_batches/${batchId}`, { key });
+    const res = await client.get(`/v1/payout_batches/${batchId}`, { key });
     assert.equal(res.status, 200, res.text);
     if (res.body.status === 'completed') return res.body;
     if (Date.now() > deadline) assert.fail(`batch ${batchId} not completed after ${timeoutMs} ms: ${res.text}`);
@@ -393,6 +393,82 @@ describe('POST /v1/payout_batches', () => {
     const mine = await http.get(`/v1/payout_batches/${res.body.id}`, { key: owner.sandboxKey });
     assert.equal(mine.status, 200, mine.text);
     await waitForBatch(owner.sandboxKey, res.body.id);
+  });
+});
+
+describe('at most 5 payout batches processing at once per account and mode', () => {
+  // Its own deployment of two API processes on one database, whose `slow@upi` payouts take long enough
+  // for batches to stay `processing` while a test looks.
+  const SLOW_MS = 5000;
+  let one: TestService;
+  let two: TestService;
+  let viaOne: Http;
+  let viaTwo: Http;
+  before(async () => {
+    one = await startTestService({ SANDBOX_PAYOUT_DELAY_MS: '200', SANDBOX_SLOW_DELAY_MS: String(SLOW_MS), TRUST_PROXY: 'true' });
+    two = await startSecondApi(one);
+    viaOne = createHttp(one.url);
+    viaTwo = createHttp(two.url);
+  });
+  after(async () => {
+    await two?.stop();
+    await one?.stop();
+  });
+
+  /** A funded account with a `slow@upi` beneficiary, and a one-item batch body paying it. */
+  async function slowAccount() {
+    const account = await one.newAccount({ live: true });
+    await topUp(account.sandboxKey, 1_000_000, viaOne);
+    const slow = await vpa(account.sandboxKey, 'slow@upi', viaOne);
+    const body = (name: string) => ({ payouts: [{ beneficiary_id: slow, amount: 100, mode: 'upi', idempotency_key: `${name}-item` }] });
+    return { ...account, body };
+  }
+
+  const batchKeys = async (accountId: string) =>
+    (await one.sql<{ idempotency_key: string; mode: string }>(`select idempotency_key, mode from payout_batches where account_id = ? order by idempotency_key`, [accountId])).map(
+      (r) => `${r.mode}:${r.idempotency_key}`,
+    );
+
+  test('the sixth is refused with 429 rate_limited and Retry-After, creates nothing and leaves its key free', async () => {
+    const { accountId, sandboxKey: key, liveKey, body } = await slowAccount();
+    const ids: string[] = [];
+    for (let i = 1; i <= 5; i++) {
+      const res = await (i % 2 ? viaOne : viaTwo).post('/v1/payout_batches', { key, json: body(`b${i}`), idempotencyKey: `b${i}` });
+      assert.equal(res.status, 200, res.text);
+      assert.equal(res.body.status, 'processing');
+      ids.push(res.body.id);
+    }
+    for (const client of [viaOne, viaTwo]) {
+      const sixth = await client.post('/v1/payout_batches', { key, json: body('b6'), idempotencyKey: 'b6' });
+      assertApiError(sixth, 429, 'rate_limited');
+      assert.match(sixth.headers.get('retry-after') ?? '', /^[1-9][0-9]*$/, `Retry-After ${sixth.headers.get('retry-after')}`);
+    }
+    assert.deepEqual(await batchKeys(accountId), ['sandbox:b1', 'sandbox:b2', 'sandbox:b3', 'sandbox:b4', 'sandbox:b5']);
+    const [items] = await one.sql<{ n: string }>(`select count(*) as n from payout_batch_items where idempotency_key = 'b6-item'`);
+    assert.equal(Number(items.n), 0);
+    // Counted per mode: the live mode of the same account is not held up (its item fails for lack of funds).
+    const live = await viaOne.post('/v1/payout_batches', { key: liveKey!, json: body('l1'), idempotencyKey: 'l1', headers: { 'x-forwarded-proto': 'https' } });
+    assert.equal(live.status, 200, live.text);
+
+    // Once they have completed, the same key goes through as a new request (the 429 did not bind it).
+    for (const id of ids) await waitForBatch(key, id, 60_000, viaOne);
+    const retry = await viaTwo.post('/v1/payout_batches', { key, json: body('b6'), idempotencyKey: 'b6' });
+    assert.equal(retry.status, 200, retry.text);
+    assert.equal(retry.headers.get('idempotent-replayed'), null);
+    await waitForBatch(key, retry.body.id, 60_000, viaOne);
+  });
+
+  test('concurrent requests through two processes: exactly 5 start, the rest are refused and store nothing', async () => {
+    const { accountId, sandboxKey: key, body } = await slowAccount();
+    const names = Array.from({ length: 10 }, (_, i) => `race-${i}`);
+    const responses = await Promise.all(
+      names.map((name, i) => (i % 2 ? viaTwo : viaOne).post('/v1/payout_batches', { key, json: body(name), idempotencyKey: name })),
+    );
+    const started = responses.filter((r) => r.status === 200);
+    for (const res of responses.filter((r) => r.status !== 200)) assertApiError(res, 429, 'rate_limited');
+    assert.equal(started.length, 5, responses.map((r) => `${r.status} ${r.body?.error?.code ?? r.body?.id}`).join(', '));
+    assert.deepEqual(await batchKeys(accountId), names.filter((_, i) => responses[i].status === 200).map((n) => `sandbox:${n}`).sort());
+    for (const res of started) await waitForBatch(key, res.body.id, 60_000, viaOne);
   });
 });
 

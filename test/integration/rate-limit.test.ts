@@ -1,11 +1,12 @@
 // Rate limits (API.md, Rate limits and Sandbox): per API key; every response carries X-RateLimit-Limit,
 // -Remaining and -Reset; a 429 adds Retry-After; a 429 changes nothing and leaves the idempotency key free.
-// `Sandbox-Simulate: rate_limited` answers 429 at once and does nothing.
+// `Sandbox-Simulate: rate_limited` answers 429 at once and does nothing. The counters live in PostgreSQL, so
+// two API processes of one deployment share every limit.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { allBalanceTransactions, assertApiError, balanceOf, sleep, topUpRows } from '../helpers/api-assert.ts';
 import { createHttp, type ApiResponse, type Http } from '../helpers/http.ts';
-import { startTestService, type TestService } from '../helpers/service.ts';
+import { startSecondApi, startTestService, type TestService } from '../helpers/service.ts';
 
 const LIMIT = 5;
 let service: TestService;
@@ -44,9 +45,9 @@ function assertRateLimited(res: ApiResponse): number {
   return Number(retryAfter);
 }
 
-/** Fires `n` balance reads at once with this key. */
-function burst(key: string, n: number): Promise<ApiResponse[]> {
-  return Promise.all(Array.from({ length: n }, () => http.get('/v1/balance', { key })));
+/** Fires `n` balance reads at once with this key (through `client`, the first API process by default). */
+function burst(key: string, n: number, client: Http = http): Promise<ApiResponse[]> {
+  return Promise.all(Array.from({ length: n }, () => client.get('/v1/balance', { key })));
 }
 
 describe('rate limit headers', () => {
@@ -142,5 +143,85 @@ describe('Sandbox-Simulate: rate_limited', () => {
     assert.equal(real.status, 200, real.text);
     assert.equal(real.headers.get('idempotent-replayed'), null);
     assert.equal(real.body.amount, 42);
+  });
+});
+
+/**
+ * Runs `check` with a fresh key until one run answers within 900 ms, so that all its requests fall into one
+ * window (it opens at the run's first request); a slower run may straddle two windows and proves nothing.
+ */
+async function inOneWindow(check: (key: string) => Promise<() => void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const { sandboxKey } = await service.newAccount();
+    const started = Date.now();
+    const verify = await check(sandboxKey);
+    const tookMs = Date.now() - started;
+    if (tookMs < 900) return verify();
+    assert.ok(attempt < 3, `runs kept taking ${tookMs} ms; cannot check one window`);
+  }
+}
+
+describe('two API processes of one deployment', () => {
+  let second: TestService;
+  let secondHttp: Http;
+  before(async () => {
+    second = await startSecondApi(service);
+    secondHttp = createHttp(second.url);
+  });
+  after(async () => {
+    await second?.stop();
+  });
+
+  test('share one limit: a burst through both gets at most the limit per second in all', async () => {
+    await inOneWindow(async (key) => {
+      const [first, other] = await Promise.all([burst(key, 3 * LIMIT), burst(key, 3 * LIMIT, secondHttp)]);
+      return () => {
+        const ok = (list: ApiResponse[]) => list.filter((r) => r.status === 200).length;
+        for (const res of [...first, ...other]) {
+          if (res.status === 200) assertRateLimitHeaders(res);
+          else assertRateLimited(res);
+        }
+        assert.ok(ok(first) + ok(other) >= 1, 'some requests get through');
+        assert.ok(ok(first) + ok(other) <= LIMIT, `${ok(first)} + ${ok(other)} requests got through the two processes, over the shared limit of ${LIMIT}/s`);
+      };
+    });
+  });
+
+  test('a key limited through one process is limited through the other', async () => {
+    await inOneWindow(async (key) => {
+      const first = await burst(key, 2 * LIMIT);
+      const res = await secondHttp.get('/v1/balance', { key });
+      return () => {
+        assert.ok(first.some((r) => r.status === 429), 'the first process limits the key');
+        assertRateLimited(res);
+        assert.equal(res.headers.get('x-ratelimit-remaining'), '0');
+      };
+    });
+  });
+});
+
+describe('when the counters cannot be read or written', () => {
+  test('requests still get an answer with the headers, and the limit holds in each process', async () => {
+    // The store's table is moved away: every limiter query fails, as it does while the database is unreachable.
+    await service.sql(`alter table rate_limits rename to rate_limits_away`);
+    try {
+      await inOneWindow(async (key) => {
+        const responses = await burst(key, 3 * LIMIT);
+        return () => {
+          const ok = responses.filter((r) => r.status === 200);
+          assert.ok(ok.length >= 1, responses.map((r) => `${r.status} ${r.text}`).join('\n'));
+          for (const res of ok) assertRateLimitHeaders(res);
+          for (const res of responses.filter((r) => r.status !== 200)) assertRateLimited(res);
+          assert.ok(ok.length <= LIMIT, `${ok.length} requests got through a limit of ${LIMIT}/s`);
+        };
+      });
+    } finally {
+      await service.sql(`alter table rate_limits_away rename to rate_limits`);
+    }
+    const { sandboxKey } = await service.newAccount();
+    const res = await http.get('/v1/balance', { key: sandboxKey });
+    assert.equal(res.status, 200, res.text);
+    const [row] = await service.sql<{ points: number }>(`select points from rate_limits where key like ?`, ['sandbox:%']);
+    assert.ok(row, 'counted in the database again');
   });
 });

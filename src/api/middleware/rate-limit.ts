@@ -1,14 +1,38 @@
 // Per API key, points per second (API.md, Rate limits). Every authenticated /v1 response carries
 // X-RateLimit-Limit / -Remaining / -Reset; a 429 adds Retry-After.
-// In memory: each API process counts on its own (run one API process per key's traffic, or move to a shared store).
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+// The counters live in PostgreSQL (src/db/rate-limits.ts), so the limit holds across every API process.
+// When the store cannot be reached, the request is not failed: this process counts on its own in memory
+// (rate-limiter-flexible's insurance limiter) and logs a warning, at most one line per LOG_EVERY_MS. While the
+// database is down the limit therefore holds per process, not per deployment; it is never lifted entirely.
+import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { ApiError } from '../../domain/errors.ts';
 import type { Mode } from '../../domain/modes.ts';
+import { sharedRateLimiter } from '../../db/rate-limits.ts';
+import type { Orm } from '../../db/orm.ts';
+import type { Logger } from '../../logger.ts';
 import type { ApiContext, ApiMiddleware } from '../context.ts';
 
 export interface RateLimitOptions {
   live: number;
   sandbox: number;
+  orm: Orm;
+  logger: Logger;
+}
+
+const LOG_EVERY_MS = 10_000;
+
+/** Logs store failures, one line per LOG_EVERY_MS with the number of failures it stands for. */
+function storeErrorLogger(logger: Logger): (err: unknown) => void {
+  let lastLogged = 0;
+  let unlogged = 0;
+  return (err) => {
+    unlogged++;
+    const now = Date.now();
+    if (now - lastLogged < LOG_EVERY_MS) return;
+    logger.warn({ err, failures: unlogged }, 'rate limit store unavailable: counting in this process only');
+    lastLogged = now;
+    unlogged = 0;
+  };
 }
 
 function setHeaders(ctx: ApiContext, limit: number, res: RateLimiterRes): Record<string, string> {
@@ -27,10 +51,12 @@ function limited(headers: Record<string, string>, res: RateLimiterRes, message: 
 }
 
 export function rateLimiting(options: RateLimitOptions): ApiMiddleware {
-  const limiters: Record<Mode, RateLimiterMemory> = {
-    live: new RateLimiterMemory({ keyPrefix: 'live', points: options.live, duration: 1 }),
-    sandbox: new RateLimiterMemory({ keyPrefix: 'sandbox', points: options.sandbox, duration: 1 }),
+  const onStoreError = storeErrorLogger(options.logger);
+  const limiter = (mode: Mode): RateLimiterAbstract => {
+    const limit = { keyPrefix: mode, points: options[mode], duration: 1 };
+    return sharedRateLimiter(options.orm, { ...limit, insuranceLimiter: new RateLimiterMemory(limit), onStoreError });
   };
+  const limiters: Record<Mode, RateLimiterAbstract> = { live: limiter('live'), sandbox: limiter('sandbox') };
   return async (ctx, next) => {
     const { keyId, mode } = ctx.state;
     if (!keyId || !mode) return next(); // public /v1 path
