@@ -5,6 +5,13 @@
 // - A workflow run whose creating step was refused ends failed with type `REFUSED`, having created nothing,
 //   so its idempotency key stays free (workflow id reuse policy ALLOW_DUPLICATE_FAILED_ONLY).
 // - The API's Temporal gateway turns a refusal into the contract's error with `refusals[type]`.
+// - A database error that no retry can fix ends its activity at once, non-retryable, with type
+//   `UNSTORABLE_DATA` (one activity interceptor on the worker applies `isUnfixableSqlState` to every
+//   activity): SQLSTATE class 22 (data exception: a NUL in jsonb, a value out of range, bad input syntax),
+//   the class 23 violations that are not races, and 08P01 (protocol violation: what PostgreSQL answers for
+//   a NUL in text, since MikroORM inlines values into the query text; the same data fails the same way on
+//   any connection). A unique or exclusion violation (23505, 23P01) may be a concurrent writer that a
+//   retry then finds, so it stays retryable. No input can make a workflow retry forever.
 // Plain data and one error class (no SDK import), so workflow code can use it inside the sandbox.
 import type { ErrorCode } from './errors.ts';
 
@@ -34,6 +41,21 @@ export interface RefusalDetails {
 
 /** The type of a workflow run that ended having created nothing (its key stays free). */
 export const REFUSED = 'Refused';
+
+/** A write PostgreSQL refuses for its data (SQLSTATE class 22, 23 other than a race, 08P01): retrying cannot help. */
+export const UNSTORABLE_DATA = 'UnstorableData';
+
+/** Class 23 violations a concurrent writer can cause, which a retry may resolve. */
+const racingSqlStates = new Set(['23505', '23P01']);
+
+/** Protocol violation: a NUL in text inlined into the query (the message itself is then malformed). */
+const PROTOCOL_VIOLATION = '08P01';
+
+/** True for a SQLSTATE that no retry can fix: class 22, class 23 except `racingSqlStates`, 08P01. */
+export function isUnfixableSqlState(sqlState: string): boolean {
+  if (sqlState === PROTOCOL_VIOLATION || sqlState.startsWith('22')) return true;
+  return sqlState.startsWith('23') && !racingSqlStates.has(sqlState);
+}
 
 /** A webhook endpoint was deleted while a delivery to it was pending: stop, do not retry. */
 export const ENDPOINT_DELETED = 'EndpointDeleted';

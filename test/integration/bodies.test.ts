@@ -3,8 +3,8 @@
 // A refused body creates nothing.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { allBalanceTransactions, assertApiError, balanceOf, topUpRows } from '../helpers/api-assert.ts';
-import { createHttp, type Http } from '../helpers/http.ts';
+import { allBalanceTransactions, assertApiError, balanceOf, sleep, topUpRows } from '../helpers/api-assert.ts';
+import { type ApiResponse, createHttp, type Http } from '../helpers/http.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 
 let service: TestService;
@@ -328,5 +328,71 @@ describe('text PostgreSQL cannot store (NUL, unpaired surrogates) and nesting pa
     assertApiError(await http.post('/v1/customers', { key, idempotencyKey: 'deep-2', raw: { body: form, contentType: 'application/x-www-form-urlencoded' } }), 400, 'invalid_request', `metadata${'[a]'.repeat(40)}`);
     const ok = await http.post('/v1/customers', { key, idempotencyKey: 'deep-1', form: customer });
     assert.equal(ok.status, 200, ok.text);
+  });
+});
+
+describe('form parsing under load and abuse → a quick 400 naming the parameter; the process stays responsive', () => {
+  const pairs = (n: number, pair = 'x[]=1') => Array(n).fill(pair).join('&');
+  const form = (body: string) => ({ body, contentType: 'application/x-www-form-urlencoded' });
+
+  /** Sends `big`, then /healthz 50 ms later; both must answer well within a second of the start. */
+  async function answersWhileHealthy(big: () => Promise<ApiResponse>): Promise<ApiResponse> {
+    const started = performance.now();
+    const bigDone = big().then((res) => ({ res, ms: performance.now() - started }));
+    await sleep(50);
+    const health = await fetch(`${service.url}/healthz`);
+    const healthMs = performance.now() - started;
+    assert.equal(health.status, 200);
+    const { res, ms } = await bigDone;
+    assert.ok(healthMs < 1000, `/healthz answered ${Math.round(healthMs)} ms after the big request started`);
+    assert.ok(ms < 2000, `the big request answered after ${Math.round(ms)} ms`);
+    return res;
+  }
+
+  test('a 240 KB body of 40,000 `x[]=1` pairs, on a route with the default limit and on payout batches', async () => {
+    const { accountId, sandboxKey: key } = await service.newAccount();
+    const body = pairs(40_000);
+    assert.ok(body.length > 230_000);
+    const res = await answersWhileHealthy(() => http.post(TOP_UPS, { key, raw: form(body) }));
+    assertApiError(res, 400, 'invalid_request', null);
+    assert.match(res.body.error.message, /at most 1000/);
+    const batch = await answersWhileHealthy(() => http.post('/v1/payout_batches', { key, raw: form(body) }));
+    assertApiError(batch, 400, 'invalid_request');
+    await assertNothingCreated(accountId, key);
+  });
+
+  test('a query string of the same size is refused at once (431, over the header limit); one under it is a 400', async () => {
+    const { sandboxKey: key } = await service.newAccount();
+    const huge = await answersWhileHealthy(() => http.get(`/v1/balance_transactions?${pairs(40_000)}`, { key }));
+    assert.equal(huge.status, 431, huge.text);
+    const res = await answersWhileHealthy(() => http.get(`/v1/balance_transactions?${pairs(2_500)}`, { key }));
+    assertApiError(res, 400, 'invalid_request', null);
+  });
+
+  test('a name repeated past the limit, an empty name, a reserved or malformed name → 400 naming it, nothing created', async () => {
+    const { accountId, sandboxKey: key } = await service.newAccount();
+    const cases: Array<[string, string | null]> = [
+      [`amount=1&${pairs(101, 'x=1')}`, 'x'],
+      ['=1&amount=100', null],
+      ['amount=100&&=x', null],
+      ['amount=100&__proto__[amount]=1', '__proto__[amount]'],
+      ['amount=100&constructor[prototype][x]=1', 'constructor[prototype][x]'],
+      ['amount=100&metadata[toString]=1', 'metadata[toString]'],
+      ['amount=100&metadata[a]b=1', 'metadata[a]b'],
+      ['amount=100&metadata[a=1', 'metadata[a'],
+      ['amount=100&[metadata]=1', '[metadata]'],
+      ['amount=100&metadata[][a]=1', 'metadata[][a]'],
+      ['amount=100&metadata[a][b][c][d][e][f]=1', 'metadata[a][b][c][d][e][f]'],
+      ['amount=100&amount=200', 'amount'],
+    ];
+    for (const [body, param] of cases) {
+      const res = await http.post(TOP_UPS, { key, raw: form(body) });
+      assertApiError(res, 400, 'invalid_request', param);
+    }
+    await assertNothingCreated(accountId, key);
+    // Empty parts (a doubled or trailing `&`) are no parameters at all, as browsers and URLSearchParams see them.
+    const ok = await http.post(TOP_UPS, { key, raw: form('amount=100&&metadata%5Border%5D=42&') });
+    assert.equal(ok.status, 200, ok.text);
+    assert.deepEqual(ok.body.metadata, { order: '42' });
   });
 });

@@ -1,10 +1,13 @@
 // Request bodies: form-encoded (bracket notation) or JSON, nothing else (415); at most 2 MiB (413),
 // except on routes listed in `largeBodyRoutes` (payout batches: 20 MiB). An empty body is `{}`.
+// Form bodies and query strings hold at most 1,000 parameters (400), except on routes listed in
+// `manyParameterRoutes` (payout batches: 30 per item).
 import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../../domain/errors.ts';
 import type { ApiMiddleware } from '../context.ts';
 import { assertStorableParams } from '../../contract/validation.ts';
-import { parseForm } from '../form.ts';
+import { DEFAULT_PARAMETER_LIMIT, parseForm } from '../form.ts';
+import { MAX_BATCH_ITEMS } from '../../contract/payout-batches.ts';
 import { routePattern } from './metrics.ts';
 
 export const MiB = 1024 * 1024;
@@ -12,6 +15,9 @@ export const DEFAULT_BODY_LIMIT = 2 * MiB;
 
 /** `METHOD /route/pattern` → body limit in bytes, for routes that take more than the default. */
 export const largeBodyRoutes: ReadonlyMap<string, number> = new Map([['POST /v1/payout_batches', 20 * MiB]]);
+
+/** `METHOD /route/pattern` → most form parameters in the body, for routes that take more than the default. */
+export const manyParameterRoutes: ReadonlyMap<string, number> = new Map([['POST /v1/payout_batches', 30 * MAX_BATCH_ITEMS]]);
 
 export interface BodyOptions {
   defaultLimit?: number;
@@ -101,7 +107,8 @@ export function bodyParsing(options: BodyOptions = {}): ApiMiddleware {
     const encoding = (headers['content-encoding'] ?? 'identity').toLowerCase();
     if (encoding !== 'identity') throw new ApiError('unsupported_media_type', `Unsupported Content-Encoding "${encoding}".`);
 
-    const limit = limits.get(`${ctx.method} ${routePattern(ctx)}`) ?? defaultLimit;
+    const route = `${ctx.method} ${routePattern(ctx)}`;
+    const limit = limits.get(route) ?? defaultLimit;
     if (declared !== undefined && Number(declared) > limit) throw tooLarge(limit);
     const text = await readBody(ctx.req, limit);
 
@@ -121,7 +128,7 @@ export function bodyParsing(options: BodyOptions = {}): ApiMiddleware {
         ctx.state.body = parsed as Record<string, unknown>;
       }
     } else {
-      ctx.state.body = parseForm(text);
+      ctx.state.body = parseForm(text, { parameterLimit: manyParameterRoutes.get(route) ?? DEFAULT_PARAMETER_LIMIT });
     }
     assertStorableParams(ctx.state.body);
     return next();

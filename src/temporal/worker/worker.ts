@@ -12,6 +12,7 @@ import type { Logger } from '../../logger.ts';
 import { createWebhookSender } from '../../webhooks/sender.ts';
 import { endpointSecretContext, type SecretBox } from '../../db/sealed.ts';
 import { startWebhookDispatcher } from './webhook-dispatcher.ts';
+import { activityInterceptors } from './interceptors.ts';
 import type { TemporalGateway } from '../client/gateway.ts';
 
 export const workflowsPath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../workflows/index.ts');
@@ -99,6 +100,8 @@ export async function startWorker(options: {
         refunds: { sandbox: createSandboxRefundRail({ orm: options.orm, timings: options.sandbox }), live: createUnconnectedLiveRefundRail() },
       },
     }),
+    // A database error no retry can fix ends its activity (src/domain/failures.ts, UNSTORABLE_DATA).
+    interceptors: { activity: activityInterceptors },
     shutdownGraceTime: '10 seconds',
   });
   // The outbox dispatcher lives and dies with the worker (several workers may run: they share the work).

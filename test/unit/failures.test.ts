@@ -1,0 +1,25 @@
+// Which database errors end an activity at once (src/domain/failures.ts, UNSTORABLE_DATA) and where the
+// SQLSTATE is found on the errors pg and MikroORM throw.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { DriverException } from '@mikro-orm/core';
+import { isUnfixableSqlState } from '../../src/domain/failures.ts';
+import { sqlStateOf } from '../../src/temporal/worker/interceptors.ts';
+
+describe('database errors no retry can fix', () => {
+  test('class 22, class 23 except races, and 08P01 are unfixable', () => {
+    for (const state of ['22021', '22P02', '22P05', '22003', '22012', '23502', '23503', '23514', '23000', '08P01']) assert.equal(isUnfixableSqlState(state), true, state);
+  });
+  test('a unique or exclusion violation may be a race; connection, serialization and deadlock errors are transient', () => {
+    for (const state of ['23505', '23P01', '08006', '08003', '40001', '40P01', '57P01', '53300']) assert.equal(isUnfixableSqlState(state), false, state);
+  });
+  test("the SQLSTATE is pg's `code`, copied by MikroORM's DriverException, or found on a cause", () => {
+    const pgError = Object.assign(new Error('invalid input syntax for type bigint'), { code: '22P02', severity: 'ERROR' });
+    assert.equal(sqlStateOf(pgError), '22P02');
+    assert.equal(sqlStateOf(new DriverException(pgError)), '22P02');
+    assert.equal(sqlStateOf(new Error('wrapped', { cause: pgError })), '22P02');
+    assert.equal(sqlStateOf(Object.assign(new Error('x'), { sqlState: '23514' })), '23514');
+    assert.equal(sqlStateOf(Object.assign(new Error('socket'), { code: 'ECONNRESET' })), undefined);
+    assert.equal(sqlStateOf('text'), undefined);
+  });
+});
