@@ -1,7 +1,7 @@
 // A worker as its own process (`node src/main-worker.ts`) on a test service's database and task queue,
 // so a test can kill it (SIGKILL: no draining) and start another, as a crash and a restart would.
 import { spawn, type ChildProcess } from 'node:child_process';
-import type { TestService } from './service.ts';
+import { TEST_SECRETS_KEY, type TestService } from './service.ts';
 
 export interface WorkerProcesses {
   /** Starts one more worker; resolves once it polls ("Worker ready"). */
@@ -26,6 +26,9 @@ export function workerProcesses(service: TestService): WorkerProcesses {
           TEMPORAL_TASK_QUEUE: c.TEMPORAL_TASK_QUEUE,
           DATA_DIR: c.DATA_DIR,
           LOG_LEVEL: 'warn',
+          // A worker role needs the deployment's key (it opens sealed webhook secrets) and the same destination rule.
+          SECRETS_KEY: TEST_SECRETS_KEY,
+          WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true',
           SANDBOX_PAYOUT_DELAY_MS: String(c.SANDBOX_PAYOUT_DELAY_MS),
           SANDBOX_SLOW_DELAY_MS: String(c.SANDBOX_SLOW_DELAY_MS),
           SANDBOX_REVERSAL_DELAY_MS: String(c.SANDBOX_REVERSAL_DELAY_MS),
