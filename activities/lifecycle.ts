@@ -97,36 +97,42 @@ export async function recordEntry<S extends string, F extends string, Row extend
 }
 
 /**
- * The transition activity of a resource: moves it to `to` in one transaction under its row lock. Already
- * there: nothing happens (a retried activity, or a rail and a test helper agreeing). Not allowed by the
- * transition table: the InvalidState refusal.
+ * Moves a row already locked by the caller's transaction to `request.to`, with everything that goes with
+ * it. Already there: nothing happens (a retried activity, or a rail and a test helper agreeing). Not
+ * allowed by the transition table: the InvalidState refusal.
  */
+export async function applyTransition<S extends string, F extends string, Row extends LifecycleRow<S>, V>(
+  tx: EntityManager,
+  store: LifecycleStore<S, F, Row, V>,
+  row: Row,
+  request: Move<S, F>,
+): Promise<V> {
+  const { lifecycle } = store;
+  const from = row.status;
+  if (from === request.to) return store.view(row);
+  if (!lifecycle.canTransition(from, request.to)) {
+    throw refuse('InvalidState', `A ${from} ${lifecycle.resource} cannot become ${request.to}.`);
+  }
+  await store.alongside?.(tx, row, request.to);
+  const now = new Date();
+  row.status = request.to;
+  if (request.to === lifecycle.failed) {
+    const reason = request.failure ?? store.defaultFailure;
+    row.failedAt = now;
+    row.failureCode = reason.code;
+    row.failureMessage = reason.message;
+  }
+  store.enter(row, request, now);
+  await tx.flush();
+  return recordEntry(tx, store, row, from, await storedSimulations(tx, store.simulations, row.id));
+}
+
+/** The transition activity of a resource: applyTransition in one transaction under the row's lock. */
 export function transitionWriter<S extends string, F extends string, Row extends LifecycleRow<S>, V>(
   orm: MikroORM,
   store: LifecycleStore<S, F, Row, V>,
 ): (request: TransitionRequest<S, F>) => Promise<V> {
-  const { lifecycle } = store;
-  return (request) =>
-    orm.em.fork().transactional(async (tx) => {
-      const row = await loadRow(tx, store, request.id, true);
-      const from = row.status;
-      if (from === request.to) return store.view(row);
-      if (!lifecycle.canTransition(from, request.to)) {
-        throw refuse('InvalidState', `A ${from} ${lifecycle.resource} cannot become ${request.to}.`);
-      }
-      await store.alongside?.(tx, row, request.to);
-      const now = new Date();
-      row.status = request.to;
-      if (request.to === lifecycle.failed) {
-        const reason = request.failure ?? store.defaultFailure;
-        row.failedAt = now;
-        row.failureCode = reason.code;
-        row.failureMessage = reason.message;
-      }
-      store.enter(row, request, now);
-      await tx.flush();
-      return recordEntry(tx, store, row, from, await storedSimulations(tx, store.simulations, row.id));
-    });
+  return (request) => orm.em.fork().transactional(async (tx) => applyTransition(tx, store, await loadRow(tx, store, request.id, true), request));
 }
 
 /**

@@ -1,7 +1,9 @@
 // What is a payout's own in the one lifecycle (activities/lifecycle.ts): its creation checks (beneficiary,
 // transfer mode, funds under the `available` lock; a single payout is refused, a batch item written failed),
 // what it stores on entering a status, its rail submission and its reading of the rail's answer.
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { ApplicationFailure } from '@temporalio/activity';
+import { LockMode, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
+import { RAIL_HANDOVER_QUIET_MS, awaiting } from '../src/domain/failures.ts';
 import type { Observation, TransitionRequest } from '../src/domain/lifecycle.ts';
 import type { Mode } from '../src/domain/modes.ts';
 import {
@@ -16,10 +18,11 @@ import {
 } from '../src/domain/payouts.ts';
 import { BeneficiaryEntity, PayoutEntity, type Payout } from '../src/db/entities.ts';
 import { linkPayoutItem, readPayoutItem } from '../src/db/payout-batches.ts';
+import { markRailHandover, msSinceRailHandover } from '../src/db/payouts.ts';
 import { payoutView } from '../src/db/views.ts';
 import { availableCovers } from '../src/ledger/ledger.ts';
 import { type PayoutRail, type RailPayoutStatus, RailRejectedError } from '../src/rails/payouts.ts';
-import { type LifecycleStore, type RailsByMode, loadRow, railFor, railObserver, recordEntry, refuse, transitionWriter } from './lifecycle.ts';
+import { type LifecycleStore, type RailsByMode, applyTransition, loadRow, railFor, railObserver, recordEntry, refuse, transitionWriter } from './lifecycle.ts';
 import type { PayoutResponse } from '../src/contract/payouts.ts';
 
 /** What a payout is made of, whether it came alone (POST /v1/payouts) or as a batch item. */
@@ -85,6 +88,9 @@ function followRail(status: PayoutStatus, rail: RailPayoutStatus): Omit<PayoutOb
       return { moves: initiated ? [{ to: 'failed', failure: { code: rail.code, message: rail.message } }] : [], next: 'settled' };
     case 'reversed':
       return { moves: [...(initiated ? [{ to: 'completed' as const, utr: rail.utr }] : []), { to: 'reversed' }], next: 'settled' };
+    case 'unknown':
+      // Asked only after a submission the rail acknowledged: a bank that lost it did not pay it.
+      return { moves: initiated ? [{ to: 'failed', failure: failure('rejected_by_bank', 'The bank has no record of this transfer.') }] : [], next: 'settled' };
     default:
       return rail satisfies never;
   }
@@ -96,6 +102,46 @@ async function requestFromItem(em: EntityManager, item: NonNullable<PayoutCreati
   return { ...stored, payoutId: item.payoutId, batchId: item.batchId };
 }
 
+/** Writes a new payout: `initiated` with its amount reserved, or `failed` with `problem` (nothing reserved). */
+async function writeNewPayout(tx: EntityManager, request: PayoutRequest, problem: FailureReason | undefined, item: PayoutCreation['item']): Promise<PayoutResponse> {
+  const status: PayoutStatus = problem ? 'failed' : 'initiated';
+  const now = new Date();
+  const payout = tx.create(PayoutEntity, {
+    id: request.payoutId,
+    accountId: request.accountId,
+    mode: request.mode,
+    beneficiaryId: request.beneficiaryId,
+    amount: request.amount,
+    currency: 'INR',
+    transferMode: request.transferMode,
+    status,
+    failureCode: problem?.code ?? null,
+    failureMessage: problem?.message ?? null,
+    utr: null,
+    batchId: request.batchId,
+    reference: request.reference,
+    narration: request.narration,
+    metadata: request.metadata,
+    idempotencyKey: request.idempotencyKey,
+    createdAt: now,
+    completedAt: null,
+    failedAt: problem ? now : null,
+    reversedAt: null,
+  });
+  await tx.flush();
+  if (item) await linkPayoutItem(tx, item.batchId, item.seq, payout.id);
+  return recordEntry(tx, payoutStore, payout, null, request.simulate ?? []);
+}
+
+/** How a batch item given up after repeated internal errors stands (see giveUpPayoutBatchItem). */
+export type GiveUpOutcome =
+  /** It ended failed (`processing_failed`, or the rail's own refusal): no money left. */
+  | 'failed'
+  /** Its payout had already settled. */
+  | 'settled'
+  /** A rail accepted it: it must be followed to the end, never given up. */
+  | 'rail_accepted';
+
 export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode<PayoutRail> }) {
   return {
     /**
@@ -105,10 +151,9 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode
     async createPayout(input: PayoutCreation): Promise<PayoutResponse> {
       return deps.orm.em.fork().transactional(async (tx) => {
         const request = input.request ?? (await requestFromItem(tx, input.item!));
-        const linkItem = async (payoutId: string) => input.item && linkPayoutItem(tx, input.item.batchId, input.item.seq, payoutId);
         const existing = await tx.findOne(PayoutEntity, { accountId: request.accountId, mode: request.mode, idempotencyKey: request.idempotencyKey });
         if (existing) {
-          await linkItem(existing.id);
+          if (input.item) await linkPayoutItem(tx, input.item.batchId, input.item.seq, existing.id);
           return payoutView(existing);
         }
         const beneficiary = await tx.findOne(BeneficiaryEntity, { id: request.beneficiaryId, accountId: request.accountId, mode: request.mode, active: true });
@@ -130,33 +175,50 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode
               throw refuse('InvalidMethod', problem.message, { param });
           }
         }
-        const status: PayoutStatus = problem ? 'failed' : 'initiated';
-        const now = new Date();
-        const payout = tx.create(PayoutEntity, {
-          id: request.payoutId,
-          accountId: request.accountId,
-          mode: request.mode,
-          beneficiaryId: request.beneficiaryId,
-          amount: request.amount,
-          currency: 'INR',
-          transferMode: request.transferMode,
-          status,
-          failureCode: problem?.code ?? null,
-          failureMessage: problem?.message ?? null,
-          utr: null,
-          batchId: request.batchId,
-          reference: request.reference,
-          narration: request.narration,
-          metadata: request.metadata,
-          idempotencyKey: request.idempotencyKey,
-          createdAt: now,
-          completedAt: null,
-          failedAt: problem ? now : null,
-          reversedAt: null,
-        });
-        await tx.flush();
-        await linkItem(payout.id);
-        return recordEntry(tx, payoutStore, payout, null, request.simulate ?? []);
+        return writeNewPayout(tx, request, problem, input.item);
+      });
+    },
+
+    /**
+     * A batch item whose payout workflow kept failing (a defect, or an operator terminating it): ends it
+     * `failed` with `processing_failed` when no rail can have accepted it, under the payout's row lock so
+     * that no hand-over can start meanwhile (markRailHandover). A payout a rail knows is never given up:
+     * the answer `rail_accepted` tells the batch to keep following it. A rail's own refusal is written as
+     * such. One handed over too recently to tell is retried (RailHandoverRecent) until it can be told.
+     */
+    async giveUpPayoutBatchItem(item: NonNullable<PayoutCreation['item']>): Promise<{ outcome: GiveUpOutcome; payout: PayoutResponse }> {
+      return deps.orm.em.fork().transactional(async (tx) => {
+        const request = await requestFromItem(tx, item);
+        const payout = await tx.findOne(
+          PayoutEntity,
+          { accountId: request.accountId, mode: request.mode, idempotencyKey: request.idempotencyKey },
+          { lockMode: LockMode.PESSIMISTIC_WRITE },
+        );
+        const gaveUp = failure('processing_failed');
+        // No payout: nothing was reserved and nothing can have been handed over.
+        if (!payout) return { outcome: 'failed', payout: await writeNewPayout(tx, request, gaveUp, item) };
+        await linkPayoutItem(tx, item.batchId, item.seq, payout.id);
+        if (payoutLifecycle.isSettled(payout.status)) return { outcome: 'settled', payout: payoutView(payout) };
+        const sinceHandover = await msSinceRailHandover(tx, payout.id);
+        if (sinceHandover !== null) {
+          const rail = await railFor(deps.rails, payout.mode).status(payout.id);
+          switch (rail.state) {
+            case 'unknown':
+              if (sinceHandover < RAIL_HANDOVER_QUIET_MS) {
+                throw ApplicationFailure.retryable(`payout ${payout.id} was handed to its rail ${sinceHandover} ms ago; waiting to tell whether it arrived`, awaiting.RailHandoverRecent);
+              }
+              break; // handed over long ago and never received: as if never handed over
+            case 'failed':
+              return { outcome: 'failed', payout: await applyTransition(tx, payoutStore, payout, { to: 'failed', failure: { code: rail.code, message: rail.message } }) };
+            case 'processing':
+            case 'completed':
+            case 'reversed':
+              return { outcome: 'rail_accepted', payout: payoutView(payout) };
+            default:
+              return rail satisfies never;
+          }
+        }
+        return { outcome: 'failed', payout: await applyTransition(tx, payoutStore, payout, { to: 'failed', failure: gaveUp }) };
       });
     },
 
@@ -164,6 +226,8 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode
     async submitPayout(payoutId: string): Promise<PayoutTransition | null> {
       const em = deps.orm.em.fork();
       const payout = await loadRow(em, payoutStore, payoutId);
+      // Only an initiated payout goes to the rail (a given-up one may not), and its hand-over is recorded first.
+      if (!(await markRailHandover(em, payoutId))) return null;
       const beneficiary = await em.findOne(BeneficiaryEntity, { id: payout.beneficiaryId });
       if (!beneficiary) return { id: payoutId, to: 'failed', failure: failure('beneficiary_not_found') };
       try {

@@ -13,6 +13,7 @@ import {
   ParentClosePolicy,
   continueAsNew,
   log,
+  patched,
   sleep,
   startChild,
   condition,
@@ -23,6 +24,7 @@ import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import type { PayoutBatchActivities, PayoutBatchPageItem } from '../activities/payout-batches.ts';
 import type { Mode } from '../src/domain/modes.ts';
 import { BatchId, baseSearchAttributes } from '../src/domain/search-attributes.ts';
+import type { PayoutActivities } from '../activities/payouts.ts';
 import { payoutWorkflow } from './payout.ts';
 import { databaseSteps, pollingSteps } from './proxies.ts';
 
@@ -38,15 +40,21 @@ export const PAGE_SIZE = 500;
  */
 export const MAX_ITEMS_PER_RUN = 1_000;
 export const itemsPerRun = (window: number) => Math.min(MAX_ITEMS_PER_RUN, window * 5);
-/** How often a child that failed without settling its item is started again before the item is left alone. */
+/**
+ * How often a child that failed without settling its item is started before the item is given up
+ * (DECISIONS #11: `failed` with `processing_failed`, only when no rail accepted it; one a rail accepted is
+ * started again and again, at most this far apart).
+ */
 const CHILD_ATTEMPTS = 3;
+const MAX_CHILD_RETRY_DELAY_MS = 5 * 60_000;
+const GIVE_UP_PATCH = 'batch-item-give-up';
 
 export interface PayoutBatchStats {
   /** Child payout workflows started. */
   started: number;
   /** Items joined to a payout their key had already created. */
   linked: number;
-  /** Items whose child kept failing (a bug, or an operator terminated it); no payout was linked. */
+  /** Items whose child kept failing (a bug, or an operator terminated it), ended `failed` without reaching a rail. */
   abandoned: number;
   /** Runs before this one (continue-as-new). */
   runs: number;
@@ -70,6 +78,7 @@ export interface PayoutBatchWorkflowResult {
 }
 
 const db = databaseSteps<PayoutBatchActivities>();
+const payouts = databaseSteps<PayoutActivities>();
 
 // The settlement check fails (retryable) while payouts are still moving (retry profile `polling`).
 const settle = pollingSteps<PayoutBatchActivities>();
@@ -87,6 +96,7 @@ export async function payoutBatchWorkflow(input: PayoutBatchWorkflowInput): Prom
   /** Starts the item's payout workflow and waits for it to settle, or joins the payout its key made. */
   async function payItem(item: PayoutBatchPageItem): Promise<void> {
     let joinDelayMs = 1000;
+    let followToTheEnd = false;
     for (let attempt = 1; ; ) {
       let child: ChildWorkflowHandle<typeof payoutWorkflow>;
       try {
@@ -116,13 +126,25 @@ export async function payoutBatchWorkflow(input: PayoutBatchWorkflowInput): Prom
         return;
       } catch (err) {
         // The child failed before settling its payout (ended as failed, so its key may start again).
-        if (attempt >= CHILD_ATTEMPTS) {
-          log.error('payout child kept failing; leaving the item', { batchId, seq: item.seq, workflowId: item.workflowId, error: String(err) });
-          stats.abandoned++;
-          return;
+        log.warn('payout child failed', { batchId, seq: item.seq, workflowId: item.workflowId, attempt, error: String(err) });
+        if (attempt >= CHILD_ATTEMPTS && !followToTheEnd) {
+          // Runs that left items alone before give-ups were written keep doing so when replayed.
+          if (!patched(GIVE_UP_PATCH)) {
+            stats.abandoned++;
+            return;
+          }
+          const { outcome } = await payouts.giveUpPayoutBatchItem({ batchId, seq: item.seq, payoutId: item.payoutId });
+          if (outcome !== 'rail_accepted') {
+            if (outcome === 'failed') stats.abandoned++;
+            log.error('payout child kept failing; the item was given up', { batchId, seq: item.seq, workflowId: item.workflowId, outcome });
+            return;
+          }
+          // A rail has the payout: it is never given up, only followed again, more and more patiently.
+          followToTheEnd = true;
+          log.error('payout child kept failing after a rail accepted it; following it again', { batchId, seq: item.seq, workflowId: item.workflowId });
         }
         attempt++;
-        await sleep(1000 * attempt);
+        await sleep(Math.min(1000 * attempt, MAX_CHILD_RETRY_DELAY_MS));
       }
     }
   }

@@ -71,7 +71,15 @@ export const awaiting = {
   DeliveryFailed: 'DeliveryFailed',
   /** A collection's customer has no UPI ID to charge until the merchant sets one. */
   CustomerWithoutVpa: 'CustomerWithoutVpa',
+  /** A payout being given up was handed to its rail too recently to tell whether the rail received it. */
+  RailHandoverRecent: 'RailHandoverRecent',
 } as const;
+
+/**
+ * How long after its last hand-over a payout its rail still has no record of counts as never received:
+ * twice the rail step's startToCloseTimeout, so any submission still in flight has ended by then.
+ */
+export const RAIL_HANDOVER_QUIET_MS = 2 * 60_000;
 
 /** `available` (or another internal account) cannot cover a posting. Nothing was written. */
 export class InsufficientFundsError extends Error {

@@ -67,6 +67,7 @@ export const failureCodes = [
   'invalid_method',
   'beneficiary_not_found',
   'rejected_by_bank',
+  'processing_failed',
 ] as const;
 export type FailureCode = (typeof failureCodes)[number];
 
@@ -82,6 +83,7 @@ export const failureMessages: { readonly [C in FailureCode]: string } = {
   invalid_method: 'The transfer mode is not valid for this beneficiary or amount.',
   beneficiary_not_found: 'No active beneficiary with this id.',
   rejected_by_bank: 'The bank rejected the transfer.',
+  processing_failed: 'The payout could not be processed after repeated internal errors; no money left the account.',
 };
 
 export function failure(code: FailureCode, message?: string): FailureReason {

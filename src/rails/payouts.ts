@@ -18,7 +18,9 @@ export type RailPayoutStatus =
   /** `final: false` means the bank may still send the money back (the caller keeps watching). */
   | { state: 'completed'; utr: string; final: boolean; checkAgainInMs?: number }
   | { state: 'failed'; code: FailureCode; message: string }
-  | { state: 'reversed'; utr: string };
+  | { state: 'reversed'; utr: string }
+  /** The rail has no record of this payout id: it was never handed over, or the hand-over never arrived. */
+  | { state: 'unknown' };
 
 export interface PayoutRail {
   submit(submission: PayoutSubmission): Promise<{ reference: string }>;

@@ -48,7 +48,7 @@ export function createSandboxPayoutRail(deps: { orm: MikroORM; timings: SandboxT
 
     async status(payoutId: string): Promise<RailPayoutStatus> {
       const first = await firstSubmission(payoutId);
-      if (!first) return { state: 'failed', code: 'rejected_by_bank', message: 'The bank has no record of this transfer.' };
+      if (!first) return { state: 'unknown' };
       const { processingMs, slowMs, reversalMs } = deps.timings;
       const elapsed = now() - first.at;
       const wait = (until: number) => Math.max(until - elapsed, 50);
