@@ -26,7 +26,7 @@ before(async () => {
     assert.equal(res.status, 200, `${path}: ${res.text}`);
     return res.body;
   };
-  await ok('/v1/test_helpers/top_ups', { amount: 100_000_000 });
+  ids.topUp = (await ok('/v1/test_helpers/top_ups', { amount: 100_000_000 })).id;
   ids.beneficiary = (await ok('/v1/beneficiaries', { type: 'vpa', name: 'Asha', vpa: 'success@upi' })).id;
   ids.customer = await createCustomer(http, key);
   ids.payment = (await ok('/v1/payments', { amount: 5_000, method: 'upi', vpa: 'success@upi' })).id;
@@ -114,9 +114,21 @@ const request = fc.record({
   simulate: fc.oneof({ weight: 9, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom('duplicate_webhooks', 'out_of_order_webhooks', 'rate_limited', 'bogus', '') }),
 });
 
+/** Every `id` anywhere in an answer (an object, a list, a nested object). */
+function idsIn(value: unknown, into: Set<string>): void {
+  if (Array.isArray(value)) for (const v of value) idsIn(v, into);
+  else if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (k === 'id' && typeof v === 'string') into.add(v);
+      else idsIn(v, into);
+    }
+  }
+}
+
 describe('generated input on every write route', () => {
-  test('never a 5xx or a hang; every 4xx in the envelope; no workflow left retrying', async () => {
+  test('never a 5xx or a hang; every 4xx in the envelope; every write accounted for by an answer; no workflow left retrying', async () => {
     let sent = 0;
+    const answered = new Set<string>(Object.values(ids));
     const statuses = new Map<number, number>();
     await fc.assert(
       fc.asyncProperty(request, async (r) => {
@@ -158,6 +170,7 @@ describe('generated input on every write route', () => {
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
         const where = `${r.route.method} ${path} ${payload?.slice(0, 300)} → ${res.status} ${text.slice(0, 300)}`;
         assert.ok(res.status < 500, where);
+        if (res.status < 300) idsIn(JSON.parse(text), answered);
         if (res.status >= 400) {
           const parsed = JSON.parse(text);
           assert.equal(typeof parsed.error?.code, 'string', where);
@@ -167,6 +180,38 @@ describe('generated input on every write route', () => {
       { numRuns: 1500, endOnFailure: true },
     );
     console.log(`# fuzz: ${sent} requests; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
+
+    // Every write is accounted for by an answer: each object the account holds was returned by a 2xx
+    // (or belongs to one that was: a batch's payouts, a collection's charges), and every ledger movement
+    // is one of those objects'. A refused request that wrote something anyway shows up here.
+    await new Promise((r) => setTimeout(r, 2000)); // let started collection cycles and batch items write
+    const ours = (table: string, kind: string, parent?: string) =>
+      `select '${kind}' as kind, id from ${table} where account_id = ? and id not in (select id from answered)` +
+      (parent ? ` and coalesce(${parent}, '') not in (select id from answered)` : '');
+    const unaccounted = await service.sql<{ kind: string; id: string }>(
+      `with answered as (select jsonb_array_elements_text(?::jsonb) as id) ` +
+        [
+          ours('top_ups', 'top_up'),
+          ours('beneficiaries', 'beneficiary'),
+          ours('customers', 'customer'),
+          ours('payout_batches', 'payout_batch'),
+          ours('payouts', 'payout', 'batch_id'),
+          ours('payments', 'payment', 'collection_id'),
+          ours('refunds', 'refund'),
+          ours('collections', 'collection'),
+          ours('settlements', 'settlement'),
+          ours('webhook_endpoints', 'webhook_endpoint'),
+        ].join(' union all '),
+      [JSON.stringify([...answered]), ...Array(10).fill(account.accountId)],
+    );
+    assert.deepEqual(unaccounted, [], 'objects no answer returned');
+    const strayMovements = await service.sql<{ id: string; source_id: string }>(
+      `select t.id, t.source_id from balance_transactions t where t.account_id = ? and not exists (
+         select 1 from (select id from top_ups union all select id from payouts union all select id from payments
+                        union all select id from refunds union all select id from settlements) o where o.id = t.source_id)`,
+      [account.accountId],
+    );
+    assert.deepEqual(strayMovements, [], 'ledger movements of no object');
 
     // Whatever was started meanwhile settles or waits on a timer; none retries an activity again and again.
     await new Promise((r) => setTimeout(r, 3000));
