@@ -12,11 +12,10 @@
 // without `payouts[1]` stay an object, which the schema refuses as not a list. All of it is linear.
 import qs from 'qs';
 import { ApiError } from '../domain/errors.ts';
+import { DEFAULT_PARAMETER_LIMIT } from '../contract/validation.ts';
 
 /** Segments of a name, the root included: `payouts[0][metadata][key]` is 4. */
 export const MAX_DEPTH = 6;
-/** Parameters in one body or query string (API.md, Errors); routes may allow more (payout batches). */
-export const DEFAULT_PARAMETER_LIMIT = 1000;
 /** How often one name may be repeated (it becomes a list, which only list parameters accept). */
 const MAX_REPEATS = 100;
 

@@ -82,8 +82,10 @@ export function parseParams<S extends z.ZodType>(schema: S, input: unknown): z.o
   return result.data;
 }
 
-/** Nested parameters deeper than this are refused (metadata is one level; batch items three). */
-export const MAX_PARAM_DEPTH = 32;
+/** Nested parameters deeper than this are refused (API.md, Errors; metadata is one level, batch items three). */
+export const MAX_PARAM_DEPTH = 20;
+/** Parameters one request may bring (API.md, Errors): each value, as a form would send it, counts one. */
+export const DEFAULT_PARAMETER_LIMIT = 1000;
 
 /** NUL, or a UTF-16 surrogate without its pair: text PostgreSQL cannot store and no caller means. */
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -96,10 +98,16 @@ export function isStorableText(text: string): boolean {
 /**
  * The one rule for every text a request brings (body and query string, keys and values), applied as soon
  * as they are parsed, before anything is hashed, written or started: no NUL, no unpaired surrogate, no
- * nesting deeper than MAX_PARAM_DEPTH. Otherwise a 400 naming the parameter.
+ * nesting deeper than MAX_PARAM_DEPTH, no more than `parameterLimit` values (JSON bodies get the limit
+ * forms get from their parser). Otherwise a 400, naming the parameter where one is to blame.
  */
-export function assertStorableParams(params: Record<string, unknown>): void {
+export function assertStorableParams(params: Record<string, unknown>, parameterLimit = DEFAULT_PARAMETER_LIMIT): void {
+  let count = 0;
   const visit = (value: unknown, path: string[]): void => {
+    const isContainer = value !== null && typeof value === 'object';
+    if (!isContainer || Object.keys(value).length === 0) {
+      if (++count > parameterLimit) throw new ApiError('invalid_request', `Too many parameters: at most ${parameterLimit} are allowed in one request.`);
+    }
     if (typeof value === 'string') {
       if (!isStorableText(value)) throw new ApiError('invalid_request', `Invalid ${bracketPath(path)}: must not contain NUL characters or unpaired UTF-16 surrogates.`, bracketPath(path));
       return;

@@ -319,7 +319,36 @@ describe('text PostgreSQL cannot store (NUL, unpaired surrogates) and nesting pa
     await assertNothingCreated(accountId, key);
   });
 
-  test('a body nested deeper than 32 levels, with an Idempotency-Key, is 400 and leaves the key free', async () => {
+  test('JSON nested 21 levels is 400 naming the parameter; 20 levels get past the nesting rule', async () => {
+    const { accountId, sandboxKey: key } = await service.newAccount();
+    const objects = (n: number) => `${'{"a":'.repeat(n)}"x"${'}'.repeat(n)}`;
+    // The body is level 1 and metadata level 2: metadata holding 19 more levels makes 21.
+    const body = (levels: number) => `{"name":"Asha","email":"asha@example.com","phone":"+919876543210","metadata":${objects(levels - 1)}}`;
+    const deep = await http.post('/v1/customers', { key, raw: { body: body(21), contentType: 'application/json' } });
+    assertApiError(deep, 400, 'invalid_request', 'metadata');
+    assert.match(deep.body.error.message, /nested more than 20 levels/);
+    // At 20 levels the nesting rule lets it through, and the schema refuses metadata that is not flat.
+    const twenty = await http.post('/v1/customers', { key, raw: { body: body(20), contentType: 'application/json' } });
+    assertApiError(twenty, 400, 'invalid_request');
+    assert.doesNotMatch(twenty.body.error.message, /nested more than/);
+    await assertNothingCreated(accountId, key);
+  });
+
+  test('a JSON body of more than 1,000 values is 400, as a form of more than 1,000 parameters is; a batch may bring 30 per item', async () => {
+    const { sandboxKey: key } = await service.newAccount();
+    const many = Object.fromEntries(Array.from({ length: 1001 }, (_, i) => [`k${i}`, 'v']));
+    const res = await http.post(TOP_UPS, { key, json: { amount: 100, metadata: many } });
+    assertApiError(res, 400, 'invalid_request', null);
+    assert.match(res.body.error.message, /at most 1000/);
+    const items = Array.from({ length: 300 }, (_, i) => ({ beneficiary_id: 'bene_00000000000000000000000000', amount: 100, mode: 'upi', idempotency_key: `many-${i}` }));
+    const batch = await http.post('/v1/payout_batches', { key, json: { payouts: items } });
+    assert.equal(batch.status, 200, batch.text);
+    const stuffed = await http.post('/v1/payout_batches', { key, json: { payouts: items.map((item) => ({ ...item, metadata: many })) } });
+    assertApiError(stuffed, 400, 'invalid_request', null);
+    assert.match(stuffed.body.error.message, /at most 300000/);
+  });
+
+  test('a body nested deeper than 20 levels, with an Idempotency-Key, is 400 and leaves the key free', async () => {
     const { sandboxKey: key } = await service.newAccount();
     const deep = `${'{"a":'.repeat(5000)}"x"${'}'.repeat(5000)}`;
     const raw = `{"name":"Asha","email":"asha@example.com","phone":"+919876543210","metadata":${deep}}`;

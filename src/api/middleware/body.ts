@@ -5,8 +5,8 @@
 import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../../domain/errors.ts';
 import type { ApiMiddleware } from '../context.ts';
-import { assertStorableParams } from '../../contract/validation.ts';
-import { DEFAULT_PARAMETER_LIMIT, parseForm } from '../form.ts';
+import { DEFAULT_PARAMETER_LIMIT, assertStorableParams } from '../../contract/validation.ts';
+import { parseForm } from '../form.ts';
 import { MAX_BATCH_ITEMS } from '../../contract/payout-batches.ts';
 import { routePattern } from './metrics.ts';
 
@@ -127,10 +127,10 @@ export function bodyParsing(options: BodyOptions = {}): ApiMiddleware {
         }
         ctx.state.body = parsed as Record<string, unknown>;
       }
-    } else {
-      ctx.state.body = parseForm(text, { parameterLimit: manyParameterRoutes.get(route) ?? DEFAULT_PARAMETER_LIMIT });
     }
-    assertStorableParams(ctx.state.body);
+    const parameterLimit = manyParameterRoutes.get(route) ?? DEFAULT_PARAMETER_LIMIT;
+    if (form) ctx.state.body = parseForm(text, { parameterLimit });
+    assertStorableParams(ctx.state.body, parameterLimit);
     return next();
   };
 }
