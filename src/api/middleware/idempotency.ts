@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
 import type { Logger } from '../../logger.ts';
-import { ApiError, keyFreeingStatuses } from '../../domain/errors.ts';
+import { ApiError, StillProcessingError, keyFreeingStatuses } from '../../domain/errors.ts';
 import {
   claimIdempotencyKey,
   completeIdempotencyClaim,
@@ -99,11 +99,12 @@ export function idempotency(options: IdempotencyOptions): ApiMiddleware {
     );
   }
 
-  async function settle(ctx: ApiContext, scope: IdempotencyScope, token: string, status: number, body: string | undefined): Promise<void> {
+  async function settle(ctx: ApiContext, scope: IdempotencyScope, token: string, status: number, body: string | undefined, stillProcessing: boolean): Promise<void> {
     if (body === undefined || keyFreeingStatuses.has(status) || status >= 500) {
-      // A failure after the resource exists (a workflow that could not start or answer) keeps the key bound
-      // to it (API.md, Idempotency): not replayed, since a retry must be able to finish the work.
-      if (status >= 500 && (await keyCreatedSomething(ctx.state.em, scope))) await unlockIdempotencyClaim(ctx.state.em, scope, token);
+      // A failure after the resource exists (a workflow that could not start or answer), or while the work
+      // may still create it (a workflow that did not answer in time), keeps the key bound to this request
+      // (API.md, Idempotency): not replayed, since a retry must be able to finish the work or get its outcome.
+      if (status >= 500 && (stillProcessing || (await keyCreatedSomething(ctx.state.em, scope)))) await unlockIdempotencyClaim(ctx.state.em, scope, token);
       else await releaseIdempotencyClaim(ctx.state.em, scope, token);
       return;
     }
@@ -137,6 +138,7 @@ export function idempotency(options: IdempotencyOptions): ApiMiddleware {
 
     // Render here (not in the outer error middleware) so the stored body is exactly the one sent.
     let body: string | undefined;
+    let stillProcessing = false;
     try {
       await next();
       if (ctx.body == null && ctx.status === 404) {
@@ -144,10 +146,11 @@ export function idempotency(options: IdempotencyOptions): ApiMiddleware {
       }
       body = serializeBody(ctx);
     } catch (err) {
+      stillProcessing = err instanceof StillProcessingError;
       body = renderError(ctx, err, logger);
     }
     try {
-      await settle(ctx, scope, claimed.token, ctx.status, body);
+      await settle(ctx, scope, claimed.token, ctx.status, body, stillProcessing);
     } catch (err) {
       // The answer stands; the claim expires after lockMs and a retry then takes it over
       // (the resource tables are unique per key, so a retried write finds what this one made).

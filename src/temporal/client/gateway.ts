@@ -11,6 +11,7 @@ import {
   WorkflowFailedError,
   WorkflowNotFoundError,
   WorkflowUpdateFailedError,
+  WorkflowUpdateRPCTimeoutOrCancelledError,
   type WorkflowHandle,
   type WorkflowStartOptions,
 } from '@temporalio/client';
@@ -22,7 +23,7 @@ import type { PayoutRequest } from '../../../activities/payouts.ts';
 import type { RefundRequest } from '../../../activities/refunds.ts';
 import type { Config } from '../../config.ts';
 import type { CollectionAction } from '../../domain/collections.ts';
-import { ApiError } from '../../domain/errors.ts';
+import { ApiError, StillProcessingError } from '../../domain/errors.ts';
 import { isRefusalType, refusals, type RefusalDetails } from '../../domain/failures.ts';
 import { newId } from '../../domain/ids.ts';
 import type { Mode } from '../../domain/modes.ts';
@@ -160,6 +161,7 @@ export function gatewaySettings(config: Config): GatewaySettings {
     taskQueue: config.TEMPORAL_TASK_QUEUE,
     batchWindow: config.PAYOUT_BATCH_WINDOW,
     paymentSyncWaitMs: config.PAYMENT_SYNC_WAIT_MS,
+    answerTimeoutMs: config.WORKFLOW_ANSWER_TIMEOUT_MS,
     webhooks: webhookDeliverySettings(config),
     collections: { retryDelaysMs: config.COLLECTION_RETRY_DELAYS_MS, intervalMs: config.COLLECTION_INTERVAL_MS ?? null },
   };
@@ -199,6 +201,8 @@ export interface GatewaySettings {
   batchWindow: number;
   /** How long POST /v1/payments waits for the outcome (PAYMENT_SYNC_WAIT_MS). */
   paymentSyncWaitMs: number;
+  /** The longest an API call waits on a workflow (WORKFLOW_ANSWER_TIMEOUT_MS). */
+  answerTimeoutMs: number;
   webhooks: WebhookDeliverySettings;
   collections: CollectionSettings;
 }
@@ -209,6 +213,16 @@ function isUnavailable(err: unknown): boolean {
   const e = err as { code?: number; message?: string } | null;
   // gRPC UNAVAILABLE (14) / DEADLINE_EXCEEDED (4), or the connection could not be made at all.
   return e?.code === 14 || e?.code === 4 || /ECONNREFUSED|UNAVAILABLE|Failed to connect/i.test(e?.message ?? '');
+}
+
+/** The call's deadline passed while waiting (an update's poll, or a workflow's result). */
+function isPastDeadline(err: unknown): boolean {
+  let cause: unknown = err;
+  for (let depth = 0; cause && depth < 6; depth++) {
+    if (cause instanceof WorkflowUpdateRPCTimeoutOrCancelledError || (cause as { code?: number }).code === 4) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** The workflow an update or signal was meant for has closed (or never existed). */
@@ -238,6 +252,7 @@ export function classify(err: unknown, what: string): unknown {
     const details = refusal.details?.[0] as RefusalDetails | undefined;
     return new ApiError(refusals[refusal.type].code, refusal.message, details?.param);
   }
+  if (isPastDeadline(err)) return new StillProcessingError(what);
   if (isUnavailable(err)) return new ApiError('service_unavailable', 'Temporal is unreachable; retry later with the same Idempotency-Key.');
   if (err instanceof WorkflowUpdateFailedError || err instanceof WorkflowFailedError) {
     return new ApiError('internal_error', `The ${what} could not be completed.`);
@@ -303,6 +318,12 @@ export async function connectTemporal(options: { address: string; namespace: str
   };
 
   /**
+   * Runs a call that waits on a workflow's answer under the deadline every such API call has: past it,
+   * the call fails with DEADLINE_EXCEEDED, which `classify` turns into StillProcessingError.
+   */
+  const answering = <T>(call: () => Promise<T>): Promise<T> => client.withDeadline(Date.now() + settings.answerTimeoutMs, call);
+
+  /**
    * Starts the workflow `workflowId` names, or joins it when it runs (USE_EXISTING), and answers through
    * `update` once it has accepted the work. A key whose workflow completed never runs again
    * (ALLOW_DUPLICATE_FAILED_ONLY; a refused run failed and left the key free): the start then fails with
@@ -328,7 +349,7 @@ export async function connectTemporal(options: { address: string; namespace: str
     } as unknown as ConstructorParameters<typeof WithStartWorkflowOperation<W>>[1];
     const startWorkflowOperation = new WithStartWorkflowOperation(start.workflow, options);
     try {
-      return await client.workflow.executeUpdateWithStart(start.update, { startWorkflowOperation });
+      return await answering(() => client.workflow.executeUpdateWithStart(start.update, { startWorkflowOperation }));
     } catch (err) {
       if (err instanceof WorkflowExecutionAlreadyStartedError && start.createdBy) {
         const existing = await start.createdBy();
@@ -416,7 +437,7 @@ export async function connectTemporal(options: { address: string; namespace: str
       const move = { id: payout.id, to, ...(to === 'failed' ? { failure: { code: 'rejected_by_bank' as const, message: 'Failed by a sandbox test helper.' } } : {}) } as const;
       try {
         // While the payout's workflow still watches it, the workflow takes the move (and looks again at once).
-        return await workflowById(payoutWorkflowId(payout.accountId, payout.mode, payout.idempotencyKey)).executeUpdate(movePayoutUpdate, { args: [move] });
+        return await answering(() => workflowById(payoutWorkflowId(payout.accountId, payout.mode, payout.idempotencyKey)).executeUpdate(movePayoutUpdate, { args: [move] }));
       } catch (err) {
         if (!isClosed(err)) throw classify(err, 'payout action');
       }
@@ -426,14 +447,16 @@ export async function connectTemporal(options: { address: string; namespace: str
       const now = (await orm.em.fork().findOne(PayoutEntity, { id: payout.id }))?.status ?? payout.status;
       if (now !== to && !payoutLifecycle.canTransition(now, to)) throw new ApiError('invalid_state', `A ${now} payout cannot become ${to}.`);
       try {
-        return await client.workflow.execute(payoutTransitionWorkflow, {
-          workflowId: payoutTransitionWorkflowId(payout.id, to),
-          taskQueue,
-          args: [move],
-          workflowIdConflictPolicy: 'USE_EXISTING',
-          workflowIdReusePolicy: 'ALLOW_DUPLICATE',
-          ...startOptions({ ...payout, resourceId: payout.id, summary: `Test helper: payout ${payout.id} ${to}` }),
-        });
+        return await answering(() =>
+          client.workflow.execute(payoutTransitionWorkflow, {
+            workflowId: payoutTransitionWorkflowId(payout.id, to),
+            taskQueue,
+            args: [move],
+            workflowIdConflictPolicy: 'USE_EXISTING',
+            workflowIdReusePolicy: 'ALLOW_DUPLICATE',
+            ...startOptions({ ...payout, resourceId: payout.id, summary: `Test helper: payout ${payout.id} ${to}` }),
+          }),
+        );
       } catch (err) {
         throw classify(err, 'payout action');
       }
@@ -509,12 +532,14 @@ export async function connectTemporal(options: { address: string; namespace: str
     async runSettlement(input) {
       const settlementId = newId('settlement');
       try {
-        return await client.workflow.execute(settlementRunWorkflow, {
-          workflowId: settlementRunWorkflowId(settlementId),
-          taskQueue,
-          args: [{ ...input, settlementId }],
-          ...startOptions({ ...input, resourceId: settlementId, summary: `Settlement run for ${input.accountId} (${input.mode})` }),
-        });
+        return await answering(() =>
+          client.workflow.execute(settlementRunWorkflow, {
+            workflowId: settlementRunWorkflowId(settlementId),
+            taskQueue,
+            args: [{ ...input, settlementId }],
+            ...startOptions({ ...input, resourceId: settlementId, summary: `Settlement run for ${input.accountId} (${input.mode})` }),
+          }),
+        );
       } catch (err) {
         throw classify(err, 'settlement');
       }
@@ -549,7 +574,7 @@ export async function connectTemporal(options: { address: string; namespace: str
 
     async collectionAction(collection, action) {
       try {
-        return await workflowById(collectionWorkflowId(collection.id)).executeUpdate(collectionActionUpdates[action]);
+        return await answering(() => workflowById(collectionWorkflowId(collection.id)).executeUpdate(collectionActionUpdates[action]));
       } catch (err) {
         // The workflow has ended: the collection is cancelled or completed, which no action fits.
         if (isClosed(err)) {
