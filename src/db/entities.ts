@@ -2,6 +2,8 @@
 // Foreign keys are plain scalar ids: requests always scope by (account, mode), never walk relations.
 // Enumerated columns take their values from src/domain, the one place each list is written; the
 // migrations' CHECK constraints are compared with the same lists by test/integration/status-checks.test.ts.
+// Balances and sums (a ledger balance, a balance transaction, a settlement, a batch total) are JS bigints: they
+// may pass 2^53 paise. A single item's own amount (at most 10^12, API.md) stays a number.
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { collectionSchedules } from '../domain/collection-schedule.ts';
 import { collectionStatuses } from '../domain/collections.ts';
@@ -71,7 +73,7 @@ export const LedgerAccountEntity = defineEntity({
     kind: p.string(),
     currency: p.string(),
     internal: p.boolean(),
-    balance: p.bigint('number'),
+    balance: p.bigint('bigint'),
   },
 });
 export type LedgerAccount = InferEntity<typeof LedgerAccountEntity>;
@@ -85,8 +87,8 @@ export const BalanceTransactionEntity = defineEntity({
     mode: modeProp(),
     type: p.string(),
     sourceId: p.string(),
-    amount: p.bigint('number'),
-    fee: p.bigint('number'),
+    amount: p.bigint('bigint'),
+    fee: p.bigint('bigint'),
     currency: p.string(),
     status: p.string(),
     description: p.string().nullable(),
@@ -189,7 +191,7 @@ export const PayoutBatchEntity = defineEntity({
     idempotencyKey: p.string(),
     status: p.enum(payoutBatchStatuses),
     totalCount: p.integer(),
-    totalAmount: p.bigint('number'),
+    totalAmount: p.bigint('bigint'),
     createdAt: p.datetime().onCreate(() => new Date()),
     completedAt: p.datetime().nullable(),
   },
@@ -260,7 +262,7 @@ export const SettlementEntity = defineEntity({
     id: p.string().primary(),
     accountId: p.string(),
     mode: modeProp(),
-    amount: p.bigint('number'),
+    amount: p.bigint('bigint'),
     currency: p.string(),
     paymentCount: p.integer(),
     status: p.enum(settlementStatuses),
