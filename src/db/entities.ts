@@ -8,6 +8,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { collectionSchedules } from '../domain/collection-schedule.ts';
 import { collectionStatuses } from '../domain/collections.ts';
 import { modes } from '../domain/modes.ts';
+import { ExactJsonType } from './exact-json.ts';
 import { paymentMethods, paymentStatuses } from '../domain/payments.ts';
 import { payoutBatchStatuses } from '../domain/payout-batches.ts';
 import { payoutStatuses } from '../domain/payouts.ts';
@@ -124,7 +125,8 @@ export const EventEntity = defineEntity({
     accountId: p.string(),
     mode: modeProp(),
     type: p.string(),
-    data: p.json<Record<string, unknown>>(),
+    /** The resource as GET showed it; read through ExactJsonType so a sum past 2^53 paise keeps its digits. */
+    data: p.type(ExactJsonType).$type<Record<string, unknown>>(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });
