@@ -19,7 +19,7 @@ import {
   payoutBatchViewOf,
 } from '../src/db/payout-batches.ts';
 import { payoutWorkflowId } from '../src/domain/workflow-ids.ts';
-import type { PayoutBatchCounts, PayoutBatchResponse } from '../src/contract/payout-batches.ts';
+import type { PayoutBatchCounts } from '../src/contract/payout-batches.ts';
 import { refuse } from './lifecycle.ts';
 
 export interface PayoutBatchPageInput {
@@ -112,19 +112,19 @@ export function createPayoutBatchActivities(deps: { orm: MikroORM }) {
 
     /**
      * Marks the batch completed and records `payout_batch.completed` (with the batch as GET shows it), in
-     * one transaction. Only the first call changes anything; a repeat answers with the completed batch.
+     * one transaction. Only the first call changes anything; a repeat changes nothing. Answers nothing: the
+     * batch view holds `total_amount`, a sum that a history payload could round past 2^53 paise.
      */
-    async completePayoutBatch(batchId: string): Promise<PayoutBatchResponse> {
+    async completePayoutBatch(batchId: string): Promise<void> {
       return deps.orm.em.fork().transactional(async (tx) => {
         const completedNow = await markPayoutBatchCompleted(tx, batchId);
         const row = await tx.findOne(PayoutBatchEntity, { id: batchId }, { refresh: true });
         if (!row) throw refuse('NotFound', `payout batch ${batchId} not found`);
-        const view = await payoutBatchViewOf(tx, row);
         if (completedNow) {
+          const view = await payoutBatchViewOf(tx, row);
           const simulate = await storedSimulations(tx, 'payout_batches', batchId);
           await recordEvent(tx, { accountId: row.accountId, mode: row.mode, type: 'payout_batch.completed', object: view, simulate });
         }
-        return view;
       });
     },
   };

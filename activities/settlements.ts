@@ -12,7 +12,6 @@ import { recordEvent } from '../src/db/events.ts';
 import { claimUnsettledPayments, unsettledScopes } from '../src/db/settlements.ts';
 import { settlementView } from '../src/db/views.ts';
 import { post } from '../src/ledger/ledger.ts';
-import type { SettlementResponse } from '../src/contract/settlements.ts';
 
 export interface SettlementScope {
   accountId: string;
@@ -35,15 +34,19 @@ export function createSettlementActivities(deps: { orm: MikroORM }) {
       return scopes.map((scope) => ({ ...scope, settlementId: newId('settlement') }));
     },
 
-    /** Settles one account + mode now. Returns the settlement, or null when there was nothing to settle. */
-    async settleScope(scope: SettlementScope): Promise<SettlementResponse | null> {
+    /**
+     * Settles one account + mode now. Returns the settlement's id, or null when there was nothing to settle.
+     * Only the id goes into workflow history: the amount is a sum that may pass 2^53 paise, which a JSON
+     * payload would round; callers read the settlement from the database.
+     */
+    async settleScope(scope: SettlementScope): Promise<string | null> {
       const em = deps.orm.em.fork();
       return em.transactional(async (tx) => {
         const done = await tx.findOne(SettlementEntity, { id: scope.settlementId });
-        if (done) return settlementView(done);
+        if (done) return done.id;
         const claimed = await claimUnsettledPayments(tx, scope);
         if (claimed.length === 0) return null;
-        const amount = claimed.reduce((sum, paymentAmount) => sum + paymentAmount, 0);
+        const amount = claimed.reduce((sum, paymentAmount) => sum + paymentAmount, 0n);
         const settlement = tx.create(SettlementEntity, {
           id: scope.settlementId,
           accountId: scope.accountId,
@@ -59,7 +62,7 @@ export function createSettlementActivities(deps: { orm: MikroORM }) {
         await post(tx, { accountId: scope.accountId, mode: scope.mode, posting: settlementPosting(amount), sourceId: settlement.id, description: 'Settlement' });
         const view = settlementView(settlement);
         await recordEvent(tx, { accountId: scope.accountId, mode: scope.mode, type: 'settlement.processed', object: view, simulate: scope.simulate });
-        return view;
+        return settlement.id;
       });
     },
   };

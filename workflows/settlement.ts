@@ -1,21 +1,21 @@
 // Settlements. The daily Temporal Schedule runs dailySettlementWorkflow: every account + mode with
 // captured, unsettled payments gets one settlement. The sandbox test helper runs settlementRunWorkflow
-// for the caller's account + mode and answers with what it created. Orchestration only: the activity
-// claims payments in the database, which is what keeps a payment from being settled twice.
+// for the caller's account + mode and answers with the ids of what it created. Orchestration only: the activity
+// claims payments in the database, which is what keeps a payment from being settled twice. Amounts never pass
+// through history (a settlement's is a sum that a JSON payload could round); callers read them from the database.
 import { continueAsNew, workflowInfo } from '@temporalio/workflow';
 import type { SettlementActivities, SettlementScope } from '../activities/settlements.ts';
 import type { Mode } from '../src/domain/modes.ts';
 import { databaseSteps } from './proxies.ts';
-import type { SettlementResponse } from '../src/contract/settlements.ts';
 
 const { listSettlementScopes, settleScope } = databaseSteps<SettlementActivities>();
 
 const PAGE = 100;
 
-/** One account + mode, now. */
-export async function settlementRunWorkflow(scope: SettlementScope): Promise<SettlementResponse[]> {
-  const settlement = await settleScope(scope);
-  return settlement ? [settlement] : [];
+/** One account + mode, now: the id of the settlement it created, or none. */
+export async function settlementRunWorkflow(scope: SettlementScope): Promise<string[]> {
+  const settlementId = await settleScope(scope);
+  return settlementId ? [settlementId] : [];
 }
 
 export interface DailySettlementInput {

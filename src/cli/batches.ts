@@ -8,6 +8,7 @@ import { PayoutBatchEntity } from '../db/entities.ts';
 import { payoutBatchViewOf } from '../db/payout-batches.ts';
 import { connectTemporal, gatewaySettings } from '../temporal/client/gateway.ts';
 import { CliError, UsageError, type CliContext } from './context.ts';
+import { jsonIntegerText } from '../contract/common.ts';
 import type { PayoutBatchResponse } from '../contract/payout-batches.ts';
 
 const DEFAULT_INTERVAL_MS = 1000;
@@ -18,7 +19,7 @@ function summary(view: PayoutBatchResponse): string[] {
   const { initiated, completed, failed, reversed } = view.counts;
   const took = view.completed_at !== null ? ` in ${view.completed_at - view.created_at} s` : '';
   return [
-    `Batch ${view.id} ${view.status}${took}: ${settledOf(view)}/${view.total_count} payouts settled, total amount ${view.total_amount} paise.`,
+    `Batch ${view.id} ${view.status}${took}: ${settledOf(view)}/${view.total_count} payouts settled, total amount ${jsonIntegerText(view.total_amount)} paise.`,
     `  completed ${completed}, failed ${failed}, reversed ${reversed}, initiated ${initiated}`,
   ];
 }

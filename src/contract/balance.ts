@@ -1,7 +1,7 @@
 // Balance and balance transactions (API.md, Balance and ledger).
 import { z } from 'zod';
 import { balanceTransactionTypes } from '../domain/ledger.ts';
-import { listParams, listSchema, modeSchema } from './common.ts';
+import { jsonIntegerSchema, listParams, listSchema, modeSchema } from './common.ts';
 import { type Paths, readOperation } from './openapi-operations.ts';
 
 export const balanceSchema = z
@@ -9,9 +9,9 @@ export const balanceSchema = z
     object: z.literal('balance'),
     mode: modeSchema,
     currency: z.literal('INR'),
-    available: z.int().meta({ description: 'Paise that payouts and refunds can draw on.' }),
-    pending: z.int().meta({ description: 'Captured payments not yet settled.' }),
-    reserved: z.int().meta({ description: 'Held for payouts and refunds still in progress.' }),
+    available: jsonIntegerSchema('Paise that payouts and refunds can draw on.'),
+    pending: jsonIntegerSchema('Captured payments not yet settled.'),
+    reserved: jsonIntegerSchema('Held for payouts and refunds still in progress.'),
   })
   .meta({ id: 'Balance' });
 export type BalanceResponse = z.infer<typeof balanceSchema>;
@@ -23,9 +23,9 @@ export const balanceTransactionSchema = z
     mode: modeSchema,
     type: z.string().meta({ description: `One of ${balanceTransactionTypes.join(', ')}.` }),
     source_id: z.string().meta({ description: 'The object that caused the movement (payment, payout, top-up...).' }),
-    amount: z.int().meta({ description: "Change to the merchant's own money, in paise (negative when it leaves)." }),
-    fee: z.int(),
-    net: z.int().meta({ description: '`amount - fee`.' }),
+    amount: jsonIntegerSchema("Change to the merchant's own money, in paise (negative when it leaves); a settlement's is a sum."),
+    fee: jsonIntegerSchema(),
+    net: jsonIntegerSchema('`amount - fee`.'),
     currency: z.string().meta({ example: 'INR' }),
     status: z.string(),
     description: z.string().nullable(),

@@ -42,6 +42,30 @@ export function amountParam(options: { min?: number; max?: number; description?:
     });
 }
 
+/**
+ * An integer in a response that may pass 2^53 (a balance, a sum of amounts): a plain number while it is a safe
+ * integer, else the exact digits as raw JSON text (JSON.stringify writes them as a JSON integer, no quotes).
+ * The API's one serialisation (src/api/json.ts) and the stored idempotent replays keep those digits.
+ */
+export type JsonInteger = number | RawJSON;
+
+export function jsonInteger(value: bigint): JsonInteger {
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : JSON.rawJSON(value.toString());
+}
+
+/** A JsonInteger as decimal digits, for text meant for people (the CLI). */
+export function jsonIntegerText(value: JsonInteger): string {
+  return typeof value === 'number' ? String(value) : value.rawJSON;
+}
+
+/** The schema of a JsonInteger: an `integer` in OpenAPI, with no bound that a double could not hold. */
+export function jsonIntegerSchema(description?: string) {
+  return z
+    .custom<JsonInteger>((value) => (typeof value === 'number' ? Number.isInteger(value) : JSON.isRawJSON(value)))
+    .meta({ ...(description ? { description } : {}), override: { type: 'integer' } });
+}
+
 /** `INR`, the only currency; `inr` is accepted as the same. Defaults to INR. */
 export const currencyParam = z
   .string()

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ApiError } from '../domain/errors.ts';
 import { payoutBatchStatuses } from '../domain/payout-batches.ts';
 import { type PayoutStatus, payoutStatuses } from '../domain/payouts.ts';
-import { amountParam, listParams, listSchema, metadataParam, modeSchema } from './common.ts';
+import { amountParam, jsonIntegerSchema, listParams, listSchema, metadataParam, modeSchema } from './common.ts';
 import { type Paths, idPath, resourceOperations } from './openapi-operations.ts';
 import { parseParams } from './validation.ts';
 
@@ -90,7 +90,7 @@ export const payoutBatchSchema = z
     reference: z.string().nullable(),
     idempotency_key: z.string().meta({ description: 'The Idempotency-Key of the request that created the batch.' }),
     total_count: z.int(),
-    total_amount: z.int(),
+    total_amount: jsonIntegerSchema('The sum of the items\' amounts, in paise.'),
     counts: payoutBatchCountsSchema,
     created_at: z.int().meta({ description: 'Unix seconds.' }),
     completed_at: z.int().nullable(),

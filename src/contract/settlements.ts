@@ -1,7 +1,7 @@
 // Settlements (API.md, Settlements).
 import { z } from 'zod';
 import { settlementStatuses } from '../domain/settlements.ts';
-import { listParams, listSchema, modeSchema } from './common.ts';
+import { jsonIntegerSchema, listParams, listSchema, modeSchema } from './common.ts';
 import { type Paths, idPath, resourceOperations, writeOperation } from './openapi-operations.ts';
 
 export const settlementSchema = z
@@ -9,7 +9,7 @@ export const settlementSchema = z
     id: z.string().meta({ example: 'setl_01JD3Y8X4W0000000000000000' }),
     object: z.literal('settlement'),
     mode: modeSchema,
-    amount: z.int().meta({ description: 'Paise moved from `pending` to `available`: the sum of the settled payments.' }),
+    amount: jsonIntegerSchema('Paise moved from `pending` to `available`: the sum of the settled payments.'),
     currency: z.string().meta({ example: 'INR' }),
     payment_count: z.int().meta({ description: 'How many payments this settlement settled (`GET /v1/payments` shows their `settlement_id`).' }),
     status: z.literal(settlementStatuses),

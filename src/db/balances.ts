@@ -4,14 +4,15 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { InternalLedgerKind } from '../domain/ledger.ts';
 import type { Mode } from '../domain/modes.ts';
 
-export type Balances = Record<InternalLedgerKind, number>;
+/** Bigints: a balance is a sum of movements and may pass 2^53 paise, where a double loses paise silently. */
+export type Balances = Record<InternalLedgerKind, bigint>;
 
 export async function readBalances(em: EntityManager, accountId: string, mode: Mode, currency = 'INR'): Promise<Balances> {
   const rows = await em.execute<{ kind: string; balance: string }[]>(
-    `select kind, balance from ledger_accounts where account_id = ? and mode = ? and currency = ? and internal`,
+    `select kind, balance::text as balance from ledger_accounts where account_id = ? and mode = ? and currency = ? and internal`,
     [accountId, mode, currency],
   );
-  const out: Balances = { available: 0, pending: 0, reserved: 0 };
-  for (const row of rows) out[row.kind as InternalLedgerKind] = Number(row.balance);
+  const out: Balances = { available: 0n, pending: 0n, reserved: 0n };
+  for (const row of rows) out[row.kind as InternalLedgerKind] = BigInt(row.balance);
   return out;
 }

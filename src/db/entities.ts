@@ -2,10 +2,13 @@
 // Foreign keys are plain scalar ids: requests always scope by (account, mode), never walk relations.
 // Enumerated columns take their values from src/domain, the one place each list is written; the
 // migrations' CHECK constraints are compared with the same lists by test/integration/status-checks.test.ts.
+// Balances and sums (a ledger balance, a balance transaction, a settlement, a batch total) are JS bigints: they
+// may pass 2^53 paise. A single item's own amount (at most 10^12, API.md) stays a number.
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { collectionSchedules } from '../domain/collection-schedule.ts';
 import { collectionStatuses } from '../domain/collections.ts';
 import { modes } from '../domain/modes.ts';
+import { ExactJsonType } from './exact-json.ts';
 import { paymentMethods, paymentStatuses } from '../domain/payments.ts';
 import { payoutBatchStatuses } from '../domain/payout-batches.ts';
 import { payoutStatuses } from '../domain/payouts.ts';
@@ -71,7 +74,7 @@ export const LedgerAccountEntity = defineEntity({
     kind: p.string(),
     currency: p.string(),
     internal: p.boolean(),
-    balance: p.bigint('number'),
+    balance: p.bigint('bigint'),
   },
 });
 export type LedgerAccount = InferEntity<typeof LedgerAccountEntity>;
@@ -85,8 +88,8 @@ export const BalanceTransactionEntity = defineEntity({
     mode: modeProp(),
     type: p.string(),
     sourceId: p.string(),
-    amount: p.bigint('number'),
-    fee: p.bigint('number'),
+    amount: p.bigint('bigint'),
+    fee: p.bigint('bigint'),
     currency: p.string(),
     status: p.string(),
     description: p.string().nullable(),
@@ -122,7 +125,8 @@ export const EventEntity = defineEntity({
     accountId: p.string(),
     mode: modeProp(),
     type: p.string(),
-    data: p.json<Record<string, unknown>>(),
+    /** The resource as GET showed it; read through ExactJsonType so a sum past 2^53 paise keeps its digits. */
+    data: p.type(ExactJsonType).$type<Record<string, unknown>>(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });
@@ -189,7 +193,7 @@ export const PayoutBatchEntity = defineEntity({
     idempotencyKey: p.string(),
     status: p.enum(payoutBatchStatuses),
     totalCount: p.integer(),
-    totalAmount: p.bigint('number'),
+    totalAmount: p.bigint('bigint'),
     createdAt: p.datetime().onCreate(() => new Date()),
     completedAt: p.datetime().nullable(),
   },
@@ -260,7 +264,7 @@ export const SettlementEntity = defineEntity({
     id: p.string().primary(),
     accountId: p.string(),
     mode: modeProp(),
-    amount: p.bigint('number'),
+    amount: p.bigint('bigint'),
     currency: p.string(),
     paymentCount: p.integer(),
     status: p.enum(settlementStatuses),

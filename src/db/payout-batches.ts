@@ -43,7 +43,8 @@ export async function insertPayoutBatch(
   limits: { maxProcessing?: number } = {},
 ): Promise<{ batch: PayoutBatch; created: boolean } | { batch: undefined; processing: number }> {
   const id = newId('payoutBatch');
-  const totalAmount = batch.items.reduce((sum, item) => sum + item.amount, 0);
+  // Each item is at most 10^12 paise, but 10,000 of them may pass 2^53: summed as a bigint, stored from its digits.
+  const totalAmount = batch.items.reduce((sum, item) => sum + BigInt(item.amount), 0n).toString();
   const outcome = await em.transactional(async (tx): Promise<{ created: boolean } | { processing: number }> => {
     if (limits.maxProcessing !== undefined) {
       await tx.execute(`select pg_advisory_xact_lock(hashtextextended(?, 0))`, [`payout_batches/${batch.accountId}/${batch.mode}`]);

@@ -4,13 +4,13 @@ import { countsAgainstPayment, refundStatuses } from '../domain/refunds.ts';
 
 const heldStatuses = refundStatuses.filter(countsAgainstPayment);
 
-/** How much of the payment its refunds hold now (pending and processed ones; a failed one gave its share back). */
-export async function heldByRefunds(em: EntityManager, paymentId: string): Promise<number> {
+/** How much of the payment its refunds hold now (pending and processed ones; a failed one gave its share back), summed exactly. */
+export async function heldByRefunds(em: EntityManager, paymentId: string): Promise<bigint> {
   const [{ held }] = await em.execute<{ held: string }[]>(
     `select coalesce(sum(amount), 0)::text as held from refunds where payment_id = ? and status in (select jsonb_array_elements_text(?::jsonb))`,
     [paymentId, JSON.stringify(heldStatuses)],
   );
-  return Number(held);
+  return BigInt(held);
 }
 
 /** A processed refund's amount joins its payment's `amount_refunded` (a CHECK keeps it within the amount). */

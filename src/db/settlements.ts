@@ -21,9 +21,10 @@ export async function unsettledScopes(
 
 /**
  * Sets `settlementId` on every captured, unsettled payment of the account + mode and answers their amounts
- * (empty when there was nothing to settle). Run it in the transaction that writes the settlement.
+ * (empty when there was nothing to settle), as bigints so that their sum is exact. Run it in the transaction
+ * that writes the settlement.
  */
-export async function claimUnsettledPayments(em: EntityManager, scope: { settlementId: string; accountId: string; mode: Mode }): Promise<number[]> {
+export async function claimUnsettledPayments(em: EntityManager, scope: { settlementId: string; accountId: string; mode: Mode }): Promise<bigint[]> {
   // Rows are locked in id order (no deadlock between overlapping runs); after waiting for a lock,
   // PostgreSQL re-checks `settlement_id is null` on the row's newest version and skips claimed ones.
   const claimed = await em.execute<{ amount: string }[]>(
@@ -35,5 +36,5 @@ export async function claimUnsettledPayments(em: EntityManager, scope: { settlem
      returning amount::text as amount`,
     [scope.settlementId, scope.accountId, scope.mode],
   );
-  return claimed.map((row) => Number(row.amount));
+  return claimed.map((row) => BigInt(row.amount));
 }

@@ -1,7 +1,8 @@
 // Rows → the objects callers see (the same shape in responses, event bodies and workflow results).
 // The shapes are the contract's response types (src/contract), inferred from the zod schemas that
 // document them; these functions are the one place a row becomes one.
-import type { BalanceTransactionResponse } from '../contract/balance.ts';
+import type { BalanceResponse, BalanceTransactionResponse } from '../contract/balance.ts';
+import { jsonInteger } from '../contract/common.ts';
 import type { BeneficiaryResponse } from '../contract/beneficiaries.ts';
 import type { CollectionResponse } from '../contract/collections.ts';
 import type { CustomerResponse } from '../contract/customers.ts';
@@ -12,6 +13,8 @@ import type { PayoutResponse } from '../contract/payouts.ts';
 import type { RefundResponse } from '../contract/refunds.ts';
 import type { SettlementResponse } from '../contract/settlements.ts';
 import type { TopUpResponse } from '../contract/top-ups.ts';
+import type { Mode } from '../domain/modes.ts';
+import type { Balances } from './balances.ts';
 import type { BalanceTransaction, Beneficiary, Collection, Customer, Event, Payment, Payout, PayoutBatch, Refund, Settlement, TopUp } from './entities.ts';
 
 export const unixSeconds = (d: Date): number => Math.floor(d.getTime() / 1000);
@@ -32,18 +35,28 @@ export function topUpView(row: TopUp): TopUpResponse {
   };
 }
 
+/** GET /v1/balance: bigint balances become JSON integers here, exact past 2^53 paise. */
+export function balanceView(mode: Mode, balances: Balances): BalanceResponse {
+  return {
+    object: 'balance',
+    mode,
+    currency: 'INR',
+    available: jsonInteger(balances.available),
+    pending: jsonInteger(balances.pending),
+    reserved: jsonInteger(balances.reserved),
+  };
+}
+
 export function balanceTransactionView(row: BalanceTransaction): BalanceTransactionResponse {
-  const amount = Number(row.amount);
-  const fee = Number(row.fee);
   return {
     id: row.id,
     object: 'balance_transaction',
     mode: row.mode,
     type: row.type,
     source_id: row.sourceId,
-    amount,
-    fee,
-    net: amount - fee,
+    amount: jsonInteger(row.amount),
+    fee: jsonInteger(row.fee),
+    net: jsonInteger(row.amount - row.fee),
     currency: row.currency,
     status: row.status,
     description: row.description ?? null,
@@ -107,7 +120,7 @@ export function payoutBatchView(row: PayoutBatch, counts: PayoutBatchCounts): Pa
     reference: row.reference ?? null,
     idempotency_key: row.idempotencyKey,
     total_count: row.totalCount,
-    total_amount: Number(row.totalAmount),
+    total_amount: jsonInteger(row.totalAmount),
     counts,
     created_at: unixSeconds(row.createdAt),
     completed_at: unixOrNull(row.completedAt),
@@ -178,7 +191,7 @@ export function settlementView(row: Settlement): SettlementResponse {
     id: row.id,
     object: 'settlement',
     mode: row.mode,
-    amount: Number(row.amount),
+    amount: jsonInteger(row.amount),
     currency: row.currency,
     payment_count: row.paymentCount,
     status: row.status,

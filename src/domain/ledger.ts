@@ -21,10 +21,14 @@ export const balanceTransactionTypes = [
 ] as const;
 export type BalanceTransactionType = (typeof balanceTransactionTypes)[number];
 
+/** Leg amounts are bigints: a settlement's leg is a sum of payments and may pass 2^53 paise. */
 export interface Leg {
   kind: LedgerKind;
-  amount: number;
+  amount: bigint;
 }
+
+/** A single amount (a number up to 10^12) or a sum (a bigint), as the posting builders take it. */
+export type PostingAmount = number | bigint;
 
 export interface Posting {
   type: BalanceTransactionType;
@@ -35,58 +39,64 @@ export function isInternal(kind: LedgerKind): kind is InternalLedgerKind {
   return (internalLedgerKinds as readonly string[]).includes(kind);
 }
 
+/** `amount` paise leave `from` for `to`: the two legs of every posting below. */
+function move(type: BalanceTransactionType, from: LedgerKind, to: LedgerKind, amount: PostingAmount): Posting {
+  const paise = BigInt(amount);
+  return { type, legs: [{ kind: from, amount: -paise }, { kind: to, amount: paise }] };
+}
+
 /** Sandbox funding: money arrives from outside straight into `available`. */
-export function topUpPosting(amount: number): Posting {
-  return { type: 'top_up', legs: [{ kind: 'external_top_up', amount: -amount }, { kind: 'available', amount }] };
+export function topUpPosting(amount: PostingAmount): Posting {
+  return move('top_up', 'external_top_up', 'available', amount);
 }
 
 /** A payout is created: its amount moves from `available` to `reserved`. */
-export function payoutReservePosting(amount: number): Posting {
-  return { type: 'payout', legs: [{ kind: 'available', amount: -amount }, { kind: 'reserved', amount }] };
+export function payoutReservePosting(amount: PostingAmount): Posting {
+  return move('payout', 'available', 'reserved', amount);
 }
 
 /** The bank confirmed the payout: the reserved money leaves for the bank. */
-export function payoutSettlePosting(amount: number): Posting {
-  return { type: 'payout', legs: [{ kind: 'reserved', amount: -amount }, { kind: 'external_bank', amount }] };
+export function payoutSettlePosting(amount: PostingAmount): Posting {
+  return move('payout', 'reserved', 'external_bank', amount);
 }
 
 /** The payout failed: the reserved money goes back to `available` (booked as `payout_failure`, not a bank reversal). */
-export function payoutReleasePosting(amount: number): Posting {
-  return { type: 'payout_failure', legs: [{ kind: 'reserved', amount: -amount }, { kind: 'available', amount }] };
+export function payoutReleasePosting(amount: PostingAmount): Posting {
+  return move('payout_failure', 'reserved', 'available', amount);
 }
 
 /** A completed payout came back from the bank: the money returns to `available`. */
-export function payoutReversalPosting(amount: number): Posting {
-  return { type: 'payout_reversal', legs: [{ kind: 'external_bank', amount: -amount }, { kind: 'available', amount }] };
+export function payoutReversalPosting(amount: PostingAmount): Posting {
+  return move('payout_reversal', 'external_bank', 'available', amount);
 }
 
 /** A payment was captured: the customer's money arrives in `pending` until it is settled. */
-export function paymentCapturePosting(amount: number): Posting {
-  return { type: 'payment', legs: [{ kind: 'external_customer', amount: -amount }, { kind: 'pending', amount }] };
+export function paymentCapturePosting(amount: PostingAmount): Posting {
+  return move('payment', 'external_customer', 'pending', amount);
 }
 
 /** A settlement: captured money moves from `pending` to `available`. */
-export function settlementPosting(amount: number): Posting {
-  return { type: 'settlement', legs: [{ kind: 'pending', amount: -amount }, { kind: 'available', amount }] };
+export function settlementPosting(amount: PostingAmount): Posting {
+  return move('settlement', 'pending', 'available', amount);
 }
 
 /** A refund is created: its amount moves from `available` to `reserved`. */
-export function refundReservePosting(amount: number): Posting {
-  return { type: 'refund', legs: [{ kind: 'available', amount: -amount }, { kind: 'reserved', amount }] };
+export function refundReservePosting(amount: PostingAmount): Posting {
+  return move('refund', 'available', 'reserved', amount);
 }
 
 /** The refund reached the customer: the reserved money leaves. */
-export function refundSettlePosting(amount: number): Posting {
-  return { type: 'refund', legs: [{ kind: 'reserved', amount: -amount }, { kind: 'external_customer', amount }] };
+export function refundSettlePosting(amount: PostingAmount): Posting {
+  return move('refund', 'reserved', 'external_customer', amount);
 }
 
 /** The refund failed: the reserved money goes back to `available`. */
-export function refundReleasePosting(amount: number): Posting {
-  return { type: 'refund', legs: [{ kind: 'reserved', amount: -amount }, { kind: 'available', amount }] };
+export function refundReleasePosting(amount: PostingAmount): Posting {
+  return move('refund', 'reserved', 'available', amount);
 }
 
 export function isBalanced(posting: Posting): boolean {
-  return posting.legs.reduce((sum, leg) => sum + leg.amount, 0) === 0 && posting.legs.every((l) => l.amount !== 0);
+  return posting.legs.reduce((sum, leg) => sum + leg.amount, 0n) === 0n && posting.legs.every((l) => l.amount !== 0n);
 }
 
 /**
@@ -94,6 +104,6 @@ export function isBalanced(posting: Posting): boolean {
  * (`available` + `pending`). Money in `reserved` is already committed, so a payout shows -amount
  * when it is created and nothing more when the bank settles it.
  */
-export function netAmount(posting: Posting): number {
-  return posting.legs.filter((l) => l.kind === 'available' || l.kind === 'pending').reduce((sum, leg) => sum + leg.amount, 0);
+export function netAmount(posting: Posting): bigint {
+  return posting.legs.filter((l) => l.kind === 'available' || l.kind === 'pending').reduce((sum, leg) => sum + leg.amount, 0n);
 }

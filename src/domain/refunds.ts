@@ -55,9 +55,11 @@ export type RefundFailureCode = (typeof refundFailureCodes)[number];
  * `held` is the sum of the payment's refunds that count against it. Returns the refusal's message when
  * the payment cannot give that much back.
  */
-export function refundAmount(paymentAmount: number, held: number, requested: number | null): { ok: true; amount: number } | { ok: false; message: string } {
-  const refundable = paymentAmount - held;
-  if (refundable <= 0) return { ok: false, message: 'This payment has already been refunded in full.' };
+export function refundAmount(paymentAmount: number, held: bigint, requested: number | null): { ok: true; amount: number } | { ok: false; message: string } {
+  // In bigint: `held` is a sum. What is left of one payment is at most its own amount, so a number again.
+  const left = BigInt(paymentAmount) - held;
+  if (left <= 0n) return { ok: false, message: 'This payment has already been refunded in full.' };
+  const refundable = Number(left);
   if (requested === null) return { ok: true, amount: refundable };
   if (requested > refundable) {
     return { ok: false, message: `amount must be at most ${refundable} paise: the payment was ${paymentAmount} and ${held} is already refunded or being refunded.` };

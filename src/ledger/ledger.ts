@@ -5,7 +5,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { InsufficientFundsError } from '../domain/failures.ts';
 import { newId } from '../domain/ids.ts';
-import { type Posting, isBalanced, isInternal, netAmount } from '../domain/ledger.ts';
+import { type Posting, type PostingAmount, isBalanced, isInternal, netAmount } from '../domain/ledger.ts';
 import type { Mode } from '../domain/modes.ts';
 
 function isNonNegativeViolation(err: unknown): boolean {
@@ -32,7 +32,8 @@ export async function post(em: EntityManager, input: PostInput): Promise<string>
   const currency = input.currency ?? 'INR';
   const kinds = [...new Set(posting.legs.map((l) => l.kind))];
   // Ledger accounts come into being on first use; ON CONFLICT keeps concurrent first uses safe.
-  // Lists travel as one JSON parameter (the driver would expand a JS array into separate values).
+  // Lists travel as one JSON parameter (the driver would expand a JS array into separate values); amounts
+  // travel as decimal strings, which PostgreSQL reads into bigint exactly.
   await em.execute(
     `insert into ledger_accounts (account_id, mode, kind, currency, internal)
      select ?, ?, l.kind, ?, l.internal from jsonb_to_recordset(?::jsonb) as l(kind text, internal boolean)
@@ -43,7 +44,7 @@ export async function post(em: EntityManager, input: PostInput): Promise<string>
   await em.execute(
     `insert into balance_transactions (id, account_id, mode, type, source_id, amount, currency, description)
      values (?, ?, ?, ?, ?, ?, ?, ?)`,
-    [txnId, accountId, mode, posting.type, input.sourceId, netAmount(posting), currency, input.description ?? null],
+    [txnId, accountId, mode, posting.type, input.sourceId, netAmount(posting).toString(), currency, input.description ?? null],
   );
   // One global order (by kind) for every posting, so concurrent postings lock the same rows in the same
   // order: sorting debits first made a reserve (available, reserved) and a release (reserved, available)
@@ -56,7 +57,7 @@ export async function post(em: EntityManager, input: PostInput): Promise<string>
        from jsonb_to_recordset(?::jsonb) as l(kind text, amount bigint, ord int)
        join ledger_accounts la on la.account_id = ? and la.mode = ? and la.currency = ? and la.kind = l.kind
        order by l.ord`,
-      [txnId, JSON.stringify(legs.map((leg, ord) => ({ ...leg, ord }))), accountId, mode, currency],
+      [txnId, JSON.stringify(legs.map((leg, ord) => ({ kind: leg.kind, amount: leg.amount.toString(), ord }))), accountId, mode, currency],
     );
   } catch (err) {
     if (isNonNegativeViolation(err)) throw new InsufficientFundsError();
@@ -69,10 +70,11 @@ export async function post(em: EntityManager, input: PostInput): Promise<string>
  * Locks the merchant's `available` row (until the transaction ends) and says whether it covers the amount,
  * before any posting: a batch item that it cannot cover is written `failed` in the same transaction.
  */
-export async function availableCovers(em: EntityManager, accountId: string, mode: Mode, amount: number): Promise<boolean> {
+export async function availableCovers(em: EntityManager, accountId: string, mode: Mode, amount: PostingAmount): Promise<boolean> {
+  // The balance as text, compared as a bigint: past 2^53 paise a double would round it.
   const rows = await em.execute<{ balance: string }[]>(
-    `select balance from ledger_accounts where account_id = ? and mode = ? and kind = 'available' and currency = 'INR' for update`,
+    `select balance::text as balance from ledger_accounts where account_id = ? and mode = ? and kind = 'available' and currency = 'INR' for update`,
     [accountId, mode],
   );
-  return rows.length > 0 && Number(rows[0].balance) >= amount;
+  return rows.length > 0 && BigInt(rows[0].balance) >= BigInt(amount);
 }

@@ -20,6 +20,7 @@ import os from 'node:os';
 import Koa from 'koa';
 import { createAccount } from '../../src/db/accounts.ts';
 import { readBalances } from '../../src/db/balances.ts';
+import { balanceView } from '../../src/db/views.ts';
 import { envNumber, formatRatio, formatSummary, medianOf, runHttpLoadInWorker, summarize, type HttpRequestSpec, type Summary } from './lib.ts';
 import { onBenchStop, runBench, startBenchStack, UNREACHABLE_RATE_LIMIT } from './stack.ts';
 
@@ -53,7 +54,7 @@ async function main(): Promise<void> {
   const bare = new Koa();
   bare.use(async (ctx) => {
     const balances = await readBalances(orm.em.fork(), account.account_id, 'sandbox', 'INR');
-    ctx.body = { object: 'balance', mode: 'sandbox', currency: 'INR', ...balances };
+    ctx.body = balanceView('sandbox', balances);
   });
   const bareServer = http.createServer(bare.callback());
   onBenchStop(

@@ -5,7 +5,8 @@ import { post } from '../../src/ledger/ledger.ts';
 import type { TestService } from './service.ts';
 
 /** Money leaves `available` for a bank in one step (a payout reserves first; tests need the short way). */
-function debitPosting(amount: number): Posting {
+function debitPosting(paise: number | bigint): Posting {
+  const amount = BigInt(paise);
   return { type: 'payout', legs: [{ kind: 'available', amount: -amount }, { kind: 'external_bank', amount }] };
 }
 

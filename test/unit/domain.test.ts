@@ -27,11 +27,11 @@ describe('posting rules', () => {
     }
   });
   test("a payout costs the merchant's free money once: at creation, and comes back on failure or reversal", () => {
-    assert.equal(netAmount(payoutReservePosting(700)), -700);
-    assert.equal(netAmount(payoutSettlePosting(700)), 0);
-    assert.equal(netAmount(payoutReleasePosting(700)), 700);
-    assert.equal(netAmount(payoutReversalPosting(700)), 700);
-    assert.equal(netAmount(topUpPosting(700)), 700);
+    assert.equal(netAmount(payoutReservePosting(700)), -700n);
+    assert.equal(netAmount(payoutSettlePosting(700)), 0n);
+    assert.equal(netAmount(payoutReleasePosting(700)), 700n);
+    assert.equal(netAmount(payoutReversalPosting(700)), 700n);
+    assert.equal(netAmount(topUpPosting(700)), 700n);
   });
 });
 
@@ -45,8 +45,8 @@ describe('payout state machine', () => {
     }
   });
   test('each status has its posting; a payout created failed (a batch item) reserved nothing, so releases nothing', () => {
-    assert.equal(payoutLifecycle.posting(null, 'initiated', 1)?.legs.find((l) => l.kind === 'reserved')?.amount, 1);
-    assert.equal(payoutLifecycle.posting('initiated', 'failed', 1)?.legs.find((l) => l.kind === 'available')?.amount, 1);
+    assert.equal(payoutLifecycle.posting(null, 'initiated', 1)?.legs.find((l) => l.kind === 'reserved')?.amount, 1n);
+    assert.equal(payoutLifecycle.posting('initiated', 'failed', 1)?.legs.find((l) => l.kind === 'available')?.amount, 1n);
     assert.equal(payoutLifecycle.posting(null, 'failed', 1), undefined);
   });
 });

@@ -22,13 +22,13 @@ describe('posting rules', () => {
     }
   });
   test('a capture adds to pending, a settlement moves pending to available, a refund costs once and comes back if it fails', () => {
-    assert.deepEqual(paymentCapturePosting(900).legs.find((l) => l.kind === 'pending'), { kind: 'pending', amount: 900 });
-    assert.equal(netAmount(paymentCapturePosting(900)), 900);
-    assert.equal(netAmount(settlementPosting(900)), 0);
-    assert.equal(settlementPosting(900).legs.find((l) => l.kind === 'available')?.amount, 900);
-    assert.equal(netAmount(refundReservePosting(900)), -900);
-    assert.equal(netAmount(refundSettlePosting(900)), 0);
-    assert.equal(netAmount(refundReleasePosting(900)), 900);
+    assert.deepEqual(paymentCapturePosting(900).legs.find((l) => l.kind === 'pending'), { kind: 'pending', amount: 900n });
+    assert.equal(netAmount(paymentCapturePosting(900)), 900n);
+    assert.equal(netAmount(settlementPosting(900)), 0n);
+    assert.equal(settlementPosting(900).legs.find((l) => l.kind === 'available')?.amount, 900n);
+    assert.equal(netAmount(refundReservePosting(900)), -900n);
+    assert.equal(netAmount(refundSettlePosting(900)), 0n);
+    assert.equal(netAmount(refundReleasePosting(900)), 900n);
     assert.deepEqual(
       [paymentCapturePosting(1), settlementPosting(1), refundReservePosting(1), refundSettlePosting(1), refundReleasePosting(1)].map((p) => p.type),
       ['payment', 'settlement', 'refund', 'refund', 'refund'],
@@ -71,19 +71,19 @@ describe('refund state machine', () => {
     }
   });
   test('each status has its posting and event; a failed refund no longer holds part of the payment', () => {
-    assert.equal(netAmount(refunds.refundLifecycle.posting(null, 'pending', 5)!), -5);
-    assert.equal(netAmount(refunds.refundLifecycle.posting('pending', 'processed', 5)!), 0);
-    assert.equal(netAmount(refunds.refundLifecycle.posting('pending', 'failed', 5)!), 5);
+    assert.equal(netAmount(refunds.refundLifecycle.posting(null, 'pending', 5)!), -5n);
+    assert.equal(netAmount(refunds.refundLifecycle.posting('pending', 'processed', 5)!), 0n);
+    assert.equal(netAmount(refunds.refundLifecycle.posting('pending', 'failed', 5)!), 5n);
     assert.deepEqual(refunds.refundStatuses.map((s) => refunds.refundLifecycle.events[s]), [undefined, 'refund.processed', 'refund.failed']);
     assert.deepEqual(refunds.refundStatuses.map(refunds.countsAgainstPayment), [true, true, false]);
   });
   test('the refundable amount: default all that is left, never more', () => {
-    assert.deepEqual(refunds.refundAmount(1000, 0, null), { ok: true, amount: 1000 });
-    assert.deepEqual(refunds.refundAmount(1000, 400, null), { ok: true, amount: 600 });
-    assert.deepEqual(refunds.refundAmount(1000, 400, 600), { ok: true, amount: 600 });
-    assert.equal(refunds.refundAmount(1000, 400, 601).ok, false);
-    assert.equal(refunds.refundAmount(1000, 1000, null).ok, false);
-    assert.equal(refunds.refundAmount(1000, 1000, 1).ok, false);
+    assert.deepEqual(refunds.refundAmount(1000, 0n, null), { ok: true, amount: 1000 });
+    assert.deepEqual(refunds.refundAmount(1000, 400n, null), { ok: true, amount: 600 });
+    assert.deepEqual(refunds.refundAmount(1000, 400n, 600), { ok: true, amount: 600 });
+    assert.equal(refunds.refundAmount(1000, 400n, 601).ok, false);
+    assert.equal(refunds.refundAmount(1000, 1000n, null).ok, false);
+    assert.equal(refunds.refundAmount(1000, 1000n, 1).ok, false);
   });
 });
 

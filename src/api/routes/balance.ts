@@ -2,6 +2,7 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
 import { readBalances } from '../../db/balances.ts';
+import { balanceView } from '../../db/views.ts';
 import type { BalanceResponse } from '../../contract/balance.ts';
 import { parseParams } from '../../contract/validation.ts';
 import { type AppDeps, type ApiState, authOf } from '../context.ts';
@@ -13,13 +14,6 @@ export function balanceRoutes(router: Router<ApiState>, _deps: AppDeps): void {
     const { accountId, mode } = authOf(ctx);
     parseParams(noParams, ctx.state.query);
     const balances = await readBalances(ctx.state.em, accountId, mode, 'INR');
-    ctx.body = {
-      object: 'balance',
-      mode,
-      currency: 'INR',
-      available: balances.available,
-      pending: balances.pending,
-      reserved: balances.reserved,
-    } satisfies BalanceResponse;
+    ctx.body = balanceView(mode, balances) satisfies BalanceResponse;
   });
 }

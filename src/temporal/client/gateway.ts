@@ -42,8 +42,8 @@ import {
   topUpWorkflowId,
   webhookDeliveryWorkflowId,
 } from '../../domain/workflow-ids.ts';
-import { CollectionEntity, PaymentEntity, PayoutEntity, RefundEntity, TopUpEntity } from '../../db/entities.ts';
-import { paymentView, payoutView, refundView, topUpView } from '../../db/views.ts';
+import { CollectionEntity, PaymentEntity, PayoutEntity, RefundEntity, SettlementEntity, TopUpEntity } from '../../db/entities.ts';
+import { paymentView, payoutView, refundView, settlementView, topUpView } from '../../db/views.ts';
 import { collectionActionUpdates, collectionWorkflow, createCollectionUpdate } from '../../../workflows/collection.ts';
 import { createPaymentUpdate, paymentWorkflow } from '../../../workflows/payment.ts';
 import { createPayoutUpdate, movePayoutUpdate, payoutTransitionWorkflow, payoutWorkflow } from '../../../workflows/payout.ts';
@@ -531,8 +531,9 @@ export async function connectTemporal(options: { address: string; namespace: str
 
     async runSettlement(input) {
       const settlementId = newId('settlement');
+      let created: string[];
       try {
-        return await answering(() =>
+        created = await answering(() =>
           client.workflow.execute(settlementRunWorkflow, {
             workflowId: settlementRunWorkflowId(settlementId),
             taskQueue,
@@ -543,6 +544,9 @@ export async function connectTemporal(options: { address: string; namespace: str
       } catch (err) {
         throw classify(err, 'settlement');
       }
+      // The workflow answers ids only (an amount is a sum that a history payload could round): read the rows.
+      const rows = created.length === 0 ? [] : await orm.em.fork().find(SettlementEntity, { id: { $in: created } }, { orderBy: { id: 'asc' } });
+      return rows.map(settlementView);
     },
 
     createCollection(input) {
