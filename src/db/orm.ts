@@ -12,6 +12,7 @@ import { Migration20261124010000_batch_simulate } from './migrations/Migration20
 import { Migration20261125000000_top_up_status_check } from './migrations/Migration20261125000000_top_up_status_check.ts';
 import { Migration20261126000000_rate_limits } from './migrations/Migration20261126000000_rate_limits.ts';
 import { Migration20261126120000_payout_rail_handover } from './migrations/Migration20261126120000_payout_rail_handover.ts';
+import { Migration20261126130000_unsealed_replays_index } from './migrations/Migration20261126130000_unsealed_replays_index.ts';
 
 /** Committed migrations, in order. Append new ones; never edit one that has landed. */
 export const migrationsList = [
@@ -24,6 +25,7 @@ export const migrationsList = [
   { name: 'Migration20261125000000_top_up_status_check', class: Migration20261125000000_top_up_status_check },
   { name: 'Migration20261126000000_rate_limits', class: Migration20261126000000_rate_limits },
   { name: 'Migration20261126120000_payout_rail_handover', class: Migration20261126120000_payout_rail_handover },
+  { name: 'Migration20261126130000_unsealed_replays_index', class: Migration20261126130000_unsealed_replays_index },
 ];
 
 export type Orm = MikroORM;

@@ -101,8 +101,8 @@ export async function insertWebhookEndpoint(
 export async function sealClearTextWebhookSecrets(em: EntityManager, secrets: SecretBox): Promise<number> {
   let sealed = 0;
   const endpoints = await em.execute<{ id: string; secret: string }[]>(
-    `select id, secret from webhook_endpoints where secret not like ? || '%'`,
-    [SEALED_PREFIX],
+    // The literal prefix (not a parameter) lets the planner use the partial index of such rows.
+    `select id, secret from webhook_endpoints where secret not like '${SEALED_PREFIX}%'`,
   );
   for (const row of endpoints) {
     const updated = await em.execute<{ id: string }[]>(`update webhook_endpoints set secret = ? where id = ? and secret = ? returning id`, [
@@ -114,8 +114,7 @@ export async function sealClearTextWebhookSecrets(em: EntityManager, secrets: Se
   }
   const replays = await em.execute<{ account_id: string; mode: Mode; key: string; response_body: string }[]>(
     `select account_id, mode, key, response_body from idempotency_records
-     where method = 'POST' and path = '/v1/webhook_endpoints' and state = 'done' and response_body not like ? || '%'`,
-    [SEALED_PREFIX],
+     where method = 'POST' and path = '/v1/webhook_endpoints' and state = 'done' and response_body not like '${SEALED_PREFIX}%'`,
   );
   for (const row of replays) {
     const scope = { accountId: row.account_id, mode: row.mode, key: row.key };
