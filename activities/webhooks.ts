@@ -1,13 +1,19 @@
-// Webhook delivery attempts: one signed POST per activity attempt, each recorded in webhook_deliveries.
-// Errors are classified here once: a failed attempt is retryable (Temporal's retry policy is the backoff,
-// and a receiver that answers 4xx may be fixed tomorrow); only a deleted endpoint stops for good.
+// Webhook delivery attempts, each recorded in webhook_deliveries. First attempts go out in batches: one
+// activity makes every (event, endpoint) attempt of a batch of outbox events at once and records them in
+// one statement; a pair that failed gets a retry workflow of its own, whose activity makes one signed POST
+// per attempt. Errors are classified here once: a failed attempt is retryable (Temporal's retry policy is
+// the backoff, and a receiver that answers 4xx may be fixed tomorrow); only a deleted endpoint stops for good.
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ENDPOINT_DELETED, awaiting } from '../src/domain/failures.ts';
 import { refuse } from './lifecycle.ts';
 import { EventEntity, WebhookEndpointEntity } from '../src/db/entities.ts';
 import { eventView } from '../src/db/views.ts';
-import { hasDeliveryAttempt, recordDeliveryAttempt } from '../src/db/webhooks.ts';
+import { deliverableEvents, endpointsFor } from '../src/db/event-dispatch.ts';
+import { type DeliveryAttempt, deliveredAlready, hasDeliveryAttempt, recordDeliveryAttempt, recordDeliveryAttempts } from '../src/db/webhooks.ts';
+import { runLimited } from '../src/domain/concurrency.ts';
+import { type DeliveryPair, deliveryPairs } from '../src/domain/webhooks.ts';
+import { webhookDeliveryWorkflowId } from '../src/domain/workflow-ids.ts';
 import type { WebhookSender } from '../src/webhooks/sender.ts';
 
 export interface DeliverWebhookInput {
@@ -15,13 +21,25 @@ export interface DeliverWebhookInput {
   endpointId: string;
   /** The delivery workflow, so the log tells a retry from a duplicate or a redelivery. */
   workflowId: string;
+  /** Attempts made before this workflow's (the batch's first attempt): the log numbers on from them. */
+  earlierAttempts?: number;
 }
+
+/** A delivery whose first attempt, made with its batch, failed: the fan-out workflow starts its retries. */
+export interface FailedDelivery extends DeliveryPair {
+  /** Its retry workflow's id (webhook/{event}/{endpoint}[/variant]; workflow code cannot make ids). */
+  workflowId: string;
+  firstAttemptAt: number;
+}
+
+/** First attempts in flight at once in one batch (connections are kept alive per destination by the sender). */
+const BATCH_CONCURRENCY = 64;
 
 export function createWebhookActivities(deps: { orm: MikroORM; sender: WebhookSender }) {
   return {
     /** One attempt. Throws a retryable failure when the receiver did not answer 2xx in time. */
     async deliverWebhook(input: DeliverWebhookInput): Promise<{ attempt: number; statusCode: number | null }> {
-      const { attempt } = Context.current().info;
+      const attempt = Context.current().info.attempt + (input.earlierAttempts ?? 0);
       const em = deps.orm.em.fork();
       const endpoint = await em.findOne(WebhookEndpointEntity, { id: input.endpointId });
       if (!endpoint || endpoint.deletedAt) {
@@ -53,6 +71,53 @@ export function createWebhookActivities(deps: { orm: MikroORM; sender: WebhookSe
       });
       if (!outcome.ok) throw ApplicationFailure.retryable(`attempt ${attempt} failed: ${outcome.error}`, awaiting.DeliveryFailed);
       return { attempt, statusCode: outcome.statusCode };
+    },
+
+    /**
+     * The first attempt of every (event, endpoint) pair of a batch of outbox events, all at once (at most
+     * BATCH_CONCURRENCY in flight), recorded in one statement under each pair's delivery workflow id (the
+     * id its retries will have). Pairs whose endpoint was deleted meanwhile are skipped; pairs a cut-off
+     * earlier attempt of this activity already delivered are not sent again. Answers the pairs that failed.
+     */
+    async deliverEventBatch(input: { eventIds: string[] }): Promise<{ attempted: number; failed: FailedDelivery[] }> {
+      const em = deps.orm.em.fork();
+      const events = await em.find(EventEntity, { id: { $in: input.eventIds } }, { orderBy: { id: 'asc' } });
+      const rows = await deliverableEvents(em, input.eventIds);
+      const endpoints = await endpointsFor(em, rows);
+      const byId = new Map(endpoints.map((endpoint) => [endpoint.id, endpoint]));
+      const bodies = new Map(events.map((event) => [event.id, JSON.stringify(eventView(event))]));
+      const pairs = deliveryPairs(rows, endpoints);
+      const idOf = (pair: DeliveryPair) => webhookDeliveryWorkflowId(pair.eventId, pair.endpointId, pair.variant);
+      const delivered = await deliveredAlready(em, input.eventIds);
+      const todo = pairs.filter((pair) => !delivered.has(idOf(pair)) && bodies.has(pair.eventId));
+      const firstAttemptAt = Date.now();
+      const attempts: DeliveryAttempt[] = [];
+      const context = Context.current();
+      const beat = setInterval(() => context.heartbeat(), 1000);
+      await runLimited(todo, BATCH_CONCURRENCY, async (pair) => {
+        const endpoint = byId.get(pair.endpointId)!;
+        const outcome = await deps.sender.send({
+          url: endpoint.url,
+          live: endpoint.mode === 'live',
+          signing: { eventId: pair.eventId, endpointId: endpoint.id, storedSecret: endpoint.secret },
+          body: bodies.get(pair.eventId)!,
+        });
+        attempts.push({
+          accountId: pair.accountId,
+          mode: endpoint.mode,
+          eventId: pair.eventId,
+          endpointId: pair.endpointId,
+          workflowId: idOf(pair),
+          attempt: 1,
+          succeeded: outcome.ok,
+          statusCode: outcome.statusCode,
+          error: outcome.error,
+          durationMs: outcome.durationMs,
+        });
+      }).finally(() => clearInterval(beat));
+      await recordDeliveryAttempts(em, attempts);
+      const failedIds = new Set(attempts.filter((a) => !a.succeeded).map((a) => a.workflowId));
+      return { attempted: attempts.length, failed: todo.filter((pair) => failedIds.has(idOf(pair))).map((pair) => ({ ...pair, workflowId: idOf(pair), firstAttemptAt })) };
     },
 
     /**

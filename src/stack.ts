@@ -128,6 +128,7 @@ export async function startStack(given: Config, logger: Logger, role: Role = 'al
           secrets,
           allowPrivateSandbox: allowPrivateDestinations,
           startDelivery: temporal.gateway.startDelivery,
+          startWebhookFanOut: temporal.gateway.startWebhookFanOut,
           timeoutMs: config.WEBHOOK_TIMEOUT_MS,
           dispatchIntervalMs: config.WEBHOOK_DISPATCH_INTERVAL_MS,
           outOfOrderHoldMs: config.WEBHOOK_OUT_OF_ORDER_HOLD_MS,

@@ -6,4 +6,5 @@ export { paymentWorkflow, createPaymentUpdate } from './payment.ts';
 export { refundWorkflow, createRefundUpdate } from './refund.ts';
 export { settlementRunWorkflow, dailySettlementWorkflow } from './settlement.ts';
 export { webhookDeliveryWorkflow } from './webhook-delivery.ts';
+export { webhookFanOutWorkflow } from './webhook-fan-out.ts';
 export { collectionWorkflow, createCollectionUpdate, collectionActionUpdates, collectionStateQuery } from './collection.ts';

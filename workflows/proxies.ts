@@ -17,3 +17,16 @@ export function pollingSteps<A extends object>() {
 export function railSteps<A extends object>() {
   return proxyActivities<A>({ startToCloseTimeout: retryProfiles.rail.startToCloseTimeout, retry: { ...retryProfiles.rail.retry } });
 }
+
+/**
+ * A batch of webhook first attempts: as long as the slowest receiver may take plus slack; it heartbeats, so
+ * a worker that dies under it is noticed within seconds and the batch retried like a database step (its
+ * receivers' own failures are answers, not errors).
+ */
+export function webhookBatchSteps<A extends object>(attemptTimeoutMs: number) {
+  return proxyActivities<A>({
+    startToCloseTimeout: attemptTimeoutMs + 30_000,
+    heartbeatTimeout: '10 seconds',
+    retry: { ...retryProfiles.database.retry },
+  });
+}

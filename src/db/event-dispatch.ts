@@ -19,13 +19,16 @@ export interface OutboxEvent {
   created_us: string;
 }
 
-/** An enabled (not deleted) webhook endpoint, as the dispatcher matches it against events. */
+/** An enabled (not deleted) webhook endpoint, as the dispatcher matches it and a delivery sends to it. */
 export interface DispatchEndpoint {
   id: string;
   account_id: string;
   mode: Mode;
   enabled_events: string[];
   created_us: string;
+  url: string;
+  /** As stored: sealed (the sender opens it only to sign). */
+  secret: string;
 }
 
 /** The sandbox out_of_order_webhooks events of one resource (resource_id null: events of no resource). */
@@ -47,16 +50,22 @@ export async function listenForNewEvents(conn: pg.Client): Promise<void> {
 }
 
 /**
- * Claims up to `limit` undispatched events without out_of_order_webhooks, in id order, with FOR UPDATE
- * SKIP LOCKED: several dispatchers never claim the same rows, and none waits for another.
+ * Claims up to `limit` undispatched events without out_of_order_webhooks, in id order, and marks them
+ * dispatched, in one statement of the caller's transaction: FOR UPDATE SKIP LOCKED, so several dispatchers
+ * (and several rounds of one) never claim the same rows and none waits for another. The mark only holds
+ * if the caller commits, which it does once their deliveries are handed to Temporal.
  */
 export async function claimOrdinaryEvents(tx: EntityManager, limit: number): Promise<OutboxEvent[]> {
   return tx.execute<OutboxEvent[]>(
-    `select ${outboxEventColumns} from events
-     where dispatched_at is null and not ('out_of_order_webhooks' = any(sandbox_simulate))
-     order by id limit ? for update skip locked`,
+    `with claimed as (
+       select id from events
+       where dispatched_at is null and not ('out_of_order_webhooks' = any(sandbox_simulate))
+       order by id limit ? for update skip locked
+     )
+     update events e set dispatched_at = now() from claimed where e.id = claimed.id
+     returning e.id, e.account_id, e.mode, e.type, e.sandbox_simulate, floor(extract(epoch from e.created_at) * 1000000)::bigint as created_us`,
     [limit],
-  );
+  ).then((rows) => rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))); // RETURNING keeps no order
 }
 
 /**
@@ -94,10 +103,18 @@ export async function claimHeldGroup(tx: EntityManager, group: HeldEventGroup): 
 export async function endpointsFor(em: EntityManager, events: readonly OutboxEvent[]): Promise<DispatchEndpoint[]> {
   const scopes = [...new Map(events.map((e) => [`${e.account_id}/${e.mode}`, { a: e.account_id, m: e.mode }])).values()];
   return em.execute<DispatchEndpoint[]>(
-    `select w.id, w.account_id, w.mode, w.enabled_events, floor(extract(epoch from w.created_at) * 1000000)::bigint as created_us
+    `select w.id, w.account_id, w.mode, w.enabled_events, floor(extract(epoch from w.created_at) * 1000000)::bigint as created_us, w.url, w.secret
      from webhook_endpoints w join jsonb_to_recordset(?::jsonb) as s(a text, m text) on w.account_id = s.a and w.mode = s.m
      where w.deleted_at is null order by w.id`,
     [JSON.stringify(scopes)],
+  );
+}
+
+/** These events (dispatched or not), in id order, as delivery matches them against endpoints. */
+export async function deliverableEvents(em: EntityManager, ids: readonly string[]): Promise<OutboxEvent[]> {
+  return em.execute<OutboxEvent[]>(
+    `select ${outboxEventColumns} from events where id in (select jsonb_array_elements_text(?::jsonb)) order by id`,
+    [JSON.stringify(ids)],
   );
 }
 

@@ -163,6 +163,44 @@ export async function recordDeliveryAttempt(em: EntityManager, attempt: Delivery
   );
 }
 
+/** Appends many attempts to the delivery log in one statement (a batch's first attempts). */
+export async function recordDeliveryAttempts(em: EntityManager, attempts: readonly DeliveryAttempt[]): Promise<void> {
+  if (attempts.length === 0) return;
+  await em.execute(
+    `insert into webhook_deliveries (id, account_id, mode, event_id, endpoint_id, workflow_id, attempt, succeeded, status_code, error, duration_ms)
+     select id, account_id, mode, event_id, endpoint_id, workflow_id, attempt, succeeded, status_code, error, duration_ms
+     from jsonb_to_recordset(?::jsonb) as a(id text, account_id text, mode text, event_id text, endpoint_id text, workflow_id text,
+                                          attempt int, succeeded boolean, status_code int, error text, duration_ms int)`,
+    [
+      JSON.stringify(
+        attempts.map((a) => ({
+          id: newId('webhookDelivery'),
+          account_id: a.accountId,
+          mode: a.mode,
+          event_id: a.eventId,
+          endpoint_id: a.endpointId,
+          workflow_id: a.workflowId,
+          attempt: a.attempt,
+          succeeded: a.succeeded,
+          status_code: a.statusCode,
+          error: a.error,
+          duration_ms: a.durationMs,
+        })),
+      ),
+    ],
+  );
+}
+
+/** Which deliveries (by delivery workflow id) of these events already have a successful attempt in the log. */
+export async function deliveredAlready(em: EntityManager, eventIds: readonly string[]): Promise<Set<string>> {
+  if (eventIds.length === 0) return new Set();
+  const rows = await em.execute<{ workflow_id: string }[]>(
+    `select distinct workflow_id from webhook_deliveries where event_id in (select jsonb_array_elements_text(?::jsonb)) and succeeded`,
+    [JSON.stringify(eventIds)],
+  );
+  return new Set(rows.map((r) => r.workflow_id));
+}
+
 /** True once the delivery log holds any attempt (any outcome) of this event to this endpoint. */
 export async function hasDeliveryAttempt(em: EntityManager, eventId: string, endpointId: string): Promise<boolean> {
   const rows = await em.execute(`select 1 from webhook_deliveries where event_id = ? and endpoint_id = ? limit 1`, [eventId, endpointId]);

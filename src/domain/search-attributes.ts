@@ -7,8 +7,10 @@ export const AccountId = defineSearchAttributeKey('AccountId', SearchAttributeTy
 export const ModeAttr = defineSearchAttributeKey('Mode', SearchAttributeType.KEYWORD);
 export const ResourceId = defineSearchAttributeKey('ResourceId', SearchAttributeType.KEYWORD);
 export const BatchId = defineSearchAttributeKey('BatchId', SearchAttributeType.KEYWORD);
+/** On webhook delivery retries (whose ResourceId is the event): deleting an endpoint finds them by it. */
+export const EndpointId = defineSearchAttributeKey('EndpointId', SearchAttributeType.KEYWORD);
 
-export const allSearchAttributes = [AccountId, ModeAttr, ResourceId, BatchId];
+export const allSearchAttributes = [AccountId, ModeAttr, ResourceId, BatchId, EndpointId];
 
 export function baseSearchAttributes(accountId: string, mode: Mode, resourceId?: string): SearchAttributePair[] {
   const pairs: SearchAttributePair[] = [
@@ -17,4 +19,9 @@ export function baseSearchAttributes(accountId: string, mode: Mode, resourceId?:
   ];
   if (resourceId) pairs.push({ key: ResourceId, value: resourceId });
   return pairs;
+}
+
+/** A webhook delivery: the event is its resource (what operators look for), the endpoint beside it. */
+export function webhookDeliveryAttributes(accountId: string, mode: Mode, eventId: string, endpointId: string): SearchAttributePair[] {
+  return [...baseSearchAttributes(accountId, mode, eventId), { key: EndpointId, value: endpointId }];
 }

@@ -53,3 +53,54 @@ export function webhookSimulationsOf(values: Iterable<string>): WebhookSimulatio
   return webhookSimulations.filter((v) => set.has(v));
 }
 
+
+/** An event waiting for delivery, as matching needs it. */
+export interface DeliverableEvent {
+  id: string;
+  account_id: string;
+  mode: string;
+  type: string;
+  /** Microseconds since the epoch, as decimal text (bigger than a double holds exactly). */
+  created_us: string;
+  sandbox_simulate: readonly string[];
+}
+
+/** An endpoint that is not deleted, as matching needs it. */
+export interface DeliveryEndpoint {
+  id: string;
+  account_id: string;
+  mode: string;
+  enabled_events: readonly string[];
+  created_us: string;
+}
+
+/** An endpoint gets the events of its account and mode, of the types it enabled, that happened after it was created. */
+export function endpointWants(endpoint: DeliveryEndpoint, event: DeliverableEvent): boolean {
+  return (
+    endpoint.account_id === event.account_id &&
+    endpoint.mode === event.mode &&
+    BigInt(endpoint.created_us) <= BigInt(event.created_us) &&
+    wantsEvent(endpoint.enabled_events, event.type)
+  );
+}
+
+/** One delivery to make: an event to an endpoint, twice under Sandbox-Simulate duplicate_webhooks. */
+export interface DeliveryPair {
+  eventId: string;
+  endpointId: string;
+  accountId: string;
+  mode: string;
+  /** `duplicate`: the second copy duplicate_webhooks asks for (same event, same webhook-id). */
+  variant?: 'duplicate';
+}
+
+/** The deliveries `endpoint` makes of `event` (none, one, or two with duplicate_webhooks). */
+export function pairsOf(event: DeliverableEvent, endpoint: DeliveryEndpoint): DeliveryPair[] {
+  const base: DeliveryPair = { eventId: event.id, endpointId: endpoint.id, accountId: event.account_id, mode: event.mode };
+  return event.sandbox_simulate.includes('duplicate_webhooks') ? [base, { ...base, variant: 'duplicate' }] : [base];
+}
+
+/** Every delivery the events make to the endpoints that want them, in event order. */
+export function deliveryPairs(events: readonly DeliverableEvent[], endpoints: readonly DeliveryEndpoint[]): DeliveryPair[] {
+  return events.flatMap((event) => endpoints.filter((endpoint) => endpointWants(endpoint, event)).flatMap((endpoint) => pairsOf(event, endpoint)));
+}

@@ -45,6 +45,15 @@ export function webhookDeliveryWorkflowId(eventId: string, endpointId: string, v
   return `webhook/${eventId}/${endpointId}${variant ? `/${variant}` : ''}`;
 }
 
+/**
+ * First attempts of a batch of outbox events, all their (event, endpoint) pairs at once:
+ * `webhook-batch/{first_event_id}/{last_event_id}`. Events are dispatched once, so a claim names its batch;
+ * a dispatcher that claims the same events again after a crash reaches the same workflow.
+ */
+export function webhookFanOutWorkflowId(firstEventId: string, lastEventId: string): string {
+  return `webhook-batch/${firstEventId}/${lastEventId}`;
+}
+
 export function paymentWorkflowId(accountId: string, mode: Mode, key: string): string {
   return `payment/${accountId}/${mode}/${keySegment(key)}`;
 }

@@ -32,6 +32,12 @@ export function workerProcesses(service: TestService): WorkerProcesses {
           SANDBOX_PAYOUT_DELAY_MS: String(c.SANDBOX_PAYOUT_DELAY_MS),
           SANDBOX_SLOW_DELAY_MS: String(c.SANDBOX_SLOW_DELAY_MS),
           SANDBOX_REVERSAL_DELAY_MS: String(c.SANDBOX_REVERSAL_DELAY_MS),
+          // The worker's dispatcher starts deliveries with the deployment's webhook schedule.
+          WEBHOOK_TIMEOUT_MS: String(c.WEBHOOK_TIMEOUT_MS),
+          WEBHOOK_RETRY_INITIAL_MS: String(c.WEBHOOK_RETRY_INITIAL_MS),
+          WEBHOOK_RETRY_MAX_MS: String(c.WEBHOOK_RETRY_MAX_MS),
+          WEBHOOK_RETRY_BACKOFF: String(c.WEBHOOK_RETRY_BACKOFF),
+          WEBHOOK_RETRY_WINDOW_MS: String(c.WEBHOOK_RETRY_WINDOW_MS),
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

@@ -29,7 +29,7 @@ import { newId } from '../../domain/ids.ts';
 import type { Mode } from '../../domain/modes.ts';
 import { formatRupees } from '../../domain/money.ts';
 import { payoutLifecycle, type PayoutStatus } from '../../domain/payouts.ts';
-import { BatchId, baseSearchAttributes } from '../../domain/search-attributes.ts';
+import { BatchId, EndpointId, baseSearchAttributes } from '../../domain/search-attributes.ts';
 import {
   collectionWorkflowId,
   keySegment,
@@ -41,6 +41,7 @@ import {
   settlementRunWorkflowId,
   topUpWorkflowId,
   webhookDeliveryWorkflowId,
+  webhookFanOutWorkflowId,
 } from '../../domain/workflow-ids.ts';
 import { CollectionEntity, PaymentEntity, PayoutEntity, RefundEntity, SettlementEntity, TopUpEntity } from '../../db/entities.ts';
 import { paymentView, payoutView, refundView, settlementView, topUpView } from '../../db/views.ts';
@@ -52,6 +53,7 @@ import { createRefundUpdate, refundWorkflow } from '../../../workflows/refund.ts
 import { settlementRunWorkflow } from '../../../workflows/settlement.ts';
 import { createTopUpUpdate, topUpWorkflow } from '../../../workflows/top-up.ts';
 import { webhookDeliveryWorkflow, type WebhookDeliveryInput, type WebhookRetrySchedule } from '../../../workflows/webhook-delivery.ts';
+import { webhookFanOutWorkflow } from '../../../workflows/webhook-fan-out.ts';
 import type { CollectionResponse } from '../../contract/collections.ts';
 import type { PaymentResponse } from '../../contract/payments.ts';
 import type { PayoutResponse } from '../../contract/payouts.ts';
@@ -137,6 +139,11 @@ export interface TemporalGateway {
   collectionAction(collection: { id: string; accountId: string; mode: Mode }, action: CollectionAction): Promise<CollectionResponse>;
   /** One delivery workflow; a running one is joined and a closed one never starts again. */
   startDelivery(start: DeliveryStart): Promise<void>;
+  /**
+   * The first attempts of a batch of one account's outbox events (ids in order), in one workflow that
+   * starts a retry workflow per failed delivery. Starting the same batch twice reaches the same workflow.
+   */
+  startWebhookFanOut(batch: { accountId: string; mode: Mode; eventIds: readonly string[] }): Promise<void>;
   /** POST /v1/events/:id/redeliver: one more delivery workflow per endpoint. */
   redeliverEvent(input: RedeliverEventInput): Promise<void>;
   /** DELETE /v1/webhook_endpoints/:id: terminates the endpoint's running deliveries (each attempt also checks). */
@@ -279,6 +286,8 @@ interface Subject {
   /** The caller's idempotency key, when the workflow is keyed by one. */
   idempotencyKey?: string;
   batchId?: string;
+  /** Webhook deliveries: the endpoint (deleting it finds its running deliveries by this attribute). */
+  endpointId?: string;
 }
 
 function startOptions(subject: Subject) {
@@ -292,6 +301,7 @@ function startOptions(subject: Subject) {
     typedSearchAttributes: [
       ...baseSearchAttributes(subject.accountId, subject.mode, subject.resourceId),
       ...(subject.batchId ? [{ key: BatchId, value: subject.batchId }] : []),
+      ...(subject.endpointId ? [{ key: EndpointId, value: subject.endpointId }] : []),
     ],
     staticSummary: subject.summary,
     staticDetails: details.join('\n'),
@@ -395,13 +405,32 @@ export async function connectTemporal(options: { address: string; namespace: str
       attemptTimeoutMs: settings.webhooks.timeoutMs + 20_000,
       ...(start.after ? { after: { eventId: start.after, waitMs: settings.webhooks.outOfOrderWaitMs } } : {}),
     };
-    // ResourceId is the endpoint: deleting it finds its running deliveries by this attribute.
     return startOnce(webhookDeliveryWorkflow, webhookDeliveryWorkflowId(start.eventId, start.endpointId, start.variant), [input], {
       accountId: start.accountId,
       mode: start.mode,
-      resourceId: start.endpointId,
+      resourceId: start.eventId,
+      endpointId: start.endpointId,
       summary: `Webhook ${start.eventId} to ${start.endpointId}${start.variant ? ` (${start.variant})` : ''}`,
     });
+  };
+
+  const startWebhookFanOut: TemporalGateway['startWebhookFanOut'] = async (batch) => {
+    const first = batch.eventIds[0];
+    const last = batch.eventIds[batch.eventIds.length - 1];
+    try {
+      await client.workflow.start(webhookFanOutWorkflow, {
+        workflowId: webhookFanOutWorkflowId(first, last),
+        taskQueue,
+        args: [{ eventIds: [...batch.eventIds], retry: settings.webhooks.retry, attemptTimeoutMs: settings.webhooks.timeoutMs + 20_000 }],
+        workflowIdConflictPolicy: 'USE_EXISTING',
+        workflowIdReusePolicy: 'REJECT_DUPLICATE',
+        typedSearchAttributes: baseSearchAttributes(batch.accountId, batch.mode),
+        staticSummary: `Webhooks: first attempts of ${batch.eventIds.length} event(s), ${first}…${last}`,
+      });
+    } catch (err) {
+      if (err instanceof WorkflowExecutionAlreadyStartedError) return;
+      throw err;
+    }
   };
 
   const gateway: TemporalGateway = {
@@ -590,6 +619,7 @@ export async function connectTemporal(options: { address: string; namespace: str
     },
 
     startDelivery,
+    startWebhookFanOut,
 
     async redeliverEvent(input) {
       const variant = `redeliver/${keySegment(input.idempotencyKey)}`;
@@ -603,7 +633,8 @@ export async function connectTemporal(options: { address: string; namespace: str
     async stopWebhookDeliveries(endpointId) {
       // Found through visibility, which lags a little: each attempt also checks that the endpoint still exists.
       if (!/^we_[0-9A-Z]+$/.test(endpointId)) throw new Error(`not an endpoint id: ${endpointId}`);
-      const query = `WorkflowType = 'webhookDeliveryWorkflow' AND ResourceId = '${endpointId}' AND ExecutionStatus = 'Running'`;
+      // EndpointId names the endpoint; deliveries started before that attribute existed had it as ResourceId.
+      const query = `WorkflowType = 'webhookDeliveryWorkflow' AND (EndpointId = '${endpointId}' OR ResourceId = '${endpointId}') AND ExecutionStatus = 'Running'`;
       try {
         for await (const execution of client.workflow.list({ query })) {
           await client.workflow

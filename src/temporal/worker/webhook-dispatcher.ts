@@ -1,12 +1,14 @@
-// The outbox dispatcher: runs in every worker process and turns committed event rows into delivery
-// workflows. Each round claims undispatched events with FOR UPDATE SKIP LOCKED (several workers never
-// claim the same rows), starts one workflow per matching endpoint (webhook/{event}/{endpoint}: a second
-// start is a no-op, so a crash between starting and marking only repeats no-ops), then marks the events
-// dispatched in the same transaction. It wakes on NOTIFY from the events insert trigger, and polls too, so
-// a lost notification or a broken listening connection only costs one interval.
+// The outbox dispatcher: runs in every worker process and hands committed event rows to Temporal. Each
+// round claims undispatched events with FOR UPDATE SKIP LOCKED (several workers never claim the same rows),
+// starts one fan-out workflow per account and mode among them (webhook-batch/{first}/{last}: its activity
+// attempts every (event, endpoint) pair at once, and only failed pairs become retry workflows of their
+// own; a second start is a no-op, so a crash between starting and marking only repeats a no-op), then marks
+// the events dispatched in the same transaction. Events no endpoint wants are only marked. It wakes on
+// NOTIFY from the events insert trigger, and polls too, so a lost notification or a broken listening
+// connection only costs one interval.
 //
 // Sandbox-Simulate, carried on the event row:
-// - duplicate_webhooks: a second workflow per endpoint (…/duplicate), same event, same webhook-id.
+// - duplicate_webhooks: a second delivery per endpoint (…/duplicate), same event, same webhook-id.
 // - out_of_order_webhooks: the resource's flagged events are held back until the newest one shows a
 //   settled status (anything but initiated/pending/processing/created) or the oldest has waited
 //   WEBHOOK_OUT_OF_ORDER_HOLD_MS. Then they are released together, newest first: each older event's
@@ -16,7 +18,8 @@
 import pg from 'pg';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from '../../logger.ts';
-import { wantsEvent } from '../../domain/webhooks.ts';
+import { runLimited } from '../../domain/concurrency.ts';
+import { deliveryPairs, endpointWants, pairsOf } from '../../domain/webhooks.ts';
 import {
   claimHeldGroup,
   claimOrdinaryEvents,
@@ -24,7 +27,6 @@ import {
   listenForNewEvents,
   markEventsDispatched,
   readyHeldGroups,
-  type DispatchEndpoint,
   type OutboxEvent,
 } from '../../db/event-dispatch.ts';
 import type { DeliveryStart, TemporalGateway } from '../client/gateway.ts';
@@ -33,6 +35,8 @@ export interface WebhookDispatcherOptions {
   orm: MikroORM;
   /** Starts one delivery workflow (idempotent: the same pair twice reaches the same workflow). */
   startDelivery: TemporalGateway['startDelivery'];
+  /** Starts the first attempts of one account's batch of events (idempotent by its first and last event). */
+  startWebhookFanOut: TemporalGateway['startWebhookFanOut'];
   logger: Logger;
   /** Poll interval when no NOTIFY arrives (WEBHOOK_DISPATCH_INTERVAL_MS). */
   intervalMs: number;
@@ -49,47 +53,37 @@ export interface WebhookDispatcher {
   stop(): Promise<void>;
 }
 
+/** Claiming rounds run at once by one dispatcher. */
+const PARALLEL_ROUNDS = 2;
+
 /** Statuses after which a resource may still change soon; out-of-order groups wait for anything else. */
 const UNSETTLED_STATUSES = ['initiated', 'pending', 'processing', 'created'];
 
-async function runLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await fn(items[next++]);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
-
-/** An endpoint gets the events of its account and mode, of the types it enabled, that happened after it was created. */
-function matches(endpoint: DispatchEndpoint, event: OutboxEvent): boolean {
-  return (
-    endpoint.account_id === event.account_id &&
-    endpoint.mode === event.mode &&
-    BigInt(endpoint.created_us) <= BigInt(event.created_us) &&
-    wantsEvent(endpoint.enabled_events, event.type)
-  );
-}
-
-function startsFor(event: OutboxEvent, endpoint: DispatchEndpoint, after?: string): DeliveryStart[] {
-  const base: DeliveryStart = { accountId: event.account_id, mode: event.mode, eventId: event.id, endpointId: endpoint.id, ...(after ? { after } : {}) };
-  return event.sandbox_simulate.includes('duplicate_webhooks') ? [base, { ...base, variant: 'duplicate' }] : [base];
-}
-
 export function startWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
-  const { orm, startDelivery, logger } = options;
-  const batchSize = options.batchSize ?? 100;
+  const { orm, startDelivery, startWebhookFanOut, logger } = options;
+  const batchSize = options.batchSize ?? 500;
   const concurrency = options.startConcurrency ?? 16;
   const log = logger.child({ component: 'webhook-dispatcher' });
 
-  /** Events without out_of_order_webhooks: claimed in id order, delivered independently. */
+  /**
+   * Events without out_of_order_webhooks: claimed (and marked) in id order, first attempts in one batch per
+   * account and mode; the claim commits once the batches are handed to Temporal.
+   */
   async function dispatchOrdinary(): Promise<number> {
     return orm.em.fork().transactional(async (tx) => {
       const events = await claimOrdinaryEvents(tx, batchSize);
       if (events.length === 0) return 0;
       const endpoints = await endpointsFor(tx, events);
-      const starts = events.flatMap((event) => endpoints.filter((ep) => matches(ep, event)).flatMap((ep) => startsFor(event, ep)));
-      await runLimited(starts, concurrency, startDelivery);
-      await markEventsDispatched(tx, events);
+      const wanted = new Set(deliveryPairs(events, endpoints).map((pair) => pair.eventId));
+      const batches = new Map<string, { accountId: string; mode: OutboxEvent['mode']; eventIds: string[] }>();
+      for (const event of events) {
+        if (!wanted.has(event.id)) continue;
+        const scope = `${event.account_id}/${event.mode}`;
+        let batch = batches.get(scope);
+        if (!batch) batches.set(scope, (batch = { accountId: event.account_id, mode: event.mode, eventIds: [] }));
+        batch.eventIds.push(event.id);
+      }
+      await runLimited([...batches.values()], concurrency, startWebhookFanOut);
       return events.length;
     });
   }
@@ -103,12 +97,13 @@ export function startWebhookDispatcher(options: WebhookDispatcherOptions): Webho
         const events = await claimHeldGroup(tx, group);
         if (events.length === 0) return 0; // another dispatcher released it meanwhile
         const endpoints = await endpointsFor(tx, events);
+        // Held groups keep a workflow per delivery: each waits for the newer event's first attempt.
         const starts: DeliveryStart[] = [];
         for (const endpoint of endpoints) {
           let newer: string | undefined;
           for (const event of [...events].reverse()) {
-            if (!matches(endpoint, event)) continue;
-            starts.push(...startsFor(event, endpoint, newer));
+            if (!endpointWants(endpoint, event)) continue;
+            starts.push(...pairsOf(event, endpoint).map((pair) => ({ ...pair, mode: event.mode, ...(pair.variant ? { variant: pair.variant } : {}), ...(newer ? { after: newer } : {}) })));
             newer = event.id;
           }
         }
@@ -168,9 +163,11 @@ export function startWebhookDispatcher(options: WebhookDispatcherOptions): Webho
       pending = false;
       let full = false;
       try {
-        const claimed = await dispatchOrdinary();
+        // Rounds side by side (their claims never overlap): one's database and Temporal round trips
+        // overlap the other's, which keeps the outbox draining at the receivers' pace.
+        const claimed = await Promise.all(Array.from({ length: PARALLEL_ROUNDS }, dispatchOrdinary));
         await dispatchHeldGroups();
-        full = claimed === batchSize;
+        full = claimed.some((n) => n === batchSize);
       } catch (err) {
         log.warn({ err }, 'dispatch round failed; retrying');
         failed = true;

@@ -71,6 +71,7 @@ export async function startWorker(options: {
    */
   webhooks: {
     startDelivery: TemporalGateway['startDelivery'];
+    startWebhookFanOut: TemporalGateway['startWebhookFanOut'];
     timeoutMs: number;
     dispatchIntervalMs: number;
     outOfOrderHoldMs: number;
@@ -108,6 +109,7 @@ export async function startWorker(options: {
   const dispatcher = startWebhookDispatcher({
     orm: options.orm,
     startDelivery: options.webhooks.startDelivery,
+    startWebhookFanOut: options.webhooks.startWebhookFanOut,
     logger: options.logger,
     intervalMs: options.webhooks.dispatchIntervalMs,
     outOfOrderHoldMs: options.webhooks.outOfOrderHoldMs,

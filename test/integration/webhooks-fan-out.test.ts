@@ -1,0 +1,197 @@
+// Webhook first attempts go out in batches (issue 14): one workflow per batch of outbox events attempts
+// every (event, endpoint) pair at once; only a pair that failed becomes its own retrying workflow
+// webhook/{event_id}/{endpoint_id}, found in Temporal by AccountId, ResourceId (the event) and EndpointId.
+// A slow or dead receiver holds up nobody else, and a worker killed in the middle of a batch loses nothing.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import { WorkflowNotFoundError } from '@temporalio/client';
+import { recordEvent } from '../../src/db/events.ts';
+import { webhookDeliveryWorkflowId } from '../../src/domain/workflow-ids.ts';
+import { createHttp, type Http } from '../helpers/http.ts';
+import { startTestService, type TestService } from '../helpers/service.ts';
+import { startWebhookReceiver, waitUntil, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
+import { workerProcesses, type WorkerProcesses } from '../helpers/worker-process.ts';
+
+const webhookSettings = {
+  WEBHOOK_RETRY_INITIAL_MS: '1000',
+  WEBHOOK_RETRY_MAX_MS: '4000',
+  WEBHOOK_RETRY_BACKOFF: '2',
+  WEBHOOK_RETRY_WINDOW_MS: '120000',
+  WEBHOOK_TIMEOUT_MS: '3000',
+};
+
+let receiver: WebhookReceiver;
+before(async () => {
+  receiver = await startWebhookReceiver();
+});
+after(async () => {
+  await receiver?.close();
+});
+
+async function createEndpoint(http: Http, key: string, url: string): Promise<string> {
+  const res = await http.post('/v1/webhook_endpoints', { key, json: { url, enabled_events: ['*'] } });
+  assert.equal(res.status, 200, res.text);
+  return res.body.id;
+}
+
+/** Commits `n` events in one transaction, as a batch of payouts would; returns their ids in order. */
+async function commitEvents(service: TestService, accountId: string, n: number): Promise<string[]> {
+  return service.stack.orm.em.fork().transactional(async (tx) => {
+    const ids: string[] = [];
+    for (let i = 0; i < n; i++) ids.push(await recordEvent(tx, { accountId, mode: 'sandbox', type: 'payout.completed', object: { id: `pout_${randomUUID()}`, object: 'payout', status: 'completed' } }));
+    return ids;
+  });
+}
+
+/** The running or closed status of a delivery's retry workflow, or 'none' when there is none. */
+async function retryWorkflow(service: TestService, eventId: string, endpointId: string): Promise<string> {
+  try {
+    return (await service.stack.temporal!.client.workflow.getHandle(webhookDeliveryWorkflowId(eventId, endpointId)).describe()).status.name;
+  } catch (err) {
+    if (err instanceof WorkflowNotFoundError) return 'none';
+    throw err;
+  }
+}
+
+const webhookIds = (path: string) => new Set(receiver.received(path).map((r) => r.headers['webhook-id']));
+
+describe('in one service', () => {
+  let service: TestService;
+  let http: Http;
+  before(async () => {
+    service = await startTestService(webhookSettings);
+    http = createHttp(service.url);
+  });
+  after(async () => {
+    await service?.stop();
+  });
+
+  test('only the deliveries that failed get retry workflows, each retried until it succeeds; the others are done with one attempt', async () => {
+    const { accountId, sandboxKey: key } = await service.newAccount();
+    const ok = `/fan-out/ok/${randomUUID()}`;
+    const flaky = `/fan-out/flaky/${randomUUID()}`;
+    const okEndpoint = await createEndpoint(http, key, receiver.url(ok));
+    const flakyEndpoint = await createEndpoint(http, key, receiver.url(flaky));
+    // The flaky receiver refuses the first request for each event, then takes it.
+    const refusedOnce = new Set<string>();
+    receiver.respond(flaky, (_nth, request) => {
+      const id = request.headers['webhook-id'];
+      if (refusedOnce.has(id)) return 200;
+      refusedOnce.add(id);
+      return 503;
+    });
+    const events = await commitEvents(service, accountId, 20);
+
+    await waitUntil('every event reached both receivers, the flaky one twice', () =>
+      events.every((id) => webhookIds(ok).has(id)) && receiver.received(flaky).filter((r) => r.status === 200).length === events.length, 60_000);
+    assert.equal(receiver.received(ok).length, events.length, 'the healthy receiver got each event once');
+    for (const eventId of events) {
+      assert.equal(await retryWorkflow(service, eventId, okEndpoint), 'none', 'no workflow for a delivery that succeeded at once');
+      assert.equal(await retryWorkflow(service, eventId, flakyEndpoint), 'COMPLETED', 'a retry workflow for the failed one, done once it succeeded');
+    }
+    // The log: one attempt per event for the healthy endpoint; two (503, then 200) for the flaky one.
+    const log = await http.get(`/v1/webhook_endpoints/${flakyEndpoint}/deliveries?limit=100`, { key });
+    const byEvent = new Map<string, any[]>();
+    for (const d of log.body.data) byEvent.set(d.event_id, [...(byEvent.get(d.event_id) ?? []), d]);
+    for (const eventId of events) {
+      const attempts = (byEvent.get(eventId) ?? []).sort((a, b) => a.attempt - b.attempt);
+      assert.deepEqual(attempts.map((d) => [d.attempt, d.status_code, d.succeeded, d.delivery]), [[1, 503, false, 'event'], [2, 200, true, 'event']]);
+    }
+    const okLog = await http.get(`/v1/webhook_endpoints/${okEndpoint}/deliveries?limit=100`, { key });
+    assert.equal(okLog.body.data.length, events.length);
+    assert.ok(okLog.body.data.every((d: any) => d.attempt === 1 && d.succeeded));
+    // Operators find a retrying delivery by its event, its endpoint and its account.
+    const client = service.stack.temporal!.client;
+    const found: string[] = [];
+    for await (const wf of client.workflow.list({ query: `AccountId = '${accountId}' AND ResourceId = '${events[0]}' AND EndpointId = '${flakyEndpoint}'` })) found.push(wf.workflowId);
+    assert.deepEqual(found, [webhookDeliveryWorkflowId(events[0], flakyEndpoint)]);
+  });
+
+  test('a dead receiver and a slow one among healthy ones: the healthy ones get every event before the slow one has answered', async () => {
+    const { accountId, sandboxKey: key } = await service.newAccount();
+    const healthy = [`/fan-out/h1/${randomUUID()}`, `/fan-out/h2/${randomUUID()}`];
+    for (const path of healthy) await createEndpoint(http, key, receiver.url(path));
+    // Port 9 on loopback: nothing listens, every connection is refused.
+    const dead = await createEndpoint(http, key, 'http://127.0.0.1:9/dead');
+    // Answers each request 2.5 s after it arrived, just inside the 3 s limit.
+    const slowReceiver = await startSlowReceiver(2500);
+    await createEndpoint(http, key, slowReceiver.url);
+    const events = await commitEvents(service, accountId, 10);
+
+    await waitUntil('the healthy receivers got every event', () => healthy.every((path) => events.every((id) => webhookIds(path).has(id))), 30_000);
+    await waitUntil('the slow receiver answered every event', () => slowReceiver.answered.length >= events.length, 30_000);
+    const lastHealthy = Math.max(...healthy.flatMap((path) => receiver.received(path).map((r) => r.at)));
+    assert.ok(lastHealthy < Math.min(...slowReceiver.answered), 'every healthy delivery arrived before the slow receiver answered its first');
+    // The dead endpoint's deliveries are each retrying on their own.
+    await waitUntil('a retry workflow per event for the dead endpoint', async () => {
+      for (const eventId of events) if ((await retryWorkflow(service, eventId, dead)) !== 'RUNNING') return false;
+      return true;
+    }, 30_000);
+    await slowReceiver.close();
+  });
+});
+
+/** A receiver that answers 200 `delayMs` after each request arrives; records when it answered. */
+async function startSlowReceiver(delayMs: number): Promise<{ url: string; answered: number[]; close: () => Promise<void> }> {
+  const { createServer } = await import('node:http');
+  const answered: number[] = [];
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () =>
+      setTimeout(() => {
+        answered.push(Date.now());
+        res.writeHead(200).end('ok');
+      }, delayMs),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}/slow`,
+    answered,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+describe('a worker killed in the middle of a delivery batch', () => {
+  let service: TestService;
+  let workers: WorkerProcesses;
+  before(async () => {
+    service = await startTestService(webhookSettings, { role: 'api' });
+    workers = workerProcesses(service);
+  });
+  after(async () => {
+    workers?.killAll();
+    await service?.stop();
+  });
+
+  test('every event is still delivered at least once, and the log records each delivery', async () => {
+    const http = createHttp(service.url);
+    const first = await workers.start();
+    const { accountId, sandboxKey: key } = await service.newAccount();
+    // Takes every request, but answers each only after 2 s: the batch is on the wire when the worker dies.
+    const held = await startSlowReceiver(2000);
+    const endpoint = await createEndpoint(http, key, held.url);
+    const events = await commitEvents(service, accountId, 30);
+    await waitUntil('the batch is in flight', async () => {
+      const [row] = await service.sql<{ n: string }>(`select count(*) as n from events where id = any(array(select jsonb_array_elements_text(?::jsonb))) and dispatched_at is not null`, [JSON.stringify(events)]);
+      return Number(row.n) === events.length;
+    }, 30_000);
+    await new Promise((r) => setTimeout(r, 500));
+    await workers.kill(first);
+
+    await workers.start();
+    await waitUntil('every event delivered and recorded after the restart', async () => {
+      const log = await http.get(`/v1/webhook_endpoints/${endpoint}/deliveries?limit=100`, { key });
+      const ok = new Set(log.body.data.filter((d: any) => d.succeeded).map((d: any) => d.event_id));
+      return events.every((id) => ok.has(id));
+    }, 90_000);
+    assert.ok(held.answered.length >= events.length, 'each event reached the receiver at least once');
+    await held.close();
+  });
+});
