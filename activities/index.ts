@@ -6,7 +6,7 @@ import { createPayoutActivities } from './payouts.ts';
 import { createPayoutBatchActivities } from './payout-batches.ts';
 import { createTopUpActivities } from './top-ups.ts';
 import type { WebhookSender } from '../src/webhooks/sender.ts';
-import { createWebhookActivities } from './webhooks.ts';
+import { type FailedDelivery, createWebhookActivities } from './webhooks.ts';
 import { createPaymentActivities } from './payments.ts';
 import { createRefundActivities } from './refunds.ts';
 import { createSettlementActivities } from './settlements.ts';
@@ -16,6 +16,8 @@ export interface ActivityDeps {
   orm: MikroORM;
   /** The HTTP client of webhook deliveries. */
   webhookSender: WebhookSender;
+  /** Starts the retry workflows of deliveries whose first attempt failed (the Temporal gateway). */
+  startDeliveryRetries: (failed: readonly FailedDelivery[]) => Promise<void>;
   rails: {
     payouts: { sandbox: PayoutRail; live: PayoutRail };
     payments: { sandbox: PaymentRail; live: PaymentRail };
@@ -28,7 +30,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createTopUpActivities(deps),
     ...createPayoutActivities({ orm: deps.orm, rails: deps.rails.payouts }),
     ...createPayoutBatchActivities({ orm: deps.orm }),
-    ...createWebhookActivities({ orm: deps.orm, sender: deps.webhookSender }),
+    ...createWebhookActivities({ orm: deps.orm, sender: deps.webhookSender, startRetries: deps.startDeliveryRetries }),
     ...createPaymentActivities({ orm: deps.orm, rails: deps.rails.payments }),
     ...createRefundActivities({ orm: deps.orm, rails: deps.rails.refunds }),
     ...createSettlementActivities({ orm: deps.orm }),

@@ -25,9 +25,9 @@ export interface DeliverWebhookInput {
   earlierAttempts?: number;
 }
 
-/** A delivery whose first attempt, made with its batch, failed: the fan-out workflow starts its retries. */
+/** A delivery whose first attempt, made with its batch, failed: a retry workflow of its own goes on. */
 export interface FailedDelivery extends DeliveryPair {
-  /** Its retry workflow's id (webhook/{event}/{endpoint}[/variant]; workflow code cannot make ids). */
+  /** Its retry workflow's id (webhook/{event}/{endpoint}[/variant]). */
   workflowId: string;
   firstAttemptAt: number;
 }
@@ -35,7 +35,7 @@ export interface FailedDelivery extends DeliveryPair {
 /** First attempts in flight at once in one batch (connections are kept alive per destination by the sender). */
 const BATCH_CONCURRENCY = 64;
 
-export function createWebhookActivities(deps: { orm: MikroORM; sender: WebhookSender }) {
+export function createWebhookActivities(deps: { orm: MikroORM; sender: WebhookSender; startRetries: (failed: readonly FailedDelivery[]) => Promise<void> }) {
   return {
     /** One attempt. Throws a retryable failure when the receiver did not answer 2xx in time. */
     async deliverWebhook(input: DeliverWebhookInput): Promise<{ attempt: number; statusCode: number | null }> {
@@ -76,10 +76,12 @@ export function createWebhookActivities(deps: { orm: MikroORM; sender: WebhookSe
     /**
      * The first attempt of every (event, endpoint) pair of a batch of outbox events, all at once (at most
      * BATCH_CONCURRENCY in flight), recorded in one statement under each pair's delivery workflow id (the
-     * id its retries will have). Pairs whose endpoint was deleted meanwhile are skipped; pairs a cut-off
-     * earlier attempt of this activity already delivered are not sent again. Answers the pairs that failed.
+     * id its retries have), then a retry workflow started for each pair that failed, held by Temporal until
+     * its first retry is due (a start delay costs no timer and no workflow task meanwhile). Pairs whose
+     * endpoint was deleted meanwhile are skipped; pairs a cut-off earlier attempt of this activity already
+     * delivered are not sent again. Answers how many were attempted and how many are retrying.
      */
-    async deliverEventBatch(input: { eventIds: string[] }): Promise<{ attempted: number; failed: FailedDelivery[] }> {
+    async deliverEventBatch(input: { eventIds: string[] }): Promise<{ attempted: number; retrying: number }> {
       const em = deps.orm.em.fork();
       const events = await em.find(EventEntity, { id: { $in: input.eventIds } }, { orderBy: { id: 'asc' } });
       const rows = await deliverableEvents(em, input.eventIds);
@@ -117,7 +119,9 @@ export function createWebhookActivities(deps: { orm: MikroORM; sender: WebhookSe
       }).finally(() => clearInterval(beat));
       await recordDeliveryAttempts(em, attempts);
       const failedIds = new Set(attempts.filter((a) => !a.succeeded).map((a) => a.workflowId));
-      return { attempted: attempts.length, failed: todo.filter((pair) => failedIds.has(idOf(pair))).map((pair) => ({ ...pair, workflowId: idOf(pair), firstAttemptAt })) };
+      const failed = todo.filter((pair) => failedIds.has(idOf(pair))).map((pair) => ({ ...pair, workflowId: idOf(pair), firstAttemptAt }));
+      await deps.startRetries(failed);
+      return { attempted: attempts.length, retrying: failed.length };
     },
 
     /**

@@ -129,6 +129,7 @@ export async function startStack(given: Config, logger: Logger, role: Role = 'al
           allowPrivateSandbox: allowPrivateDestinations,
           startDelivery: temporal.gateway.startDelivery,
           startWebhookFanOut: temporal.gateway.startWebhookFanOut,
+          startDeliveryRetries: temporal.gateway.startDeliveryRetries,
           timeoutMs: config.WEBHOOK_TIMEOUT_MS,
           dispatchIntervalMs: config.WEBHOOK_DISPATCH_INTERVAL_MS,
           outOfOrderHoldMs: config.WEBHOOK_OUT_OF_ORDER_HOLD_MS,

@@ -57,8 +57,9 @@ export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Prom
   const earlier = input.earlier?.attempts ?? 0;
   let windowMs = input.retry.windowMs;
   if (input.earlier) {
-    const gap = gapAfter(input.retry, earlier);
-    await sleep(gap);
+    // Usually started with a delay that already covers the gap (no timer then); otherwise wait the rest.
+    const rest = gapAfter(input.retry, earlier) - (Date.now() - input.earlier.firstAttemptAt);
+    if (rest > 0) await sleep(rest);
     windowMs = Math.max(input.retry.windowMs - (Date.now() - input.earlier.firstAttemptAt), input.attemptTimeoutMs);
   }
   const { deliverWebhook } = proxyActivities<WebhookActivities>({

@@ -18,6 +18,8 @@ import {
 import { ApplicationFailure, type UpdateDefinition, type Workflow } from '@temporalio/common';
 import type { EntityName, FilterQuery, MikroORM } from '@mikro-orm/postgresql';
 import type { CollectionRequest } from '../../../activities/collections.ts';
+import type { FailedDelivery } from '../../../activities/webhooks.ts';
+import { runLimited } from '../../domain/concurrency.ts';
 import type { PaymentRequest } from '../../../activities/payments.ts';
 import type { PayoutRequest } from '../../../activities/payouts.ts';
 import type { RefundRequest } from '../../../activities/refunds.ts';
@@ -52,7 +54,7 @@ import { payoutBatchWorkflow } from '../../../workflows/payout-batch.ts';
 import { createRefundUpdate, refundWorkflow } from '../../../workflows/refund.ts';
 import { settlementRunWorkflow } from '../../../workflows/settlement.ts';
 import { createTopUpUpdate, topUpWorkflow } from '../../../workflows/top-up.ts';
-import { webhookDeliveryWorkflow, type WebhookDeliveryInput, type WebhookRetrySchedule } from '../../../workflows/webhook-delivery.ts';
+import { gapAfter, webhookDeliveryWorkflow, type WebhookDeliveryInput, type WebhookRetrySchedule } from '../../../workflows/webhook-delivery.ts';
 import { webhookFanOutWorkflow } from '../../../workflows/webhook-fan-out.ts';
 import type { CollectionResponse } from '../../contract/collections.ts';
 import type { PaymentResponse } from '../../contract/payments.ts';
@@ -144,6 +146,8 @@ export interface TemporalGateway {
    * starts a retry workflow per failed delivery. Starting the same batch twice reaches the same workflow.
    */
   startWebhookFanOut(batch: { accountId: string; mode: Mode; eventIds: readonly string[] }): Promise<void>;
+  /** The retry workflows of deliveries whose first attempt failed, each held until its first retry is due. */
+  startDeliveryRetries(failed: readonly FailedDelivery[]): Promise<void>;
   /** POST /v1/events/:id/redeliver: one more delivery workflow per endpoint. */
   redeliverEvent(input: RedeliverEventInput): Promise<void>;
   /** DELETE /v1/webhook_endpoints/:id: terminates the endpoint's running deliveries (each attempt also checks). */
@@ -421,7 +425,7 @@ export async function connectTemporal(options: { address: string; namespace: str
       await client.workflow.start(webhookFanOutWorkflow, {
         workflowId: webhookFanOutWorkflowId(first, last),
         taskQueue,
-        args: [{ eventIds: [...batch.eventIds], retry: settings.webhooks.retry, attemptTimeoutMs: settings.webhooks.timeoutMs + 20_000 }],
+        args: [{ eventIds: [...batch.eventIds], attemptTimeoutMs: settings.webhooks.timeoutMs + 20_000 }],
         workflowIdConflictPolicy: 'USE_EXISTING',
         workflowIdReusePolicy: 'REJECT_DUPLICATE',
         typedSearchAttributes: baseSearchAttributes(batch.accountId, batch.mode),
@@ -431,6 +435,39 @@ export async function connectTemporal(options: { address: string; namespace: str
       if (err instanceof WorkflowExecutionAlreadyStartedError) return;
       throw err;
     }
+  };
+
+  const startDeliveryRetries: TemporalGateway['startDeliveryRetries'] = async (failed) => {
+    const retry = settings.webhooks.retry;
+    await runLimited(failed, 16, async (pair) => {
+      const input: WebhookDeliveryInput = {
+        eventId: pair.eventId,
+        endpointId: pair.endpointId,
+        retry,
+        attemptTimeoutMs: settings.webhooks.timeoutMs + 20_000,
+        earlier: { attempts: 1, firstAttemptAt: pair.firstAttemptAt },
+      };
+      try {
+        await client.workflow.start(webhookDeliveryWorkflow, {
+          workflowId: pair.workflowId,
+          taskQueue,
+          args: [input],
+          // Nothing to do until the first retry is due: the server holds the start that long.
+          startDelay: Math.max(1, gapAfter(retry, 1) - (Date.now() - pair.firstAttemptAt)),
+          workflowIdConflictPolicy: 'USE_EXISTING',
+          workflowIdReusePolicy: 'REJECT_DUPLICATE',
+          ...startOptions({
+            accountId: pair.accountId,
+            mode: pair.mode as Mode,
+            resourceId: pair.eventId,
+            endpointId: pair.endpointId,
+            summary: `Webhook ${pair.eventId} to ${pair.endpointId}${pair.variant ? ` (${pair.variant})` : ''}: retrying`,
+          }),
+        });
+      } catch (err) {
+        if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+      }
+    });
   };
 
   const gateway: TemporalGateway = {
@@ -620,6 +657,7 @@ export async function connectTemporal(options: { address: string; namespace: str
 
     startDelivery,
     startWebhookFanOut,
+    startDeliveryRetries,
 
     async redeliverEvent(input) {
       const variant = `redeliver/${keySegment(input.idempotencyKey)}`;

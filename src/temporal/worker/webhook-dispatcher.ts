@@ -53,8 +53,10 @@ export interface WebhookDispatcher {
   stop(): Promise<void>;
 }
 
-/** Claiming rounds run at once by one dispatcher. */
+/** Claiming rounds run at once by one dispatcher while the outbox is backed up. */
 const PARALLEL_ROUNDS = 2;
+/** Shortest time between two rounds that are not full: events arriving one by one are gathered this long. */
+const GATHER_MS = 100;
 
 /** Statuses after which a resource may still change soon; out-of-order groups wait for anything else. */
 const UNSETTLED_STATUSES = ['initiated', 'pending', 'processing', 'created'];
@@ -158,22 +160,38 @@ export function startWebhookDispatcher(options: WebhookDispatcherOptions): Webho
   void listen();
 
   let failed = false;
+  let full = false;
+  const sleepUnlessStopped = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      if (stopped) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
   const loop = (async () => {
     while (!stopped) {
       pending = false;
-      let full = false;
+      const roundStarted = performance.now();
       try {
-        // Rounds side by side (their claims never overlap): one's database and Temporal round trips
-        // overlap the other's, which keeps the outbox draining at the receivers' pace.
-        const claimed = await Promise.all(Array.from({ length: PARALLEL_ROUNDS }, dispatchOrdinary));
+        // While the outbox is backed up, rounds run side by side (their claims never overlap): one's
+        // database and Temporal round trips overlap the other's, so it drains at the receivers' pace.
+        const claimed: number[] = await Promise.all(Array.from({ length: full ? PARALLEL_ROUNDS : 1 }, dispatchOrdinary));
         await dispatchHeldGroups();
         full = claimed.some((n) => n === batchSize);
       } catch (err) {
         log.warn({ err }, 'dispatch round failed; retrying');
         failed = true;
+        full = false;
       }
       if (stopped) break;
-      if ((full || pending) && !failed) continue;
+      if (full && !failed) continue;
+      if (pending && !failed) {
+        // Events trickling in (each commit notifies): gather them for a moment, so a round carries many
+        // events to one fan-out workflow instead of one workflow per event. Costs each event <= GATHER_MS.
+        await sleepUnlessStopped(GATHER_MS - (performance.now() - roundStarted));
+        continue;
+      }
       const waitMs = failed ? Math.max(options.intervalMs, 1_000) : options.intervalMs;
       failed = false;
       await new Promise<void>((resolve) => {

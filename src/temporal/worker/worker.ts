@@ -72,6 +72,7 @@ export async function startWorker(options: {
   webhooks: {
     startDelivery: TemporalGateway['startDelivery'];
     startWebhookFanOut: TemporalGateway['startWebhookFanOut'];
+    startDeliveryRetries: TemporalGateway['startDeliveryRetries'];
     timeoutMs: number;
     dispatchIntervalMs: number;
     outOfOrderHoldMs: number;
@@ -95,6 +96,7 @@ export async function startWorker(options: {
     activities: createActivities({
       orm: options.orm,
       webhookSender,
+      startDeliveryRetries: options.webhooks.startDeliveryRetries,
       rails: {
         payouts: { sandbox: createSandboxPayoutRail({ orm: options.orm, timings: options.sandbox }), live: createUnconnectedLiveRail() },
         payments: { sandbox: createSandboxPaymentRail({ orm: options.orm, timings: options.sandbox }), live: createUnconnectedLivePaymentRail() },
