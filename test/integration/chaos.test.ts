@@ -1,0 +1,230 @@
+// Chaos (issue 11): the whole `npm start` process group (API, worker, embedded PostgreSQL, Temporal dev
+// server) killed with SIGKILL in the middle of a 2,000-item payout batch, then started again on the same
+// DATA_DIR, as an operator's `kill -9` and a second `npm start` would. Afterwards every payout is
+// terminal, each reached the rail as one accepted submission (repeats the rail recognised are allowed),
+// the ledger balances to the paisa, and no workflow is left running or retrying.
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, test } from 'node:test';
+import pg from 'pg';
+import { Client, Connection } from '@temporalio/client';
+import { embeddedPostgresUrl } from '../../src/db/embedded-postgres.ts';
+import { freePort } from '../../src/infra/ports.ts';
+import { createHttp, type Http } from '../helpers/http.ts';
+
+const ITEMS = 2_000;
+const FUNDS = 10_000_000_000;
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'paygate-chaos-'));
+chmodSync(dataDir, 0o755); // the embedded postgres runs as user postgres when we are root
+let service: ChildProcess | undefined;
+
+after(() => {
+  if (service?.pid) killGroup(service.pid);
+  for (const pid of processesOf(dataDir)) process.kill(pid, 'SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Processes whose command line names the data dir (postgres, the Temporal dev server) or that run in the group. */
+function processesOf(dir: string, group?: number): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const pgid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+      if (cmdline.includes(dir) || (group !== undefined && pgid === group)) found.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+interface Ports {
+  api: number;
+  pg: number;
+  temporal: number;
+  ui: number;
+}
+
+/** `npm start` (node src/main.ts) in a process group of its own; resolves with its output once it is ready. */
+function npmStart(ports: Ports): Promise<{ child: ChildProcess; output: () => string }> {
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? os.homedir(),
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: String(ports.api),
+    EMBEDDED_PG_PORT: String(ports.pg),
+    TEMPORAL_PORT: String(ports.temporal),
+    TEMPORAL_UI_PORT: String(ports.ui),
+    LOG_LEVEL: 'warn',
+    SANDBOX_PAYOUT_DELAY_MS: '100',
+    SANDBOX_SLOW_DELAY_MS: '1000',
+    RATE_LIMIT_SANDBOX: '100000',
+  };
+  if (process.env.TEMPORAL_CLI_PATH) env.TEMPORAL_CLI_PATH = process.env.TEMPORAL_CLI_PATH;
+  const child = spawn(process.execPath, ['src/main.ts'], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  service = child;
+  let output = '';
+  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`npm start did not get ready in 120 s:\n${output}`)), 120_000);
+    const onData = () => {
+      if (output.includes('Service ready')) {
+        clearTimeout(timer);
+        child.stdout!.off('data', onData);
+        resolve({ child, output: () => output });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`npm start exited (${signal ?? code}) before it was ready:\n${output}`));
+    });
+  });
+}
+
+async function waitFor<T>(what: string, check: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value !== undefined) return value;
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms${last ? ` (last error: ${String(last)})` : ''}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+test('kill -9 of the whole npm start mid-batch, then npm start again: every payout terminal, each sent once, the ledger balanced, nothing stuck', async () => {
+  const ports: Ports = { api: await freePort(), pg: await freePort(), temporal: await freePort(), ui: await freePort() };
+  const first = await npmStart(ports);
+  const key = /Its sandbox key \(shown once\):\s+(\S+)/.exec(first.output())?.[1];
+  const accountId = /Demo account (\S+) created/.exec(first.output())?.[1];
+  assert.ok(key && accountId, `npm start printed the demo account and key:\n${first.output()}`);
+  const http: Http = createHttp(`http://127.0.0.1:${ports.api}`);
+  const ok = async (p: string, json: unknown) => {
+    const res = await http.post(p, { key, json });
+    assert.equal(res.status, 200, `${p}: ${res.text}`);
+    return res.body;
+  };
+
+  await ok('/v1/test_helpers/top_ups', { amount: FUNDS });
+  const success = (await ok('/v1/beneficiaries', { type: 'vpa', name: 'Asha', vpa: 'success@upi' })).id;
+  const failure = (await ok('/v1/beneficiaries', { type: 'vpa', name: 'Ravi', vpa: 'failure@upi' })).id;
+  const slow = (await ok('/v1/beneficiaries', { type: 'bank_account', name: 'Meera', bank_account: { account_number: '123456780003', ifsc: 'HDFC0001234' } })).id;
+  const items = Array.from({ length: ITEMS }, (_, i) => {
+    const [beneficiary_id, mode] = i % 10 === 3 ? [failure, 'upi'] : i % 10 === 7 ? [slow, 'imps'] : i % 50 === 11 ? ['bene_00000000000000000000000000', 'upi'] : [success, 'upi'];
+    return { beneficiary_id, mode, amount: 1_000 + i, idempotency_key: `chaos-${i}` };
+  });
+  const batch = await ok('/v1/payout_batches', { payouts: items });
+
+  // Mid-batch: a good part settled, most not even started.
+  const atKill = await waitFor(
+    'the batch got going',
+    async () => {
+      const res = await http.get(`/v1/payout_batches/${batch.id}`, { key });
+      const settled = res.body.counts.completed + res.body.counts.failed;
+      return settled >= 150 ? res.body.counts : undefined;
+    },
+    180_000,
+  );
+  killGroup(first.child.pid!);
+  await waitFor('every process of the killed npm start gone', async () => (processesOf(dataDir, first.child.pid).length === 0 ? true : undefined), 30_000);
+  console.log(`# killed the npm start group with ${JSON.stringify(atKill)} of ${ITEMS} items settled or moving`);
+
+  const restartedAt = Date.now();
+  await npmStart(ports);
+  const done = await waitFor(
+    'the batch completed after the restart',
+    async () => {
+      const res = await http.get(`/v1/payout_batches/${batch.id}`, { key });
+      return res.body.status === 'completed' ? res.body : undefined;
+    },
+    600_000,
+  );
+  console.log(`# completed ${Math.round((Date.now() - restartedAt) / 1000)} s after the restart: ${JSON.stringify(done.counts)}`);
+  assert.equal(done.counts.initiated, 0);
+
+  const db = new pg.Client({ connectionString: embeddedPostgresUrl(ports.pg) });
+  await db.connect();
+  try {
+    // Every item has its payout, and every payout is terminal.
+    const { rows: itemRows } = await db.query(
+      `select i.seq, p.id, p.status, p.failure_code, p.amount from payout_batch_items i left join payouts p on p.id = i.payout_id where i.batch_id = $1 order by i.seq`,
+      [batch.id],
+    );
+    assert.equal(itemRows.length, ITEMS);
+    for (const row of itemRows) {
+      assert.ok(row.id, `item ${row.seq} has its payout`);
+      assert.ok(['completed', 'failed'].includes(row.status), `item ${row.seq} is terminal (${row.status})`);
+    }
+    // Each payout that reached the rail did so as one accepted submission; none refused before it did.
+    const { rows: sent } = await db.query(
+      `select p.id, p.failure_code, count(r.id) filter (where not r.duplicate) as accepted, count(r.id) filter (where r.duplicate) as repeats
+       from payouts p left join rail_submissions r on r.idempotency_key = p.id where p.batch_id = $1 group by p.id, p.failure_code`,
+      [batch.id],
+    );
+    assert.equal(sent.length, ITEMS);
+    let repeats = 0;
+    for (const s of sent) {
+      repeats += Number(s.repeats);
+      assert.equal(Number(s.accepted), s.failure_code === 'beneficiary_not_found' ? 0 : 1, `payout ${s.id} accepted by the rail exactly once`);
+    }
+    // The ledger: every transaction balanced, nothing reserved, exactly the completed payouts gone.
+    const { rows: unbalanced } = await db.query(`select transaction_id from ledger_entries group by transaction_id having sum(amount) <> 0`);
+    assert.deepEqual(unbalanced, []);
+    const paid = itemRows.filter((r) => r.status === 'completed').reduce((sum, r) => sum + Number(r.amount), 0);
+    const balance = await http.get('/v1/balance', { key });
+    assert.equal(balance.body.reserved, 0);
+    assert.equal(balance.body.available, FUNDS - paid);
+    const { rows: perPayout } = await db.query(
+      `select p.id, p.status, count(t.id) filter (where t.type = 'payout') as payout_moves, count(t.id) filter (where t.type = 'payout_failure') as releases
+       from payouts p left join balance_transactions t on t.source_id = p.id where p.batch_id = $1 group by p.id, p.status, p.failure_code`,
+      [batch.id],
+    );
+    for (const p of perPayout) {
+      // completed: reserve + settle; failed after reserving: reserve + release; refused before reserving: nothing.
+      const moves = Number(p.payout_moves) + Number(p.releases);
+      assert.ok(p.status === 'completed' ? Number(p.payout_moves) === 2 && Number(p.releases) === 0 : moves === 0 || (Number(p.payout_moves) === 1 && Number(p.releases) === 1), `payout ${p.id} (${p.status}) moved money once: ${JSON.stringify(p)}`);
+    }
+    console.log(`# ${sent.length} payouts, ${repeats} repeated submissions recognised by the rail, paid ${paid} paise`);
+  } finally {
+    await db.end();
+  }
+
+  // Nothing of the account is left running or retrying in Temporal.
+  const connection = await Connection.connect({ address: `127.0.0.1:${ports.temporal}` });
+  try {
+    const client = new Client({ connection });
+    await waitFor(
+      'no workflow of the account still running',
+      async () => {
+        const running: string[] = [];
+        for await (const wf of client.workflow.list({ query: `AccountId = '${accountId}' AND ExecutionStatus = 'Running'` })) running.push(`${wf.type} ${wf.workflowId}`);
+        return running.length === 0 ? true : undefined;
+      },
+      60_000,
+    );
+  } finally {
+    await connection.close();
+  }
+});
