@@ -24,20 +24,24 @@ let service: ChildProcess | undefined;
 
 after(() => {
   if (service?.pid) killGroup(service.pid);
-  for (const pid of processesOf(dataDir)) process.kill(pid, 'SIGKILL');
+  for (const pid of processesOf(dataDir).keys()) process.kill(pid, 'SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Processes whose command line names the data dir (postgres, the Temporal dev server) or that run in the group. */
-function processesOf(dir: string, group?: number): number[] {
-  const found: number[] = [];
+/**
+ * Live processes whose command line names the data dir (postgres, the Temporal dev server) or that run in
+ * the group, with their command lines. Zombies (dead, waiting for a parent to reap them) do not count.
+ */
+function processesOf(dir: string, group?: number): Map<number, string> {
+  const found = new Map<number, string>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
     try {
       const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const pgid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
-      if (cmdline.includes(dir) || (group !== undefined && pgid === group)) found.push(Number(entry));
+      const [state, , pgid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (state === 'Z' || state === 'X') continue;
+      if (cmdline.includes(dir) || (group !== undefined && Number(pgid) === group)) found.set(Number(entry), cmdline.slice(0, 200));
     } catch {
       // gone meanwhile
     }
@@ -148,7 +152,17 @@ test('kill -9 of the whole npm start mid-batch, then npm start again: every payo
     180_000,
   );
   killGroup(first.child.pid!);
-  await waitFor('every process of the killed npm start gone', async () => (processesOf(dataDir, first.child.pid).length === 0 ? true : undefined), 30_000);
+  let survivors = new Map<number, string>();
+  await waitFor(
+    'every process of the killed npm start gone',
+    async () => {
+      survivors = processesOf(dataDir, first.child.pid);
+      return survivors.size === 0 ? true : undefined;
+    },
+    30_000,
+  ).catch((err: Error) => {
+    throw new Error(`${err.message}; still alive: ${JSON.stringify([...survivors])}`);
+  });
   console.log(`# killed the npm start group with ${JSON.stringify(atKill)} of ${ITEMS} items settled or moving`);
 
   const restartedAt = Date.now();

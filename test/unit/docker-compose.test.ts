@@ -167,7 +167,7 @@ test('the search attributes our workflows set are registered in Temporal, with t
   const cliType = (type: string) => type.toLowerCase().replace(/(^|_)(\w)/g, (_, __, c: string) => c.toUpperCase());
   assert.deepEqual(
     allSearchAttributes.map((key) => key.name).sort(),
-    ['AccountId', 'BatchId', 'Mode', 'ResourceId'],
+    ['AccountId', 'BatchId', 'EndpointId', 'Mode', 'ResourceId'],
   );
   for (const key of allSearchAttributes) {
     assert.match(script, new RegExp(`\\b${key.name}\\s+${cliType(key.type)}\\b`), `${key.name} (${key.type}) is not registered`);
