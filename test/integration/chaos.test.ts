@@ -151,19 +151,23 @@ test('kill -9 of the whole npm start mid-batch, then npm start again: every payo
     },
     180_000,
   );
-  killGroup(first.child.pid!);
+  const group = first.child.pid!;
+  killGroup(group);
   let survivors = new Map<number, string>();
   await waitFor(
-    'every process of the killed npm start gone',
+    'every process of the killed group gone',
     async () => {
-      survivors = processesOf(dataDir, first.child.pid);
+      survivors = processesOf('\0never\0', group);
       return survivors.size === 0 ? true : undefined;
     },
     30_000,
   ).catch((err: Error) => {
     throw new Error(`${err.message}; still alive: ${JSON.stringify([...survivors])}`);
   });
-  console.log(`# killed the npm start group with ${JSON.stringify(atKill)} of ${ITEMS} items settled or moving`);
+  // A component that left the group (a session of its own) outlives `kill -9` of the group, as it would for an
+  // operator; the next start must cope with it (postgres: its pid file names it, and it is stopped first).
+  const outside = processesOf(dataDir);
+  console.log(`# killed the npm start group with ${JSON.stringify(atKill)} of ${ITEMS} items settled or moving; left running outside the group: ${JSON.stringify([...outside.values()])}`);
 
   const restartedAt = Date.now();
   await npmStart(ports);

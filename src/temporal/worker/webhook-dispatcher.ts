@@ -189,7 +189,7 @@ export function startWebhookDispatcher(options: WebhookDispatcherOptions): Webho
       if (pending && !failed) {
         // Events trickling in (each commit notifies): gather them for a moment, so a round carries many
         // events to one fan-out workflow instead of one workflow per event. Costs each event <= GATHER_MS.
-        await sleepUnlessStopped(GATHER_MS - (performance.now() - roundStarted));
+        await sleepUnlessStopped(Math.max(0, GATHER_MS - (performance.now() - roundStarted)));
         continue;
       }
       const waitMs = failed ? Math.max(options.intervalMs, 1_000) : options.intervalMs;
