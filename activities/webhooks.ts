@@ -25,15 +25,27 @@ export interface DeliverWebhookInput {
   earlierAttempts?: number;
 }
 
-/** A delivery whose first attempt, made with its batch, failed: a retry workflow of its own goes on. */
+/**
+ * A delivery its batch did not complete: its first attempt failed, or (a slow receiver with many events)
+ * the batch ran out of time before making it. A workflow of its own goes on with it.
+ */
 export interface FailedDelivery extends DeliveryPair {
-  /** Its retry workflow's id (webhook/{event}/{endpoint}[/variant]). */
+  /** Its workflow's id (webhook/{event}/{endpoint}[/variant]). */
   workflowId: string;
-  firstAttemptAt: number;
+  /** When the batch made its first attempt; null when it made none. */
+  firstAttemptAt: number | null;
 }
 
-/** First attempts in flight at once in one batch (connections are kept alive per destination by the sender). */
-const BATCH_CONCURRENCY = 64;
+/**
+ * First attempts in flight at once per endpoint of a batch (connections are kept alive per destination by
+ * the sender). Each endpoint has its own share, so a slow receiver only ever waits on itself.
+ */
+const PER_ENDPOINT_CONCURRENCY = 32;
+/**
+ * No first attempt starts later than this into the batch: with the receiver's time limit after it, the
+ * activity ends well inside its startToCloseTimeout. Pairs left over get workflows of their own at once.
+ */
+const BATCH_START_BUDGET_MS = 20_000;
 
 export function createWebhookActivities(deps: { orm: MikroORM; sender: WebhookSender; startRetries: (failed: readonly FailedDelivery[]) => Promise<void> }) {
   return {
@@ -75,7 +87,7 @@ export function createWebhookActivities(deps: { orm: MikroORM; sender: WebhookSe
 
     /**
      * The first attempt of every (event, endpoint) pair of a batch of outbox events, all at once (at most
-     * BATCH_CONCURRENCY in flight), recorded in one statement under each pair's delivery workflow id (the
+     * PER_ENDPOINT_CONCURRENCY in flight per endpoint, none started after BATCH_START_BUDGET_MS), recorded in one statement under each pair's delivery workflow id (the
      * id its retries have), then a retry workflow started for each pair that failed, held by Temporal until
      * its first retry is due (a start delay costs no timer and no workflow task meanwhile). Pairs whose
      * endpoint was deleted meanwhile are skipped; pairs a cut-off earlier attempt of this activity already
@@ -94,9 +106,16 @@ export function createWebhookActivities(deps: { orm: MikroORM; sender: WebhookSe
       const todo = pairs.filter((pair) => !delivered.has(idOf(pair)) && bodies.has(pair.eventId));
       const firstAttemptAt = Date.now();
       const attempts: DeliveryAttempt[] = [];
+      const unattempted: DeliveryPair[] = [];
+      const byEndpoint = new Map<string, DeliveryPair[]>();
+      for (const pair of todo) byEndpoint.set(pair.endpointId, [...(byEndpoint.get(pair.endpointId) ?? []), pair]);
       const context = Context.current();
       const beat = setInterval(() => context.heartbeat(), 1000);
-      await runLimited(todo, BATCH_CONCURRENCY, async (pair) => {
+      const attempt = async (pair: DeliveryPair) => {
+        if (Date.now() - firstAttemptAt > BATCH_START_BUDGET_MS) {
+          unattempted.push(pair);
+          return;
+        }
         const endpoint = byId.get(pair.endpointId)!;
         const outcome = await deps.sender.send({
           url: endpoint.url,
@@ -116,10 +135,14 @@ export function createWebhookActivities(deps: { orm: MikroORM; sender: WebhookSe
           error: outcome.error,
           durationMs: outcome.durationMs,
         });
-      }).finally(() => clearInterval(beat));
+      };
+      await Promise.all([...byEndpoint.values()].map((group) => runLimited(group, PER_ENDPOINT_CONCURRENCY, attempt))).finally(() => clearInterval(beat));
       await recordDeliveryAttempts(em, attempts);
       const failedIds = new Set(attempts.filter((a) => !a.succeeded).map((a) => a.workflowId));
-      const failed = todo.filter((pair) => failedIds.has(idOf(pair))).map((pair) => ({ ...pair, workflowId: idOf(pair), firstAttemptAt }));
+      const failed: FailedDelivery[] = [
+        ...todo.filter((pair) => failedIds.has(idOf(pair))).map((pair) => ({ ...pair, workflowId: idOf(pair), firstAttemptAt })),
+        ...unattempted.map((pair) => ({ ...pair, workflowId: idOf(pair), firstAttemptAt: null })),
+      ];
       await deps.startRetries(failed);
       return { attempted: attempts.length, retrying: failed.length };
     },

@@ -10,9 +10,15 @@ function exactInteger(_key: string, value: unknown, context: { source?: string }
   return /^-?[0-9]+$/.test(context.source) ? JSON.rawJSON(context.source) : value;
 }
 
-/** JSON.parse that keeps integers past 2^53 exact (as raw JSON); plain JSON.parse when no 16-digit run occurs. */
+/**
+ * A number of 16 or more digits where a JSON value starts (after `:`, `[` or `,`): only then can an integer
+ * be past 2^53. Digit runs inside strings (ids, UTRs) mostly do not match; one that does only costs time.
+ */
+const LONG_NUMBER = /[:[,]\s*-?[0-9]{16}/;
+
+/** JSON.parse that keeps integers past 2^53 exact (as raw JSON); plain JSON.parse when no long number occurs. */
 export function parseJsonExact(text: string): unknown {
-  return /[0-9]{16}/.test(text) ? JSON.parse(text, exactInteger) : JSON.parse(text);
+  return LONG_NUMBER.test(text) ? JSON.parse(text, exactInteger) : JSON.parse(text);
 }
 
 /** A jsonb column read as text and parsed with parseJsonExact. */

@@ -64,6 +64,19 @@ function describe(err: unknown, timedOut: boolean, timeoutMs: number): string {
 
 export function createWebhookSender(options: SenderOptions): WebhookSender {
   const { timeoutMs } = options;
+  // A batch signs for the same few endpoints thousands of times: open each sealed secret once, not per
+  // attempt (the signer cache in signing.ts holds the clear secrets already; this adds no new exposure).
+  const opened = new Map<string, string>();
+  const openSecret = (storedSecret: string, endpointId: string): string => {
+    const cacheKey = `${endpointId} ${storedSecret}`;
+    let secret = opened.get(cacheKey);
+    if (secret === undefined) {
+      if (opened.size >= 1000) opened.clear();
+      secret = options.openSecret(storedSecret, endpointId);
+      opened.set(cacheKey, secret);
+    }
+    return secret;
+  };
   const agents = {
     any: new Agent({ keepAliveTimeout: 4_000 }),
     publicOnly: new Agent({ keepAliveTimeout: 4_000, connect: { lookup: publicOnlyLookup() } }),
@@ -78,7 +91,7 @@ export function createWebhookSender(options: SenderOptions): WebhookSender {
       let headers: Record<string, string>;
       try {
         const { eventId, endpointId, storedSecret } = input.signing;
-        headers = { ...signWebhook(options.openSecret(storedSecret, endpointId), eventId, input.body) };
+        headers = { ...signWebhook(openSecret(storedSecret, endpointId), eventId, input.body) };
       } catch (err) {
         return { ok: false, statusCode: null, error: `not sent: ${(err as Error).message}`, durationMs: 0 };
       }

@@ -445,7 +445,8 @@ export async function connectTemporal(options: { address: string; namespace: str
         endpointId: pair.endpointId,
         retry,
         attemptTimeoutMs: settings.webhooks.timeoutMs + 20_000,
-        earlier: { attempts: 1, firstAttemptAt: pair.firstAttemptAt },
+        // A pair its batch never attempted starts from its first attempt, at once.
+        ...(pair.firstAttemptAt !== null ? { earlier: { attempts: 1, firstAttemptAt: pair.firstAttemptAt } } : {}),
       };
       try {
         await client.workflow.start(webhookDeliveryWorkflow, {
@@ -453,7 +454,7 @@ export async function connectTemporal(options: { address: string; namespace: str
           taskQueue,
           args: [input],
           // Nothing to do until the first retry is due: the server holds the start that long.
-          startDelay: Math.max(1, gapAfter(retry, 1) - (Date.now() - pair.firstAttemptAt)),
+          ...(pair.firstAttemptAt !== null ? { startDelay: Math.max(1, gapAfter(retry, 1) - (Date.now() - pair.firstAttemptAt)) } : {}),
           workflowIdConflictPolicy: 'USE_EXISTING',
           workflowIdReusePolicy: 'REJECT_DUPLICATE',
           ...startOptions({
@@ -461,7 +462,7 @@ export async function connectTemporal(options: { address: string; namespace: str
             mode: pair.mode as Mode,
             resourceId: pair.eventId,
             endpointId: pair.endpointId,
-            summary: `Webhook ${pair.eventId} to ${pair.endpointId}${pair.variant ? ` (${pair.variant})` : ''}: retrying`,
+            summary: `Webhook ${pair.eventId} to ${pair.endpointId}${pair.variant ? ` (${pair.variant})` : ''}${pair.firstAttemptAt !== null ? ': retrying' : ''}`,
           }),
         });
       } catch (err) {

@@ -63,7 +63,7 @@ const UNSETTLED_STATUSES = ['initiated', 'pending', 'processing', 'created'];
 
 export function startWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
   const { orm, startDelivery, startWebhookFanOut, logger } = options;
-  const batchSize = options.batchSize ?? 500;
+  const batchSize = options.batchSize ?? 2000;
   const concurrency = options.startConcurrency ?? 16;
   const log = logger.child({ component: 'webhook-dispatcher' });
 
