@@ -11,6 +11,7 @@ import { createPaymentActivities } from './payments.ts';
 import { createRefundActivities } from './refunds.ts';
 import { createSettlementActivities } from './settlements.ts';
 import { createCollectionActivities } from './collections.ts';
+import { createPaymentLinkActivities } from './payment-links.ts';
 
 export interface ActivityDeps {
   orm: MikroORM;
@@ -35,5 +36,6 @@ export function createActivities(deps: ActivityDeps) {
     ...createRefundActivities({ orm: deps.orm, rails: deps.rails.refunds }),
     ...createSettlementActivities({ orm: deps.orm }),
     ...createCollectionActivities({ orm: deps.orm }),
+    ...createPaymentLinkActivities({ orm: deps.orm }),
   };
 }

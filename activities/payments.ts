@@ -28,6 +28,8 @@ export interface PaymentRequest {
   simulate?: readonly string[];
   /** Set when the payment is a charge of a collection: which one, and its cycle and attempt. */
   collection?: { id: string; cycle: number; attempt: number };
+  /** Set when the payment is made on a payment link's hosted page. */
+  paymentLinkId?: string;
 }
 
 export type PaymentTransition = TransitionRequest<PaymentStatus, PaymentFailureCode>;
@@ -92,6 +94,7 @@ export function createPaymentActivities(deps: { orm: MikroORM; rails: RailsByMod
           collectionId: request.collection?.id ?? null,
           collectionCycle: request.collection?.cycle ?? null,
           collectionAttempt: request.collection?.attempt ?? null,
+          paymentLinkId: request.paymentLinkId ?? null,
           idempotencyKey: request.idempotencyKey,
           createdAt: new Date(),
           capturedAt: null,

@@ -69,6 +69,15 @@ export const configSchema = z.object({
    * live collections always follow the calendar.
    */
   COLLECTION_INTERVAL_MS: positiveInt.optional(),
+  /**
+   * Test runs only: the least time ahead a sandbox payment link's `expire_by` may be (seconds; the contract's
+   * floor is 900). Live links always keep the 15-minute floor.
+   */
+  PAYMENT_LINK_MIN_EXPIRY_SECONDS: positiveInt.default(900),
+  /** The UPI ID payment links' QR codes pay to (the intent's `pa`). */
+  PAYMENT_LINK_PAYEE_VPA: z.string().regex(/^[a-zA-Z0-9._-]{2,256}@[a-zA-Z]{2,64}$/, 'expected a UPI ID such as paygate@icici').default('paygate@upi'),
+  /** How long the pay page's POST waits for the payment's outcome before showing "being processed" (ms). */
+  PAYMENT_LINK_PAY_WAIT_MS: positiveInt.max(9500).default(5000),
   /** When the daily settlement runs, `HH:MM` in SETTLEMENT_TIMEZONE. */
   SETTLEMENT_TIME: z
     .string()

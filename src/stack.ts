@@ -102,11 +102,12 @@ export async function startStack(given: Config, logger: Logger, role: Role = 'al
     }
 
     // One client per process: the API starts workflows with it, and so does the worker's outbox dispatcher.
+    const settings = gatewaySettings(config);
     const temporal: TemporalClientHandle = await connectTemporal({
       address: temporalAddress,
       namespace: config.TEMPORAL_NAMESPACE,
       orm,
-      settings: gatewaySettings(config),
+      settings,
     });
     stops.push({ name: 'temporal client', stop: temporal.close });
 
@@ -167,6 +168,8 @@ export async function startStack(given: Config, logger: Logger, role: Role = 'al
       const { port } = httpServer.address() as AddressInfo;
       const host = config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST;
       apiUrl = `${config.tls ? 'https' : 'http'}://${host}:${port}`;
+      // Without PUBLIC_BASE_URL, payment links point at this server as it listens (its real port when PORT=0).
+      if (!config.PUBLIC_BASE_URL) settings.paymentLinks.publicBaseUrl = apiUrl;
     }
     return { config, orm, databaseUrl, temporalAddress, temporalUiUrl, temporal, worker, server, apiUrl, demo, stop };
   } catch (err) {

@@ -8,3 +8,4 @@ export { settlementRunWorkflow, dailySettlementWorkflow } from './settlement.ts'
 export { webhookDeliveryWorkflow } from './webhook-delivery.ts';
 export { webhookFanOutWorkflow } from './webhook-fan-out.ts';
 export { collectionWorkflow, createCollectionUpdate, collectionActionUpdates, collectionStateQuery } from './collection.ts';
+export { paymentLinkWorkflow, createPaymentLinkUpdate, payPaymentLinkUpdate, cancelPaymentLinkUpdate, paymentLinkStateQuery } from './payment-link.ts';

@@ -3,6 +3,8 @@
 //   request id → logging → metrics → errors (envelope, JSON serialisation, Sandbox-Simulate: timeout)
 //   → ORM request context → router
 //        /v1/* (matched routes only): auth → Sandbox-Simulate → rate limit → body → idempotency → handler
+//        /pay/* (payment links' hosted pages, no API key): HTML errors and security headers → rate limit
+//               per client address → body → page handler (src/api/pages/pay.ts)
 //   → unmatched: 405 (known path, other method) or 404
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -38,6 +40,8 @@ import { paymentRoutes } from './routes/payments.ts';
 import { refundRoutes } from './routes/refunds.ts';
 import { settlementRoutes } from './routes/settlements.ts';
 import { collectionRoutes } from './routes/collections.ts';
+import { paymentLinkRoutes } from './routes/payment-links.ts';
+import { payPageRoutes } from './pages/pay.ts';
 
 export type { AppDeps, ApiState } from './context.ts';
 
@@ -102,8 +106,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): ApiApp {
   refundRoutes(router, deps);
   settlementRoutes(router, deps);
   collectionRoutes(router, deps);
+  paymentLinkRoutes(router, deps);
   beneficiaryRoutes(router, deps);
   customerRoutes(router, deps);
+  payPageRoutes(router, deps);
   app.use(router.routes());
 
   app.use(async (ctx) => {

@@ -126,6 +126,14 @@ export const metadataParam = z
     },
   });
 
+/** A boolean from JSON (`true`/`false`) or a form (`"true"`/`"false"`); nothing else. */
+export function booleanParam(description: string) {
+  return z
+    .union([z.boolean(), z.enum(['true', 'false'])], { error: 'must be true or false' })
+    .transform((value) => value === true || value === 'true')
+    .meta({ description, override: { type: 'boolean' } });
+}
+
 /** A non-negative integer from a query string or JSON, within [min, max]. */
 export function intParam(min: number, max: number, description?: string) {
   return z

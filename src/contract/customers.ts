@@ -7,9 +7,9 @@ import { type Paths, idPath, resourceOperations, writeOperation } from './openap
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
 
-const nameParam = z.string().min(1).max(NAME_MAX).meta({ description: `The customer's name, 1 to ${NAME_MAX} characters.` });
-const emailParam = z.email().max(EMAIL_MAX).meta({ description: 'Where to reach the customer.' });
-const phoneParam = z
+export const nameParam = z.string().min(1).max(NAME_MAX).meta({ description: `The customer's name, 1 to ${NAME_MAX} characters.` });
+export const emailParam = z.email().max(EMAIL_MAX).meta({ description: 'Where to reach the customer.' });
+export const phoneParam = z
   .string()
   .regex(/^\+?[0-9]{10,15}$/, 'must be 10 to 15 digits, optionally after a +')
   .meta({ description: '10 to 15 digits, optionally after `+`.' });

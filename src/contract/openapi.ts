@@ -5,6 +5,7 @@ import { createDocument } from 'zod-openapi';
 import { balancePaths } from './balance.ts';
 import { beneficiaryPaths } from './beneficiaries.ts';
 import { collectionPaths } from './collections.ts';
+import { paymentLinkPaths } from './payment-links.ts';
 import { customerPaths } from './customers.ts';
 import { eventPaths } from './events.ts';
 import { operationsPaths } from './health.ts';
@@ -51,6 +52,7 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): ReturnType<
       ...refundPaths,
       ...settlementPaths,
       ...collectionPaths,
+      ...paymentLinkPaths,
       ...eventPaths,
       ...webhookPaths,
       ...operationsPaths,

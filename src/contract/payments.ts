@@ -58,6 +58,7 @@ export const paymentSchema = z
     failure_message: z.string().nullable(),
     settlement_id: z.string().nullable().meta({ description: 'The settlement that moved this payment to `available`; null until settled.' }),
     collection_id: z.string().nullable().meta({ description: 'The collection this payment is a charge of (`coll_...`); null for other payments.' }),
+    payment_link_id: z.string().nullable().meta({ description: 'The payment link this payment was made on (`plink_...`); null for other payments.' }),
     idempotency_key: z.string().meta({ description: 'The key that created this payment.' }),
     created_at: z.int(),
     captured_at: z.int().nullable(),
@@ -75,6 +76,7 @@ export const listPaymentsQuery = z.strictObject({
   receipt: z.string().min(1).max(RECEIPT_MAX).optional(),
   settlement_id: z.string().min(1).max(64).optional().meta({ description: 'Only the payments this settlement settled.' }),
   collection_id: z.string().min(1).max(64).optional().meta({ description: 'Only the charges of this collection.' }),
+  payment_link_id: z.string().min(1).max(64).optional().meta({ description: 'Only the payments made on this payment link (every attempt, captured or not).' }),
 });
 
 export const paymentIdPath = idPath('A payment id.');
@@ -93,7 +95,7 @@ export const paymentPaths: Paths = {
       body: createPaymentParams,
       errors: [404],
     }),
-    get: payment.list('List payments, newest first (filters status, customer_id, receipt, settlement_id)', listPaymentsQuery),
+    get: payment.list('List payments, newest first (filters status, customer_id, receipt, settlement_id, collection_id, payment_link_id)', listPaymentsQuery),
   },
   '/v1/payments/{id}': { get: payment.retrieve() },
 };

@@ -7,6 +7,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { collectionSchedules } from '../domain/collection-schedule.ts';
 import { collectionStatuses } from '../domain/collections.ts';
+import { paymentLinkStatuses } from '../domain/payment-links.ts';
 import { modes } from '../domain/modes.ts';
 import { ExactJsonType } from './exact-json.ts';
 import { paymentMethods, paymentStatuses } from '../domain/payments.ts';
@@ -225,6 +226,8 @@ export const PaymentEntity = defineEntity({
     collectionId: p.string().nullable(),
     collectionCycle: p.integer().nullable(),
     collectionAttempt: p.integer().nullable(),
+    /** Set on the payments made on a payment link. */
+    paymentLinkId: p.string().nullable(),
     idempotencyKey: p.string(),
     createdAt: p.datetime().onCreate(() => new Date()),
     capturedAt: p.datetime().nullable(),
@@ -366,6 +369,39 @@ export const CollectionEntity = defineEntity({
 });
 export type Collection = InferEntity<typeof CollectionEntity>;
 
+export const PaymentLinkEntity = defineEntity({
+  name: 'PaymentLink',
+  tableName: 'payment_links',
+  properties: {
+    id: p.string().primary(),
+    accountId: p.string(),
+    mode: modeProp(),
+    amount: p.bigint('number'),
+    amountPaid: p.bigint('number'),
+    currency: p.string(),
+    description: p.text().nullable(),
+    customerName: p.string().nullable(),
+    customerEmail: p.string().nullable(),
+    customerPhone: p.string().nullable(),
+    referenceId: p.string().nullable(),
+    acceptPartial: p.boolean(),
+    firstMinPartialAmount: p.bigint('number').nullable(),
+    status: p.enum(paymentLinkStatuses),
+    expireBy: p.datetime(),
+    shortUrl: p.text(),
+    callbackUrl: p.text().nullable(),
+    metadata: p.json<Record<string, string>>(),
+    paymentIds: p.array(),
+    stateVersion: p.integer(),
+    idempotencyKey: p.string(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    paidAt: p.datetime().nullable(),
+    expiredAt: p.datetime().nullable(),
+    cancelledAt: p.datetime().nullable(),
+  },
+});
+export type PaymentLink = InferEntity<typeof PaymentLinkEntity>;
+
 export const entities = [
   AccountEntity,
   ApiKeyEntity,
@@ -384,4 +420,5 @@ export const entities = [
   WebhookDeliveryEntity,
   CustomerEntity,
   CollectionEntity,
+  PaymentLinkEntity,
 ];

@@ -32,7 +32,7 @@ export async function recordEvent(
 }
 
 /** The tables whose rows keep the webhook simulations of the request that created them. */
-export type SimulationTable = 'payouts' | 'payout_batches' | 'payments' | 'refunds' | 'collections';
+export type SimulationTable = 'payouts' | 'payout_batches' | 'payments' | 'refunds' | 'collections' | 'payment_links';
 
 /** The webhook simulations stored on a resource row (`sandbox_simulate text[]`), for the events it emits later. */
 export async function storedSimulations(em: EntityManager, table: SimulationTable, id: string): Promise<string[]> {

@@ -13,6 +13,7 @@ import { Migration20261125000000_top_up_status_check } from './migrations/Migrat
 import { Migration20261126000000_rate_limits } from './migrations/Migration20261126000000_rate_limits.ts';
 import { Migration20261126120000_payout_rail_handover } from './migrations/Migration20261126120000_payout_rail_handover.ts';
 import { Migration20261126130000_unsealed_replays_index } from './migrations/Migration20261126130000_unsealed_replays_index.ts';
+import { Migration20261126200000_payment_links } from './migrations/Migration20261126200000_payment_links.ts';
 
 /** Committed migrations, in order. Append new ones; never edit one that has landed. */
 export const migrationsList = [
@@ -26,6 +27,7 @@ export const migrationsList = [
   { name: 'Migration20261126000000_rate_limits', class: Migration20261126000000_rate_limits },
   { name: 'Migration20261126120000_payout_rail_handover', class: Migration20261126120000_payout_rail_handover },
   { name: 'Migration20261126130000_unsealed_replays_index', class: Migration20261126130000_unsealed_replays_index },
+  { name: 'Migration20261126200000_payment_links', class: Migration20261126200000_payment_links },
 ];
 
 export type Orm = MikroORM;

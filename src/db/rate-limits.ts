@@ -19,6 +19,11 @@ export interface SharedLimit {
   insuranceLimiter?: RateLimiterLike;
   /** Told of every failed store call, before the insurance limiter (if any) takes over. */
   onStoreError?: (err: unknown) => void;
+  /**
+   * Keys that come and go (client addresses, payment links) rather than a fixed set (API keys): let the
+   * library delete expired rows now and then, so the table does not grow with every key ever seen.
+   */
+  transientKeys?: boolean;
 }
 
 /** A fixed-window limiter whose counts live in PostgreSQL, on the ORM's own connection pool. */
@@ -40,7 +45,7 @@ export function sharedRateLimiter(orm: Orm, limit: SharedLimit): RateLimiterPost
     storeType: 'client',
     tableName: RATE_LIMIT_TABLE,
     tableCreated: true,
-    clearExpiredByTimeout: false,
+    clearExpiredByTimeout: limit.transientKeys ?? false,
     keyPrefix: limit.keyPrefix,
     points: limit.points,
     duration: limit.duration,

@@ -2,7 +2,7 @@
 // `sealed:v1:` + base64url(12-byte IV ‖ 16-byte tag ‖ ciphertext); the ciphertext is bound to where it is
 // stored (the context, as additional authenticated data), so a sealed value copied into another row does not
 // open there. Values stored before encryption (clear text, never starting with the prefix) still open as they are.
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { Mode } from '../domain/modes.ts';
 
 export const SEALED_PREFIX = 'sealed:v1:';
@@ -13,6 +13,8 @@ export interface SecretBox {
   seal(plain: string, context: string): string;
   /** The clear text of a sealed value; a value stored before encryption is returned as it is. Throws when the key or context is wrong. */
   open(stored: string, context: string): string;
+  /** A 32-byte key for one purpose (HKDF-SHA256 of SECRETS_KEY), the same in every process of a deployment. */
+  derive(purpose: string): Buffer;
 }
 
 export const isSealed = (stored: string): boolean => stored.startsWith(SEALED_PREFIX);
@@ -38,6 +40,9 @@ export function createSecretBox(key: Buffer): SecretBox {
       } catch {
         throw new Error(`a sealed value (${context}) does not open with this SECRETS_KEY`);
       }
+    },
+    derive(purpose) {
+      return Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `paygate/${purpose}`, 32));
     },
   };
 }

@@ -7,6 +7,7 @@ import type { BeneficiaryResponse } from '../contract/beneficiaries.ts';
 import type { CollectionResponse } from '../contract/collections.ts';
 import type { CustomerResponse } from '../contract/customers.ts';
 import type { EventResponse } from '../contract/events.ts';
+import type { PaymentLinkResponse } from '../contract/payment-links.ts';
 import type { PaymentResponse } from '../contract/payments.ts';
 import type { PayoutBatchCounts, PayoutBatchResponse } from '../contract/payout-batches.ts';
 import type { PayoutResponse } from '../contract/payouts.ts';
@@ -15,7 +16,7 @@ import type { SettlementResponse } from '../contract/settlements.ts';
 import type { TopUpResponse } from '../contract/top-ups.ts';
 import type { Mode } from '../domain/modes.ts';
 import type { Balances } from './balances.ts';
-import type { BalanceTransaction, Beneficiary, Collection, Customer, Event, Payment, Payout, PayoutBatch, Refund, Settlement, TopUp } from './entities.ts';
+import type { BalanceTransaction, Beneficiary, Collection, Customer, Event, Payment, PaymentLink, Payout, PayoutBatch, Refund, Settlement, TopUp } from './entities.ts';
 
 export const unixSeconds = (d: Date): number => Math.floor(d.getTime() / 1000);
 
@@ -158,6 +159,7 @@ export function paymentView(row: Payment): PaymentResponse {
     failure_message: row.failureMessage ?? null,
     settlement_id: row.settlementId ?? null,
     collection_id: row.collectionId ?? null,
+    payment_link_id: row.paymentLinkId ?? null,
     idempotency_key: row.idempotencyKey,
     created_at: unixSeconds(row.createdAt),
     captured_at: unixOrNull(row.capturedAt),
@@ -241,5 +243,32 @@ export function collectionView(row: Collection): CollectionResponse {
     halted_at: unixOrNull(row.haltedAt),
     cancelled_at: unixOrNull(row.cancelledAt),
     completed_at: unixOrNull(row.completedAt),
+  };
+}
+
+export function paymentLinkView(row: PaymentLink): PaymentLinkResponse {
+  return {
+    id: row.id,
+    object: 'payment_link',
+    mode: row.mode,
+    amount: Number(row.amount),
+    amount_paid: Number(row.amountPaid),
+    currency: row.currency,
+    description: row.description ?? null,
+    customer: { name: row.customerName ?? null, email: row.customerEmail ?? null, phone: row.customerPhone ?? null },
+    reference_id: row.referenceId ?? null,
+    accept_partial: row.acceptPartial,
+    first_min_partial_amount: row.firstMinPartialAmount === null || row.firstMinPartialAmount === undefined ? null : Number(row.firstMinPartialAmount),
+    status: row.status,
+    short_url: row.shortUrl,
+    expire_by: unixSeconds(row.expireBy),
+    callback_url: row.callbackUrl ?? null,
+    payments: [...(row.paymentIds ?? [])],
+    idempotency_key: row.idempotencyKey,
+    created_at: unixSeconds(row.createdAt),
+    paid_at: unixOrNull(row.paidAt),
+    expired_at: unixOrNull(row.expiredAt),
+    cancelled_at: unixOrNull(row.cancelledAt),
+    metadata: row.metadata ?? {},
   };
 }

@@ -27,6 +27,8 @@ export const refusals = {
   InvalidState: { code: 'invalid_state' },
   /** A parameter's value is not acceptable (e.g. a refund over what is refundable). */
   InvalidRequest: { code: 'invalid_request' },
+  /** Another attempt of the same thing is under way (a payment link's pending payment): answered at once, never queued. */
+  Busy: { code: 'invalid_state' },
 } as const satisfies Record<string, { code: ErrorCode }>;
 export type RefusalType = keyof typeof refusals;
 

@@ -76,3 +76,8 @@ export function settlementScheduleId(taskQueue: string): string {
 export function collectionWorkflowId(collectionId: string): string {
   return `collection/${collectionId}`;
 }
+
+/** A payment link's whole life (the link id is the service's own, so it needs no encoding). */
+export function paymentLinkWorkflowId(linkId: string): string {
+  return `payment-link/${linkId}`;
+}

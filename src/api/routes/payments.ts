@@ -48,6 +48,7 @@ export function paymentRoutes(router: Router<ApiState>, deps: AppDeps): void {
       receipt: query.receipt,
       settlementId: query.settlement_id,
       collectionId: query.collection_id,
+      paymentLinkId: query.payment_link_id,
     }),
     view: (row) => paymentView(row) satisfies PaymentResponse,
   });

@@ -18,6 +18,7 @@ import {
 import { ApplicationFailure, type UpdateDefinition, type Workflow } from '@temporalio/common';
 import type { EntityName, FilterQuery, MikroORM } from '@mikro-orm/postgresql';
 import type { CollectionRequest } from '../../../activities/collections.ts';
+import type { PaymentLinkRequest } from '../../../activities/payment-links.ts';
 import type { FailedDelivery } from '../../../activities/webhooks.ts';
 import { runLimited } from '../../domain/concurrency.ts';
 import type { PaymentRequest } from '../../../activities/payments.ts';
@@ -35,6 +36,7 @@ import { BatchId, EndpointId, baseSearchAttributes } from '../../domain/search-a
 import {
   collectionWorkflowId,
   keySegment,
+  paymentLinkWorkflowId,
   paymentWorkflowId,
   payoutBatchWorkflowId,
   payoutTransitionWorkflowId,
@@ -45,10 +47,18 @@ import {
   webhookDeliveryWorkflowId,
   webhookFanOutWorkflowId,
 } from '../../domain/workflow-ids.ts';
-import { CollectionEntity, PaymentEntity, PayoutEntity, RefundEntity, SettlementEntity, TopUpEntity } from '../../db/entities.ts';
+import { CollectionEntity, PaymentEntity, PaymentLinkEntity, PayoutEntity, RefundEntity, SettlementEntity, TopUpEntity } from '../../db/entities.ts';
 import { paymentView, payoutView, refundView, settlementView, topUpView } from '../../db/views.ts';
 import { collectionActionUpdates, collectionWorkflow, createCollectionUpdate } from '../../../workflows/collection.ts';
 import { createPaymentUpdate, paymentWorkflow } from '../../../workflows/payment.ts';
+import {
+  type PayAttemptInput,
+  type PayAttemptResult,
+  cancelPaymentLinkUpdate,
+  createPaymentLinkUpdate,
+  payPaymentLinkUpdate,
+  paymentLinkWorkflow,
+} from '../../../workflows/payment-link.ts';
 import { createPayoutUpdate, movePayoutUpdate, payoutTransitionWorkflow, payoutWorkflow } from '../../../workflows/payout.ts';
 import { payoutBatchWorkflow } from '../../../workflows/payout-batch.ts';
 import { createRefundUpdate, refundWorkflow } from '../../../workflows/refund.ts';
@@ -57,6 +67,7 @@ import { createTopUpUpdate, topUpWorkflow } from '../../../workflows/top-up.ts';
 import { gapAfter, webhookDeliveryWorkflow, type WebhookDeliveryInput, type WebhookRetrySchedule } from '../../../workflows/webhook-delivery.ts';
 import { webhookFanOutWorkflow } from '../../../workflows/webhook-fan-out.ts';
 import type { CollectionResponse } from '../../contract/collections.ts';
+import type { PaymentLinkResponse } from '../../contract/payment-links.ts';
 import type { PaymentResponse } from '../../contract/payments.ts';
 import type { PayoutResponse } from '../../contract/payouts.ts';
 import type { RefundResponse } from '../../contract/refunds.ts';
@@ -80,6 +91,12 @@ export type CreatePayoutInput = Omit<PayoutRequest, 'payoutId' | 'batchId'>;
 export type CreatePaymentInput = Omit<PaymentRequest, 'paymentId'>;
 export type CreateRefundInput = Omit<RefundRequest, 'refundId'>;
 export type CreateCollectionInput = Omit<CollectionRequest, 'collectionId'>;
+export type CreatePaymentLinkInput = Omit<PaymentLinkRequest, 'linkId' | 'shortUrl'>;
+
+/** What a pay attempt on a link's page came to: the payment it made, or why it made none. */
+export type PayLinkOutcome =
+  | ({ kind: 'attempted' } & PayAttemptResult)
+  | { kind: 'refused'; reason: 'busy' | 'not_payable' | 'amount'; message: string };
 
 export type PayoutAction = 'complete' | 'fail' | 'reverse';
 
@@ -139,6 +156,12 @@ export interface TemporalGateway {
   createCollection(input: CreateCollectionInput): Promise<CollectionResponse>;
   /** pause / resume / cancel / advance (answers after the charge attempt); invalid_state when it does not fit. */
   collectionAction(collection: { id: string; accountId: string; mode: Mode }, action: CollectionAction): Promise<CollectionResponse>;
+  /** Starts the link's workflow, which writes it `created` and expires it at `expire_by`; answers once it is written. */
+  createPaymentLink(input: CreatePaymentLinkInput): Promise<PaymentLinkResponse>;
+  /** Cancels a link in status created (after an attempt in flight); invalid_state otherwise. */
+  cancelPaymentLink(link: { id: string; accountId: string; mode: Mode }): Promise<PaymentLinkResponse>;
+  /** A customer's pay attempt from the hosted page; answers with the outcome, `pending` after the link's wait. */
+  payPaymentLink(linkId: string, attempt: PayAttemptInput): Promise<PayLinkOutcome>;
   /** One delivery workflow; a running one is joined and a closed one never starts again. */
   startDelivery(start: DeliveryStart): Promise<void>;
   /**
@@ -175,6 +198,7 @@ export function gatewaySettings(config: Config): GatewaySettings {
     answerTimeoutMs: config.WORKFLOW_ANSWER_TIMEOUT_MS,
     webhooks: webhookDeliverySettings(config),
     collections: { retryDelaysMs: config.COLLECTION_RETRY_DELAYS_MS, intervalMs: config.COLLECTION_INTERVAL_MS ?? null },
+    paymentLinks: { publicBaseUrl: config.publicBaseUrl, payWaitMs: config.PAYMENT_LINK_PAY_WAIT_MS },
   };
 }
 
@@ -216,6 +240,12 @@ export interface GatewaySettings {
   answerTimeoutMs: number;
   webhooks: WebhookDeliverySettings;
   collections: CollectionSettings;
+  paymentLinks: {
+    /** Where short_url points (PUBLIC_BASE_URL, or the API's own address). */
+    publicBaseUrl: string;
+    /** How long a pay attempt from the page waits for the outcome (PAYMENT_LINK_PAY_WAIT_MS). */
+    payWaitMs: number;
+  };
 }
 
 // ---- Errors, classified once ----------------------------------------------------------------------------
@@ -653,6 +683,48 @@ export async function connectTemporal(options: { address: string; namespace: str
           throw new ApiError('invalid_state', `A ${row?.status ?? 'finished'} collection cannot take '${action}'.`);
         }
         throw classify(err, `collection ${action}`);
+      }
+    },
+
+    createPaymentLink(input) {
+      const linkId = newId('paymentLink');
+      return startOrJoin({
+        workflow: paymentLinkWorkflow,
+        workflowId: paymentLinkWorkflowId(linkId),
+        args: [{ request: { linkId, shortUrl: `${settings.paymentLinks.publicBaseUrl}/pay/${linkId}`, ...input }, payWaitMs: settings.paymentLinks.payWaitMs }],
+        update: createPaymentLinkUpdate,
+        subject: { ...input, resourceId: linkId, summary: `Payment link ${formatRupees(input.amount)}${input.referenceId ? ` (${input.referenceId})` : ''}` },
+        what: 'payment link',
+      });
+    },
+
+    async cancelPaymentLink(link) {
+      try {
+        return await answering(() => workflowById(paymentLinkWorkflowId(link.id)).executeUpdate(cancelPaymentLinkUpdate));
+      } catch (err) {
+        // The workflow has ended: the link is paid, expired or cancelled, which cancel does not fit.
+        if (isClosed(err)) {
+          const row = await orm.em.fork().findOne(PaymentLinkEntity, { id: link.id, accountId: link.accountId, mode: link.mode });
+          throw new ApiError('invalid_state', `A ${row?.status ?? 'finished'} payment link cannot be cancelled; only a link in status created can.`);
+        }
+        throw classify(err, 'payment link cancellation');
+      }
+    },
+
+    async payPaymentLink(linkId, attempt) {
+      try {
+        const result = await answering(() => workflowById(paymentLinkWorkflowId(linkId)).executeUpdate(payPaymentLinkUpdate, { args: [attempt] }));
+        return { kind: 'attempted', ...result };
+      } catch (err) {
+        if (isClosed(err)) {
+          const row = await orm.em.fork().findOne(PaymentLinkEntity, { id: linkId });
+          return { kind: 'refused', reason: 'not_payable', message: `This link is ${row?.status ?? 'closed'} and takes no payment.` };
+        }
+        const refusal = refusalIn(err);
+        if (refusal?.type === 'Busy') return { kind: 'refused', reason: 'busy', message: refusal.message };
+        if (refusal?.type === 'InvalidState') return { kind: 'refused', reason: 'not_payable', message: refusal.message };
+        if (refusal?.type === 'InvalidRequest') return { kind: 'refused', reason: 'amount', message: refusal.message };
+        throw classify(err, 'payment');
       }
     },
 
