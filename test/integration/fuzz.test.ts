@@ -32,6 +32,7 @@ before(async () => {
   ids.payment = (await ok('/v1/payments', { amount: 5_000, method: 'upi', vpa: 'success@upi' })).id;
   ids.payout = (await ok('/v1/payouts', { beneficiary_id: ids.beneficiary, amount: 1_000, mode: 'upi' })).id;
   ids.collection = (await ok('/v1/collections', { customer_id: ids.customer, amount: 1_000, schedule: 'monthly', start_at: Math.floor(Date.now() / 1000) + 86_400 })).id;
+  ids.link = (await ok('/v1/payment_links', { amount: 5_000, accept_partial: true })).id;
   ids.endpoint = (await ok('/v1/webhook_endpoints', { url: 'http://127.0.0.1:9/hook', enabled_events: ['payout.completed'] })).id;
   const events = await http.get('/v1/events', { key });
   ids.event = events.body.data[0]?.id ?? 'evt_00000000000000000000000000';
@@ -67,6 +68,16 @@ const bases: Record<string, () => Record<string, unknown>> = {
   '/v1/refunds': () => ({ payment_id: ids.payment, amount: 1, reason: 'r', metadata: { a: 'b' } }),
   '/v1/collections': () => ({ customer_id: ids.customer, amount: 100, schedule: 'monthly', start_at: Math.floor(Date.now() / 1000) + 86_400, description: 'd', metadata: { a: 'b' } }),
   '/v1/webhook_endpoints': () => ({ url: 'http://127.0.0.1:9/fuzz', enabled_events: ['payout.completed'], description: 'd' }),
+  '/v1/payment_links': () => ({
+    amount: 1_000,
+    description: 'd',
+    customer: { name: 'Asha', email: 'asha@example.com', phone: '+919876543210' },
+    accept_partial: true,
+    first_min_partial_amount: 100,
+    expire_by: Math.floor(Date.now() / 1000) + 3600,
+    callback_url: 'http://127.0.0.1:9/cb',
+    metadata: { a: 'b' },
+  }),
 };
 /** Where a spoiled value goes: a top-level parameter, a metadata key or value, or a batch item's field. */
 const spoil = fc.record({ where: fc.constantFrom('param', 'metadataKey', 'metadataValue', 'item'), pick: fc.nat(), value: fc.oneof(nastyValue, nastyText) });
@@ -76,6 +87,7 @@ const routes: Array<{ method: 'POST' | 'DELETE'; path: string }> = [
   { method: 'POST', path: '/v1/collections/:collection/pause' },
   { method: 'POST', path: '/v1/collections/:collection/resume' },
   { method: 'POST', path: '/v1/collections/:collection/cancel' },
+  { method: 'POST', path: '/v1/payment_links/:link/cancel' },
   { method: 'POST', path: '/v1/test_helpers/collections/:collection/advance' },
   { method: 'POST', path: '/v1/test_helpers/payouts/:payout/complete' },
   { method: 'POST', path: '/v1/test_helpers/payouts/:payout/fail' },
@@ -104,7 +116,7 @@ function formOf(value: unknown, prefix = ''): string[] {
 
 const request = fc.record({
   route: fc.constantFrom(...routes),
-  ids: fc.record({ customer: pathId('customer'), collection: pathId('collection'), payout: pathId('payout'), event: pathId('event'), beneficiary: pathId('beneficiary') }),
+  ids: fc.record({ customer: pathId('customer'), collection: pathId('collection'), link: pathId('link'), payout: pathId('payout'), event: pathId('event'), beneficiary: pathId('beneficiary') }),
   // Mostly a valid body with one or two values spoiled (so requests reach the handlers), sometimes strangers too.
   spoils: fc.array(spoil, { minLength: 0, maxLength: 2 }),
   strangers: fc.oneof({ weight: 4, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: fc.dictionary(nastyText, nastyValue, { maxKeys: 3 }) }),
@@ -199,10 +211,11 @@ describe('generated input on every write route', () => {
           ours('payments', 'payment', 'collection_id'),
           ours('refunds', 'refund'),
           ours('collections', 'collection'),
+          ours('payment_links', 'payment_link'),
           ours('settlements', 'settlement'),
           ours('webhook_endpoints', 'webhook_endpoint'),
         ].join(' union all '),
-      [JSON.stringify([...answered]), ...Array(10).fill(account.accountId)],
+      [JSON.stringify([...answered]), ...Array(11).fill(account.accountId)],
     );
     assert.deepEqual(unaccounted, [], 'objects no answer returned');
     const strayMovements = await service.sql<{ id: string; source_id: string }>(
@@ -225,5 +238,48 @@ describe('generated input on every write route', () => {
       }
     }
     assert.deepEqual(retrying, []);
+  });
+});
+
+describe('generated input on the hosted payment page', () => {
+  test('POST /pay/{id} and its pages: never a 5xx or a hang, always an HTML page, and no money moves without a valid form', async () => {
+    const page = await fetch(`${service.url}/pay/${ids.link}`);
+    const token = /name="token" value="([^"]+)"/.exec(await page.text())?.[1];
+    assert.ok(token, 'the link page has a form');
+    const form = fc.record({
+      token: fc.oneof(fc.constant(token), nastyText),
+      vpa: fc.oneof(fc.constantFrom('success@upi', 'failure@upi'), nastyText),
+      amount: fc.oneof(fc.constantFrom('1', '10.5', '50', '0', '-1', '1e3', '99999999999', '₹1,000'), nastyText),
+    });
+    const pageRequest = fc.record({
+      path: fc.oneof(fc.constant(`/pay/${ids.link}`), pathId('link').map((id) => `/pay/${id}`), nastyText.map((t) => `/pay/${ids.link}/payments/${encodeURIComponent(t.replace(/[\ud800-\udfff]/g, '')) || 'x'}`)),
+      method: fc.constantFrom('GET', 'POST'),
+      encoding: fc.constantFrom('form', 'json', 'raw'),
+      form,
+      raw: nastyText,
+    });
+    let sent = 0;
+    await fc.assert(
+      fc.asyncProperty(pageRequest, async (r) => {
+        const headers: Record<string, string> = {};
+        let body: string | undefined;
+        if (r.method === 'POST') {
+          headers['content-type'] = r.encoding === 'json' ? 'application/json' : 'application/x-www-form-urlencoded';
+          body = r.encoding === 'json' ? JSON.stringify(r.form) : r.encoding === 'form' ? formOf(r.form).join('&') : r.raw;
+        }
+        const res = await fetch(service.url + r.path, { method: r.method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(20_000) });
+        const text = await res.text();
+        sent++;
+        const where = `${r.method} ${r.path} ${body?.slice(0, 200)} → ${res.status} ${text.slice(0, 200)}`;
+        assert.ok(res.status < 500, where);
+        if (res.status === 303) assert.match(res.headers.get('location') ?? '', /^\/pay\/plink_[0-9A-Z]+\/payments\/pay_[0-9A-Z]+$/, where);
+        else if (res.status !== 405 && res.status !== 404) assert.match(res.headers.get('content-type') ?? '', /^text\/html/, where);
+      }),
+      { numRuns: 300, endOnFailure: true },
+    );
+    console.log(`# page fuzz: ${sent} requests`);
+    // The link never holds more than its amount, whatever was sent.
+    const [link] = await service.sql<{ amount: string; amount_paid: string }>(`select amount, amount_paid from payment_links where id = ?`, [ids.link]);
+    assert.ok(Number(link.amount_paid) <= Number(link.amount));
   });
 });
