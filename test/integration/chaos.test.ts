@@ -4,123 +4,24 @@
 // terminal, each reached the rail as one accepted submission (repeats the rail recognised are allowed),
 // the ledger balances to the paisa, and no workflow is left running or retrying.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after, test } from 'node:test';
 import pg from 'pg';
 import { Client, Connection } from '@temporalio/client';
 import { embeddedPostgresUrl } from '../../src/db/embedded-postgres.ts';
-import { freePort } from '../../src/infra/ports.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
+import { type NpmStartHarness, killGroup, npmStartHarness, waitForValue as waitFor } from '../helpers/npm-start.ts';
 
 const ITEMS = 2_000;
 const FUNDS = 10_000_000_000;
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'paygate-chaos-'));
-chmodSync(dataDir, 0o755); // the embedded postgres runs as user postgres when we are root
-let service: ChildProcess | undefined;
+let harness: NpmStartHarness | undefined;
 
-after(() => {
-  if (service?.pid) killGroup(service.pid);
-  for (const pid of processesOf(dataDir).keys()) process.kill(pid, 'SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-/**
- * Live processes whose command line names the data dir (postgres, the Temporal dev server) or that run in
- * the group, with their command lines. Zombies (dead, waiting for a parent to reap them) do not count.
- */
-function processesOf(dir: string, group?: number): Map<number, string> {
-  const found = new Map<number, string>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
-    try {
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const [state, , pgid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (state === 'Z' || state === 'X') continue;
-      if (cmdline.includes(dir) || (group !== undefined && Number(pgid) === group)) found.set(Number(entry), cmdline.slice(0, 200));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return found;
-}
-
-function killGroup(pid: number): void {
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // already gone
-  }
-}
-
-interface Ports {
-  api: number;
-  pg: number;
-  temporal: number;
-  ui: number;
-}
-
-/** `npm start` (node src/main.ts) in a process group of its own; resolves with its output once it is ready. */
-function npmStart(ports: Ports): Promise<{ child: ChildProcess; output: () => string }> {
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? os.homedir(),
-    DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    PORT: String(ports.api),
-    EMBEDDED_PG_PORT: String(ports.pg),
-    TEMPORAL_PORT: String(ports.temporal),
-    TEMPORAL_UI_PORT: String(ports.ui),
-    LOG_LEVEL: 'warn',
-    SANDBOX_PAYOUT_DELAY_MS: '100',
-    SANDBOX_SLOW_DELAY_MS: '1000',
-    RATE_LIMIT_SANDBOX: '100000',
-  };
-  if (process.env.TEMPORAL_CLI_PATH) env.TEMPORAL_CLI_PATH = process.env.TEMPORAL_CLI_PATH;
-  const child = spawn(process.execPath, ['src/main.ts'], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  service = child;
-  let output = '';
-  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm start did not get ready in 120 s:\n${output}`)), 120_000);
-    const onData = () => {
-      if (output.includes('Service ready')) {
-        clearTimeout(timer);
-        child.stdout!.off('data', onData);
-        resolve({ child, output: () => output });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`npm start exited (${signal ?? code}) before it was ready:\n${output}`));
-    });
-  });
-}
-
-async function waitFor<T>(what: string, check: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await check();
-      if (value !== undefined) return value;
-    } catch (err) {
-      last = err;
-    }
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms${last ? ` (last error: ${String(last)})` : ''}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
+after(() => harness?.cleanup());
 
 test('kill -9 of the whole npm start mid-batch, then npm start again: every payout terminal, each sent once, the ledger balanced, nothing stuck', async () => {
-  const ports: Ports = { api: await freePort(), pg: await freePort(), temporal: await freePort(), ui: await freePort() };
-  const first = await npmStart(ports);
+  harness = await npmStartHarness({ SANDBOX_PAYOUT_DELAY_MS: '100', SANDBOX_SLOW_DELAY_MS: '1000' }, 'chaos');
+  const { ports } = harness;
+  const first = await harness.start();
   const key = /Its sandbox key \(shown once\):\s+(\S+)/.exec(first.output())?.[1];
   const accountId = /Demo account (\S+) created/.exec(first.output())?.[1];
   assert.ok(key && accountId, `npm start printed the demo account and key:\n${first.output()}`);
@@ -157,7 +58,7 @@ test('kill -9 of the whole npm start mid-batch, then npm start again: every payo
   await waitFor(
     'every process of the killed group gone',
     async () => {
-      survivors = processesOf('\0never\0', group);
+      survivors = harness!.processes(group);
       return survivors.size === 0 ? true : undefined;
     },
     30_000,
@@ -166,11 +67,11 @@ test('kill -9 of the whole npm start mid-batch, then npm start again: every payo
   });
   // A component that left the group (a session of its own) outlives `kill -9` of the group, as it would for an
   // operator; the next start must cope with it (postgres: its pid file names it, and it is stopped first).
-  const outside = processesOf(dataDir);
+  const outside = harness.processes();
   console.log(`# killed the npm start group with ${JSON.stringify(atKill)} of ${ITEMS} items settled or moving; left running outside the group: ${JSON.stringify([...outside.values()])}`);
 
   const restartedAt = Date.now();
-  await npmStart(ports);
+  await harness.start();
   const done = await waitFor(
     'the batch completed after the restart',
     async () => {
