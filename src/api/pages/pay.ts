@@ -70,8 +70,10 @@ export function formTokens(key: Buffer): FormTokens {
       const [, issued, nonce, given] = match;
       const age = Math.floor(nowMs / 1000) - Number(issued);
       if (age < 0 || age > TOKEN_MAX_AGE_SECONDS) return false;
-      const expected = mac(linkId, issued, nonce);
-      const actual = Buffer.from(given, 'base64url');
+      // Compared as text: base64url leaves spare bits in the last character, so decoding first would let
+      // several spellings of one MAC pass, each a different token (and so a different payment) for one form.
+      const expected = Buffer.from(mac(linkId, issued, nonce).toString('base64url'));
+      const actual = Buffer.from(given);
       return actual.length === expected.length && timingSafeEqual(actual, expected);
     },
   };
