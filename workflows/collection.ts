@@ -34,6 +34,7 @@ import {
 import { baseSearchAttributes } from '../src/domain/search-attributes.ts';
 import type { RefusalType } from '../src/domain/failures.ts';
 import { paymentWorkflow } from './payment.ts';
+import { orderedWrites } from './lifecycle.ts';
 import { databaseSteps } from './proxies.ts';
 import type { CollectionResponse } from '../src/contract/collections.ts';
 
@@ -80,7 +81,6 @@ export async function collectionWorkflow(input: CollectionWorkflowInput): Promis
   const { plan, request } = input;
   const collectionId = request.collectionId;
   let state: CollectionState = input.carried?.state ?? initialState(plan);
-  let version = input.carried?.version ?? 0;
   let view: CollectionResponse | undefined = input.carried?.view;
   /** Bumped on every change of `state`, so a wait computed from an older state wakes up and recomputes. */
   let changes = 0;
@@ -97,17 +97,12 @@ export async function collectionWorkflow(input: CollectionWorkflowInput): Promis
   };
 
   // Writes go out one at a time, each with the state as it is when its turn comes: the row follows the
-  // workflow in order, and `version` lets a retried older write change nothing.
-  let writes: Promise<unknown> = Promise.resolve();
-  const save = (charge?: { paymentId: string; outcome: 'captured' | 'failed' }): Promise<CollectionResponse> => {
-    const run = writes.then(async () => {
-      version++;
-      view = await db.saveCollectionState({ collectionId, version, state, charge });
-      return view;
-    });
-    writes = run.catch(() => undefined);
-    return run;
-  };
+  // workflow in order, and the version lets a retried older write change nothing.
+  const writes = orderedWrites(input.carried?.version ?? 0, async (version, charge?: { paymentId: string; outcome: 'captured' | 'failed' }) => {
+    view = await db.saveCollectionState({ collectionId, version, state, charge });
+    return view;
+  });
+  const save = writes.save;
   const setState = (next: CollectionState) => {
     state = next;
     changes++;
@@ -255,5 +250,5 @@ export async function collectionWorkflow(input: CollectionWorkflowInput): Promis
 
   await condition(allHandlersFinished);
   if (isTerminal(state.status)) return { collectionId, status: state.status };
-  return continueAsNew<typeof collectionWorkflow>({ ...input, carried: { state, version, view: view! } });
+  return continueAsNew<typeof collectionWorkflow>({ ...input, carried: { state, version: writes.version(), view: view! } });
 }

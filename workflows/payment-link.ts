@@ -33,7 +33,7 @@ import {
 } from '../src/domain/payment-links.ts';
 import type { RefusalType } from '../src/domain/failures.ts';
 import { baseSearchAttributes } from '../src/domain/search-attributes.ts';
-import { created, once } from './lifecycle.ts';
+import { created, once, orderedWrites } from './lifecycle.ts';
 import { paymentWorkflow } from './payment.ts';
 import { databaseSteps } from './proxies.ts';
 import type { PaymentLinkResponse } from '../src/contract/payment-links.ts';
@@ -97,23 +97,17 @@ export async function paymentLinkWorkflow(input: PaymentLinkWorkflowInput): Prom
   const { request } = input;
   const linkId = request.linkId;
   let state: PaymentLinkState = input.carried?.state ?? initialLinkState(request);
-  let version = input.carried?.version ?? 0;
   let view: PaymentLinkResponse | undefined = input.carried?.view;
   let changes = 0;
   let inFlight: Attempt | undefined;
   const attempts = new Map<string, Attempt>((input.carried?.attempts ?? []).map((a) => [a.token, a]));
 
-  let writes: Promise<unknown> = Promise.resolve();
   /** Writes the state as it is when the write's turn comes, in order. */
-  const save = (): Promise<PaymentLinkResponse> => {
-    const run = writes.then(async () => {
-      version++;
-      view = await db.savePaymentLinkState({ linkId, version, state });
-      return view;
-    });
-    writes = run.catch(() => undefined);
-    return run;
-  };
+  const writes = orderedWrites(input.carried?.version ?? 0, async (version) => {
+    view = await db.savePaymentLinkState({ linkId, version, state });
+    return view;
+  });
+  const save = writes.save;
   const setState = (next: PaymentLinkState) => {
     state = next;
     changes++;
@@ -260,14 +254,14 @@ export async function paymentLinkWorkflow(input: PaymentLinkWorkflowInput): Prom
     if (!inFlight && (workflowInfo().continueAsNewSuggested || workflowInfo().historyLength > MAX_HISTORY_PER_RUN)) {
       await condition(allHandlersFinished);
       if (!inFlight) {
-        await writes;
-        return continueAsNew<typeof paymentLinkWorkflow>({ ...input, carried: { state, version, view: view!, attempts: [...attempts.values()] } });
+        await writes.drained();
+        return continueAsNew<typeof paymentLinkWorkflow>({ ...input, carried: { state, version: writes.version(), view: view!, attempts: [...attempts.values()] } });
       }
     }
     const seen = changes;
     await condition(() => changes !== seen, remaining, { summary: 'expire_by' });
   }
 
-  await writes;
+  await writes.drained();
   return { linkId, status: state.status as PaymentLinkWorkflowResult['status'] };
 }
