@@ -10,6 +10,7 @@ import { createHttp, type Http } from '../helpers/http.ts';
 import { createLink, getPage, linkPayments, payOnPage, postLink, submitPay, tokenOf } from '../helpers/payment-links.ts';
 import { assertLedgerBalanced, eventTypesOf, waitFor } from '../helpers/payments.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
+import { startWebhookReceiver, waitUntil } from '../helpers/webhook-receiver.ts';
 
 /** The least expiry the test service allows sandbox links (PAYMENT_LINK_MIN_EXPIRY_SECONDS). */
 const MIN_EXPIRY_S = 3;
@@ -238,6 +239,28 @@ describe('paying on the page', () => {
     const refund = await http.post('/v1/refunds', { key, json: { payment_id: paymentId, amount: 1_000 } });
     assert.equal(refund.status, 200, refund.text);
     await assertLedgerBalanced(service, accountId);
+  });
+
+  test("the business's webhook endpoint receives payment.captured and payment_link.paid", async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const { sandboxKey: key } = await service.newAccount();
+      const endpoint = await http.post('/v1/webhook_endpoints', { key, json: { url: receiver.url('/hooks'), enabled_events: ['payment_link.*', 'payment.captured'] } });
+      assert.equal(endpoint.status, 200, endpoint.text);
+      const link = await createLink(http, key, { amount: 6_500 });
+      const { paymentId } = await payOnPage(link.short_url, { vpa: 'success@upi' });
+      const got = await waitUntil('both webhooks arrived', () => {
+        const bodies = receiver.received('/hooks').map((r) => JSON.parse(r.body));
+        const types = bodies.map((b) => `${b.type} ${b.data.object.id}`);
+        return types.includes(`payment.captured ${paymentId}`) && types.includes(`payment_link.paid ${link.id}`) ? bodies : undefined;
+      });
+      const paidEvent = got.find((b) => b.type === 'payment_link.paid');
+      assert.equal(paidEvent.data.object.status, 'paid');
+      assert.deepEqual(paidEvent.data.object.payments, [paymentId]);
+      for (const r of receiver.received('/hooks')) assert.ok(r.headers['webhook-signature'], 'signed');
+    } finally {
+      await receiver.close();
+    }
   });
 
   test('a declined payment shows the decline and the customer pays again', async () => {
