@@ -76,6 +76,10 @@ export const configSchema = z.object({
   PAYMENT_LINK_MIN_EXPIRY_SECONDS: positiveInt.default(900),
   /** The UPI ID payment links' QR codes pay to (the intent's `pa`). */
   PAYMENT_LINK_PAYEE_VPA: z.string().regex(/^[a-zA-Z0-9._-]{2,256}@[a-zA-Z]{2,64}$/, 'expected a UPI ID such as paygate@icici').default('paygate@upi'),
+  /** Hosted payment page: pay attempts a minute per link (API.md: 30). */
+  PAYMENT_LINK_ATTEMPTS_PER_MINUTE: positiveInt.default(30),
+  /** Hosted payment page: requests a minute per client address (API.md: 120). */
+  PAYMENT_LINK_PAGE_REQUESTS_PER_MINUTE: positiveInt.default(120),
   /** How long the pay page's POST waits for the payment's outcome before showing "being processed" (ms). */
   PAYMENT_LINK_PAY_WAIT_MS: positiveInt.max(9500).default(5000),
   /** When the daily settlement runs, `HH:MM` in SETTLEMENT_TIMEZONE. */

@@ -24,6 +24,8 @@ before(async () => {
     SANDBOX_SLOW_DELAY_MS: '3000',
     PAYMENT_LINK_PAY_WAIT_MS: '500',
     TRUST_PROXY: 'true',
+    // Every page request of this file comes from 127.0.0.1; the limits themselves are tested below, on their defaults.
+    PAYMENT_LINK_PAGE_REQUESTS_PER_MINUTE: '100000',
   });
   http = createHttp(service.url);
 });
@@ -416,5 +418,58 @@ describe('paying on the page', () => {
     const big = await fetch(link.short_url, { method: 'POST', body: `vpa=${'x'.repeat(20_000)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     assert.equal(big.status, 413);
     assert.deepEqual(await linkPayments(http, key, link.id), []);
+  });
+});
+
+describe('rate limits of the page (the contract\'s defaults)', () => {
+  let limited: TestService;
+  before(async () => {
+    limited = await startTestService({ TRUST_PROXY: 'true', PAYMENT_LINK_PAY_WAIT_MS: '500' });
+  });
+  after(async () => {
+    await limited?.stop();
+  });
+
+  const from = (ip: string) => ({ 'x-forwarded-for': ip });
+
+  test('31st pay attempt on one link within a minute: a 429 page with Retry-After, and no payment', async () => {
+    const api = createHttp(limited.url);
+    const { sandboxKey: key } = await limited.newAccount();
+    const link = await createLink(api, key, { amount: 1_000 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      // Each attempt from an address of its own, so only the per-link limit can apply; a forged token makes no payment.
+      const res = await fetch(link.short_url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...from(`10.1.0.${i + 1}`) },
+        body: new URLSearchParams({ token: '1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA', vpa: 'success@upi' }),
+      });
+      statuses.push(res.status);
+      if (i === 30) {
+        assert.match(res.headers.get('content-type') ?? '', /^text\/html/);
+        assert.ok(Number(res.headers.get('retry-after')) >= 1, 'Retry-After');
+        assert.ok((await res.text()).includes('Too many'));
+      } else await res.arrayBuffer();
+    }
+    assert.deepEqual(statuses.slice(0, 30), Array(30).fill(400));
+    assert.equal(statuses[30], 429);
+    assert.deepEqual(await linkPayments(api, key, link.id), []);
+    // Reading the page is not a pay attempt: it still opens.
+    assert.equal((await fetch(link.short_url, { headers: from('10.1.1.1') })).status, 200);
+  });
+
+  test('121st request from one address within a minute: a 429 page; another address is served', async () => {
+    const api = createHttp(limited.url);
+    const { sandboxKey: key } = await limited.newAccount();
+    const link = await createLink(api, key, { amount: 1_000 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 121; i++) {
+      const res = await fetch(link.short_url, { headers: from('10.2.0.1') });
+      statuses.push(res.status);
+      await res.arrayBuffer();
+    }
+    assert.equal(statuses.filter((s) => s === 200).length, 120);
+    assert.equal(statuses[120], 429);
+    assert.equal((await fetch(link.short_url, { headers: from('10.2.0.2') })).status, 200);
   });
 });

@@ -27,9 +27,6 @@ import { sharedRateLimiter } from '../../db/rate-limits.ts';
 import type { AppDeps, ApiContext, ApiMiddleware, ApiRouterContext, ApiState } from '../context.ts';
 import { bodyParsing } from '../middleware/body.ts';
 
-/** At most this many pay attempts a minute per link, and requests a minute per client address (API.md). */
-export const PAY_ATTEMPTS_PER_MINUTE = 30;
-export const PAGE_REQUESTS_PER_MINUTE = 120;
 /** A form token older than this is refused (the customer reloads the page). */
 const TOKEN_MAX_AGE_SECONDS = 3600;
 const FORM_BODY_LIMIT = 8 * 1024;
@@ -132,8 +129,8 @@ export function payPageRoutes(router: Router<ApiState>, deps: AppDeps): void {
   const tokens = formTokens(deps.secrets.derive('payment-link-form'));
   const limiter = (keyPrefix: string, points: number): RateLimiterAbstract =>
     sharedRateLimiter(deps.orm, { keyPrefix, points, duration: 60, transientKeys: true, onStoreError: (err) => deps.logger.warn({ err }, 'pay page rate limit store unavailable') });
-  const perAddress = limiter('pay-page-ip', PAGE_REQUESTS_PER_MINUTE);
-  const perLink = limiter('pay-page-link', PAY_ATTEMPTS_PER_MINUTE);
+  const perAddress = limiter('pay-page-ip', deps.config.PAYMENT_LINK_PAGE_REQUESTS_PER_MINUTE);
+  const perLink = limiter('pay-page-link', deps.config.PAYMENT_LINK_ATTEMPTS_PER_MINUTE);
 
   /** Consumes a point; past the limit a 429 page with Retry-After. A store that does not answer lets the request through. */
   const consume = async (rl: RateLimiterAbstract, key: string, what: string): Promise<void> => {
