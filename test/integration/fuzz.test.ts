@@ -17,7 +17,15 @@ const ids: Record<string, string> = {};
 
 before(async () => {
   // Short waits so that generated requests that do succeed answer quickly.
-  service = await startTestService({ PAYMENT_SYNC_WAIT_MS: '300', SANDBOX_PAYOUT_DELAY_MS: '100', RATE_LIMIT_SANDBOX: '100000' });
+  service = await startTestService({
+    PAYMENT_SYNC_WAIT_MS: '300',
+    SANDBOX_PAYOUT_DELAY_MS: '100',
+    RATE_LIMIT_SANDBOX: '100000',
+    // The page's limits would answer most generated page requests with a 429 before they reach a handler.
+    PAYMENT_LINK_PAGE_REQUESTS_PER_MINUTE: '100000',
+    PAYMENT_LINK_ATTEMPTS_PER_MINUTE: '100000',
+    PAYMENT_LINK_PAY_WAIT_MS: '300',
+  });
   http = createHttp(service.url);
   account = await service.newAccount();
   const key = account.sandboxKey;
