@@ -1,11 +1,38 @@
 // How workflows reach their activities: one proxy per retry profile (src/domain/failures.ts). Whether a
 // step runs as an ordinary or a local activity is decided here and nowhere else.
-import { proxyActivities } from '@temporalio/workflow';
+//
+// Database steps and rail calls are local activities (DECISIONS #15): a few milliseconds of SQL, or a rail's
+// quick submit or status read with the rail's own idempotency key, run inside the workflow task that asked
+// for them, so a POST's Update-with-Start answers after one round trip to Temporal instead of three. Like any
+// activity a local one runs at least once: every step behind these proxies is idempotent (unique keys and
+// status checks in the step itself). Waiting stays durable: timers between rail reads, and `pollingSteps`
+// (a check that fails until true) stay ordinary activities, as do webhook deliveries (their own proxies).
+//
+// Runs recorded before local steps existed scheduled ordinary activities; `patched(LOCAL_STEPS)` keeps them
+// replaying as they ran, and every new run takes the local path.
+import { patched, proxyActivities, proxyLocalActivities, type ActivityInterfaceFor } from '@temporalio/workflow';
 import { retryProfiles } from '../src/domain/failures.ts';
 
-/** Short database writes and reads: retried quickly, for a while. */
+export const LOCAL_STEPS = 'local-steps';
+
+type Profile = { startToCloseTimeout: string; retry: { initialInterval: string; backoffCoefficient: number; maximumInterval: string } };
+
+/** Steps of `profile` as local activities, or as ordinary ones in runs recorded before the patch. */
+function localSteps<A extends object>(profile: Profile): ActivityInterfaceFor<A> {
+  const options = { startToCloseTimeout: profile.startToCloseTimeout, retry: { ...profile.retry } };
+  const local = proxyLocalActivities<A>(options) as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  const ordinary = proxyActivities<A>(options) as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  return new Proxy({} as ActivityInterfaceFor<A>, {
+    get(_, name) {
+      if (typeof name !== 'string') return undefined;
+      return (...args: unknown[]) => (patched(LOCAL_STEPS) ? local : ordinary)[name](...args);
+    },
+  });
+}
+
+/** Short database writes and reads: local activities, retried quickly, for a while. */
 export function databaseSteps<A extends object>() {
-  return proxyActivities<A>({ startToCloseTimeout: retryProfiles.database.startToCloseTimeout, retry: { ...retryProfiles.database.retry } });
+  return localSteps<A>(retryProfiles.database);
 }
 
 /** Checks that fail until what they wait for is true (a batch waiting for its payouts to settle). */
@@ -13,9 +40,12 @@ export function pollingSteps<A extends object>() {
   return proxyActivities<A>({ startToCloseTimeout: retryProfiles.polling.startToCloseTimeout, retry: { ...retryProfiles.polling.retry } });
 }
 
-/** Calls to a bank or payment rail, with the rail's own idempotency key: slower, and an outage may last. */
+/**
+ * Calls to a bank or payment rail, with the rail's own idempotency key: a submit or a status read that answers
+ * quickly, as local activities; an outage is retried on the rail profile (slower, and it may last).
+ */
 export function railSteps<A extends object>() {
-  return proxyActivities<A>({ startToCloseTimeout: retryProfiles.rail.startToCloseTimeout, retry: { ...retryProfiles.rail.retry } });
+  return localSteps<A>(retryProfiles.rail);
 }
 
 /**
