@@ -80,6 +80,16 @@ export const configSchema = z.object({
   PAYMENT_LINK_ATTEMPTS_PER_MINUTE: positiveInt.default(30),
   /** Hosted payment page: requests a minute per client address (API.md: 120). */
   PAYMENT_LINK_PAGE_REQUESTS_PER_MINUTE: positiveInt.default(120),
+  /**
+   * Temporal worker slots and pollers (see README, "Worker settings"): workflow tasks run at once, workflow task
+   * pollers, local and ordinary activities run at once, workflows kept in the worker's cache. Unset: the values
+   * measured best on the embedded dev server.
+   */
+  WORKER_MAX_WORKFLOW_TASKS: positiveInt.optional(),
+  WORKER_WORKFLOW_TASK_POLLS: positiveInt.min(2).optional(),
+  WORKER_MAX_LOCAL_ACTIVITIES: positiveInt.optional(),
+  WORKER_MAX_ACTIVITIES: positiveInt.optional(),
+  WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(0).optional(),
   /** How long the pay page's POST waits for the payment's outcome before showing "being processed" (ms). */
   PAYMENT_LINK_PAY_WAIT_MS: positiveInt.max(9500).default(5000),
   /** When the daily settlement runs, `HH:MM` in SETTLEMENT_TIMEZONE. */

@@ -120,6 +120,13 @@ export async function startStack(given: Config, logger: Logger, role: Role = 'al
         orm,
         logger,
         workflowBundlePath: options.workflowBundlePath,
+        tuning: {
+          maxWorkflowTasks: config.WORKER_MAX_WORKFLOW_TASKS,
+          workflowTaskPolls: config.WORKER_WORKFLOW_TASK_POLLS,
+          maxLocalActivities: config.WORKER_MAX_LOCAL_ACTIVITIES,
+          maxActivities: config.WORKER_MAX_ACTIVITIES,
+          maxCachedWorkflows: config.WORKER_MAX_CACHED_WORKFLOWS,
+        },
         sandbox: {
           processingMs: config.SANDBOX_PAYOUT_DELAY_MS,
           slowMs: config.SANDBOX_SLOW_DELAY_MS,

@@ -26,15 +26,23 @@
 //   BENCH_PAYOUT_DELAY_MS    the sandbox bank's processing time, SANDBOX_PAYOUT_DELAY_MS (default 50)
 //   BENCH_BATCH_TIMEOUT_S    give up on the batch after this long (default 1800)
 //   PAYOUT_BATCH_WINDOW      as for the service (default 200): used by the batch and its baseline alike
+//   BENCH_COST_PAYOUTS       single payouts of the cost count (default 50)
+//
+// 3. What one payout costs: the history events of its workflow (a single one and a batch child, averaged over
+//    samples) and the SQL statements the whole service sends for it, counted at the `pg` client (every query
+//    of the API, worker and dispatcher in this process) over BENCH_COST_PAYOUTS payouts from POST to completed,
+//    less the bench's own polling.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker as ThreadWorker, workerData } from 'node:worker_threads';
-import { WithStartWorkflowOperation } from '@temporalio/client';
+import { WithStartWorkflowOperation, type Client } from '@temporalio/client';
+import pg from 'pg';
 import { NativeConnection, Worker, bundleWorkflowCode } from '@temporalio/worker';
 import { createAccount } from '../../src/db/accounts.ts';
+import { workerTuning } from '../../src/temporal/worker/worker.ts';
 import { MAX_BATCH_ITEMS } from '../../src/contract/payout-batches.ts';
 import { payoutBatchWorkflowId } from '../../src/domain/workflow-ids.ts';
 import { PAGE_SIZE, itemsPerRun, type PayoutBatchWorkflowResult } from '../../workflows/payout-batch.ts';
@@ -183,6 +191,24 @@ async function api(method: string, url: string, apiKey: string, body?: unknown, 
   return { status: res.status, body: await res.json() };
 }
 
+/** Every query any `pg` client of this process sends (MikroORM's pool included). */
+let sqlStatements = 0;
+const pgQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  sqlStatements++;
+  return (pgQuery as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof pg.Client.prototype.query;
+
+/** Mean history length of up to `sample` closed workflows the visibility query finds. */
+async function meanHistoryEvents(client: Client, query: string, sample = 20): Promise<{ mean: number; n: number }> {
+  const lengths: number[] = [];
+  for await (const wf of client.workflow.list({ query })) {
+    lengths.push(wf.historyLength);
+    if (lengths.length >= sample) break;
+  }
+  return { mean: lengths.reduce((a, b) => a + b, 0) / Math.max(1, lengths.length), n: lengths.length };
+}
+
 async function main(): Promise<void> {
   if (batchItems > MAX_BATCH_ITEMS) throw new Error(`BENCH_BATCH_ITEMS must be at most ${MAX_BATCH_ITEMS}, got ${batchItems}`);
   const runId = randomUUID().slice(0, 8);
@@ -190,7 +216,7 @@ async function main(): Promise<void> {
   const { stack, config } = await startBenchStack({
     taskQueue: `bench-${runId}`,
     env: { RATE_LIMIT_SANDBOX: RATE_LIMIT, RATE_LIMIT_LIVE: RATE_LIMIT, SANDBOX_PAYOUT_DELAY_MS: String(payoutDelayMs) },
-    passThrough: ['PAYOUT_BATCH_WINDOW'],
+    passThrough: ['PAYOUT_BATCH_WINDOW', 'WORKER_MAX_WORKFLOW_TASKS', 'WORKER_WORKFLOW_TASK_POLLS', 'WORKER_MAX_LOCAL_ACTIVITIES', 'WORKER_MAX_ACTIVITIES', 'WORKER_MAX_CACHED_WORKFLOWS'],
   });
   assert.ok(stack.apiUrl && stack.temporal);
   const apiUrl = stack.apiUrl;
@@ -220,6 +246,14 @@ async function main(): Promise<void> {
     `sizes: ${payouts} single payouts, ${concurrency} in flight, ${warmup} warm-up calls of each kind; batch of ${batchItems} items, ` +
       `window ${window}, ${perRun} children per run, page ${PAGE_SIZE}; sandbox payout delay ${payoutDelayMs} ms`,
   );
+  const tuning = workerTuning({
+    maxWorkflowTasks: config.WORKER_MAX_WORKFLOW_TASKS,
+    workflowTaskPolls: config.WORKER_WORKFLOW_TASK_POLLS,
+    maxLocalActivities: config.WORKER_MAX_LOCAL_ACTIVITIES,
+    maxActivities: config.WORKER_MAX_ACTIVITIES,
+    maxCachedWorkflows: config.WORKER_MAX_CACHED_WORKFLOWS,
+  });
+  console.log(`worker: ${JSON.stringify(tuning)}`);
 
   const countPayouts = async (where: string, params: unknown[]): Promise<number> => {
     const [row] = await orm.em.fork().execute<{ n: number }[]>(`select count(*)::int as n from payouts where account_id = ? and ${where}`, [account.account_id, ...params]);
@@ -279,6 +313,25 @@ async function main(): Promise<void> {
   assert.equal(singles, payouts + warmup, `completed single payouts: ${singles}, expected ${payouts + warmup}`);
   console.log(`  all ${singles} single payouts (with warm-up) completed; the last settled ${(drainMs / 1000).toFixed(2)} s after the last answer`);
 
+  // ---- What one payout costs ------------------------------------------------------------------------
+  const costPayouts = envNumber('BENCH_COST_PAYOUTS', 50, { integer: true, min: 1 });
+  let polls = 0;
+  const sqlBefore = sqlStatements;
+  const costRun = await runPayoutLoadInThread({ ...payoutLoadInput('cost', costPayouts), concurrency: 4 });
+  if (costRun.errors) throw new Error(`cost payouts: ${costRun.errors} errors; first: ${costRun.firstError}`);
+  while ((await countPayouts(`status = 'initiated'`, [])) > 0) {
+    polls++;
+    await sleep(POLL_MS);
+  }
+  polls++;
+  const sqlPerPayout = (sqlStatements - sqlBefore - polls) / costPayouts;
+  await sleep(1500); // visibility catches up with the closed runs
+  const single = await meanHistoryEvents(client, `WorkflowType = 'payoutWorkflow' AND AccountId = '${account.account_id}' AND BatchId IS NULL AND ExecutionStatus = 'Completed'`);
+  console.log(
+    `\ncost of one payout (POST → completed): ${sqlPerPayout.toFixed(1)} SQL statements (over ${costPayouts} payouts, every query of the service); ` +
+      `history ${single.mean.toFixed(1)} events per single payout workflow (mean of ${single.n})`,
+  );
+
   // ---- Part 2: one batch ------------------------------------------------------------------------
   console.log(`\npart 2: one batch of ${batchItems} items, window ${window} (load average ${loadavg()})`);
   const noopStart = performance.now();
@@ -333,6 +386,13 @@ async function main(): Promise<void> {
   assert.equal(batch.total_count, batchItems, `total_count ${batch.total_count}`);
   assert.equal(batch.counts.completed, batchItems, `the batch completed with counts ${JSON.stringify(batch.counts)}`);
   console.log(`  checked: counts ${JSON.stringify(batch.counts)}; load average at the end ${loadavg()}`);
+  await sleep(1500);
+  const child = await meanHistoryEvents(client, `WorkflowType = 'payoutWorkflow' AND BatchId = '${batchId}' AND ExecutionStatus = 'Completed'`);
+  const parent = await meanHistoryEvents(client, `WorkflowType = 'payoutBatchWorkflow' AND BatchId = '${batchId}'`, 100);
+  console.log(
+    `  history per item: ${child.mean.toFixed(1)} events in its child payout workflow (mean of ${child.n}), ` +
+      `${((parent.mean * parent.n) / batchItems).toFixed(1)} in the batch workflow (${parent.n} runs, ${parent.mean.toFixed(0)} events each on average)`,
+  );
 }
 
 await runBench('bench:payouts', main);
