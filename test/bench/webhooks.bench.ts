@@ -253,6 +253,21 @@ async function main(): Promise<void> {
     }
   };
 
+  /**
+   * Waits (at most a minute) until an account has nothing left in flight: every event dispatched and no
+   * workflow of it running, so one measurement does not pay for the tail of the one before.
+   */
+  const quiet = async (accountId: string) => {
+    const deadline = performance.now() + 60_000;
+    for (;;) {
+      const [row] = await orm.em.fork().execute<{ n: number }[]>(`select count(*)::int as n from events where account_id = ? and dispatched_at is null`, [accountId]);
+      let running = 0;
+      for await (const _ of stack.temporal!.client.workflow.list({ query: `AccountId = '${accountId}' AND ExecutionStatus = 'Running'` })) running++;
+      if ((row.n === 0 && running === 0) || performance.now() > deadline) return;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  };
+
   // ---- 2. Ten endpoints, all healthy, then one of them dead -----------------------------------------------
   if (scenarios.has(2)) {
     const multiRun = async (healthy: number, dead: number): Promise<number> => {
@@ -318,6 +333,7 @@ async function main(): Promise<void> {
       }
       const seconds = (performance.now() - started) / 1000;
       if (withEndpoints) await deleteEndpoints(key);
+      await quiet(acct.account_id);
       return seconds;
     };
     const plainBatch: number[] = [];

@@ -76,6 +76,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     // Update-with-Start is a multi-operation; older dev servers need it switched on.
     '--dynamic-config-value', 'frontend.enableExecuteMultiOperation=true',
     '--dynamic-config-value', 'frontend.enableUpdateWorkflowExecution=true',
+    // An activity a workflow task schedules goes back to the same worker with the task's completion (eager
+    // dispatch): no matching round trip (webhook retries, batch settlement checks).
+    '--dynamic-config-value', 'system.enableActivityEagerExecution=true',
     ...allSearchAttributes.flatMap((key) => ['--search-attribute', `${key.name}=Keyword`]),
   ];
   if (options.persistent !== false) args.push('--db-filename', path.join(options.dataDir, 'temporal.sqlite'));
