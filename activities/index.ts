@@ -12,6 +12,7 @@ import { createRefundActivities } from './refunds.ts';
 import { createSettlementActivities } from './settlements.ts';
 import { createCollectionActivities } from './collections.ts';
 import { createPaymentLinkActivities } from './payment-links.ts';
+import { createReportActivities } from './reports.ts';
 
 export interface ActivityDeps {
   orm: MikroORM;
@@ -37,5 +38,6 @@ export function createActivities(deps: ActivityDeps) {
     ...createSettlementActivities({ orm: deps.orm }),
     ...createCollectionActivities({ orm: deps.orm }),
     ...createPaymentLinkActivities({ orm: deps.orm }),
+    ...createReportActivities({ orm: deps.orm }),
   };
 }

@@ -176,7 +176,10 @@ export async function startStack(given: Config, logger: Logger, role: Role = 'al
       const host = config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST;
       apiUrl = `${config.tls ? 'https' : 'http'}://${host}:${port}`;
       // Without PUBLIC_BASE_URL, payment links point at this server as it listens (its real port when PORT=0).
-      if (!config.PUBLIC_BASE_URL) settings.paymentLinks.publicBaseUrl = apiUrl;
+      if (!config.PUBLIC_BASE_URL) {
+        config.publicBaseUrl = apiUrl;
+        settings.paymentLinks.publicBaseUrl = apiUrl;
+      }
     }
     return { config, orm, databaseUrl, temporalAddress, temporalUiUrl, temporal, worker, server, apiUrl, demo, stop };
   } catch (err) {

@@ -3,6 +3,7 @@
 //   request id → logging → metrics → errors (envelope, JSON serialisation, Sandbox-Simulate: timeout)
 //   → ORM request context → router
 //        /v1/* (matched routes only): auth → Sandbox-Simulate → rate limit → body → idempotency → handler
+//        /reports/:id/file (a report's signed download link, no API key): handler
 //        /pay/* (payment links' hosted pages, no API key): HTML errors and security headers → rate limit
 //               per client address → body → page handler (src/api/pages/pay.ts)
 //   → unmatched: 405 (known path, other method) or 404
@@ -42,6 +43,7 @@ import { settlementRoutes } from './routes/settlements.ts';
 import { collectionRoutes } from './routes/collections.ts';
 import { paymentLinkRoutes } from './routes/payment-links.ts';
 import { payPageRoutes } from './pages/pay.ts';
+import { reportRoutes } from './routes/reports.ts';
 
 export type { AppDeps, ApiState } from './context.ts';
 
@@ -107,6 +109,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): ApiApp {
   settlementRoutes(router, deps);
   collectionRoutes(router, deps);
   paymentLinkRoutes(router, deps);
+  reportRoutes(router, deps);
   beneficiaryRoutes(router, deps);
   customerRoutes(router, deps);
   payPageRoutes(router, deps);

@@ -6,6 +6,7 @@ import { balancePaths } from './balance.ts';
 import { beneficiaryPaths } from './beneficiaries.ts';
 import { collectionPaths } from './collections.ts';
 import { paymentLinkPaths } from './payment-links.ts';
+import { reportPaths } from './reports.ts';
 import { customerPaths } from './customers.ts';
 import { eventPaths } from './events.ts';
 import { operationsPaths } from './health.ts';
@@ -53,6 +54,7 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): ReturnType<
       ...settlementPaths,
       ...collectionPaths,
       ...paymentLinkPaths,
+      ...reportPaths,
       ...eventPaths,
       ...webhookPaths,
       ...operationsPaths,

@@ -8,6 +8,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { collectionSchedules } from '../domain/collection-schedule.ts';
 import { collectionStatuses } from '../domain/collections.ts';
 import { paymentLinkStatuses } from '../domain/payment-links.ts';
+import { reportFormats, reportStatuses } from '../domain/reports.ts';
 import { modes } from '../domain/modes.ts';
 import { ExactJsonType } from './exact-json.ts';
 import { paymentMethods, paymentStatuses } from '../domain/payments.ts';
@@ -402,6 +403,31 @@ export const PaymentLinkEntity = defineEntity({
 });
 export type PaymentLink = InferEntity<typeof PaymentLinkEntity>;
 
+export const ReportEntity = defineEntity({
+  name: 'Report',
+  tableName: 'reports',
+  properties: {
+    id: p.string().primary(),
+    accountId: p.string(),
+    mode: modeProp(),
+    /** `YYYY-MM-DD`, days of the Asia/Kolkata calendar. */
+    fromDate: p.string(),
+    toDate: p.string(),
+    format: p.enum(reportFormats),
+    status: p.enum(reportStatuses),
+    requestedAt: p.datetime(),
+    rowCount: p.bigint('number').nullable(),
+    size: p.bigint('number').nullable(),
+    sha256: p.string().nullable(),
+    failureMessage: p.text().nullable(),
+    idempotencyKey: p.string(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    readyAt: p.datetime().nullable(),
+    failedAt: p.datetime().nullable(),
+  },
+});
+export type Report = InferEntity<typeof ReportEntity>;
+
 export const entities = [
   AccountEntity,
   ApiKeyEntity,
@@ -421,4 +447,5 @@ export const entities = [
   CustomerEntity,
   CollectionEntity,
   PaymentLinkEntity,
+  ReportEntity,
 ];

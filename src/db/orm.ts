@@ -14,6 +14,7 @@ import { Migration20261126000000_rate_limits } from './migrations/Migration20261
 import { Migration20261126120000_payout_rail_handover } from './migrations/Migration20261126120000_payout_rail_handover.ts';
 import { Migration20261126130000_unsealed_replays_index } from './migrations/Migration20261126130000_unsealed_replays_index.ts';
 import { Migration20261126200000_payment_links } from './migrations/Migration20261126200000_payment_links.ts';
+import { Migration20261126210000_reports } from './migrations/Migration20261126210000_reports.ts';
 
 /** Committed migrations, in order. Append new ones; never edit one that has landed. */
 export const migrationsList = [
@@ -28,6 +29,7 @@ export const migrationsList = [
   { name: 'Migration20261126120000_payout_rail_handover', class: Migration20261126120000_payout_rail_handover },
   { name: 'Migration20261126130000_unsealed_replays_index', class: Migration20261126130000_unsealed_replays_index },
   { name: 'Migration20261126200000_payment_links', class: Migration20261126200000_payment_links },
+  { name: 'Migration20261126210000_reports', class: Migration20261126210000_reports },
 ];
 
 export type Orm = MikroORM;

@@ -8,6 +8,7 @@ import type { CollectionResponse } from '../contract/collections.ts';
 import type { CustomerResponse } from '../contract/customers.ts';
 import type { EventResponse } from '../contract/events.ts';
 import type { PaymentLinkResponse } from '../contract/payment-links.ts';
+import type { ReportResponse } from '../contract/reports.ts';
 import type { PaymentResponse } from '../contract/payments.ts';
 import type { PayoutBatchCounts, PayoutBatchResponse } from '../contract/payout-batches.ts';
 import type { PayoutResponse } from '../contract/payouts.ts';
@@ -16,7 +17,7 @@ import type { SettlementResponse } from '../contract/settlements.ts';
 import type { TopUpResponse } from '../contract/top-ups.ts';
 import type { Mode } from '../domain/modes.ts';
 import type { Balances } from './balances.ts';
-import type { BalanceTransaction, Beneficiary, Collection, Customer, Event, Payment, PaymentLink, Payout, PayoutBatch, Refund, Settlement, TopUp } from './entities.ts';
+import type { BalanceTransaction, Beneficiary, Collection, Customer, Event, Payment, PaymentLink, Payout, PayoutBatch, Refund, Report, Settlement, TopUp } from './entities.ts';
 
 export const unixSeconds = (d: Date): number => Math.floor(d.getTime() / 1000);
 
@@ -270,5 +271,26 @@ export function paymentLinkView(row: PaymentLink): PaymentLinkResponse {
     expired_at: unixOrNull(row.expiredAt),
     cancelled_at: unixOrNull(row.cancelledAt),
     metadata: row.metadata ?? {},
+  };
+}
+
+/** A report as callers see it; `link` is its signed download link (signed per request, by the API), if any. */
+export function reportView(row: Report, link: { url: string; expiresAt: number } | null): ReportResponse {
+  return {
+    id: row.id,
+    object: 'report',
+    mode: row.mode,
+    from: row.fromDate,
+    to: row.toDate,
+    format: row.format,
+    status: row.status,
+    row_count: row.rowCount === null || row.rowCount === undefined ? null : Number(row.rowCount),
+    size: row.size === null || row.size === undefined ? null : Number(row.size),
+    sha256: row.sha256 ?? null,
+    download_url: link?.url ?? null,
+    expires_at: link?.expiresAt ?? null,
+    created_at: unixSeconds(row.createdAt),
+    ready_at: unixOrNull(row.readyAt),
+    idempotency_key: row.idempotencyKey,
   };
 }

@@ -21,6 +21,7 @@ export const eventTypes = [
   'collection.completed',
   'settlement.processed',
   'report.ready',
+  'report.failed',
 ] as const;
 
 /** `payout`, `payout_batch`, `payment`, ...: what may stand before `.*` in a wildcard. */

@@ -81,3 +81,8 @@ export function collectionWorkflowId(collectionId: string): string {
 export function paymentLinkWorkflowId(linkId: string): string {
   return `payment-link/${linkId}`;
 }
+
+/** A transaction report's workflow (the report id is the service's own). */
+export function reportWorkflowId(reportId: string): string {
+  return `report/${reportId}`;
+}

@@ -12,6 +12,8 @@ const typeOfCode: Record<string, string> = {
   insufficient_funds: 'request_failed',
   https_required: 'invalid_request_error',
   sandbox_only: 'invalid_request_error',
+  invalid_signature: 'invalid_request_error',
+  expired: 'invalid_request_error',
   not_found: 'invalid_request_error',
   method_not_allowed: 'invalid_request_error',
   idempotency_key_in_use: 'idempotency_error',

@@ -76,6 +76,7 @@ const bases: Record<string, () => Record<string, unknown>> = {
   '/v1/refunds': () => ({ payment_id: ids.payment, amount: 1, reason: 'r', metadata: { a: 'b' } }),
   '/v1/collections': () => ({ customer_id: ids.customer, amount: 100, schedule: 'monthly', start_at: Math.floor(Date.now() / 1000) + 86_400, description: 'd', metadata: { a: 'b' } }),
   '/v1/webhook_endpoints': () => ({ url: 'http://127.0.0.1:9/fuzz', enabled_events: ['payout.completed'], description: 'd' }),
+  '/v1/reports/transactions': () => ({ from: '2026-10-01', to: '2026-10-31', format: 'csv' }),
   '/v1/payment_links': () => ({
     amount: 1_000,
     description: 'd',
@@ -220,10 +221,11 @@ describe('generated input on every write route', () => {
           ours('refunds', 'refund'),
           ours('collections', 'collection'),
           ours('payment_links', 'payment_link'),
+          ours('reports', 'report'),
           ours('settlements', 'settlement'),
           ours('webhook_endpoints', 'webhook_endpoint'),
         ].join(' union all '),
-      [JSON.stringify([...answered]), ...Array(11).fill(account.accountId)],
+      [JSON.stringify([...answered]), ...Array(12).fill(account.accountId)],
     );
     assert.deepEqual(unaccounted, [], 'objects no answer returned');
     const strayMovements = await service.sql<{ id: string; source_id: string }>(

@@ -19,6 +19,7 @@ import { ApplicationFailure, type UpdateDefinition, type Workflow } from '@tempo
 import type { EntityName, FilterQuery, MikroORM } from '@mikro-orm/postgresql';
 import type { CollectionRequest } from '../../../activities/collections.ts';
 import type { PaymentLinkRequest } from '../../../activities/payment-links.ts';
+import type { ReportRequest } from '../../../activities/reports.ts';
 import type { FailedDelivery } from '../../../activities/webhooks.ts';
 import { runLimited } from '../../domain/concurrency.ts';
 import type { PaymentRequest } from '../../../activities/payments.ts';
@@ -37,6 +38,7 @@ import {
   collectionWorkflowId,
   keySegment,
   paymentLinkWorkflowId,
+  reportWorkflowId,
   paymentWorkflowId,
   payoutBatchWorkflowId,
   payoutTransitionWorkflowId,
@@ -68,6 +70,8 @@ import { gapAfter, webhookDeliveryWorkflow, type WebhookDeliveryInput, type Webh
 import { webhookFanOutWorkflow } from '../../../workflows/webhook-fan-out.ts';
 import type { CollectionResponse } from '../../contract/collections.ts';
 import type { PaymentLinkResponse } from '../../contract/payment-links.ts';
+import type { ReportResponse } from '../../contract/reports.ts';
+import { createReportUpdate, reportWorkflow } from '../../../workflows/report.ts';
 import type { PaymentResponse } from '../../contract/payments.ts';
 import type { PayoutResponse } from '../../contract/payouts.ts';
 import type { RefundResponse } from '../../contract/refunds.ts';
@@ -92,6 +96,7 @@ export type CreatePaymentInput = Omit<PaymentRequest, 'paymentId'>;
 export type CreateRefundInput = Omit<RefundRequest, 'refundId'>;
 export type CreateCollectionInput = Omit<CollectionRequest, 'collectionId'>;
 export type CreatePaymentLinkInput = Omit<PaymentLinkRequest, 'linkId' | 'shortUrl'>;
+export type CreateReportInput = Omit<ReportRequest, 'reportId'>;
 
 /** What a pay attempt on a link's page came to: the payment it made, or why it made none. */
 export type PayLinkOutcome =
@@ -162,6 +167,8 @@ export interface TemporalGateway {
   cancelPaymentLink(link: { id: string; accountId: string; mode: Mode }): Promise<PaymentLinkResponse>;
   /** A customer's pay attempt from the hosted page; answers with the outcome, `pending` after the link's wait. */
   payPaymentLink(linkId: string, attempt: PayAttemptInput): Promise<PayLinkOutcome>;
+  /** Starts the report's workflow; answers once the report is ready or failed, or `pending` after a few seconds. */
+  createReport(input: CreateReportInput): Promise<ReportResponse>;
   /** One delivery workflow; a running one is joined and a closed one never starts again. */
   startDelivery(start: DeliveryStart): Promise<void>;
   /**
@@ -695,6 +702,19 @@ export async function connectTemporal(options: { address: string; namespace: str
         update: createPaymentLinkUpdate,
         subject: { ...input, resourceId: linkId, summary: `Payment link ${formatRupees(input.amount)}${input.referenceId ? ` (${input.referenceId})` : ''}` },
         what: 'payment link',
+      });
+    },
+
+    createReport(input) {
+      const reportId = newId('report');
+      return startOrJoin({
+        workflow: reportWorkflow,
+        workflowId: reportWorkflowId(reportId),
+        // The creating call waits on the workflow within the API's answer deadline.
+        args: [{ request: { reportId, ...input }, waitMs: Math.max(0, settings.answerTimeoutMs - 2_000) }],
+        update: createReportUpdate,
+        subject: { ...input, resourceId: reportId, summary: `Transaction report ${input.from}..${input.to} (${input.format})` },
+        what: 'report',
       });
     },
 

@@ -1,0 +1,70 @@
+// Transaction reports (API.md, Transaction reports; interface.md, POST /reports/transactions).
+import { z } from 'zod';
+import { reportFormats, reportStatuses } from '../domain/reports.ts';
+import { listParams, listSchema, modeSchema } from './common.ts';
+import { type Paths, idPath, readOperation, resourceOperations } from './openapi-operations.ts';
+
+const date = (description: string) => z.string().max(10).meta({ description, example: '2026-11-01' });
+
+export const createReportParams = z.strictObject({
+  from: date('First day of the range (`YYYY-MM-DD`, Asia/Kolkata calendar), inclusive.'),
+  to: date('Last day of the range, inclusive: not before `from`, at most 366 days in all, not after today.'),
+  format: z.enum(reportFormats).optional().meta({ description: '`csv` (default; RFC 4180, UTF-8, a header row) or `jsonl` (one JSON object per line, the same fields).' }),
+});
+export type CreateReportParams = z.output<typeof createReportParams>;
+
+export const reportSchema = z
+  .object({
+    id: z.string().meta({ example: 'rpt_01JD3Y8X4W0000000000000000' }),
+    object: z.literal('report'),
+    mode: modeSchema,
+    from: z.string(),
+    to: z.string(),
+    format: z.enum(reportFormats),
+    status: z.enum(reportStatuses).meta({ description: '`pending`, `ready` (the file can be downloaded) or `failed`.' }),
+    row_count: z.int().nullable().meta({ description: 'Balance transactions in the file (ready reports).' }),
+    size: z.int().nullable().meta({ description: 'Bytes of the file.' }),
+    sha256: z.string().nullable().meta({ description: 'Hex SHA-256 of the file.' }),
+    download_url: z.string().nullable().meta({
+      description: 'A signed link that needs no API key, valid until `expires_at`: 409 while pending, 410 once expired, 403 when tampered with. Null once the file is no longer kept (30 days).',
+    }),
+    expires_at: z.int().nullable().meta({ description: 'Unix seconds when `download_url` stops working (24 h after it was signed).' }),
+    created_at: z.int(),
+    ready_at: z.int().nullable(),
+    idempotency_key: z.string(),
+  })
+  .meta({ id: 'Report' });
+export type ReportResponse = z.infer<typeof reportSchema>;
+
+export const reportListSchema = listSchema(reportSchema, 'ReportList');
+export const listReportsQuery = z.strictObject({ ...listParams });
+export const reportIdPath = idPath('A report id (`rpt_...`).');
+
+const tags = ['Reports'];
+const report = resourceOperations({ noun: 'report', plural: 'reports', tags, schema: reportSchema, listSchema: reportListSchema, idPath: reportIdPath });
+
+export const reportPaths: Paths = {
+  '/v1/reports/transactions': {
+    post: report.create({
+      summary: 'Generate a report of every balance transaction in a date range (CSV or JSONL)',
+      description:
+        'Every balance transaction of the account and mode created on the days `from`..`to` (Asia/Kolkata), oldest first, as of this ' +
+        'request: later rows never change the file. Columns `id,type,source_id,amount,fee,net,currency,status,created_at,reference,description` ' +
+        '(`created_at` ISO 8601 with +05:30; `reference` the source\'s own reference). Waits up to 8 s, so small reports come back `ready`; ' +
+        'otherwise `pending`, then `report.ready` (or `report.failed`).',
+      body: createReportParams,
+    }),
+  },
+  '/v1/reports': { get: report.list('List reports, newest first', listReportsQuery) },
+  '/v1/reports/{id}': { get: report.retrieve('Retrieve a report, with a freshly signed download_url') },
+  '/reports/{id}/file': {
+    get: readOperation({
+      operationId: 'downloadReport',
+      summary: 'Download a report file by its signed link (no API key): 409 while pending, 410 once expired, 403 when the signature does not match',
+      tags,
+      path: reportIdPath,
+      query: z.object({ expires: z.string().meta({ description: 'Unix seconds, as signed.' }), signature: z.string().meta({ description: 'Hex HMAC-SHA256 of the report id and expires.' }) }),
+      ok: ['The file (text/csv or application/x-ndjson).', z.string()],
+    }),
+  },
+};
