@@ -83,6 +83,11 @@ const copyOptions: Record<ReportFormat, string> = {
   jsonl: `(format csv, header false, delimiter E'\\x01', quote E'\\x02', encoding 'UTF8')`,
 };
 
+/** The COPY statement that writes a report's file (the bench times the same statement alone). */
+export function reportCopyStatement(client: PoolClient, report: Report): string {
+  return `copy (${selectRows(client, report, report.format)}) to stdout with ${copyOptions[report.format]}`;
+}
+
 export function createReportActivities(deps: { orm: MikroORM }) {
   const pool = async (): Promise<Pool> => (await deps.orm.em.getConnection().getNativeClient()) as unknown as Pool;
   const load = async (reportId: string): Promise<Report> => {
@@ -151,7 +156,7 @@ export function createReportActivities(deps: { orm: MikroORM }) {
       try {
         await client.query('begin isolation level repeatable read read only');
         const [{ n }] = (await client.query<{ n: string }>(selectRows(client, report, 'count'))).rows;
-        const stream = client.query(copyTo(`copy (${selectRows(client, report, report.format)}) to stdout with ${copyOptions[report.format]}`));
+        const stream = client.query(copyTo(reportCopyStatement(client, report)));
         const hash = createHash('sha256');
         let size = 0;
         let seq = 0;

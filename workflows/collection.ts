@@ -35,7 +35,7 @@ import { baseSearchAttributes } from '../src/domain/search-attributes.ts';
 import type { RefusalType } from '../src/domain/failures.ts';
 import { paymentWorkflow } from './payment.ts';
 import { orderedWrites } from './lifecycle.ts';
-import { databaseSteps } from './proxies.ts';
+import { databaseSteps, waitingSteps } from './proxies.ts';
 import type { CollectionResponse } from '../src/contract/collections.ts';
 
 /** Answers the creating request (Update-with-Start) once the collection is written. */
@@ -73,6 +73,8 @@ export interface CollectionWorkflowResult {
 }
 
 const db = databaseSteps<CollectionActivities>();
+/** The charge's request waits (retrying) while the customer has no vpa: the collection still takes pause and cancel. */
+const { chargeRequest } = waitingSteps<CollectionActivities>();
 
 /** Long enough that a run handling many actions without a charge still continues-as-new in time. */
 const MAX_HISTORY_PER_RUN = 2_000;
@@ -223,7 +225,7 @@ export async function collectionWorkflow(input: CollectionWorkflowInput): Promis
   async function chargeOnce(): Promise<void> {
     charging = true;
     const answering = waitingAdvances.shift();
-    const { request: payment, workflowId } = await db.chargeRequest({ collectionId, cycle: state.cycle, attempt: state.attempts + 1 });
+    const { request: payment, workflowId } = await chargeRequest({ collectionId, cycle: state.cycle, attempt: state.attempts + 1 });
     // Paused or cancelled while the charge was being prepared: it does not start. (patched: runs recorded
     // before this check replay as they ran.)
     if (patched('recheck-status-before-charge') && state.status !== 'active') {

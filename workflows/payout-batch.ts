@@ -26,7 +26,7 @@ import type { Mode } from '../src/domain/modes.ts';
 import { BatchId, baseSearchAttributes } from '../src/domain/search-attributes.ts';
 import type { PayoutActivities } from '../activities/payouts.ts';
 import { payoutWorkflow } from './payout.ts';
-import { databaseSteps, pollingSteps } from './proxies.ts';
+import { databaseSteps, pollingSteps, waitingSteps } from './proxies.ts';
 
 /** Items per page activity: ids only (~150 bytes each), so a page result stays far below payload limits. */
 export const PAGE_SIZE = 500;
@@ -78,7 +78,8 @@ export interface PayoutBatchWorkflowResult {
 }
 
 const db = databaseSteps<PayoutBatchActivities>();
-const payouts = databaseSteps<PayoutActivities>();
+/** Giving an item up may wait to tell whether a rail got its payout: the batch goes on meanwhile. */
+const { giveUpPayoutBatchItem } = waitingSteps<PayoutActivities>();
 
 // The settlement check fails (retryable) while payouts are still moving (retry profile `polling`).
 const settle = pollingSteps<PayoutBatchActivities>();
@@ -133,7 +134,7 @@ export async function payoutBatchWorkflow(input: PayoutBatchWorkflowInput): Prom
             stats.abandoned++;
             return;
           }
-          const { outcome } = await payouts.giveUpPayoutBatchItem({ batchId, seq: item.seq, payoutId: item.payoutId });
+          const { outcome } = await giveUpPayoutBatchItem({ batchId, seq: item.seq, payoutId: item.payoutId });
           if (outcome !== 'rail_accepted') {
             if (outcome === 'failed') stats.abandoned++;
             log.error('payout child kept failing; the item was given up', { batchId, seq: item.seq, workflowId: item.workflowId, outcome });

@@ -35,6 +35,16 @@ export function databaseSteps<A extends object>() {
   return localSteps<A>(retryProfiles.database);
 }
 
+/**
+ * Database steps that may wait, failing (retryable) until something outside changes: a collection's charge
+ * waiting for its customer's vpa, a batch item waiting to tell whether a rail got its payout. Ordinary
+ * activities: a local one would hold its workflow task while it retries, and the workflow could take no update
+ * (a cancel) meanwhile.
+ */
+export function waitingSteps<A extends object>() {
+  return proxyActivities<A>({ startToCloseTimeout: retryProfiles.database.startToCloseTimeout, retry: { ...retryProfiles.database.retry } });
+}
+
 /** Checks that fail until what they wait for is true (a batch waiting for its payouts to settle). */
 export function pollingSteps<A extends object>() {
   return proxyActivities<A>({ startToCloseTimeout: retryProfiles.polling.startToCloseTimeout, retry: { ...retryProfiles.polling.retry } });
