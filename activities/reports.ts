@@ -162,12 +162,16 @@ export function createReportActivities(deps: { orm: MikroORM }) {
         let seq = 0;
         let pending: Buffer[] = [];
         let pendingBytes = 0;
+        // One chunk's insert runs while the next chunk streams in (at most one in flight: memory stays at two chunks).
+        let inFlight: Promise<unknown> = Promise.resolve();
         const flush = async () => {
           if (pendingBytes === 0 && seq > 0) return;
           const data = Buffer.concat(pending, pendingBytes);
           pending = [];
           pendingBytes = 0;
-          await db.query('insert into report_chunks (report_id, seq, data) values ($1, $2, $3)', [report.id, seq++, data]);
+          await inFlight;
+          const at = seq++;
+          inFlight = db.query('insert into report_chunks (report_id, seq, data) values ($1, $2, $3)', [report.id, at, data]);
           Context.current().heartbeat({ seq, size });
         };
         for await (const chunk of stream as AsyncIterable<Buffer>) {
@@ -178,6 +182,7 @@ export function createReportActivities(deps: { orm: MikroORM }) {
           if (pendingBytes >= CHUNK_BYTES) await flush();
         }
         await flush();
+        await inFlight;
         await client.query('commit');
         return { rowCount: Number(n), size, sha256: hash.digest('hex') };
       } catch (err) {

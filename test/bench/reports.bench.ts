@@ -2,13 +2,16 @@
 // /v1/reports/transactions, the report's workflow and its COPY into stored chunks, then GET until ready and
 // the whole file downloaded by its signed link — beside PostgreSQL's own `COPY (the same select) TO STDOUT`
 // of the same rows read to the end by a plain client, in the same run. Also the service's peak RSS growth
-// while it runs (the service runs in this process; sampled every 20 ms).
+// while it runs (the service runs in this process, sampled every 20 ms; the file is downloaded by curl, a
+// process of its own, so the client's buffers do not count).
 //
 //   BENCH_ROWS     balance transactions in the month (default 1000000)
 //   BENCH_FORMAT   csv (default) or jsonl
 //   BENCH_ROUNDS   rounds of each, alternating (default 2); figures are medians
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
 import type { Pool } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { reportCopyStatement } from '../../activities/reports.ts';
@@ -17,6 +20,7 @@ import { ReportEntity } from '../../src/db/entities.ts';
 import { envNumber, median } from './lib.ts';
 import { runBench, startBenchStack, UNREACHABLE_RATE_LIMIT } from './stack.ts';
 
+const execFileAsync = promisify(execFile);
 const rows = envNumber('BENCH_ROWS', 1_000_000, { integer: true, min: 1 });
 const rounds = envNumber('BENCH_ROUNDS', 2, { integer: true, min: 1 });
 const format = process.env.BENCH_FORMAT === 'jsonl' ? 'jsonl' : 'csv';
@@ -78,10 +82,11 @@ async function main(): Promise<void> {
       }
       assert.equal(report.status, 'ready');
       assert.equal(report.row_count, rows);
-      const file = await fetch(report.download_url);
-      assert.equal(file.status, 200);
-      let bytes = 0;
-      for await (const chunk of file.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+      // Downloaded by curl, a process of its own, so the RSS measured is the service's alone.
+      const { stdout } = await execFileAsync('curl', ['-sS', '-o', '/dev/null', '-w', '%{http_code} %{size_download}', report.download_url]);
+      const [status, downloaded] = stdout.trim().split(' ').map(Number);
+      assert.equal(status, 200);
+      const bytes = downloaded;
       return { seconds: (performance.now() - started) / 1000, bytes, reportId: report.id, rssGrowthMb: (peak - baseline) / 1024 / 1024, size: report.size };
     } finally {
       clearInterval(sampler);

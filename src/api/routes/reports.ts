@@ -6,6 +6,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type Router from '@koa/router';
+import type { Pool } from 'pg';
 import { ApiError } from '../../domain/errors.ts';
 import { isIdOf } from '../../domain/ids.ts';
 import { FILE_KEPT_MS, LINK_TTL_MS, rangeProblem, reportFileName } from '../../domain/reports.ts';
@@ -65,13 +66,22 @@ export function reportRoutes(router: Router<ApiState>, deps: AppDeps): void {
     if (row.status === 'failed') throw new ApiError('invalid_state', 'The report failed and has no file; request a new one.');
     if (row.readyAt!.getTime() + FILE_KEPT_MS <= Date.now()) throw new ApiError('expired', 'The report file is no longer kept (30 days); request a new report.');
 
-    const em = ctx.state.em.fork();
+    // A chunk at a time, read in binary (no hex text to decode), the next one fetched while this one is sent.
+    const pool = (await ctx.state.em.getConnection().getNativeClient()) as unknown as Pool;
+    const read = async (seq: number): Promise<Buffer | undefined> => {
+      // `binary` (results in binary format) is a pg query option its types do not list.
+      const query = { text: 'select data from report_chunks where report_id = $1 and seq = $2', values: [id, seq], binary: true };
+      const res = await pool.query<{ data: Buffer }>(query as { text: string; values: unknown[] });
+      return res.rows[0]?.data;
+    };
     const chunks = Readable.from(
       (async function* () {
+        let next = read(0);
         for (let seq = 0; ; seq++) {
-          const rows = await em.execute<{ data: Buffer }[]>('select data from report_chunks where report_id = ? and seq = ?', [id, seq]);
-          if (rows.length === 0) return;
-          yield rows[0].data;
+          const data = await next;
+          if (data === undefined) return;
+          next = read(seq + 1);
+          yield data;
         }
       })(),
     );
