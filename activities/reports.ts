@@ -160,26 +160,31 @@ export function createReportActivities(deps: { orm: MikroORM }) {
         const hash = createHash('sha256');
         let size = 0;
         let seq = 0;
-        let pending: Buffer[] = [];
-        let pendingBytes = 0;
-        // One chunk's insert runs while the next chunk streams in (at most one in flight: memory stays at two chunks).
+        // Two chunk buffers, filled in turn: one is being inserted while the next fills (at most one insert in
+        // flight), and the streamed pieces are copied in rather than kept, so memory stays at two chunks.
+        const buffers = [Buffer.allocUnsafe(CHUNK_BYTES), Buffer.allocUnsafe(CHUNK_BYTES)];
+        let filling = buffers[0];
+        let filled = 0;
         let inFlight: Promise<unknown> = Promise.resolve();
         const flush = async () => {
-          if (pendingBytes === 0 && seq > 0) return;
-          const data = Buffer.concat(pending, pendingBytes);
-          pending = [];
-          pendingBytes = 0;
+          if (filled === 0 && seq > 0) return;
+          const data = filling.subarray(0, filled);
           await inFlight;
           const at = seq++;
           inFlight = db.query('insert into report_chunks (report_id, seq, data) values ($1, $2, $3)', [report.id, at, data]);
+          filling = buffers[seq % 2];
+          filled = 0;
           Context.current().heartbeat({ seq, size });
         };
-        for await (const chunk of stream as AsyncIterable<Buffer>) {
-          hash.update(chunk);
-          size += chunk.length;
-          pending.push(chunk);
-          pendingBytes += chunk.length;
-          if (pendingBytes >= CHUNK_BYTES) await flush();
+        for await (const piece of stream as AsyncIterable<Buffer>) {
+          hash.update(piece);
+          size += piece.length;
+          for (let offset = 0; offset < piece.length; ) {
+            const n = piece.copy(filling, filled, offset);
+            filled += n;
+            offset += n;
+            if (filled === CHUNK_BYTES) await flush();
+          }
         }
         await flush();
         await inFlight;

@@ -118,6 +118,30 @@ describe('what a report holds', () => {
     });
   });
 
+  test('a file of several stored chunks downloads whole and in order', async () => {
+    const { accountId, sandboxKey: key } = await service.newAccount();
+    const n = 20_000;
+    await service.sql(
+      `insert into balance_transactions (id, account_id, mode, type, source_id, amount, fee, currency, status, description, created_at)
+       select 'txn_C' || lpad(g::text, 25, '0'), ?, 'sandbox', 'adjustment', 'adj_' || g, g, 0, 'INR', 'available',
+              'line ' || g || ', "' || repeat('é', 60) || '"', timestamptz '2026-09-01 00:00:00+05:30' + g * interval '1 second'
+       from generate_series(1, ?) g`,
+      [accountId, n],
+    );
+    const r = await report(key, { from: '2026-09-01', to: '2026-09-01' });
+    assert.equal(r.row_count, n);
+    assert.ok(r.size > 3 * 1024 * 1024, `more than three chunks (${r.size} bytes)`);
+    const file = await download(r.download_url);
+    assert.equal(file.bytes.length, r.size);
+    assert.equal(createHash('sha256').update(file.bytes).digest('hex'), r.sha256);
+    const rows: string[][] = parse(file.bytes);
+    assert.equal(rows.length, n + 1);
+    rows.slice(1).forEach((row, i) => {
+      assert.equal(row[3], String(i + 1), `row ${i + 1} in order`);
+      assert.equal(row[10], `line ${i + 1}, "${'é'.repeat(60)}"`);
+    });
+  });
+
   test('an empty range: a header only, row_count 0', async () => {
     const { sandboxKey: key } = await service.newAccount();
     const r = await report(key, { from: '2025-01-01', to: '2025-12-31' });
