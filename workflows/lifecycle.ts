@@ -6,9 +6,13 @@ import { ActivityFailure, ApplicationFailure, condition, setCurrentDetails } fro
 import { REFUSED } from '../src/domain/failures.ts';
 import type { Observation, TransitionRequest } from '../src/domain/lifecycle.ts';
 
-/** The ApplicationFailure type under an activity failure, if any (InvalidState, InsufficientFunds, ...). */
+/**
+ * The ApplicationFailure type a failed step threw, if any (InvalidState, InsufficientFunds, ...): under the
+ * ActivityFailure of an ordinary activity, or as it is from a local activity (which arrives unwrapped).
+ */
 export function failureType(err: unknown): string | undefined {
   if (err instanceof ActivityFailure && err.cause instanceof ApplicationFailure) return err.cause.type ?? undefined;
+  if (err instanceof ApplicationFailure) return err.type ?? undefined;
   return undefined;
 }
 

@@ -52,9 +52,9 @@ describe('an activity write PostgreSQL refuses for its data ends the workflow in
         `the update is ${String(outcome)}; pending activity at attempt ${pending[0]?.attempt}: ${pending[0]?.lastFailure?.message}`,
       );
       assert.ok(performance.now() - started < 10_000);
-      const activity = outcome.cause;
-      assert.ok(activity instanceof ActivityFailure, String(activity));
-      const failure = activity.cause;
+      // The step is a local activity (workflows/proxies.ts): its failure reaches the update as the activity's own
+      // ApplicationFailure, or (an ordinary activity) under an ActivityFailure.
+      const failure = outcome.cause instanceof ActivityFailure ? outcome.cause.cause : outcome.cause;
       assert.ok(failure instanceof ApplicationFailure, String(failure));
       assert.equal(failure.type, UNSTORABLE_DATA);
       assert.equal(failure.nonRetryable, true);
@@ -64,9 +64,11 @@ describe('an activity write PostgreSQL refuses for its data ends the workflow in
       const result = await within(handle.result(), 10_000);
       assert.ok(result instanceof WorkflowFailedError, String(result));
       assert.match(String(result.cause?.message), new RegExp(UNSTORABLE_DATA));
+      // No retry: an ordinary activity's history shows its attempt; a local activity's marker records only its
+      // outcome, which is the non-retryable failure above (retry policies never retry a non-retryable failure).
       let attempts = 0;
       for (const event of (await handle.fetchHistory()).events ?? []) attempts = Math.max(attempts, event.activityTaskStartedEventAttributes?.attempt ?? 0);
-      assert.equal(attempts, 1, 'one attempt, no retry');
+      assert.ok(attempts <= 1, `at most one attempt (${attempts})`);
       assert.deepEqual(await topUpRows(service, accountId), []);
     });
   }

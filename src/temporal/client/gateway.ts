@@ -33,6 +33,7 @@ import { newId } from '../../domain/ids.ts';
 import type { Mode } from '../../domain/modes.ts';
 import { formatRupees } from '../../domain/money.ts';
 import { payoutLifecycle, type PayoutStatus } from '../../domain/payouts.ts';
+import { isPayable } from '../../domain/payment-links.ts';
 import { BatchId, EndpointId, baseSearchAttributes } from '../../domain/search-attributes.ts';
 import {
   collectionWorkflowId,
@@ -275,7 +276,26 @@ function isPastDeadline(err: unknown): boolean {
 
 /** The workflow an update or signal was meant for has closed (or never existed). */
 function isClosed(err: unknown): boolean {
-  return err instanceof WorkflowNotFoundError || /workflow execution already completed/i.test((err as Error | null)?.message ?? '');
+  let cause: unknown = err;
+  for (let depth = 0; cause && depth < 6; depth++) {
+    if (cause instanceof WorkflowNotFoundError) return true;
+    // Not yet handled when the run ended: sent after its last task began (the server then fails an update it had
+    // already admitted "because the workflow completed before the update completed").
+    if ((cause as { type?: string }).type === 'AcceptedUpdateCompletedWorkflow') return true;
+    if (/workflow execution already completed|completed before the update completed/i.test((cause as Error).message ?? '')) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** An update the server failed because no workflow task processed it (so it was not applied). */
+function notProcessed(err: unknown): boolean {
+  let cause: unknown = err;
+  for (let depth = 0; cause && depth < 6; depth++) {
+    if (/wasn't processed by worker|was not processed by worker/i.test((cause as Error).message ?? '')) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** The refusal an activity or update validator threw, found under the update's or workflow's failure chain. */
@@ -427,6 +447,24 @@ export async function connectTemporal(options: { address: string; namespace: str
     }
   }
 
+  /**
+   * An update to a running workflow, by id. The server fails an update that a workflow task was given but did
+   * not get to (the task ended busy with local activities, or the run completed): it was not applied, so it is
+   * sent again, a few times, before the caller hears of it.
+   */
+  async function updateRunning<Ret, Args extends unknown[]>(workflowId: string, update: UpdateDefinition<Ret, Args>, args: Args): Promise<Ret> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        // The SDK's overloads split on whether the update takes arguments; one call covers both.
+        const handle = workflowById(workflowId) as unknown as { executeUpdate(def: unknown, options: { args: unknown[] }): Promise<Ret> };
+        return await answering(() => handle.executeUpdate(update, { args }));
+      } catch (err) {
+        if (attempt >= 5 || !notProcessed(err)) throw err;
+        await new Promise((r) => setTimeout(r, 20 * attempt));
+      }
+    }
+  }
+
   /** The workflow by id only, so an update reaches its newest run (also after continue-as-new). */
   function workflowById(workflowId: string): WorkflowHandle {
     return client.workflow.getHandle(workflowId);
@@ -541,7 +579,7 @@ export async function connectTemporal(options: { address: string; namespace: str
       const move = { id: payout.id, to, ...(to === 'failed' ? { failure: { code: 'rejected_by_bank' as const, message: 'Failed by a sandbox test helper.' } } : {}) } as const;
       try {
         // While the payout's workflow still watches it, the workflow takes the move (and looks again at once).
-        return await answering(() => workflowById(payoutWorkflowId(payout.accountId, payout.mode, payout.idempotencyKey)).executeUpdate(movePayoutUpdate, { args: [move] }));
+        return await updateRunning(payoutWorkflowId(payout.accountId, payout.mode, payout.idempotencyKey), movePayoutUpdate, [move]);
       } catch (err) {
         if (!isClosed(err)) throw classify(err, 'payout action');
       }
@@ -682,7 +720,7 @@ export async function connectTemporal(options: { address: string; namespace: str
 
     async collectionAction(collection, action) {
       try {
-        return await answering(() => workflowById(collectionWorkflowId(collection.id)).executeUpdate(collectionActionUpdates[action]));
+        return await updateRunning(collectionWorkflowId(collection.id), collectionActionUpdates[action], []);
       } catch (err) {
         // The workflow has ended: the collection is cancelled or completed, which no action fits.
         if (isClosed(err)) {
@@ -720,7 +758,7 @@ export async function connectTemporal(options: { address: string; namespace: str
 
     async cancelPaymentLink(link) {
       try {
-        return await answering(() => workflowById(paymentLinkWorkflowId(link.id)).executeUpdate(cancelPaymentLinkUpdate));
+        return await updateRunning(paymentLinkWorkflowId(link.id), cancelPaymentLinkUpdate, []);
       } catch (err) {
         // The workflow has ended: the link is paid, expired or cancelled, which cancel does not fit.
         if (isClosed(err)) {
@@ -732,18 +770,23 @@ export async function connectTemporal(options: { address: string; namespace: str
     },
 
     async payPaymentLink(linkId, attempt) {
+      const closedAnswer = async (): Promise<PayLinkOutcome | undefined> => {
+        const row = await orm.em.fork().findOne(PaymentLinkEntity, { id: linkId });
+        return row && !isPayable(row.status) ? { kind: 'refused', reason: 'not_payable', message: `This link is ${row.status} and takes no payment.` } : undefined;
+      };
       try {
-        const result = await answering(() => workflowById(paymentLinkWorkflowId(linkId)).executeUpdate(payPaymentLinkUpdate, { args: [attempt] }));
+        const result = await updateRunning(paymentLinkWorkflowId(linkId), payPaymentLinkUpdate, [attempt]);
         return { kind: 'attempted', ...result };
       } catch (err) {
-        if (isClosed(err)) {
-          const row = await orm.em.fork().findOne(PaymentLinkEntity, { id: linkId });
-          return { kind: 'refused', reason: 'not_payable', message: `This link is ${row?.status ?? 'closed'} and takes no payment.` };
-        }
         const refusal = refusalIn(err);
         if (refusal?.type === 'Busy') return { kind: 'refused', reason: 'busy', message: refusal.message };
         if (refusal?.type === 'InvalidState') return { kind: 'refused', reason: 'not_payable', message: refusal.message };
         if (refusal?.type === 'InvalidRequest') return { kind: 'refused', reason: 'amount', message: refusal.message };
+        // The run ended as the attempt arrived: the server then answers "already completed", or fails an update
+        // the last workflow task did not get to ("wasn't processed by worker"). Nothing was charged; the link
+        // is paid, expired or cancelled.
+        const closed = err instanceof WorkflowUpdateFailedError || isClosed(err) ? await closedAnswer() : undefined;
+        if (closed) return closed;
         throw classify(err, 'payment');
       }
     },
