@@ -36,7 +36,7 @@ export interface ReportFile {
 export const CHUNK_BYTES = 1024 * 1024;
 
 /** The rows of a report: its account and mode, its IST days, nothing created after the request; oldest first. */
-function selectRows(client: PoolClient, report: Report, columns: 'csv' | 'count' | 'jsonl'): string {
+function selectRows(client: PoolClient, report: Report, columns: ReportFormat): string {
   const from = dayNumber(report.fromDate);
   const to = dayNumber(report.toDate);
   if (from === undefined || to === undefined) throw refuse('InvalidRequest', `report ${report.id} has no valid range`);
@@ -46,7 +46,6 @@ function selectRows(client: PoolClient, report: Report, columns: 'csv' | 'count'
     `t.account_id = ${lit(report.accountId)} and t.mode = ${lit(report.mode)} ` +
     `and t.created_at >= ${lit(new Date(startMs).toISOString())}::timestamptz and t.created_at < ${lit(new Date(endMs).toISOString())}::timestamptz ` +
     `and t.created_at <= ${lit(report.requestedAt.toISOString())}::timestamptz`;
-  if (columns === 'count') return `select count(*)::bigint as n from balance_transactions t where ${where}`;
   const values: Record<(typeof reportColumns)[number], string> = {
     id: 't.id',
     type: 't.type',
@@ -96,7 +95,7 @@ export function createReportActivities(deps: { orm: MikroORM }) {
     return row;
   };
 
-  /** Writes the outcome and its event in one transaction; a report already settled stays as it is. */
+  /** Writes the outcome and its event in one transaction (a failure drops any stored part of the file); a report already settled stays as it is. */
   const settle = (reportId: string, outcome: { file: ReportFile } | { failure: string }): Promise<ReportResponse> =>
     deps.orm.em.fork().transactional(async (tx) => {
       const row = await tx.findOne(ReportEntity, { id: reportId });
@@ -106,6 +105,8 @@ export function createReportActivities(deps: { orm: MikroORM }) {
         Object.assign(row, { status: 'ready', rowCount: outcome.file.rowCount, size: outcome.file.size, sha256: outcome.file.sha256, readyAt: new Date() });
       } else {
         Object.assign(row, { status: 'failed', failureMessage: outcome.failure.slice(0, 500), failedAt: new Date() });
+        // What the last attempt stored before it failed is no file: it goes with the outcome.
+        await tx.execute('delete from report_chunks where report_id = ?', [reportId]);
       }
       await tx.flush();
       const view = reportView(row, null);
@@ -144,7 +145,7 @@ export function createReportActivities(deps: { orm: MikroORM }) {
     },
 
     /**
-     * Makes the file: counts and copies the rows in one repeatable-read snapshot, storing 1 MiB chunks as they
+     * Makes the file: copies the rows in one repeatable-read snapshot (the row count is COPY's own), storing 1 MiB chunks as they
      * stream. A retried attempt starts the file over (its chunks are replaced), so the stored file is always
      * one attempt's, whole.
      */
@@ -155,7 +156,6 @@ export function createReportActivities(deps: { orm: MikroORM }) {
       const client = await db.connect();
       try {
         await client.query('begin isolation level repeatable read read only');
-        const [{ n }] = (await client.query<{ n: string }>(selectRows(client, report, 'count'))).rows;
         const stream = client.query(copyTo(reportCopyStatement(client, report)));
         const hash = createHash('sha256');
         let size = 0;
@@ -188,8 +188,9 @@ export function createReportActivities(deps: { orm: MikroORM }) {
         }
         await flush();
         await inFlight;
+        // The row count is PostgreSQL's own, from COPY's command tag; it has arrived once the next query answers.
         await client.query('commit');
-        return { rowCount: Number(n), size, sha256: hash.digest('hex') };
+        return { rowCount: stream.rowCount, size, sha256: hash.digest('hex') };
       } catch (err) {
         await client.query('rollback').catch(() => {});
         throw err;

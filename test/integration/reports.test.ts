@@ -118,13 +118,13 @@ describe('what a report holds', () => {
     });
   });
 
-  test('a file of several stored chunks downloads whole and in order', async () => {
+  test('a file of several stored chunks downloads whole and in order, characters cut by a chunk boundary included', async () => {
     const { accountId, sandboxKey: key } = await service.newAccount();
-    const n = 20_000;
+    const n = 8_000;
     await service.sql(
       `insert into balance_transactions (id, account_id, mode, type, source_id, amount, fee, currency, status, description, created_at)
        select 'txn_C' || lpad(g::text, 25, '0'), ?, 'sandbox', 'adjustment', 'adj_' || g, g, 0, 'INR', 'available',
-              'line ' || g || ', "' || repeat('é', 60) || '"', timestamptz '2026-09-01 00:00:00+05:30' + g * interval '1 second'
+              'line ' || g || ', "' || repeat('₹', 200) || '"', timestamptz '2026-09-01 00:00:00+05:30' + g * interval '1 second'
        from generate_series(1, ?) g`,
       [accountId, n],
     );
@@ -134,11 +134,16 @@ describe('what a report holds', () => {
     const file = await download(r.download_url);
     assert.equal(file.bytes.length, r.size);
     assert.equal(createHash('sha256').update(file.bytes).digest('hex'), r.sha256);
+    // The file is stored in 1 MiB chunks: at least one boundary falls inside a three-byte '₹' (a UTF-8
+    // continuation byte starts the next chunk), so a download that decodes chunks as text would change bytes.
+    const boundaries = Array.from({ length: Math.floor(file.bytes.length / (1024 * 1024)) }, (_, i) => (i + 1) * 1024 * 1024);
+    const cut = boundaries.filter((at) => (file.bytes[at] & 0xc0) === 0x80);
+    assert.ok(cut.length > 0, 'the fixture puts a character across a chunk boundary');
     const rows: string[][] = parse(file.bytes);
     assert.equal(rows.length, n + 1);
     rows.slice(1).forEach((row, i) => {
       assert.equal(row[3], String(i + 1), `row ${i + 1} in order`);
-      assert.equal(row[10], `line ${i + 1}, "${'é'.repeat(60)}"`);
+      assert.equal(row[10], `line ${i + 1}, "${'₹'.repeat(200)}"`);
     });
   });
 
@@ -236,5 +241,56 @@ describe('requests and links', () => {
     assert.ok(again.body.expires_at >= r.expires_at);
     assert.ok(again.body.expires_at <= Math.floor(Date.now() / 1000) + 24 * 3600 + 1, 'valid 24 h');
     assert.equal((await download(again.body.download_url)).status, 200);
+
+    // Thirty days after the file was made it is no longer kept: GET signs no link, and a signed link is 410.
+    await service.sql(`update reports set ready_at = now() - interval '30 days 1 minute' where id = ?`, [r.id]);
+    const old = await http.get(`/v1/reports/${r.id}`, { key });
+    assert.equal(old.body.status, 'ready');
+    assert.equal(old.body.download_url, null);
+    assert.equal(old.body.expires_at, null);
+    assertApiError(await http.get(`/reports/${r.id}/file?expires=${soon}&signature=${sign(r.id, soon)}`), 410, 'expired');
+    assertApiError(await http.get(again.body.download_url.slice(service.url.length)), 410, 'expired');
+  });
+
+  test('a file that cannot be stored: the report is failed with report.failed, no link, and nothing half-made is served', async () => {
+    const { accountId, sandboxKey: key } = await service.newAccount();
+    await service.sql(
+      `insert into balance_transactions (id, account_id, mode, type, source_id, amount, fee, currency, status, description, created_at)
+       select 'txn_F' || lpad(g::text, 25, '0'), ?, 'sandbox', 'adjustment', 'adj_' || g, g, 0, 'INR', 'available', repeat('x', 400),
+              timestamptz '2026-10-05 10:00:00+05:30' + g * interval '1 second'
+       from generate_series(1, 3000) g`,
+      [accountId],
+    );
+    // Storage refuses this account's second chunk (as a full disk would, part way through); every other account
+    // is unaffected.
+    const fn = `refuse_chunks_${accountId.toLowerCase()}`;
+    await service.sql(
+      `create function ${fn}() returns trigger language plpgsql as $$ begin
+         if new.seq >= 1 and exists (select 1 from reports where id = new.report_id and account_id = '${accountId}') then raise exception 'could not extend file (test)'; end if;
+         return new; end $$`,
+    );
+    await service.sql(`create trigger ${fn} before insert on report_chunks for each row execute function ${fn}()`);
+    try {
+      let r = await report(key, { from: '2026-10-01', to: '2026-10-31' });
+      for (let i = 0; r.status === 'pending' && i < 100; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        r = (await http.get(`/v1/reports/${r.id}`, { key })).body;
+      }
+      assert.equal(r.status, 'failed', JSON.stringify(r));
+      assert.equal(r.row_count, null);
+      assert.equal(r.download_url, null);
+      assert.equal(r.ready_at, null);
+      const events = (await http.get('/v1/events?type=report.failed', { key })).body.data;
+      assert.deepEqual(events.map((e: any) => [e.data.object.id, e.data.object.status]), [[r.id, 'failed']]);
+      assert.equal((await http.get('/v1/events?type=report.ready', { key })).body.data.length, 0);
+      const [{ n }] = await service.sql<{ n: string }>('select count(*) as n from report_chunks where report_id = ?', [r.id]);
+      assert.equal(Number(n), 0, 'no part of the file is kept');
+      const soon = Math.floor(Date.now() / 1000) + 600;
+      const sign = (id: string, expires: number) => createHmac('sha256', createSecretBox(Buffer.from(TEST_SECRETS_KEY, 'base64')).derive('report-download-links')).update(`${id}.${expires}`).digest('hex');
+      assertApiError(await http.get(`/reports/${r.id}/file?expires=${soon}&signature=${sign(r.id, soon)}`), 409, 'invalid_state');
+    } finally {
+      await service.sql(`drop trigger ${fn} on report_chunks`);
+      await service.sql(`drop function ${fn}()`);
+    }
   });
 });

@@ -11,6 +11,7 @@ import { ApiError } from '../../domain/errors.ts';
 import { isIdOf } from '../../domain/ids.ts';
 import { FILE_KEPT_MS, LINK_TTL_MS, rangeProblem, reportFileName } from '../../domain/reports.ts';
 import { ReportEntity, type Report } from '../../db/entities.ts';
+import { readReportChunk } from '../../db/report-chunks.ts';
 import { reportView } from '../../db/views.ts';
 import { createReportParams, listReportsQuery, type ReportResponse } from '../../contract/reports.ts';
 import { parseParams } from '../../contract/validation.ts';
@@ -66,24 +67,21 @@ export function reportRoutes(router: Router<ApiState>, deps: AppDeps): void {
     if (row.status === 'failed') throw new ApiError('invalid_state', 'The report failed and has no file; request a new one.');
     if (row.readyAt!.getTime() + FILE_KEPT_MS <= Date.now()) throw new ApiError('expired', 'The report file is no longer kept (30 days); request a new report.');
 
-    // A chunk at a time, read in binary (no hex text to decode), the next one fetched while this one is sent.
+    // A stored chunk at a time, byte for byte, the next one fetched while this one is sent; no database
+    // connection is held while the client reads.
     const pool = (await ctx.state.em.getConnection().getNativeClient()) as unknown as Pool;
-    const read = async (seq: number): Promise<Buffer | undefined> => {
-      // `binary` (results in binary format) is a pg query option its types do not list.
-      const query = { text: 'select data from report_chunks where report_id = $1 and seq = $2', values: [id, seq], binary: true };
-      const res = await pool.query<{ data: Buffer }>(query as { text: string; values: unknown[] });
-      return res.rows[0]?.data;
-    };
     const chunks = Readable.from(
       (async function* () {
-        let next = read(0);
+        let next = readReportChunk(pool, id, 0);
         for (let seq = 0; ; seq++) {
-          const data = await next;
-          if (data === undefined) return;
-          next = read(seq + 1);
-          yield data;
+          const pieces = await next;
+          if (pieces === undefined) return;
+          next = readReportChunk(pool, id, seq + 1);
+          yield* pieces;
         }
       })(),
+      // One piece waits in the stream (the default is sixteen objects).
+      { highWaterMark: 1 },
     );
     ctx.set('Content-Type', contentTypes[row.format]);
     ctx.set('Content-Disposition', `attachment; filename="${reportFileName({ id: row.id, from: row.fromDate, to: row.toDate, format: row.format })}"`);
