@@ -15,6 +15,7 @@ import { Migration20261126120000_payout_rail_handover } from './migrations/Migra
 import { Migration20261126130000_unsealed_replays_index } from './migrations/Migration20261126130000_unsealed_replays_index.ts';
 import { Migration20261126200000_payment_links } from './migrations/Migration20261126200000_payment_links.ts';
 import { Migration20261126210000_reports } from './migrations/Migration20261126210000_reports.ts';
+import { Migration20261127090000_report_chunks_uncompressed } from './migrations/Migration20261127090000_report_chunks_uncompressed.ts';
 
 /** Committed migrations, in order. Append new ones; never edit one that has landed. */
 export const migrationsList = [
@@ -30,6 +31,7 @@ export const migrationsList = [
   { name: 'Migration20261126130000_unsealed_replays_index', class: Migration20261126130000_unsealed_replays_index },
   { name: 'Migration20261126200000_payment_links', class: Migration20261126200000_payment_links },
   { name: 'Migration20261126210000_reports', class: Migration20261126210000_reports },
+  { name: 'Migration20261127090000_report_chunks_uncompressed', class: Migration20261127090000_report_chunks_uncompressed },
 ];
 
 export type Orm = MikroORM;
