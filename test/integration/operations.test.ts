@@ -4,6 +4,7 @@
 // filters, limit 1..100); the created[gte|gt|lte|lt] bounds every list takes.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { assertApiError } from '../helpers/api-assert.ts';
 import { createHttp, type ApiResponse, type Http } from '../helpers/http.ts';
 import { postDebit } from '../helpers/ledger.ts';
@@ -93,6 +94,19 @@ describe('operations endpoints (no key)', () => {
     assert.ok(doc.paths['/v1/collections/{id}/{action}']?.post, 'POST /v1/collections/{id}/{action}');
     assert.ok(doc.paths['/v1/test_helpers/collections/{id}/advance']?.post, 'POST /v1/test_helpers/collections/{id}/advance');
     assert.deepEqual(doc.components.schemas.Collection.properties.status.enum, ['active', 'paused', 'halted', 'cancelled', 'completed']);
+  });
+
+  test('GET /v1/openapi.json passes a standard OpenAPI 3.1 validator (the specification\'s own JSON Schema)', async () => {
+    const doc = (await http.get('/v1/openapi.json')).body;
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(doc));
+    assert.equal(validator.version, '3.1');
+    assert.deepEqual(result, { valid: true });
+    for (const path of ['/v1/payment_links', '/v1/reports/transactions', '/v1/reports']) assert.ok(doc.paths[path], path);
+    // The validator does refuse a broken document.
+    const broken = structuredClone(doc);
+    broken.paths['/v1/balance'].get.responses = 'none';
+    assert.equal((await new Validator().validate(broken)).valid, false);
   });
 });
 
