@@ -1353,7 +1353,7 @@ export interface operations {
             header?: {
                 /** @description Makes the request safe to retry: 1..255 printable ASCII characters, scoped to account + mode. */
                 "Idempotency-Key"?: string;
-                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). */
+                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). An empty or unknown value is a 400. */
                 "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path?: never;
@@ -1554,8 +1554,8 @@ export interface operations {
                 };
             };
             header?: {
-                /** @description Sandbox keys only: `rate_limited` answers 429 at once. */
-                "Sandbox-Simulate"?: "rate_limited";
+                /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path?: never;
             cookie?: never;
@@ -1659,8 +1659,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sandbox keys only: `rate_limited` answers 429 at once. */
-                "Sandbox-Simulate"?: "rate_limited";
+                /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path: {
                 /** @description A top-up id (`topup_...`). */
@@ -1685,6 +1685,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TopUp"];
+                };
+            };
+            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            400: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
@@ -1767,8 +1778,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sandbox keys only: `rate_limited` answers 429 at once. */
-                "Sandbox-Simulate"?: "rate_limited";
+                /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path?: never;
             cookie?: never;
@@ -1790,6 +1801,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Balance"];
+                };
+            };
+            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            400: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
@@ -1882,8 +1904,8 @@ export interface operations {
                 source_id?: string;
             };
             header?: {
-                /** @description Sandbox keys only: `rate_limited` answers 429 at once. */
-                "Sandbox-Simulate"?: "rate_limited";
+                /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path?: never;
             cookie?: never;
@@ -2006,8 +2028,8 @@ export interface operations {
                 type?: "bank_account" | "vpa";
             };
             header?: {
-                /** @description Sandbox keys only: `rate_limited` answers 429 at once. */
-                "Sandbox-Simulate"?: "rate_limited";
+                /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path?: never;
             cookie?: never;
@@ -2113,7 +2135,7 @@ export interface operations {
             header?: {
                 /** @description Makes the request safe to retry: 1..255 printable ASCII characters, scoped to account + mode. */
                 "Idempotency-Key"?: string;
-                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). */
+                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). An empty or unknown value is a 400. */
                 "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path?: never;
@@ -2323,8 +2345,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sandbox keys only: `rate_limited` answers 429 at once. */
-                "Sandbox-Simulate"?: "rate_limited";
+                /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path: {
                 /** @description A beneficiary id (`bene_...`). */
@@ -2349,6 +2371,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Beneficiary"];
+                };
+            };
+            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            400: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
@@ -2431,8 +2464,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sandbox keys only: `rate_limited` answers 429 at once. */
-                "Sandbox-Simulate"?: "rate_limited";
+                /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path: {
                 /** @description A beneficiary id (`bene_...`). */
@@ -2457,6 +2490,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Beneficiary"];
+                };
+            };
+            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            400: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
@@ -2558,8 +2602,8 @@ export interface operations {
                 email?: string;
             };
             header?: {
-                /** @description Sandbox keys only: `rate_limited` answers 429 at once. */
-                "Sandbox-Simulate"?: "rate_limited";
+                /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path?: never;
             cookie?: never;
@@ -2665,7 +2709,7 @@ export interface operations {
             header?: {
                 /** @description Makes the request safe to retry: 1..255 printable ASCII characters, scoped to account + mode. */
                 "Idempotency-Key"?: string;
-                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). */
+                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). An empty or unknown value is a 400. */
                 "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path?: never;
@@ -2851,8 +2895,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sandbox keys only: `rate_limited` answers 429 at once. */
-                "Sandbox-Simulate"?: "rate_limited";
+                /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path: {
                 /** @description A customer id (`cust_...`). */
@@ -2877,6 +2921,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Customer"];
+                };
+            };
+            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            400: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
@@ -2961,7 +3016,7 @@ export interface operations {
             header?: {
                 /** @description Makes the request safe to retry: 1..255 printable ASCII characters, scoped to account + mode. */
                 "Idempotency-Key"?: string;
-                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). */
+                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). An empty or unknown value is a 400. */
                 "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path: {
@@ -3181,8 +3236,8 @@ export interface operations {
                 beneficiary_id?: string;
             };
             header?: {
-                /** @description Sandbox keys only: `rate_limited` answers 429 at once. */
-                "Sandbox-Simulate"?: "rate_limited";
+                /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path?: never;
             cookie?: never;
@@ -3288,7 +3343,7 @@ export interface operations {
             header?: {
                 /** @description Makes the request safe to retry: 1..255 printable ASCII characters, scoped to account + mode. */
                 "Idempotency-Key"?: string;
-                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). */
+                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). An empty or unknown value is a 400. */
                 "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path?: never;
@@ -3506,8 +3561,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sandbox keys only: `rate_limited` answers 429 at once. */
-                "Sandbox-Simulate"?: "rate_limited";
+                /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path: {
                 /** @description A payout id. */
@@ -3532,6 +3587,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Payout"];
+                };
+            };
+            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            400: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
@@ -3616,7 +3682,7 @@ export interface operations {
             header?: {
                 /** @description Makes the request safe to retry: 1..255 printable ASCII characters, scoped to account + mode. */
                 "Idempotency-Key"?: string;
-                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). */
+                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). An empty or unknown value is a 400. */
                 "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path: {
@@ -3642,6 +3708,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Payout"];
+                };
+            };
+            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            400: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
@@ -3679,6 +3756,17 @@ export interface operations {
             };
             /** @description The same idempotency key is still being executed (`idempotency_key_in_use`), or the action does not fit the status (`invalid_state`). */
             409: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The idempotency key was used with a different method, path or parameters (`idempotency_key_reused`). */
+            422: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
                     "Request-Id": string;
@@ -3753,8 +3841,8 @@ export interface operations {
                 status?: "processing" | "completed";
             };
             header?: {
-                /** @description Sandbox keys only: `rate_limited` answers 429 at once. */
-                "Sandbox-Simulate"?: "rate_limited";
+                /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path?: never;
             cookie?: never;
@@ -3860,7 +3948,7 @@ export interface operations {
             header?: {
                 /** @description Makes the request safe to retry: 1..255 printable ASCII characters, scoped to account + mode. */
                 "Idempotency-Key"?: string;
-                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). */
+                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). An empty or unknown value is a 400. */
                 "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path?: never;
@@ -4058,8 +4146,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sandbox keys only: `rate_limited` answers 429 at once. */
-                "Sandbox-Simulate"?: "rate_limited";
+                /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path: {
                 /** @description A payout batch id (`pbat_...`). */
@@ -4084,6 +4172,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PayoutBatch"];
+                };
+            };
+            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            400: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
@@ -4192,8 +4291,8 @@ export interface operations {
                 payment_link_id?: string;
             };
             header?: {
-                /** @description Sandbox keys only: `rate_limited` answers 429 at once. */
-                "Sandbox-Simulate"?: "rate_limited";
+                /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path?: never;
             cookie?: never;
@@ -4299,7 +4398,7 @@ export interface operations {
             header?: {
                 /** @description Makes the request safe to retry: 1..255 printable ASCII characters, scoped to account + mode. */
                 "Idempotency-Key"?: string;
-                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). */
+                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). An empty or unknown value is a 400. */
                 "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path?: never;
@@ -4514,8 +4613,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sandbox keys only: `rate_limited` answers 429 at once. */
-                "Sandbox-Simulate"?: "rate_limited";
+                /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path: {
                 /** @description A payment id. */
@@ -4540,6 +4639,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Payment"];
+                };
+            };
+            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            400: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
@@ -4641,8 +4751,8 @@ export interface operations {
                 status?: "pending" | "processed" | "failed";
             };
             header?: {
-                /** @description Sandbox keys only: `rate_limited` answers 429 at once. */
-                "Sandbox-Simulate"?: "rate_limited";
+                /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path?: never;
             cookie?: never;
@@ -4748,7 +4858,7 @@ export interface operations {
             header?: {
                 /** @description Makes the request safe to retry: 1..255 printable ASCII characters, scoped to account + mode. */
                 "Idempotency-Key"?: string;
-                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). */
+                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). An empty or unknown value is a 400. */
                 "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path?: never;
@@ -4946,8 +5056,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sandbox keys only: `rate_limited` answers 429 at once. */
-                "Sandbox-Simulate"?: "rate_limited";
+                /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path: {
                 /** @description A refund id. */
@@ -4972,6 +5082,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Refund"];
+                };
+            };
+            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            400: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
@@ -5071,8 +5192,8 @@ export interface operations {
                 };
             };
             header?: {
-                /** @description Sandbox keys only: `rate_limited` answers 429 at once. */
-                "Sandbox-Simulate"?: "rate_limited";
+                /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path?: never;
             cookie?: never;
@@ -5176,8 +5297,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sandbox keys only: `rate_limited` answers 429 at once. */
-                "Sandbox-Simulate"?: "rate_limited";
+                /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path: {
                 /** @description A settlement id. */
@@ -5202,6 +5323,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Settlement"];
+                };
+            };
+            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            400: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
@@ -5286,7 +5418,7 @@ export interface operations {
             header?: {
                 /** @description Makes the request safe to retry: 1..255 printable ASCII characters, scoped to account + mode. */
                 "Idempotency-Key"?: string;
-                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). */
+                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). An empty or unknown value is a 400. */
                 "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path?: never;
@@ -5459,8 +5591,8 @@ export interface operations {
                 customer_id?: string;
             };
             header?: {
-                /** @description Sandbox keys only: `rate_limited` answers 429 at once. */
-                "Sandbox-Simulate"?: "rate_limited";
+                /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path?: never;
             cookie?: never;
@@ -5566,7 +5698,7 @@ export interface operations {
             header?: {
                 /** @description Makes the request safe to retry: 1..255 printable ASCII characters, scoped to account + mode. */
                 "Idempotency-Key"?: string;
-                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). */
+                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). An empty or unknown value is a 400. */
                 "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path?: never;
@@ -5787,8 +5919,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sandbox keys only: `rate_limited` answers 429 at once. */
-                "Sandbox-Simulate"?: "rate_limited";
+                /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path: {
                 /** @description A collection id (`coll_...`). */
@@ -5813,6 +5945,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Collection"];
+                };
+            };
+            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            400: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
@@ -5897,7 +6040,7 @@ export interface operations {
             header?: {
                 /** @description Makes the request safe to retry: 1..255 printable ASCII characters, scoped to account + mode. */
                 "Idempotency-Key"?: string;
-                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). */
+                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). An empty or unknown value is a 400. */
                 "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path: {
@@ -6040,7 +6183,7 @@ export interface operations {
             header?: {
                 /** @description Makes the request safe to retry: 1..255 printable ASCII characters, scoped to account + mode. */
                 "Idempotency-Key"?: string;
-                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). */
+                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). An empty or unknown value is a 400. */
                 "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path: {
@@ -6200,8 +6343,8 @@ export interface operations {
                 reference_id?: string;
             };
             header?: {
-                /** @description Sandbox keys only: `rate_limited` answers 429 at once. */
-                "Sandbox-Simulate"?: "rate_limited";
+                /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path?: never;
             cookie?: never;
@@ -6307,7 +6450,7 @@ export interface operations {
             header?: {
                 /** @description Makes the request safe to retry: 1..255 printable ASCII characters, scoped to account + mode. */
                 "Idempotency-Key"?: string;
-                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). */
+                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). An empty or unknown value is a 400. */
                 "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path?: never;
@@ -6541,8 +6684,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sandbox keys only: `rate_limited` answers 429 at once. */
-                "Sandbox-Simulate"?: "rate_limited";
+                /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path: {
                 /** @description A payment link id (`plink_...`). */
@@ -6567,6 +6710,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaymentLink"];
+                };
+            };
+            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            400: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
@@ -6651,7 +6805,7 @@ export interface operations {
             header?: {
                 /** @description Makes the request safe to retry: 1..255 printable ASCII characters, scoped to account + mode. */
                 "Idempotency-Key"?: string;
-                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). */
+                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). An empty or unknown value is a 400. */
                 "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path: {
@@ -6794,7 +6948,7 @@ export interface operations {
             header?: {
                 /** @description Makes the request safe to retry: 1..255 printable ASCII characters, scoped to account + mode. */
                 "Idempotency-Key"?: string;
-                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). */
+                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). An empty or unknown value is a 400. */
                 "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path?: never;
@@ -6997,8 +7151,8 @@ export interface operations {
                 };
             };
             header?: {
-                /** @description Sandbox keys only: `rate_limited` answers 429 at once. */
-                "Sandbox-Simulate"?: "rate_limited";
+                /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path?: never;
             cookie?: never;
@@ -7102,8 +7256,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sandbox keys only: `rate_limited` answers 429 at once. */
-                "Sandbox-Simulate"?: "rate_limited";
+                /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path: {
                 /** @description A report id (`rpt_...`). */
@@ -7128,6 +7282,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Report"];
+                };
+            };
+            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            400: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
@@ -7215,8 +7380,8 @@ export interface operations {
                 signature: string;
             };
             header?: {
-                /** @description Sandbox keys only: `rate_limited` answers 429 at once. */
-                "Sandbox-Simulate"?: "rate_limited";
+                /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path: {
                 /** @description A report id (`rpt_...`). */
@@ -7353,8 +7518,8 @@ export interface operations {
                 type?: string;
             };
             header?: {
-                /** @description Sandbox keys only: `rate_limited` answers 429 at once. */
-                "Sandbox-Simulate"?: "rate_limited";
+                /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path?: never;
             cookie?: never;
@@ -7458,8 +7623,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sandbox keys only: `rate_limited` answers 429 at once. */
-                "Sandbox-Simulate"?: "rate_limited";
+                /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path: {
                 /** @description A event id. */
@@ -7484,6 +7649,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Event"];
+                };
+            };
+            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            400: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
@@ -7568,7 +7744,7 @@ export interface operations {
             header?: {
                 /** @description Makes the request safe to retry: 1..255 printable ASCII characters, scoped to account + mode. */
                 "Idempotency-Key"?: string;
-                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). */
+                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). An empty or unknown value is a 400. */
                 "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path: {
@@ -7759,8 +7935,8 @@ export interface operations {
                 };
             };
             header?: {
-                /** @description Sandbox keys only: `rate_limited` answers 429 at once. */
-                "Sandbox-Simulate"?: "rate_limited";
+                /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path?: never;
             cookie?: never;
@@ -7866,7 +8042,7 @@ export interface operations {
             header?: {
                 /** @description Makes the request safe to retry: 1..255 printable ASCII characters, scoped to account + mode. */
                 "Idempotency-Key"?: string;
-                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). */
+                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). An empty or unknown value is a 400. */
                 "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path?: never;
@@ -8052,8 +8228,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sandbox keys only: `rate_limited` answers 429 at once. */
-                "Sandbox-Simulate"?: "rate_limited";
+                /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path: {
                 /** @description A webhook endpoint id (`we_...`). */
@@ -8078,6 +8254,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            400: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
@@ -8160,8 +8347,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sandbox keys only: `rate_limited` answers 429 at once. */
-                "Sandbox-Simulate"?: "rate_limited";
+                /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path: {
                 /** @description A webhook endpoint id (`we_...`). */
@@ -8186,6 +8373,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeletedWebhookEndpoint"];
+                };
+            };
+            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            400: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
@@ -8287,8 +8485,8 @@ export interface operations {
                 event_id?: string;
             };
             header?: {
-                /** @description Sandbox keys only: `rate_limited` answers 429 at once. */
-                "Sandbox-Simulate"?: "rate_limited";
+                /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
             };
             path: {
                 /** @description A webhook endpoint id (`we_...`). */

@@ -70,17 +70,22 @@ const writeHeaders = z.object({
   'Sandbox-Simulate': z
     .enum(['rate_limited', 'timeout', 'duplicate_webhooks', 'out_of_order_webhooks'])
     .optional()
-    .meta({ description: 'Sandbox keys only: simulate a failure mode (comma-separated for several).' }),
+    .meta({ description: 'Sandbox keys only: simulate a failure mode (comma-separated for several). An empty or unknown value is a 400.' }),
 });
 
 const readHeaders = z.object({
-  'Sandbox-Simulate': z.enum(['rate_limited']).optional().meta({ description: 'Sandbox keys only: `rate_limited` answers 429 at once.' }),
+  'Sandbox-Simulate': z
+    .enum(['rate_limited', 'timeout', 'duplicate_webhooks', 'out_of_order_webhooks'])
+    .optional()
+    .meta({ description: 'Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400.' }),
 });
 
 /** What any authenticated route may answer besides its own outcomes. */
 const authErrors = [401, 403, 429, 500, 503] as const;
-/** What a request body may add: malformed, a key in use or reused, too large, not form or JSON. */
-const bodyErrors = [400, 409, 413, 415, 422] as const;
+/** What any write may answer: a malformed header or parameter, its Idempotency-Key in use or reused. */
+const writeErrors = [400, 409, 422] as const;
+/** What a request body may add: too large, not form or JSON. */
+const bodyErrors = [413, 415] as const;
 
 interface OperationText {
   operationId: string;
@@ -97,21 +102,21 @@ interface Operation extends OperationText {
 }
 
 /**
- * A GET (or an idempotent DELETE) with the read headers. A query can be malformed (400) and a path id
- * unknown (404); nothing else beyond the authentication errors.
+ * A GET (or an idempotent DELETE) with the read headers. A query or a header can be malformed (400) and a
+ * path id unknown (404); nothing else beyond the authentication errors.
  */
 export function readOperation(op: Operation & { query?: z.ZodObject }): ZodOpenApiOperationObject {
   const { ok: [description, schema], path, query, ...text } = op;
   return {
     ...text,
     requestParams: { ...(path && { path }), ...(query && { query }), header: readHeaders },
-    responses: { ...ok(description, schema), ...errors(...(query ? [400] : []), ...authErrors, ...(path ? [404] : [])) },
+    responses: { ...ok(description, schema), ...errors(400, ...authErrors, ...(path ? [404] : [])) },
   };
 }
 
 /**
- * A POST with Idempotency-Key and Sandbox-Simulate. `body` (form-encoded or JSON) brings the body's
- * errors (400, 409, 413, 415, 422); `errors` adds the outcomes of the operation itself (402, 409...).
+ * A POST with Idempotency-Key and Sandbox-Simulate: 400, 409 and 422 always (headers, the key); `body`
+ * (form-encoded or JSON) brings the body's errors (413, 415); `errors` adds the operation's own outcomes (402...).
  */
 export function writeOperation(op: Operation & { body?: z.ZodType; errors?: number[] }): ZodOpenApiOperationObject {
   const { ok: [description, schema], path, body, errors: own = [], ...text } = op;
@@ -127,7 +132,7 @@ export function writeOperation(op: Operation & { body?: z.ZodType; errors?: numb
         },
       },
     }),
-    responses: { ...ok(description, schema), ...errors(...(body ? bodyErrors : []), ...authErrors, ...(path ? [404] : []), ...own) },
+    responses: { ...ok(description, schema), ...errors(...writeErrors, ...(body ? bodyErrors : []), ...authErrors, ...(path ? [404] : []), ...own) },
   };
 }
 

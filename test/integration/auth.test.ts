@@ -193,6 +193,19 @@ describe('separate worlds', () => {
     assert.equal(res.body.mode, 'live');
   });
 
+  test('Sandbox-Simulate: an unknown, empty or blank value is a 400 naming the header, on reads and writes, and changes nothing', async () => {
+    const { sandboxKey } = await service.newAccount();
+    for (const value of ['bogus', '', ' ', ',', 'rate_limited,,bogus']) {
+      const read = await http.get('/v1/balance', { key: sandboxKey, headers: { 'sandbox-simulate': value } });
+      assertApiError(read, 400, 'invalid_request', 'Sandbox-Simulate');
+      const write = await http.post('/v1/test_helpers/top_ups', { key: sandboxKey, json: { amount: 100 }, headers: { 'sandbox-simulate': value } });
+      assertApiError(write, 400, 'invalid_request', 'Sandbox-Simulate');
+    }
+    assert.equal((await balanceOf(http, sandboxKey)).available, 0, 'no top-up was made');
+    const fine = await http.get('/v1/balance', { key: sandboxKey, headers: { 'sandbox-simulate': 'duplicate_webhooks' } });
+    assert.equal(fine.status, 200, fine.text);
+  });
+
   test("a sandbox object is 404 to another account's key", async () => {
     const owner = await service.newAccount();
     const stranger = await service.newAccount();

@@ -7,14 +7,15 @@ import { type ApiMiddleware, type SandboxSimulation, sandboxSimulations } from '
  */
 export function sandboxSimulate(): ApiMiddleware {
   return async (ctx, next) => {
+    const present = ctx.headers['sandbox-simulate'] !== undefined;
     const header = ctx.get('Sandbox-Simulate');
-    if (header && ctx.state.mode === 'sandbox') {
+    if (present && ctx.state.mode === 'sandbox') {
       const values = new Set<SandboxSimulation>();
+      // A header that is sent says something: empty or blank values are refused like unknown ones.
       for (const raw of header.split(',')) {
         const value = raw.trim();
-        if (!value) continue;
         if (!(sandboxSimulations as readonly string[]).includes(value)) {
-          throw new ApiError('invalid_request', `Unknown Sandbox-Simulate value "${value}": use one of ${sandboxSimulations.join(', ')}.`, 'Sandbox-Simulate');
+          throw new ApiError('invalid_request', `${value ? `Unknown Sandbox-Simulate value "${value}"` : 'Empty Sandbox-Simulate value'}: use one of ${sandboxSimulations.join(', ')}.`, 'Sandbox-Simulate');
         }
         values.add(value as SandboxSimulation);
       }
