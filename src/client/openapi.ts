@@ -1359,7 +1359,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
                     /** @description Paise to credit to `available`. */
@@ -2141,7 +2141,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
                     /** @description The account holder's name, 1 to 100 characters. */
@@ -2715,7 +2715,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
                     /** @description The customer's name, 1 to 100 characters. */
@@ -3349,7 +3349,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
                     /** @description The beneficiary receiving the funds (`bene_...`). */
@@ -3954,7 +3954,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
                     /** @description The payouts, 1 to 10000. Form: `payouts[0][beneficiary_id]=...&payouts[0][amount]=...`. */
@@ -4404,7 +4404,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
                     /** @description Paise to collect from the customer. */
@@ -4864,7 +4864,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
                     /** @description The captured payment to refund (`pay_...`). */
@@ -5704,7 +5704,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
                     /** @description The customer to charge (`cust_...`); the customer needs a `vpa`, read again at every charge. */
@@ -6456,7 +6456,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
                     /** @description Paise the link collects in all. */
@@ -6954,7 +6954,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
                     /**
@@ -8048,7 +8048,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
                     /**

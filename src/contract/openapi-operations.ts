@@ -125,15 +125,29 @@ export function writeOperation(op: Operation & { body?: z.ZodType; errors?: numb
     requestParams: { ...(path && { path }), header: writeHeaders },
     ...(body && {
       requestBody: {
-        required: false,
+        // Required when an empty body is not valid (it has required fields).
+        required: !body.safeParse({}).success,
         content: {
-          'application/x-www-form-urlencoded': { schema: body },
+          'application/x-www-form-urlencoded': { schema: body, ...formEncoding(body) },
           'application/json': { schema: body },
         },
       },
     }),
     responses: { ...ok(description, schema), ...errors(...writeErrors, ...(body ? bodyErrors : []), ...authErrors, ...(path ? [404] : []), ...own) },
   };
+}
+
+/**
+ * How nested fields travel in a form body: bracket notation (`metadata[key]=value`, `payouts[0][amount]=100`),
+ * which OpenAPI calls deepObject.
+ */
+function formEncoding(body: z.ZodType): { encoding?: Record<string, { style: 'deepObject'; explode: true }> } {
+  if (!(body instanceof z.ZodObject)) return {};
+  const nested = Object.entries(body.shape as Record<string, z.ZodType>).filter(([, field]) => {
+    const inner = field instanceof z.ZodOptional || field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : field;
+    return inner instanceof z.ZodObject || inner instanceof z.ZodRecord || inner instanceof z.ZodArray;
+  });
+  return nested.length ? { encoding: Object.fromEntries(nested.map(([name]) => [name, { style: 'deepObject', explode: true }])) } : {};
 }
 
 interface Resource {
