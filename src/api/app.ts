@@ -44,6 +44,7 @@ import { collectionRoutes } from './routes/collections.ts';
 import { paymentLinkRoutes } from './routes/payment-links.ts';
 import { payPageRoutes } from './pages/pay.ts';
 import { reportRoutes } from './routes/reports.ts';
+import { mcpRoutes } from './routes/mcp.ts';
 
 export type { AppDeps, ApiState } from './context.ts';
 
@@ -113,6 +114,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): ApiApp {
   beneficiaryRoutes(router, deps);
   customerRoutes(router, deps);
   payPageRoutes(router, deps);
+  mcpRoutes(router, deps);
   app.use(router.routes());
 
   app.use(async (ctx) => {

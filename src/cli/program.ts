@@ -9,6 +9,7 @@ import { createContext, CliError, type CliIo } from './context.ts';
 import { DatabaseUnavailableError } from './data-source.ts';
 import { registerDbCommands } from './db-commands.ts';
 import { registerKeysCommands } from './keys.ts';
+import { registerMcpCommand } from './mcp.ts';
 
 function packageVersion(): string {
   try {
@@ -22,7 +23,7 @@ function packageVersion(): string {
 export function buildProgram(io: CliIo): Command {
   const ctx = createContext(io);
   const program = new Command('payctl')
-    .description('Operator tool of the payments service: accounts, API keys, database, payout batches.')
+    .description('Operator tool of the payments service: accounts, API keys, database, payout batches; `mcp` serves the API to agents over stdio.')
     .version(packageVersion())
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
     .showHelpAfterError('(run with --help for usage)')
@@ -32,6 +33,7 @@ export function buildProgram(io: CliIo): Command {
   registerKeysCommands(program, ctx);
   registerDbCommands(program, ctx);
   registerBatchesCommands(program, ctx);
+  registerMcpCommand(program, ctx);
   return program;
 }
 

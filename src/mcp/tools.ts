@@ -1,0 +1,215 @@
+// The agent interface's tools, generated from the OpenAPI document (itself generated from the zod schemas the
+// routes validate with), so a tool cannot drift from its route: one tool per operation (`verb_resource` in
+// snake_case; an operation whose path holds an action becomes one tool per action), its input the operation's
+// path and query parameters and body fields, plus a required `idempotency_key` on every write. A tool call is
+// the HTTP request it stands for, sent to the API with the caller's own credentials, so it passes the same
+// authentication, rate limit and idempotency record; its result is the API's JSON, its error the API's error.
+import { createOpenApiDocument } from '../contract/openapi.ts';
+
+type JsonSchema = Record<string, unknown>;
+
+export interface ToolAnnotations {
+  title: string;
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+export interface PaygateTool {
+  name: string;
+  description: string;
+  inputSchema: { type: 'object'; properties: Record<string, JsonSchema>; required: string[]; additionalProperties: false };
+  annotations: ToolAnnotations;
+  method: 'GET' | 'POST' | 'DELETE';
+  /** `/v1/payouts/{id}` with `{action}` already filled in where the tool stands for one action. */
+  path: string;
+  pathParams: string[];
+  queryParams: string[];
+  bodyParams: string[];
+}
+
+/** Operations that are no capability of an account: the document itself, probes, metrics, the key-less download. */
+export const EXCLUDED_OPERATIONS: Readonly<Record<string, string>> = {
+  getOpenApi: 'the API description itself',
+  getHealth: 'a liveness probe for operators',
+  getReadiness: 'a readiness probe for operators',
+  getMetrics: 'Prometheus metrics for operators',
+  downloadReport: 'a key-less signed link for browsers; get_report gives its download_url',
+};
+
+/** Tool names the contract (API.md) spells out where the operation id says it differently. */
+const NAMES: Readonly<Record<string, string>> = {
+  createReport: 'create_transaction_report',
+  runSettlement: 'run_settlements',
+};
+
+/** Operations that move money or end something for good: clients should confirm them. */
+const DESTRUCTIVE = new Set(['createPayout', 'createPayoutBatch', 'createRefund', 'deleteBeneficiary', 'deleteWebhookEndpoint', 'cancelPaymentLink']);
+const DESTRUCTIVE_ACTIONS = new Set(['cancel', 'fail', 'reverse']);
+
+const snake = (camel: string) => camel.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** `getPayout` → `get_payout`; `collectionAction` + `pause` → `pause_collection`. */
+function toolName(operationId: string, action?: string): string {
+  if (action) return `${action}_${snake(operationId.replace(/(Action|TestHelper)$/, ''))}`;
+  return NAMES[operationId] ?? snake(operationId);
+}
+
+/** The schema with every local `$ref` replaced by what it points at (tool schemas must stand alone). */
+function inline(schema: unknown, components: Record<string, unknown>, seen: string[] = []): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => inline(s, components, seen));
+  if (!schema || typeof schema !== 'object') return schema;
+  const ref = (schema as { $ref?: unknown }).$ref;
+  if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) {
+    const name = ref.slice('#/components/schemas/'.length);
+    if (seen.includes(name)) return {};
+    return inline(components[name], components, [...seen, name]);
+  }
+  return Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, inline(v, components, seen)]));
+}
+
+interface OpenApiParameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  description?: string;
+  schema?: JsonSchema;
+}
+interface OpenApiOperation {
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  parameters?: OpenApiParameter[];
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchema }> };
+}
+
+/** Every tool, from the document. */
+export function buildTools(document: { paths?: Record<string, unknown>; components?: { schemas?: Record<string, unknown> } } = createOpenApiDocument() as never): PaygateTool[] {
+  const components = document.components?.schemas ?? {};
+  const tools: PaygateTool[] = [];
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const [verb, value] of Object.entries(item as Record<string, OpenApiOperation>)) {
+      const method = verb.toUpperCase();
+      if (method !== 'GET' && method !== 'POST' && method !== 'DELETE') continue;
+      const op = value;
+      if (!op.operationId || op.operationId in EXCLUDED_OPERATIONS) continue;
+      const parameters = op.parameters ?? [];
+      const actionParam = parameters.find((p) => p.in === 'path' && p.name === 'action');
+      const actions = (actionParam?.schema?.enum as string[] | undefined) ?? [undefined];
+      for (const action of actions) {
+        const properties: Record<string, JsonSchema> = {};
+        const required: string[] = [];
+        const pathParams: string[] = [];
+        const queryParams: string[] = [];
+        const bodyParams: string[] = [];
+        for (const p of parameters) {
+          if (p.in !== 'path' && p.in !== 'query') continue;
+          if (p.name === 'action' && action) continue;
+          properties[p.name] = inline({ ...p.schema, ...(p.description ? { description: p.description } : {}) }, components) as JsonSchema;
+          if (p.required || p.in === 'path') required.push(p.name);
+          (p.in === 'path' ? pathParams : queryParams).push(p.name);
+        }
+        const body = inline(op.requestBody?.content?.['application/json']?.schema, components) as
+          | { properties?: Record<string, JsonSchema>; required?: string[] }
+          | undefined;
+        for (const [name, schema] of Object.entries(body?.properties ?? {})) {
+          properties[name] = schema;
+          bodyParams.push(name);
+          if (body?.required?.includes(name)) required.push(name);
+        }
+        const write = method !== 'GET';
+        if (write) {
+          properties.idempotency_key = {
+            type: 'string',
+            minLength: 1,
+            maxLength: 255,
+            description: 'Makes the call safe to repeat: the same key with the same arguments answers with the same result, and never pays twice.',
+          };
+          required.push('idempotency_key');
+        }
+        const name = toolName(op.operationId, action);
+        const sandboxOnly = path.startsWith('/v1/test_helpers/');
+        tools.push({
+          name,
+          description: [op.summary, op.description, sandboxOnly ? 'Sandbox keys only (a test helper).' : undefined].filter(Boolean).join('. ').replace(/\.\./g, '.'),
+          inputSchema: { type: 'object', properties, required, additionalProperties: false },
+          annotations: {
+            title: op.summary ?? name,
+            readOnlyHint: !write,
+            destructiveHint: DESTRUCTIVE.has(op.operationId) || (action !== undefined && DESTRUCTIVE_ACTIONS.has(action)),
+            idempotentHint: true,
+            openWorldHint: false,
+          },
+          method,
+          path: action ? path.replace('{action}', action) : path,
+          pathParams,
+          queryParams,
+          bodyParams,
+        });
+      }
+    }
+  }
+  return tools.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Where and how a tool's requests go: the API's origin and the caller's credentials. */
+export interface ApiTarget {
+  baseUrl: string;
+  headers: Record<string, string>;
+  fetch?: typeof fetch;
+}
+
+export interface ToolOutcome {
+  ok: boolean;
+  status: number;
+  body: unknown;
+}
+
+/** `created[gte]=1` from `{ created: { gte: 1 } }`: the API's bracket notation for nested query values. */
+function appendQuery(params: URLSearchParams, key: string, value: unknown): void {
+  if (value === undefined || value === null) return;
+  if (typeof value === 'object' && !Array.isArray(value)) {
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) appendQuery(params, `${key}[${k}]`, v);
+  } else {
+    params.append(key, String(value));
+  }
+}
+
+/**
+ * Calls the API as the tool's operation, with `args` as the agent gave them. Arguments the tool does not take
+ * go to the API as they are, which refuses them (400, naming the parameter).
+ */
+export async function callTool(tool: PaygateTool, args: Record<string, unknown>, target: ApiTarget): Promise<ToolOutcome> {
+  let path = tool.path;
+  for (const name of tool.pathParams) {
+    const value = args[name];
+    if (typeof value !== 'string' || value.length === 0) {
+      return { ok: false, status: 400, body: { error: { type: 'invalid_request_error', code: 'invalid_request', message: `Missing required argument: ${name}.`, param: name } } };
+    }
+    path = path.replace(`{${name}}`, encodeURIComponent(value));
+  }
+  const rest = Object.fromEntries(Object.entries(args).filter(([k]) => !tool.pathParams.includes(k) && k !== 'idempotency_key'));
+  const headers: Record<string, string> = { ...target.headers, accept: 'application/json' };
+  let url = `${target.baseUrl}${path}`;
+  let body: string | undefined;
+  if (tool.method === 'GET' || tool.method === 'DELETE') {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(rest)) appendQuery(params, key, value);
+    const text = params.toString();
+    if (text) url += `?${text}`;
+  } else {
+    if (typeof args.idempotency_key === 'string') headers['idempotency-key'] = args.idempotency_key;
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(rest);
+  }
+  const res = await (target.fetch ?? fetch)(url, { method: tool.method, headers, body });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: returned as text
+  }
+  return { ok: res.ok, status: res.status, body: parsed };
+}
