@@ -78,6 +78,8 @@ const { chargeRequest } = waitingSteps<CollectionActivities>();
 
 /** Long enough that a run handling many actions without a charge still continues-as-new in time. */
 const MAX_HISTORY_PER_RUN = 2_000;
+/** How long resume and advance wait for a charge before answering (the API answers 503 after 10 s). */
+const ACTION_WAIT_MS = 8_000;
 
 export async function collectionWorkflow(input: CollectionWorkflowInput): Promise<CollectionWorkflowResult> {
   const { plan, request } = input;
@@ -92,10 +94,15 @@ export async function collectionWorkflow(input: CollectionWorkflowInput): Promis
   let nextTicket = 1;
   const waitingAdvances: number[] = [];
   const advanceResults = new Map<number, { view: CollectionResponse } | { refused: string }>();
+  /** Advance tickets whose caller was answered before their charge attempt settled: its result is dropped. */
+  const abandoned = new Set<number>();
   const refuseWaitingAdvances = () => {
-    for (const ticket of waitingAdvances.splice(0)) {
-      advanceResults.set(ticket, { refused: actionProblem(state.status, 'advance') ?? 'The collection changed before the charge.' });
-    }
+    for (const ticket of waitingAdvances.splice(0)) answer(ticket, { refused: actionProblem(state.status, 'advance') ?? 'The collection changed before the charge.' });
+  };
+  /** Hands an advance its result, unless its caller was answered already. */
+  const answer = (ticket: number, result: { view: CollectionResponse } | { refused: string }) => {
+    if (abandoned.delete(ticket)) return;
+    advanceResults.set(ticket, result);
   };
 
   // Writes go out one at a time, each with the state as it is when its turn comes: the row follows the
@@ -123,6 +130,13 @@ export async function collectionWorkflow(input: CollectionWorkflowInput): Promis
     const problem = actionProblem(state.status, action);
     if (problem) throw ApplicationFailure.nonRetryable(problem, 'InvalidState' satisfies RefusalType);
   };
+  /**
+   * How long resume and advance wait for a charge before answering. A charge can wait without end (its
+   * customer has no vpa); the request must still get an answer, well inside the API's own time limit.
+   * (patched: updates recorded before the bound replay as they ran.)
+   */
+  const waitForCharge = async (done: () => boolean): Promise<boolean> =>
+    patched('bounded-action-waits') ? condition(done, ACTION_WAIT_MS) : condition(done).then(() => true);
 
   setHandler(createCollectionUpdate, async () => {
     await condition(() => view !== undefined);
@@ -150,7 +164,12 @@ export async function collectionWorkflow(input: CollectionWorkflowInput): Promis
     collectionActionUpdates.resume,
     async () => {
       // A charge in flight decides which cycle comes next; resume after it.
-      await condition(() => !charging);
+      if (!(await waitForCharge(() => !charging))) {
+        throw ApplicationFailure.nonRetryable(
+          'A charge of this collection has not settled yet (its customer may have no vpa to charge); resume the collection once it has.',
+          'InvalidState' satisfies RefusalType,
+        );
+      }
       refuse('resume');
       setState(resume(plan, state, Date.now()));
       return save();
@@ -171,7 +190,18 @@ export async function collectionWorkflow(input: CollectionWorkflowInput): Promis
     async () => {
       const ticket = nextTicket++;
       waitingAdvances.push(ticket); // a charge is now due: the main loop's wait ends
-      await condition(() => advanceResults.has(ticket));
+      if (!(await waitForCharge(() => advanceResults.has(ticket)))) {
+        // Still queued: no attempt is owed to it any more. Already taken by an attempt: that attempt goes on.
+        const queued = waitingAdvances.indexOf(ticket);
+        if (queued >= 0) waitingAdvances.splice(queued, 1);
+        else abandoned.add(ticket);
+        throw ApplicationFailure.nonRetryable(
+          queued >= 0
+            ? 'The collection could not start a charge yet (a charge before it has not settled); try again later.'
+            : 'The charge attempt has not settled yet (its customer may have no vpa to charge); it goes on by itself, and GET /v1/collections/{id} shows its outcome.',
+          'InvalidState' satisfies RefusalType,
+        );
+      }
       const result = advanceResults.get(ticket)!;
       advanceResults.delete(ticket);
       if ('refused' in result) throw ApplicationFailure.nonRetryable(result.refused, 'InvalidState' satisfies RefusalType);
@@ -230,7 +260,7 @@ export async function collectionWorkflow(input: CollectionWorkflowInput): Promis
     // before this check replay as they ran.)
     if (patched('recheck-status-before-charge') && state.status !== 'active') {
       charging = false;
-      if (answering !== undefined) advanceResults.set(answering, { refused: actionProblem(state.status, 'advance') ?? 'The collection changed before the charge.' });
+      if (answering !== undefined) answer(answering, { refused: actionProblem(state.status, 'advance') ?? 'The collection changed before the charge.' });
       refuseWaitingAdvances();
       return;
     }
@@ -246,7 +276,7 @@ export async function collectionWorkflow(input: CollectionWorkflowInput): Promis
     setState(afterCharge(plan, state, outcome.status, Date.now()));
     charging = false;
     const after = await save({ paymentId: outcome.paymentId, outcome: outcome.status });
-    if (answering !== undefined) advanceResults.set(answering, { view: after });
+    if (answering !== undefined) answer(answering, { view: after });
     if (state.status !== 'active') refuseWaitingAdvances();
   }
 

@@ -11,6 +11,7 @@ import { collectionStateQuery } from '../../workflows/collection.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
 import { assertLedgerBalanced, createCustomer } from '../helpers/payments.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
+import { waitForValue } from '../helpers/npm-start.ts';
 
 const HOUR_MS = 3_600_000;
 /** Unix seconds of a wall-clock time in Asia/Kolkata (UTC+05:30). */
@@ -322,6 +323,34 @@ describe('actions that meet a charge about to start or in flight', () => {
     assert.equal(answered.status, 200, answered.text);
     assert.equal(answered.body.paid_count, 2, 'the advance was answered by a charge of its own (cycle 2), not by cycle 1\'s');
     assert.deepEqual((await chargesOf(http, key, created.id)).map((p) => p.status), ['captured', 'captured']);
+  });
+});
+
+describe('actions that meet a charge that cannot start', () => {
+  const holdCharges = (customer: string) => service.sql(`update customers set vpa = null where id = ?`, [customer]);
+  const releaseCharges = (customer: string) => service.sql(`update customers set vpa = 'success@upi' where id = ?`, [customer]);
+
+  test('advance and resume answer 409 within seconds while a charge waits for a vpa; the charge goes on once there is one', async () => {
+    const { sandboxKey: key } = await service.newAccount();
+    const customer = await createCustomer(http, key);
+    const created = await createCollection(http, key, { customer_id: customer, start_at: ist('2027-06-10T08:00:00') });
+    await holdCharges(customer);
+    let started = Date.now();
+    const advance = await collectionAction(http, key, created.id, 'advance'); // a charge now due, waiting for the vpa
+    assertApiError(advance, 409, 'invalid_state');
+    assert.ok(Date.now() - started < 9_500, `answered in ${Date.now() - started} ms, before the API's own 10 s limit`);
+    assert.equal((await collectionAction(http, key, created.id, 'pause')).status, 200);
+    started = Date.now();
+    assertApiError(await collectionAction(http, key, created.id, 'resume'), 409, 'invalid_state');
+    assert.ok(Date.now() - started < 9_500, `answered in ${Date.now() - started} ms`);
+    // Paused meanwhile: the held charge does not start when the vpa is back; resume then works.
+    await releaseCharges(customer);
+    const resumed = await waitForValue('resume accepted once the charge settled', async () => {
+      const res = await collectionAction(http, key, created.id, 'resume');
+      return res.status === 200 ? res : undefined;
+    }, 20_000);
+    assert.equal(resumed.body.status, 'active');
+    assert.deepEqual(await chargesOf(http, key, created.id), []);
   });
 });
 
