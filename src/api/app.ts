@@ -68,10 +68,14 @@ export function metricsRegistryOf(app: ApiApp): Registry | undefined {
   return registries.get(app);
 }
 
-/** Methods the router knows for this path, from the layers it matched by path. */
+/**
+ * Methods the router knows for this path, from the layers it matched by path. A route spelled out in full wins
+ * over a pattern that also matches (`/v1/reports/transactions` is POST only, though `/v1/reports/:id` matches).
+ */
 function allowedMethods(ctx: ApiContext): string[] {
-  const matched = (ctx as unknown as { matched?: { methods: string[] }[] }).matched ?? [];
-  return [...new Set(matched.flatMap((l) => l.methods))];
+  const matched = ((ctx as unknown as { matched?: { methods: string[]; path: string }[] }).matched ?? []).filter((l) => l.methods.length > 0);
+  const exact = matched.filter((l) => l.path === ctx.path);
+  return [...new Set((exact.length > 0 ? exact : matched).flatMap((l) => l.methods))];
 }
 
 export function createApp(deps: AppDeps, options: AppOptions = {}): ApiApp {

@@ -1537,9 +1537,9 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
-                /** @description Cursor: an object id; returns the objects created before it. */
+                /** @description Cursor: the id of an object of this list; returns the objects created before it. Not together with `ending_before`, and an id that names no such object, are 400. */
                 starting_after?: string;
-                /** @description Cursor: an object id; returns the objects created after it. */
+                /** @description Cursor: the id of an object of this list; returns the objects created after it. Not together with `starting_after`, and an id that names no such object, are 400. */
                 ending_before?: string;
                 /** @description Only objects whose `created_at` (unix seconds) is within these bounds: `created[gte]`, `created[gt]`, `created[lte]`, `created[lt]`. */
                 created?: {
@@ -1883,9 +1883,9 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
-                /** @description Cursor: an object id; returns the objects created before it. */
+                /** @description Cursor: the id of an object of this list; returns the objects created before it. Not together with `ending_before`, and an id that names no such object, are 400. */
                 starting_after?: string;
-                /** @description Cursor: an object id; returns the objects created after it. */
+                /** @description Cursor: the id of an object of this list; returns the objects created after it. Not together with `starting_after`, and an id that names no such object, are 400. */
                 ending_before?: string;
                 /** @description Only objects whose `created_at` (unix seconds) is within these bounds: `created[gte]`, `created[gt]`, `created[lte]`, `created[lt]`. */
                 created?: {
@@ -2009,9 +2009,9 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
-                /** @description Cursor: an object id; returns the objects created before it. */
+                /** @description Cursor: the id of an object of this list; returns the objects created before it. Not together with `ending_before`, and an id that names no such object, are 400. */
                 starting_after?: string;
-                /** @description Cursor: an object id; returns the objects created after it. */
+                /** @description Cursor: the id of an object of this list; returns the objects created after it. Not together with `starting_after`, and an id that names no such object, are 400. */
                 ending_before?: string;
                 /** @description Only objects whose `created_at` (unix seconds) is within these bounds: `created[gte]`, `created[gt]`, `created[lte]`, `created[lt]`. */
                 created?: {
@@ -2583,9 +2583,9 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
-                /** @description Cursor: an object id; returns the objects created before it. */
+                /** @description Cursor: the id of an object of this list; returns the objects created before it. Not together with `ending_before`, and an id that names no such object, are 400. */
                 starting_after?: string;
-                /** @description Cursor: an object id; returns the objects created after it. */
+                /** @description Cursor: the id of an object of this list; returns the objects created after it. Not together with `starting_after`, and an id that names no such object, are 400. */
                 ending_before?: string;
                 /** @description Only objects whose `created_at` (unix seconds) is within these bounds: `created[gte]`, `created[gt]`, `created[lte]`, `created[lt]`. */
                 created?: {
@@ -3216,9 +3216,9 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
-                /** @description Cursor: an object id; returns the objects created before it. */
+                /** @description Cursor: the id of an object of this list; returns the objects created before it. Not together with `ending_before`, and an id that names no such object, are 400. */
                 starting_after?: string;
-                /** @description Cursor: an object id; returns the objects created after it. */
+                /** @description Cursor: the id of an object of this list; returns the objects created after it. Not together with `starting_after`, and an id that names no such object, are 400. */
                 ending_before?: string;
                 /** @description Only objects whose `created_at` (unix seconds) is within these bounds: `created[gte]`, `created[gt]`, `created[lte]`, `created[lt]`. */
                 created?: {
@@ -3362,8 +3362,11 @@ export interface operations {
                      * @enum {string}
                      */
                     currency?: "INR";
-                    /** @description Transfer mode: `upi` (UPI IDs, <= 10,000,000), `imps` (<= 50,000,000), `neft`, `rtgs` (>= 20,000,000) (bank accounts). Anything else: 400 invalid_method. */
-                    mode: string;
+                    /**
+                     * @description Transfer mode: `upi` (UPI IDs, <= 10,000,000), `imps` (<= 50,000,000), `neft`, `rtgs` (>= 20,000,000) (bank accounts). Anything else: 400 invalid_method.
+                     * @enum {string}
+                     */
+                    mode: "upi" | "imps" | "neft" | "rtgs";
                     /** @description Your own reference, at most 40 characters. */
                     reference?: string;
                     /** @description Text for the beneficiary's statement, at most 30 characters. */
@@ -3384,8 +3387,11 @@ export interface operations {
                      * @enum {string}
                      */
                     currency?: "INR";
-                    /** @description Transfer mode: `upi` (UPI IDs, <= 10,000,000), `imps` (<= 50,000,000), `neft`, `rtgs` (>= 20,000,000) (bank accounts). Anything else: 400 invalid_method. */
-                    mode: string;
+                    /**
+                     * @description Transfer mode: `upi` (UPI IDs, <= 10,000,000), `imps` (<= 50,000,000), `neft`, `rtgs` (>= 20,000,000) (bank accounts). Anything else: 400 invalid_method.
+                     * @enum {string}
+                     */
+                    mode: "upi" | "imps" | "neft" | "rtgs";
                     /** @description Your own reference, at most 40 characters. */
                     reference?: string;
                     /** @description Text for the beneficiary's statement, at most 30 characters. */
@@ -3823,9 +3829,9 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
-                /** @description Cursor: an object id; returns the objects created before it. */
+                /** @description Cursor: the id of an object of this list; returns the objects created before it. Not together with `ending_before`, and an id that names no such object, are 400. */
                 starting_after?: string;
-                /** @description Cursor: an object id; returns the objects created after it. */
+                /** @description Cursor: the id of an object of this list; returns the objects created after it. Not together with `starting_after`, and an id that names no such object, are 400. */
                 ending_before?: string;
                 /** @description Only objects whose `created_at` (unix seconds) is within these bounds: `created[gte]`, `created[gt]`, `created[lte]`, `created[lt]`. */
                 created?: {
@@ -4265,9 +4271,9 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
-                /** @description Cursor: an object id; returns the objects created before it. */
+                /** @description Cursor: the id of an object of this list; returns the objects created before it. Not together with `ending_before`, and an id that names no such object, are 400. */
                 starting_after?: string;
-                /** @description Cursor: an object id; returns the objects created after it. */
+                /** @description Cursor: the id of an object of this list; returns the objects created after it. Not together with `starting_after`, and an id that names no such object, are 400. */
                 ending_before?: string;
                 /** @description Only objects whose `created_at` (unix seconds) is within these bounds: `created[gte]`, `created[gt]`, `created[lte]`, `created[lt]`. */
                 created?: {
@@ -4417,11 +4423,14 @@ export interface operations {
                     currency?: "INR";
                     /** @description Your own order reference, at most 40 characters. */
                     receipt?: string;
-                    /** @description `upi` (with `vpa`) or `netbanking` (with `bank`). Anything else: 400 invalid_method. */
-                    method: string;
+                    /**
+                     * @description `upi` (with `vpa`) or `netbanking` (with `bank`). Anything else: 400 invalid_method.
+                     * @enum {string}
+                     */
+                    method: "upi" | "netbanking";
                     /** @description The UPI ID the customer pays from. Required for `upi`, not allowed otherwise. Sandbox: `success@upi`, `failure@upi`, `slow@upi`. */
                     vpa?: string;
-                    /** @description The 4-letter bank code for `netbanking` (e.g. `HDFC`), not allowed otherwise. Sandbox: `FAIL` is declined, `SLOW` is slow. */
+                    /** @description The 4-letter bank code for `netbanking` (e.g. `HDFC`, any letter case), not allowed otherwise. Sandbox: `FAIL` is declined, `SLOW` is slow. */
                     bank?: string;
                     /** @description The customer paying (`cust_...`), kept with the payment for filtering. A customer of another account or mode, or an unknown one, is 404 not_found. */
                     customer_id?: string;
@@ -4443,11 +4452,14 @@ export interface operations {
                     currency?: "INR";
                     /** @description Your own order reference, at most 40 characters. */
                     receipt?: string;
-                    /** @description `upi` (with `vpa`) or `netbanking` (with `bank`). Anything else: 400 invalid_method. */
-                    method: string;
+                    /**
+                     * @description `upi` (with `vpa`) or `netbanking` (with `bank`). Anything else: 400 invalid_method.
+                     * @enum {string}
+                     */
+                    method: "upi" | "netbanking";
                     /** @description The UPI ID the customer pays from. Required for `upi`, not allowed otherwise. Sandbox: `success@upi`, `failure@upi`, `slow@upi`. */
                     vpa?: string;
-                    /** @description The 4-letter bank code for `netbanking` (e.g. `HDFC`), not allowed otherwise. Sandbox: `FAIL` is declined, `SLOW` is slow. */
+                    /** @description The 4-letter bank code for `netbanking` (e.g. `HDFC`, any letter case), not allowed otherwise. Sandbox: `FAIL` is declined, `SLOW` is slow. */
                     bank?: string;
                     /** @description The customer paying (`cust_...`), kept with the payment for filtering. A customer of another account or mode, or an unknown one, is 404 not_found. */
                     customer_id?: string;
@@ -4732,9 +4744,9 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
-                /** @description Cursor: an object id; returns the objects created before it. */
+                /** @description Cursor: the id of an object of this list; returns the objects created before it. Not together with `ending_before`, and an id that names no such object, are 400. */
                 starting_after?: string;
-                /** @description Cursor: an object id; returns the objects created after it. */
+                /** @description Cursor: the id of an object of this list; returns the objects created after it. Not together with `starting_after`, and an id that names no such object, are 400. */
                 ending_before?: string;
                 /** @description Only objects whose `created_at` (unix seconds) is within these bounds: `created[gte]`, `created[gt]`, `created[lte]`, `created[lt]`. */
                 created?: {
@@ -5175,9 +5187,9 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
-                /** @description Cursor: an object id; returns the objects created before it. */
+                /** @description Cursor: the id of an object of this list; returns the objects created before it. Not together with `ending_before`, and an id that names no such object, are 400. */
                 starting_after?: string;
-                /** @description Cursor: an object id; returns the objects created after it. */
+                /** @description Cursor: the id of an object of this list; returns the objects created after it. Not together with `starting_after`, and an id that names no such object, are 400. */
                 ending_before?: string;
                 /** @description Only objects whose `created_at` (unix seconds) is within these bounds: `created[gte]`, `created[gt]`, `created[lte]`, `created[lt]`. */
                 created?: {
@@ -5572,9 +5584,9 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
-                /** @description Cursor: an object id; returns the objects created before it. */
+                /** @description Cursor: the id of an object of this list; returns the objects created before it. Not together with `ending_before`, and an id that names no such object, are 400. */
                 starting_after?: string;
-                /** @description Cursor: an object id; returns the objects created after it. */
+                /** @description Cursor: the id of an object of this list; returns the objects created after it. Not together with `starting_after`, and an id that names no such object, are 400. */
                 ending_before?: string;
                 /** @description Only objects whose `created_at` (unix seconds) is within these bounds: `created[gte]`, `created[gt]`, `created[lte]`, `created[lt]`. */
                 created?: {
@@ -6324,9 +6336,9 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
-                /** @description Cursor: an object id; returns the objects created before it. */
+                /** @description Cursor: the id of an object of this list; returns the objects created before it. Not together with `ending_before`, and an id that names no such object, are 400. */
                 starting_after?: string;
-                /** @description Cursor: an object id; returns the objects created after it. */
+                /** @description Cursor: the id of an object of this list; returns the objects created after it. Not together with `starting_after`, and an id that names no such object, are 400. */
                 ending_before?: string;
                 /** @description Only objects whose `created_at` (unix seconds) is within these bounds: `created[gte]`, `created[gt]`, `created[lte]`, `created[lt]`. */
                 created?: {
@@ -6958,11 +6970,13 @@ export interface operations {
             content: {
                 "application/x-www-form-urlencoded": {
                     /**
+                     * Format: date
                      * @description First day of the range (`YYYY-MM-DD`, Asia/Kolkata calendar), inclusive.
                      * @example 2026-11-01
                      */
                     from: string;
                     /**
+                     * Format: date
                      * @description Last day of the range, inclusive: not before `from`, at most 366 days in all, not after today.
                      * @example 2026-11-01
                      */
@@ -6975,11 +6989,13 @@ export interface operations {
                 };
                 "application/json": {
                     /**
+                     * Format: date
                      * @description First day of the range (`YYYY-MM-DD`, Asia/Kolkata calendar), inclusive.
                      * @example 2026-11-01
                      */
                     from: string;
                     /**
+                     * Format: date
                      * @description Last day of the range, inclusive: not before `from`, at most 366 days in all, not after today.
                      * @example 2026-11-01
                      */
@@ -7134,9 +7150,9 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
-                /** @description Cursor: an object id; returns the objects created before it. */
+                /** @description Cursor: the id of an object of this list; returns the objects created before it. Not together with `ending_before`, and an id that names no such object, are 400. */
                 starting_after?: string;
-                /** @description Cursor: an object id; returns the objects created after it. */
+                /** @description Cursor: the id of an object of this list; returns the objects created after it. Not together with `starting_after`, and an id that names no such object, are 400. */
                 ending_before?: string;
                 /** @description Only objects whose `created_at` (unix seconds) is within these bounds: `created[gte]`, `created[gt]`, `created[lte]`, `created[lt]`. */
                 created?: {
@@ -7499,9 +7515,9 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
-                /** @description Cursor: an object id; returns the objects created before it. */
+                /** @description Cursor: the id of an object of this list; returns the objects created before it. Not together with `ending_before`, and an id that names no such object, are 400. */
                 starting_after?: string;
-                /** @description Cursor: an object id; returns the objects created after it. */
+                /** @description Cursor: the id of an object of this list; returns the objects created after it. Not together with `starting_after`, and an id that names no such object, are 400. */
                 ending_before?: string;
                 /** @description Only objects whose `created_at` (unix seconds) is within these bounds: `created[gte]`, `created[gt]`, `created[lte]`, `created[lt]`. */
                 created?: {
@@ -7918,9 +7934,9 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
-                /** @description Cursor: an object id; returns the objects created before it. */
+                /** @description Cursor: the id of an object of this list; returns the objects created before it. Not together with `ending_before`, and an id that names no such object, are 400. */
                 starting_after?: string;
-                /** @description Cursor: an object id; returns the objects created after it. */
+                /** @description Cursor: the id of an object of this list; returns the objects created after it. Not together with `starting_after`, and an id that names no such object, are 400. */
                 ending_before?: string;
                 /** @description Only objects whose `created_at` (unix seconds) is within these bounds: `created[gte]`, `created[gt]`, `created[lte]`, `created[lt]`. */
                 created?: {
@@ -8052,6 +8068,7 @@ export interface operations {
             content: {
                 "application/x-www-form-urlencoded": {
                     /**
+                     * Format: uri
                      * @description Where deliveries are POSTed. Live endpoints must be `https` and must not resolve to a loopback, link-local or private address (checked now and again at every delivery). Sandbox endpoints may be `http` and local.
                      * @example https://example.com/webhooks/paygate
                      */
@@ -8063,12 +8080,13 @@ export interface operations {
                      *       "payment.captured"
                      *     ]
                      */
-                    enabled_events: string[];
+                    enabled_events: ("*" | "payment.*" | "refund.*" | "payout.*" | "payout_batch.*" | "payment_link.*" | "collection.*" | "settlement.*" | "report.*" | "payment.captured" | "payment.failed" | "refund.processed" | "refund.failed" | "payout.initiated" | "payout.completed" | "payout.failed" | "payout.reversed" | "payout_batch.completed" | "payment_link.partially_paid" | "payment_link.paid" | "payment_link.expired" | "payment_link.cancelled" | "collection.charged" | "collection.failed" | "collection.halted" | "collection.completed" | "settlement.processed" | "report.ready" | "report.failed")[];
                     /** @description Free text, at most 500 characters. */
                     description?: string;
                 };
                 "application/json": {
                     /**
+                     * Format: uri
                      * @description Where deliveries are POSTed. Live endpoints must be `https` and must not resolve to a loopback, link-local or private address (checked now and again at every delivery). Sandbox endpoints may be `http` and local.
                      * @example https://example.com/webhooks/paygate
                      */
@@ -8080,7 +8098,7 @@ export interface operations {
                      *       "payment.captured"
                      *     ]
                      */
-                    enabled_events: string[];
+                    enabled_events: ("*" | "payment.*" | "refund.*" | "payout.*" | "payout_batch.*" | "payment_link.*" | "collection.*" | "settlement.*" | "report.*" | "payment.captured" | "payment.failed" | "refund.processed" | "refund.failed" | "payout.initiated" | "payout.completed" | "payout.failed" | "payout.reversed" | "payout_batch.completed" | "payment_link.partially_paid" | "payment_link.paid" | "payment_link.expired" | "payment_link.cancelled" | "collection.charged" | "collection.failed" | "collection.halted" | "collection.completed" | "settlement.processed" | "report.ready" | "report.failed")[];
                     /** @description Free text, at most 500 characters. */
                     description?: string;
                 };
@@ -8466,9 +8484,9 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
-                /** @description Cursor: an object id; returns the objects created before it. */
+                /** @description Cursor: the id of an object of this list; returns the objects created before it. Not together with `ending_before`, and an id that names no such object, are 400. */
                 starting_after?: string;
-                /** @description Cursor: an object id; returns the objects created after it. */
+                /** @description Cursor: the id of an object of this list; returns the objects created after it. Not together with `starting_after`, and an id that names no such object, are 400. */
                 ending_before?: string;
                 /** @description Only objects whose `created_at` (unix seconds) is within these bounds: `created[gte]`, `created[gt]`, `created[lte]`, `created[lt]`. */
                 created?: {

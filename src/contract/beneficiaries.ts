@@ -43,6 +43,14 @@ export const createBeneficiaryParams = z
       .meta({ description: '10 to 15 digits, optionally after `+`.' }),
     metadata: metadataParam,
   })
+  .meta({
+    // The pairing checked below, said in the document: `type` decides which of the two is required.
+    override: {
+      if: { properties: { type: { const: 'bank_account' } } },
+      then: { required: ['bank_account'], not: { required: ['vpa'] } },
+      else: { required: ['vpa'], not: { required: ['bank_account'] } },
+    },
+  })
   .superRefine((value, ctx) => {
     if (value.type === 'bank_account') {
       if (value.bank_account === undefined) ctx.addIssue({ code: 'custom', message: 'is required when type is bank_account', path: ['bank_account'] });

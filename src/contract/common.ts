@@ -173,8 +173,18 @@ export const listParams = {
   limit: intParam(1, LIST_LIMIT_MAX, `How many objects to return, 1 to ${LIST_LIMIT_MAX} (default ${LIST_LIMIT_DEFAULT}).`)
     .optional()
     .transform((v) => v ?? LIST_LIMIT_DEFAULT),
-  starting_after: z.string().min(1).max(255).optional().meta({ description: 'Cursor: an object id; returns the objects created before it.' }),
-  ending_before: z.string().min(1).max(255).optional().meta({ description: 'Cursor: an object id; returns the objects created after it.' }),
+  starting_after: z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .meta({ description: 'Cursor: the id of an object of this list; returns the objects created before it. Not together with `ending_before`, and an id that names no such object, are 400.' }),
+  ending_before: z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .meta({ description: 'Cursor: the id of an object of this list; returns the objects created after it. Not together with `starting_after`, and an id that names no such object, are 400.' }),
   created: createdParam,
 };
 

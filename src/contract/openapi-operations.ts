@@ -63,8 +63,7 @@ export function ok(description: string, schema: z.ZodType, headers: z.ZodObject 
 const writeHeaders = z.object({
   'Idempotency-Key': z
     .string()
-    .min(1)
-    .max(255)
+    .regex(/^[\x20-\x7e]{1,255}$/)
     .optional()
     .meta({ description: 'Makes the request safe to retry: 1..255 printable ASCII characters, scoped to account + mode.' }),
   'Sandbox-Simulate': z

@@ -23,8 +23,53 @@ export interface OpenApiOptions {
   serverUrl?: string;
 }
 
+/** Text without NUL: the rule every string a request carries follows (bodies, queries, headers, paths). */
+export const NO_NUL_PATTERN = '^[^\\u0000]*$';
+
+type SchemaNode = Record<string, unknown>;
+
+/**
+ * Says the API's text rule in every request schema: a string without a pattern, enum or const of its own gets
+ * NO_NUL_PATTERN (NUL is refused with 400 naming the parameter; so are unpaired UTF-16 surrogates, which JSON
+ * Schema cannot state), and so do object property names. Responses are left as they are.
+ */
+function withTextRule(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(withTextRule);
+  if (!node || typeof node !== 'object') return;
+  const schema = node as SchemaNode;
+  if (schema.type === 'string' && schema.pattern === undefined && schema.enum === undefined && schema.const === undefined) schema.pattern = NO_NUL_PATTERN;
+  for (const key of ['properties', 'patternProperties', '$defs']) {
+    const children = schema[key];
+    if (children && typeof children === 'object') Object.values(children).forEach(withTextRule);
+  }
+  for (const key of ['items', 'additionalProperties', 'propertyNames', 'anyOf', 'oneOf', 'allOf', 'then', 'else']) withTextRule(schema[key]);
+  // Property names are text too (a metadata key, say).
+  if (schema.type === 'object' && schema.additionalProperties && typeof schema.additionalProperties === 'object') {
+    const names = (schema.propertyNames ?? {}) as SchemaNode;
+    if (names.pattern === undefined) schema.propertyNames = { ...names, pattern: NO_NUL_PATTERN };
+  }
+}
+
+/** The request side of every operation: parameters and bodies (components stay response shapes). */
+function applyTextRule(document: { paths?: Record<string, Record<string, unknown>> }): void {
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const op of Object.values(item)) {
+      if (!op || typeof op !== 'object') continue;
+      const { parameters, requestBody } = op as { parameters?: { schema?: unknown }[]; requestBody?: { content?: Record<string, { schema?: unknown }> } };
+      for (const parameter of parameters ?? []) withTextRule(parameter.schema);
+      for (const media of Object.values(requestBody?.content ?? {})) withTextRule(media.schema);
+    }
+  }
+}
+
 /** The OpenAPI 3.1 document of the whole API. */
 export function createOpenApiDocument(options: OpenApiOptions = {}): ReturnType<typeof createDocument> {
+  const document = buildDocument(options);
+  applyTextRule(document as never);
+  return document;
+}
+
+function buildDocument(options: OpenApiOptions): ReturnType<typeof createDocument> {
   return createDocument({
     openapi: '3.1.0',
     info: {

@@ -39,6 +39,8 @@ export const createPaymentLinkParams = z
       .meta({ description: 'Where the customer is sent after a successful payment (https; http in sandbox), with `payment_link_id`, `payment_id` and `status` added to its query string. Confirm with GET /v1/payment_links/{id}; never trust the redirect alone.' }),
     metadata: metadataParam,
   })
+  // Said in the document as far as JSON Schema can: first_min_partial_amount needs accept_partial=true.
+  .meta({ override: { dependentSchemas: { first_min_partial_amount: { required: ['accept_partial'], properties: { accept_partial: { enum: [true, 'true'] } } } } } })
   .superRefine((value, ctx) => {
     if (value.first_min_partial_amount === undefined) return;
     if (value.accept_partial !== true) {

@@ -16,7 +16,9 @@ export const createPaymentParams = z.strictObject({
     .string()
     .min(1)
     .max(32)
-    .meta({ description: '`upi` (with `vpa`) or `netbanking` (with `bank`). Anything else: 400 invalid_method.' }),
+    // Any text is taken so that an unknown method is 400 invalid_method (the contract), not a validation error;
+    // the document lists the methods there are.
+    .meta({ description: '`upi` (with `vpa`) or `netbanking` (with `bank`). Anything else: 400 invalid_method.', override: { enum: [...paymentMethods] } }),
   vpa: z
     .string()
     .regex(VPA_PATTERN, 'must be a UPI ID such as name@bank')
@@ -27,7 +29,10 @@ export const createPaymentParams = z.strictObject({
     .transform((v) => v.toUpperCase())
     .pipe(z.string().regex(BANK_CODE_PATTERN, 'must be a 4-letter bank code such as HDFC'))
     .optional()
-    .meta({ description: 'The 4-letter bank code for `netbanking` (e.g. `HDFC`), not allowed otherwise. Sandbox: `FAIL` is declined, `SLOW` is slow.' }),
+    .meta({
+      description: 'The 4-letter bank code for `netbanking` (e.g. `HDFC`, any letter case), not allowed otherwise. Sandbox: `FAIL` is declined, `SLOW` is slow.',
+      override: { type: 'string', pattern: '^[A-Za-z]{4}$' },
+    }),
   customer_id: z
     .string()
     .regex(/^cust_[A-Za-z0-9]{1,64}$/, 'must be a customer id (cust_...)')
@@ -35,6 +40,13 @@ export const createPaymentParams = z.strictObject({
     .meta({ description: 'The customer paying (`cust_...`), kept with the payment for filtering. A customer of another account or mode, or an unknown one, is 404 not_found.' }),
   description: descriptionParam,
   metadata: metadataParam,
+}).meta({
+  // The route checks the pairing (400 naming the missing or extra field); the document says it.
+  override: {
+    if: { properties: { method: { const: 'upi' } } },
+    then: { required: ['vpa'], not: { required: ['bank'] } },
+    else: { required: ['bank'], not: { required: ['vpa'] } },
+  },
 });
 export type CreatePaymentParams = z.output<typeof createPaymentParams>;
 

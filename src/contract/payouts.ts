@@ -1,6 +1,6 @@
 // Payouts (API.md, Payouts; interface.md, POST /payouts). interface.md names the transfer mode `mode`.
 import { z } from 'zod';
-import { payoutStatuses } from '../domain/payouts.ts';
+import { payoutStatuses, transferModes } from '../domain/payouts.ts';
 import { amountParam, currencyParam, listParams, listSchema, metadataParam, metadataSchema } from './common.ts';
 import { type Paths, idPath, resourceOperations, writeOperation } from './openapi-operations.ts';
 
@@ -10,7 +10,15 @@ export const createPayoutParams = z.strictObject({
   beneficiary_id: z.string().min(1).max(64).meta({ description: 'The beneficiary receiving the funds (`bene_...`).' }),
   amount: amountParam({ description: 'Paise to send.' }),
   currency: currencyParam,
-  mode: z.string().min(1).max(16).meta({ description: 'Transfer mode: `upi` (UPI IDs, <= 10,000,000), `imps` (<= 50,000,000), `neft`, `rtgs` (>= 20,000,000) (bank accounts). Anything else: 400 invalid_method.' }),
+  // Any text is taken so that an unknown mode is 400 invalid_method (the contract); the document lists the modes.
+  mode: z
+    .string()
+    .min(1)
+    .max(16)
+    .meta({
+      description: 'Transfer mode: `upi` (UPI IDs, <= 10,000,000), `imps` (<= 50,000,000), `neft`, `rtgs` (>= 20,000,000) (bank accounts). Anything else: 400 invalid_method.',
+      override: { enum: [...transferModes] },
+    }),
   reference: z.string().max(40).optional().meta({ description: 'Your own reference, at most 40 characters.' }),
   narration: z.string().max(30).optional().meta({ description: 'Text for the beneficiary\'s statement, at most 30 characters.' }),
   metadata: metadataParam,

@@ -4,7 +4,8 @@ import { reportFormats, reportStatuses } from '../domain/reports.ts';
 import { listParams, listSchema, modeSchema } from './common.ts';
 import { type Paths, idPath, readOperation, resourceOperations } from './openapi-operations.ts';
 
-const date = (description: string) => z.string().max(10).meta({ description, example: '2026-11-01' });
+/** A calendar day, `YYYY-MM-DD` (a real date; the route checks the range rules between the two). */
+const date = (description: string) => z.iso.date().meta({ description, example: '2026-11-01' });
 
 export const createReportParams = z.strictObject({
   from: date('First day of the range (`YYYY-MM-DD`, Asia/Kolkata calendar), inclusive.'),

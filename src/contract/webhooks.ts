@@ -1,6 +1,6 @@
 // Webhook endpoints, their delivery log, and redelivery (API.md, Webhooks and events).
 import { z } from 'zod';
-import { enabledEventProblem } from '../domain/webhooks.ts';
+import { enabledEventProblem, eventResources, eventTypes } from '../domain/webhooks.ts';
 import { descriptionParam, listParams, listSchema, modeSchema } from './common.ts';
 import { eventIdPath } from './events.ts';
 import { type Paths, idPath, readOperation, resourceOperations, writeOperation } from './openapi-operations.ts';
@@ -15,7 +15,9 @@ const enabledEventEntry = z
   .superRefine((value, ctx) => {
     const problem = enabledEventProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+  })
+  // The entries there are: every event type, each resource's wildcard, and `*`.
+  .meta({ override: { enum: ['*', ...eventResources.map((r) => `${r}.*`), ...eventTypes] } });
 
 export const createWebhookEndpointParams = z.strictObject({
   url: z
@@ -23,6 +25,7 @@ export const createWebhookEndpointParams = z.strictObject({
     .min(1)
     .max(URL_MAX)
     .meta({
+      override: { format: 'uri', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://' },
       description:
         'Where deliveries are POSTed. Live endpoints must be `https` and must not resolve to a loopback, link-local or private address ' +
         '(checked now and again at every delivery). Sandbox endpoints may be `http` and local.',

@@ -111,6 +111,20 @@ describe('operations endpoints (no key)', () => {
 });
 
 describe('routing errors', () => {
+  test('OPTIONS lists exactly the methods of the route asked for, also where a pattern matches too', async () => {
+    const { sandboxKey } = await service.newAccount();
+    const allow = async (path: string) => {
+      const res = await fetch(`${service.url}${path}`, { method: 'OPTIONS', headers: { authorization: `Bearer ${sandboxKey}` } });
+      assert.equal(res.status, 204, path);
+      return (res.headers.get('allow') ?? '').split(', ').sort().join(', ');
+    };
+    // /v1/reports/:id matches the path too, but /v1/reports/transactions is a route of its own: POST only.
+    assert.equal(await allow('/v1/reports/transactions'), 'POST');
+    assert.equal(await allow('/v1/reports/rpt_01JD3Y8X4W0000000000000000'), 'GET, HEAD');
+    assert.equal(await allow('/v1/payouts'), 'GET, HEAD, POST');
+  });
+
+
   test('an unknown route → 404 not_found envelope whose request_id is the Request-Id header', async () => {
     const { sandboxKey } = await service.newAccount();
     assertApiError(await http.get('/v1/no_such_things', { key: sandboxKey }), 404, 'not_found');
