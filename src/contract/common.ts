@@ -98,8 +98,10 @@ export const metadataParam = z
       ctx.addIssue({ code: 'custom', message: `must have at most ${METADATA_MAX_KEYS} keys`, path: [] });
       return;
     }
+    // Lengths in characters (code points), as JSON Schema's maxLength counts them: an emoji is one, not two.
+    const length = (text: string) => [...text].length;
     for (const key of keys) {
-      if (key.length === 0 || key.length > METADATA_KEY_MAX) {
+      if (key.length === 0 || length(key) > METADATA_KEY_MAX) {
         ctx.addIssue({ code: 'custom', message: `keys must be 1 to ${METADATA_KEY_MAX} characters long`, path: [key] });
         return;
       }
@@ -108,7 +110,7 @@ export const metadataParam = z
         ctx.addIssue({ code: 'custom', message: 'values must be strings', path: [key] });
         return;
       }
-      if (v.length > METADATA_VALUE_MAX) {
+      if (length(v) > METADATA_VALUE_MAX) {
         ctx.addIssue({ code: 'custom', message: `values must be at most ${METADATA_VALUE_MAX} characters`, path: [key] });
         return;
       }

@@ -57,6 +57,18 @@ async function customerRows(accountId: string): Promise<CustomerRow[]> {
 }
 
 describe('POST /v1/customers', () => {
+  test('metadata lengths count characters, as the document does: 40 emoji make a key, 41 do not', async () => {
+    const { sandboxKey } = await service.newAccount();
+    const key40 = '😀'.repeat(40);
+    const ok = await http.post('/v1/customers', { key: sandboxKey, json: { ...customerForm, metadata: { [key40]: '₹'.repeat(10) + '😀'.repeat(490) } } });
+    assert.equal(ok.status, 200, ok.text);
+    assert.equal(Object.keys(ok.body.metadata)[0], key40);
+    const tooLong = await http.post('/v1/customers', { key: sandboxKey, json: { ...customerForm, metadata: { [`${key40}😀`]: 'x' } } });
+    assertApiError(tooLong, 400, 'invalid_request', `metadata[${key40}😀]`);
+    const valueTooLong = await http.post('/v1/customers', { key: sandboxKey, json: { ...customerForm, metadata: { k: '😀'.repeat(501) } } });
+    assertApiError(valueTooLong, 400, 'invalid_request', 'metadata[k]');
+  });
+
   test('a customer from a form body, with a UPI ID and metadata', async () => {
     const { accountId, sandboxKey } = await service.newAccount();
     const res = await http.post('/v1/customers', { key: sandboxKey, form: { ...customerForm, 'metadata[crm_id]': 'c-42' } });
