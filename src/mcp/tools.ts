@@ -189,17 +189,26 @@ export async function callTool(tool: PaygateTool, args: Record<string, unknown>,
     }
     path = path.replace(`{${name}}`, encodeURIComponent(value));
   }
+  const write = tool.method !== 'GET';
+  // A write without its key would get one made up by the API, and a retry could then pay twice: refused here.
+  if (write && (typeof args.idempotency_key !== 'string' || args.idempotency_key.length === 0)) {
+    return {
+      ok: false,
+      status: 400,
+      body: { error: { type: 'invalid_request_error', code: 'invalid_request', message: 'Missing required argument: idempotency_key (reuse the same key when you retry this call).', param: 'idempotency_key' } },
+    };
+  }
   const rest = Object.fromEntries(Object.entries(args).filter(([k]) => !tool.pathParams.includes(k) && k !== 'idempotency_key'));
   const headers: Record<string, string> = { ...target.headers, accept: 'application/json' };
   let url = `${target.baseUrl}${path}`;
   let body: string | undefined;
+  if (write) headers['idempotency-key'] = args.idempotency_key as string;
   if (tool.method === 'GET' || tool.method === 'DELETE') {
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries(rest)) appendQuery(params, key, value);
     const text = params.toString();
     if (text) url += `?${text}`;
   } else {
-    if (typeof args.idempotency_key === 'string') headers['idempotency-key'] = args.idempotency_key;
     headers['content-type'] = 'application/json';
     body = JSON.stringify(rest);
   }

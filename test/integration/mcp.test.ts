@@ -122,6 +122,14 @@ for (const transport of ['Streamable HTTP', 'stdio'] as const) {
         assert.equal(foreign.isError, true);
         assert.equal(json(foreign).error.code, 'not_found');
 
+        // A write without its key is refused before anything is sent (a made-up key could pay twice on retry).
+        const keyless = await client.callTool({ name: 'create_beneficiary', arguments: { type: 'vpa', name: 'Keyless', vpa: 'success@upi' } });
+        assert.equal(keyless.isError, true);
+        assert.equal(json(keyless).error.param, 'idempotency_key');
+        assert.equal((await http.get('/v1/beneficiaries', { key: sandboxKey })).body.data.length, 1, 'only the first beneficiary');
+        const removed = await client.callTool({ name: 'delete_beneficiary', arguments: { id: beneficiary.id, idempotency_key: 'del-1' } });
+        assert.ok(!removed.isError, JSON.stringify(removed.content));
+
         const odd = await client.callTool({ name: 'get_balance', arguments: { surprise: 1 } });
         assert.equal(odd.isError, true);
         assert.equal(json(odd).error.code, 'invalid_request');
