@@ -1,4 +1,5 @@
-// Every write route against generated input (issue 11; DECISIONS: each later issue adds its routes here).
+// Every write route against generated input (issue 11; DECISIONS: each later issue adds its routes here), the
+// hosted payment page, and /mcp (issue 16).
 // fast-check makes bodies and headers nobody would send on purpose: NUL and unpaired surrogates, huge and
 // fractional numbers, deep nesting, unknown and repeated parameters, bracket tricks, reused keys. For each
 // request the service must answer (no hang), never with a 5xx, and every 4xx in the contract's envelope.
@@ -8,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { createHttp, authHeader, type Http } from '../helpers/http.ts';
 import { createCustomer } from '../helpers/payments.ts';
+import { buildTools } from '../../src/mcp/tools.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 
 let service: TestService;
@@ -146,6 +148,21 @@ function idsIn(value: unknown, into: Set<string>): void {
   }
 }
 
+/** Whatever an account's requests started settles or waits on a timer; none retries an activity again and again. */
+async function assertNoneRetrying(accountId: string): Promise<void> {
+  await new Promise((r) => setTimeout(r, 3000));
+  const client = service.stack.temporal!.client;
+  const retrying: string[] = [];
+  for await (const wf of client.workflow.list({ query: `AccountId = '${accountId}' AND ExecutionStatus = 'Running'` })) {
+    if (wf.type === 'webhookDeliveryWorkflow') continue; // deliveries to a dead receiver are meant to retry
+    const description = await client.workflow.getHandle(wf.workflowId, wf.runId).describe();
+    for (const pending of description.raw.pendingActivities ?? []) {
+      if ((pending.attempt ?? 0) > 3) retrying.push(`${wf.workflowId}: ${pending.activityType?.name} attempt ${pending.attempt}`);
+    }
+  }
+  assert.deepEqual(retrying, []);
+}
+
 describe('generated input on every write route', () => {
   test('never a 5xx or a hang; every 4xx in the envelope; every write accounted for by an answer; no workflow left retrying', async () => {
     let sent = 0;
@@ -236,18 +253,7 @@ describe('generated input on every write route', () => {
     );
     assert.deepEqual(strayMovements, [], 'ledger movements of no object');
 
-    // Whatever was started meanwhile settles or waits on a timer; none retries an activity again and again.
-    await new Promise((r) => setTimeout(r, 3000));
-    const client = service.stack.temporal!.client;
-    const retrying: string[] = [];
-    for await (const wf of client.workflow.list({ query: `AccountId = '${account.accountId}' AND ExecutionStatus = 'Running'` })) {
-      if (wf.type === 'webhookDeliveryWorkflow') continue; // deliveries to a dead receiver are meant to retry
-      const description = await client.workflow.getHandle(wf.workflowId, wf.runId).describe();
-      for (const pending of description.raw.pendingActivities ?? []) {
-        if ((pending.attempt ?? 0) > 3) retrying.push(`${wf.workflowId}: ${pending.activityType?.name} attempt ${pending.attempt}`);
-      }
-    }
-    assert.deepEqual(retrying, []);
+    await assertNoneRetrying(account.accountId);
   });
 });
 
@@ -291,5 +297,53 @@ describe('generated input on the hosted payment page', () => {
     // The link never holds more than its amount, whatever was sent.
     const [link] = await service.sql<{ amount: string; amount_paid: string }>(`select amount, amount_paid from payment_links where id = ?`, [ids.link]);
     assert.ok(Number(link.amount_paid) <= Number(link.amount));
+  });
+});
+
+describe('generated input on /mcp', () => {
+  test('JSON-RPC bodies and tool calls with generated arguments: never a 5xx or a hang, never a tool result of a 5xx, no workflow left retrying', async () => {
+    const mcp = await service.newAccount();
+    await http.post('/v1/test_helpers/top_ups', { key: mcp.sandboxKey, json: { amount: 10_000_000 } });
+    const tools = buildTools();
+    const call = fc.record({
+      tool: fc.constantFrom(...tools.map((t) => t.name), 'no_such_tool'),
+      // Mostly the arguments a tool takes, filled with generated values; sometimes strangers, sometimes not an object.
+      args: fc.oneof(
+        { weight: 4, arbitrary: fc.dictionary(fc.constantFrom('id', 'amount', 'beneficiary_id', 'mode', 'type', 'vpa', 'name', 'limit', 'created', 'from', 'to', 'url', 'enabled_events', 'payouts', 'metadata', 'idempotency_key'), nastyValue, { maxKeys: 6 }) },
+        { weight: 1, arbitrary: fc.dictionary(nastyText, nastyValue, { maxKeys: 3 }) },
+        { weight: 1, arbitrary: nastyValue },
+      ),
+      key: fc.option(fc.oneof(fc.constantFrom('mcp-1', 'mcp-2'), nastyText), { nil: undefined }),
+    });
+    const envelope = fc.oneof(
+      { weight: 6, arbitrary: call.map((c) => ({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: c.tool, arguments: c.key === undefined || typeof c.args !== 'object' || c.args === null || Array.isArray(c.args) ? c.args : { ...c.args, idempotency_key: c.key } } })) },
+      { weight: 1, arbitrary: fc.constant({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) },
+      { weight: 1, arbitrary: fc.record({ jsonrpc: fc.oneof(fc.constant('2.0'), nastyText), id: nastyValue, method: fc.oneof(fc.constantFrom('tools/call', 'tools/list', 'initialize', 'ping'), nastyText), params: nastyValue }) },
+      { weight: 1, arbitrary: fc.oneof(fc.constantFrom('{', '[]', 'null', '{"jsonrpc":"2.0"', '{"a":'.repeat(100)), nastyText) },
+    );
+    const statuses = new Map<number, number>();
+    await fc.assert(
+      fc.asyncProperty(envelope, async (message) => {
+        // Webhook endpoints get only destinations on this machine: generated input must not make the worker call out.
+        const params = (message as { params?: { arguments?: Record<string, unknown> } }).params;
+        if (params?.arguments && typeof params.arguments === 'object' && 'url' in params.arguments) params.arguments.url = 'http://127.0.0.1:9/fuzz';
+        const payload = typeof message === 'string' ? message : JSON.stringify(message);
+        const res = await fetch(`${service.url}/mcp`, {
+          method: 'POST',
+          headers: { authorization: authHeader(mcp.sandboxKey), 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+          body: payload,
+          signal: AbortSignal.timeout(20_000),
+        });
+        const text = await res.text();
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        const where = `${payload.slice(0, 300)} → ${res.status} ${text.slice(0, 300)}`;
+        assert.ok(res.status < 500, where);
+        const result = res.status === 200 && text ? (JSON.parse(text) as { result?: { isError?: boolean; structuredContent?: { error?: { code?: string } } } }).result : undefined;
+        if (result?.isError) assert.ok(!['internal_error', 'service_unavailable'].includes(result.structuredContent?.error?.code ?? ''), where);
+      }),
+      { numRuns: 400, endOnFailure: true },
+    );
+    console.log(`# fuzz /mcp: statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
+    await assertNoneRetrying(mcp.accountId);
   });
 });
