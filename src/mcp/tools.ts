@@ -4,6 +4,7 @@
 // path and query parameters and body fields, plus a required `idempotency_key` on every write. A tool call is
 // the HTTP request it stands for, sent to the API with the caller's own credentials, so it passes the same
 // authentication, rate limit and idempotency record; its result is the API's JSON, its error the API's error.
+import { queryString } from '../client/http.ts';
 import { createOpenApiDocument } from '../contract/openapi.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -166,16 +167,6 @@ export interface ToolOutcome {
   body: unknown;
 }
 
-/** `created[gte]=1` from `{ created: { gte: 1 } }`: the API's bracket notation for nested query values. */
-function appendQuery(params: URLSearchParams, key: string, value: unknown): void {
-  if (value === undefined || value === null) return;
-  if (typeof value === 'object' && !Array.isArray(value)) {
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) appendQuery(params, `${key}[${k}]`, v);
-  } else {
-    params.append(key, String(value));
-  }
-}
-
 /**
  * Calls the API as the tool's operation, with `args` as the agent gave them. Arguments the tool does not take
  * go to the API as they are, which refuses them (400, naming the parameter).
@@ -204,10 +195,7 @@ export async function callTool(tool: PaygateTool, args: Record<string, unknown>,
   let body: string | undefined;
   if (write) headers['idempotency-key'] = args.idempotency_key as string;
   if (tool.method === 'GET' || tool.method === 'DELETE') {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(rest)) appendQuery(params, key, value);
-    const text = params.toString();
-    if (text) url += `?${text}`;
+    url += queryString(rest);
   } else {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(rest);

@@ -284,11 +284,12 @@ describe('the keys a collection charges with', () => {
   });
 });
 
+// The charge's first step reads the customer's vpa, and waits (retrying) while there is none: taking the vpa away
+// in the database holds a charge between "decided" and "started", as a slow read would.
+const holdCharges = (customer: string) => service.sql(`update customers set vpa = null where id = ?`, [customer]);
+const releaseCharges = (customer: string) => service.sql(`update customers set vpa = 'success@upi' where id = ?`, [customer]);
+
 describe('actions that meet a charge about to start or in flight', () => {
-  // The charge's first step reads the customer's vpa, and waits (retrying) while there is none: taking the
-  // vpa away in the database holds a charge between "decided" and "started", as a slow read would.
-  const holdCharges = (customer: string) => service.sql(`update customers set vpa = null where id = ?`, [customer]);
-  const releaseCharges = (customer: string) => service.sql(`update customers set vpa = 'success@upi' where id = ?`, [customer]);
 
   test('a collection cancelled after deciding to charge, before the charge starts, is not charged', async () => {
     const { sandboxKey: key } = await service.newAccount();
@@ -327,8 +328,6 @@ describe('actions that meet a charge about to start or in flight', () => {
 });
 
 describe('actions that meet a charge that cannot start', () => {
-  const holdCharges = (customer: string) => service.sql(`update customers set vpa = null where id = ?`, [customer]);
-  const releaseCharges = (customer: string) => service.sql(`update customers set vpa = 'success@upi' where id = ?`, [customer]);
 
   test('advance and resume answer 409 within seconds while a charge waits for a vpa; the charge goes on once there is one', async () => {
     const { sandboxKey: key } = await service.newAccount();
