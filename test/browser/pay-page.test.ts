@@ -8,26 +8,17 @@
 //     script that slipped through would run).
 // Screenshots go to .artifacts/browser/ (printed), to be looked at.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { launchChromium, screenshot } from '../helpers/browser.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
 import { createLink, linkPayments } from '../helpers/payment-links.ts';
 import { waitFor } from '../helpers/payments.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 
-const ARTIFACTS = path.resolve('.artifacts/browser');
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-IN' };
-
-function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter((p): p is string => Boolean(p));
-  const found = candidates.find((p) => existsSync(p));
-  assert.ok(found, `no Chromium found (looked at ${candidates.join(', ')}): install Debian's package with \`apt-get install chromium\` (.ci/run does), or set CHROMIUM_PATH`);
-  return found;
-}
 
 let service: TestService;
 let api: Http;
@@ -36,8 +27,7 @@ let shop: http.Server;
 let shopUrl: string;
 
 before(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+  browser = await launchChromium();
   // Page requests of every test file come from 127.0.0.1 and share the per-address counter in the database.
   service = await startTestService({ PAYMENT_LINK_PAGE_REQUESTS_PER_MINUTE: '100000' });
   api = createHttp(service.url);
@@ -57,12 +47,6 @@ after(async () => {
 
 async function phone(javaScriptEnabled: boolean): Promise<BrowserContext> {
   return browser.newContext({ ...PHONE, javaScriptEnabled });
-}
-
-async function screenshot(page: import('playwright-core').Page, name: string): Promise<void> {
-  const file = path.join(ARTIFACTS, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  console.log(`# screenshot: ${file}`);
 }
 
 test('no JavaScript, phone-sized: the amount and QR code show; success@upi pays, shows success, then goes to callback_url', async () => {
