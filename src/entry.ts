@@ -24,7 +24,10 @@ export async function run(role: Role): Promise<void> {
     process.exit(1);
   }
   const lines = [''];
-  if (stack.apiUrl) lines.push(`  API          ${stack.apiUrl}/v1   (OpenAPI: ${stack.apiUrl}/v1/openapi.json)`);
+  if (stack.apiUrl) {
+    lines.push(`  API          ${stack.apiUrl}/v1   (OpenAPI: ${stack.apiUrl}/v1/openapi.json)`);
+    lines.push(`  Reference    ${stack.apiUrl}/docs`);
+  }
   if (stack.temporalUiUrl) lines.push(`  Temporal UI  ${stack.temporalUiUrl}`);
   lines.push(`  Temporal     ${stack.temporalAddress} (namespace ${config.TEMPORAL_NAMESPACE})`);
   lines.push(`  Database     ${config.DATABASE_URL ? 'DATABASE_URL' : `embedded PostgreSQL, data in ${config.DATA_DIR}`}`);

@@ -6,6 +6,7 @@
 //        /reports/:id/file (a report's signed download link, no API key): handler
 //        /pay/* (payment links' hosted pages, no API key): HTML errors and security headers → rate limit
 //               per client address → body → page handler (src/api/pages/pay.ts)
+//        /docs (the API reference: Redoc rendering /v1/openapi.json, no API key): page and bundle
 //   → unmatched: 405 (known path, other method) or 404
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -43,6 +44,7 @@ import { settlementRoutes } from './routes/settlements.ts';
 import { collectionRoutes } from './routes/collections.ts';
 import { paymentLinkRoutes } from './routes/payment-links.ts';
 import { payPageRoutes } from './pages/pay.ts';
+import { docsRoutes } from './pages/docs.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { mcpRoutes } from './routes/mcp.ts';
 
@@ -102,6 +104,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): ApiApp {
   );
   healthRoutes(router, deps, metrics.registry);
   openApiRoutes(router, deps);
+  docsRoutes(router);
   balanceRoutes(router, deps);
   balanceTransactionRoutes(router, deps);
   topUpRoutes(router, deps);

@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 document, generated from the same zod schemas that validate requests. Each resource's
 // contract file exports its own paths next to its schemas (built with ./openapi-operations.ts); a new
 // resource adds its piece to the list below.
+import { readFileSync } from 'node:fs';
 import { createDocument } from 'zod-openapi';
 import { balancePaths } from './balance.ts';
 import { beneficiaryPaths } from './beneficiaries.ts';
@@ -62,10 +63,42 @@ function applyTextRule(document: { paths?: Record<string, Record<string, unknown
   }
 }
 
+interface Example {
+  request?: unknown;
+  response: unknown;
+}
+
+/**
+ * Request and response examples, by operationId: recorded from a run of the service and checked against it by
+ * test/integration/examples.test.ts (which also rewrites the file: UPDATE_EXAMPLES=1).
+ */
+const examples = JSON.parse(readFileSync(new URL('./examples.json', import.meta.url), 'utf8')) as Record<string, Example>;
+
+type OperationNode = {
+  operationId?: string;
+  requestBody?: { content?: Record<string, { example?: unknown }> };
+  responses?: Record<string, { content?: Record<string, { example?: unknown }> }>;
+};
+
+/** Each operation's recorded example: its JSON 200 answer and, for a write, the body that asked for it (JSON and form). */
+function applyExamples(document: { paths?: Record<string, Record<string, unknown>> }): void {
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const op of Object.values(item) as OperationNode[]) {
+      const example = op?.operationId ? examples[op.operationId] : undefined;
+      if (!example) continue;
+      const answer = op.responses?.['200']?.content?.['application/json'];
+      if (answer) answer.example = example.response;
+      if (example.request === undefined) continue;
+      for (const media of Object.values(op.requestBody?.content ?? {})) media.example = example.request;
+    }
+  }
+}
+
 /** The OpenAPI 3.1 document of the whole API. */
 export function createOpenApiDocument(options: OpenApiOptions = {}): ReturnType<typeof createDocument> {
   const document = buildDocument(options);
   applyTextRule(document as never);
+  applyExamples(document as never);
   return document;
 }
 
