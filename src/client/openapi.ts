@@ -918,7 +918,7 @@ export type components = {
             beneficiary_id: string;
             amount: number;
             currency: string;
-            /** @description Transfer mode: upi, imps, neft or rtgs. */
+            /** @description Transfer mode: `upi`, `imps`, `neft` or `rtgs`. A batch item that failed for its mode (`failure_reason.code` `invalid_method`) keeps the text it was given, whatever it was, so you can tell which item it was. */
             mode: string;
             /** @enum {string} */
             status: "initiated" | "completed" | "failed" | "reversed";
@@ -1361,6 +1361,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 2500000,
+                 *       "description": "Float for November payouts"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /** @description Paise to credit to `available`. */
                     amount: number;
@@ -1377,6 +1383,12 @@ export interface operations {
                         [key: string]: string;
                     };
                 };
+                /**
+                 * @example {
+                 *       "amount": 2500000,
+                 *       "description": "Float for November payouts"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Paise to credit to `available`. */
                     amount: number;
@@ -1407,9 +1419,26 @@ export interface operations {
                     "X-RateLimit-Remaining": number;
                     /** @description Unix seconds when the window resets. */
                     "X-RateLimit-Reset": number;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "topup_01M8B63P87QQDCXVX8HXRPSG64",
+                     *       "object": "top_up",
+                     *       "mode": "sandbox",
+                     *       "amount": 2500000,
+                     *       "currency": "INR",
+                     *       "status": "succeeded",
+                     *       "description": "Float for November payouts",
+                     *       "metadata": {},
+                     *       "balance_transaction_id": "txn_01M8B63PAVMG5XFBNNFR0F6Y4V",
+                     *       "idempotency_key": "3089ea8c-958a-451c-9707-78218b956f57",
+                     *       "created_at": 1795671841
+                     *     }
+                     */
                     "application/json": components["schemas"]["TopUp"];
                 };
             };
@@ -1451,6 +1480,8 @@ export interface operations {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
                     "Request-Id": string;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1576,6 +1607,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "topup_01M8B63P87QQDCXVX8HXRPSG64",
+                     *           "object": "top_up",
+                     *           "mode": "sandbox",
+                     *           "amount": 2500000,
+                     *           "currency": "INR",
+                     *           "status": "succeeded",
+                     *           "description": "Float for November payouts",
+                     *           "metadata": {},
+                     *           "balance_transaction_id": "txn_01M8B63PAVMG5XFBNNFR0F6Y4V",
+                     *           "idempotency_key": "3089ea8c-958a-451c-9707-78218b956f57",
+                     *           "created_at": 1795671841
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "url": "/v1/top_ups"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TopUpList"];
                 };
             };
@@ -1684,6 +1737,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "topup_01M8B63P87QQDCXVX8HXRPSG64",
+                     *       "object": "top_up",
+                     *       "mode": "sandbox",
+                     *       "amount": 2500000,
+                     *       "currency": "INR",
+                     *       "status": "succeeded",
+                     *       "description": "Float for November payouts",
+                     *       "metadata": {},
+                     *       "balance_transaction_id": "txn_01M8B63PAVMG5XFBNNFR0F6Y4V",
+                     *       "idempotency_key": "3089ea8c-958a-451c-9707-78218b956f57",
+                     *       "created_at": 1795671841
+                     *     }
+                     */
                     "application/json": components["schemas"]["TopUp"];
                 };
             };
@@ -1800,6 +1868,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "balance",
+                     *       "mode": "sandbox",
+                     *       "currency": "INR",
+                     *       "available": 2293000,
+                     *       "pending": 0,
+                     *       "reserved": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["Balance"];
                 };
             };
@@ -1926,6 +2004,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "txn_01M8B63VDT7ER94TZYCF7AZHGF",
+                     *           "object": "balance_transaction",
+                     *           "mode": "sandbox",
+                     *           "type": "settlement",
+                     *           "source_id": "setl_01M8B63VD6QRH36J0JBK45QGN9",
+                     *           "amount": 0,
+                     *           "fee": 0,
+                     *           "net": 0,
+                     *           "currency": "INR",
+                     *           "status": "available",
+                     *           "description": "Settlement",
+                     *           "created_at": 1795671846
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "url": "/v1/balance_transactions"
+                     *     }
+                     */
                     "application/json": components["schemas"]["BalanceTransactionList"];
                 };
             };
@@ -2050,6 +2151,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *           "object": "beneficiary",
+                     *           "mode": "sandbox",
+                     *           "name": "Ravi Kumar",
+                     *           "type": "vpa",
+                     *           "bank_account": null,
+                     *           "vpa": "success@upi",
+                     *           "email": "ravi@example.com",
+                     *           "phone": null,
+                     *           "metadata": {},
+                     *           "active": true,
+                     *           "created_at": 1795671841
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "url": "/v1/beneficiaries"
+                     *     }
+                     */
                     "application/json": components["schemas"]["BeneficiaryList"];
                 };
             };
@@ -2143,6 +2267,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Ravi Kumar",
+                 *       "type": "vpa",
+                 *       "vpa": "success@upi",
+                 *       "email": "ravi@example.com"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /** @description The account holder's name, 1 to 100 characters. */
                     name: string;
@@ -2172,6 +2304,14 @@ export interface operations {
                         [key: string]: string;
                     };
                 };
+                /**
+                 * @example {
+                 *       "name": "Ravi Kumar",
+                 *       "type": "vpa",
+                 *       "vpa": "success@upi",
+                 *       "email": "ravi@example.com"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The account holder's name, 1 to 100 characters. */
                     name: string;
@@ -2215,9 +2355,27 @@ export interface operations {
                     "X-RateLimit-Remaining": number;
                     /** @description Unix seconds when the window resets. */
                     "X-RateLimit-Reset": number;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *       "object": "beneficiary",
+                     *       "mode": "sandbox",
+                     *       "name": "Ravi Kumar",
+                     *       "type": "vpa",
+                     *       "bank_account": null,
+                     *       "vpa": "success@upi",
+                     *       "email": "ravi@example.com",
+                     *       "phone": null,
+                     *       "metadata": {},
+                     *       "active": true,
+                     *       "created_at": 1795671841
+                     *     }
+                     */
                     "application/json": components["schemas"]["Beneficiary"];
                 };
             };
@@ -2259,6 +2417,8 @@ export interface operations {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
                     "Request-Id": string;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2370,6 +2530,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *       "object": "beneficiary",
+                     *       "mode": "sandbox",
+                     *       "name": "Ravi Kumar",
+                     *       "type": "vpa",
+                     *       "bank_account": null,
+                     *       "vpa": "success@upi",
+                     *       "email": "ravi@example.com",
+                     *       "phone": null,
+                     *       "metadata": {},
+                     *       "active": true,
+                     *       "created_at": 1795671841
+                     *     }
+                     */
                     "application/json": components["schemas"]["Beneficiary"];
                 };
             };
@@ -2489,6 +2665,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *       "object": "beneficiary",
+                     *       "mode": "sandbox",
+                     *       "name": "Ravi Kumar",
+                     *       "type": "vpa",
+                     *       "bank_account": null,
+                     *       "vpa": "success@upi",
+                     *       "email": "ravi@example.com",
+                     *       "phone": null,
+                     *       "metadata": {},
+                     *       "active": false,
+                     *       "created_at": 1795671841
+                     *     }
+                     */
                     "application/json": components["schemas"]["Beneficiary"];
                 };
             };
@@ -2624,6 +2816,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *           "object": "customer",
+                     *           "mode": "sandbox",
+                     *           "name": "Meera Iyer",
+                     *           "email": "meera@example.com",
+                     *           "phone": "+919812345678",
+                     *           "vpa": "success@upi",
+                     *           "metadata": {
+                     *             "crm_id": "C-1042"
+                     *           },
+                     *           "created_at": 1795671841
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "url": "/v1/customers"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerList"];
                 };
             };
@@ -2717,6 +2931,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Meera Iyer",
+                 *       "email": "meera@example.com",
+                 *       "phone": "+919812345678",
+                 *       "vpa": "success@upi",
+                 *       "metadata": {
+                 *         "crm_id": "C-1042"
+                 *       }
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /** @description The customer's name, 1 to 100 characters. */
                     name: string;
@@ -2734,6 +2959,17 @@ export interface operations {
                         [key: string]: string;
                     };
                 };
+                /**
+                 * @example {
+                 *       "name": "Meera Iyer",
+                 *       "email": "meera@example.com",
+                 *       "phone": "+919812345678",
+                 *       "vpa": "success@upi",
+                 *       "metadata": {
+                 *         "crm_id": "C-1042"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The customer's name, 1 to 100 characters. */
                     name: string;
@@ -2765,9 +3001,26 @@ export interface operations {
                     "X-RateLimit-Remaining": number;
                     /** @description Unix seconds when the window resets. */
                     "X-RateLimit-Reset": number;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "object": "customer",
+                     *       "mode": "sandbox",
+                     *       "name": "Meera Iyer",
+                     *       "email": "meera@example.com",
+                     *       "phone": "+919812345678",
+                     *       "vpa": "success@upi",
+                     *       "metadata": {
+                     *         "crm_id": "C-1042"
+                     *       },
+                     *       "created_at": 1795671841
+                     *     }
+                     */
                     "application/json": components["schemas"]["Customer"];
                 };
             };
@@ -2809,6 +3062,8 @@ export interface operations {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
                     "Request-Id": string;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2920,6 +3175,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "object": "customer",
+                     *       "mode": "sandbox",
+                     *       "name": "Meera Iyer",
+                     *       "email": "meera@example.com",
+                     *       "phone": "+919812345678",
+                     *       "vpa": "success@upi",
+                     *       "metadata": {
+                     *         "crm_id": "C-1042"
+                     *       },
+                     *       "created_at": 1795671841
+                     *     }
+                     */
                     "application/json": components["schemas"]["Customer"];
                 };
             };
@@ -3027,6 +3297,14 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "phone": "+919812345679",
+                 *       "metadata": {
+                 *         "tier": "gold"
+                 *       }
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /** @description The customer's name, 1 to 100 characters. */
                     name?: string;
@@ -3044,6 +3322,14 @@ export interface operations {
                         [key: string]: string;
                     };
                 };
+                /**
+                 * @example {
+                 *       "phone": "+919812345679",
+                 *       "metadata": {
+                 *         "tier": "gold"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The customer's name, 1 to 100 characters. */
                     name?: string;
@@ -3075,9 +3361,27 @@ export interface operations {
                     "X-RateLimit-Remaining": number;
                     /** @description Unix seconds when the window resets. */
                     "X-RateLimit-Reset": number;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "object": "customer",
+                     *       "mode": "sandbox",
+                     *       "name": "Meera Iyer",
+                     *       "email": "meera@example.com",
+                     *       "phone": "+919812345679",
+                     *       "vpa": "success@upi",
+                     *       "metadata": {
+                     *         "crm_id": "C-1042",
+                     *         "tier": "gold"
+                     *       },
+                     *       "created_at": 1795671841
+                     *     }
+                     */
                     "application/json": components["schemas"]["Customer"];
                 };
             };
@@ -3130,6 +3434,8 @@ export interface operations {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
                     "Request-Id": string;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3258,6 +3564,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "pout_01M8B63PFG6HRN07SFZ7M1T0A3",
+                     *           "object": "payout",
+                     *           "livemode": false,
+                     *           "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *           "amount": 150000,
+                     *           "currency": "INR",
+                     *           "mode": "upi",
+                     *           "status": "completed",
+                     *           "failure_reason": null,
+                     *           "utr": "SBX2885218AFF63A",
+                     *           "batch_id": null,
+                     *           "reference": "INV-2026-0042",
+                     *           "narration": "November invoice",
+                     *           "metadata": {
+                     *             "invoice": "INV-2026-0042"
+                     *           },
+                     *           "idempotency_key": "4f2d6cd3-0e1c-40fa-a6e9-8bd1609b370b",
+                     *           "created_at": 1795671841,
+                     *           "completed_at": 1795671842,
+                     *           "failed_at": null,
+                     *           "reversed_at": null
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "url": "/v1/payouts"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PayoutList"];
                 };
             };
@@ -3351,6 +3689,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                 *       "amount": 1000,
+                 *       "mode": "upi"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /** @description The beneficiary receiving the funds (`bene_...`). */
                     beneficiary_id: string;
@@ -3376,6 +3721,13 @@ export interface operations {
                         [key: string]: string;
                     };
                 };
+                /**
+                 * @example {
+                 *       "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                 *       "amount": 1000,
+                 *       "mode": "upi"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The beneficiary receiving the funds (`bene_...`). */
                     beneficiary_id: string;
@@ -3415,9 +3767,34 @@ export interface operations {
                     "X-RateLimit-Remaining": number;
                     /** @description Unix seconds when the window resets. */
                     "X-RateLimit-Reset": number;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "pout_01M8B63QNQ81HDMTQMR8X16ATV",
+                     *       "object": "payout",
+                     *       "livemode": false,
+                     *       "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *       "amount": 1000,
+                     *       "currency": "INR",
+                     *       "mode": "upi",
+                     *       "status": "initiated",
+                     *       "failure_reason": null,
+                     *       "utr": null,
+                     *       "batch_id": null,
+                     *       "reference": null,
+                     *       "narration": null,
+                     *       "metadata": {},
+                     *       "idempotency_key": "28a00c1b-215c-4e7d-894c-6a8d18da8193",
+                     *       "created_at": 1795671842,
+                     *       "completed_at": null,
+                     *       "failed_at": null,
+                     *       "reversed_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Payout"];
                 };
             };
@@ -3481,6 +3858,8 @@ export interface operations {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
                     "Request-Id": string;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3592,6 +3971,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "pout_01M8B63PFG6HRN07SFZ7M1T0A3",
+                     *       "object": "payout",
+                     *       "livemode": false,
+                     *       "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *       "amount": 150000,
+                     *       "currency": "INR",
+                     *       "mode": "upi",
+                     *       "status": "completed",
+                     *       "failure_reason": null,
+                     *       "utr": "SBX2885218AFF63A",
+                     *       "batch_id": null,
+                     *       "reference": "INV-2026-0042",
+                     *       "narration": "November invoice",
+                     *       "metadata": {
+                     *         "invoice": "INV-2026-0042"
+                     *       },
+                     *       "idempotency_key": "4f2d6cd3-0e1c-40fa-a6e9-8bd1609b370b",
+                     *       "created_at": 1795671841,
+                     *       "completed_at": 1795671842,
+                     *       "failed_at": null,
+                     *       "reversed_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Payout"];
                 };
             };
@@ -3710,9 +4114,34 @@ export interface operations {
                     "X-RateLimit-Remaining": number;
                     /** @description Unix seconds when the window resets. */
                     "X-RateLimit-Reset": number;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "pout_01M8B63QNQ81HDMTQMR8X16ATV",
+                     *       "object": "payout",
+                     *       "livemode": false,
+                     *       "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *       "amount": 1000,
+                     *       "currency": "INR",
+                     *       "mode": "upi",
+                     *       "status": "reversed",
+                     *       "failure_reason": null,
+                     *       "utr": "SBX8097D8E39183D",
+                     *       "batch_id": null,
+                     *       "reference": null,
+                     *       "narration": null,
+                     *       "metadata": {},
+                     *       "idempotency_key": "28a00c1b-215c-4e7d-894c-6a8d18da8193",
+                     *       "created_at": 1795671842,
+                     *       "completed_at": 1795671843,
+                     *       "failed_at": null,
+                     *       "reversed_at": 1795671843
+                     *     }
+                     */
                     "application/json": components["schemas"]["Payout"];
                 };
             };
@@ -3765,6 +4194,8 @@ export interface operations {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
                     "Request-Id": string;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3869,6 +4300,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "pbat_01M8B63RWAVRPC3KRJ6X1C5717",
+                     *           "object": "payout_batch",
+                     *           "mode": "sandbox",
+                     *           "status": "completed",
+                     *           "reference": "payroll-2026-11",
+                     *           "idempotency_key": "023a4cec-546a-4f6a-9280-4a4f15d581e9",
+                     *           "total_count": 2,
+                     *           "total_amount": 97000,
+                     *           "counts": {
+                     *             "initiated": 0,
+                     *             "completed": 2,
+                     *             "failed": 0,
+                     *             "reversed": 0
+                     *           },
+                     *           "created_at": 1795671843,
+                     *           "completed_at": 1795671844
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "url": "/v1/payout_batches"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PayoutBatchList"];
                 };
             };
@@ -3962,6 +4420,29 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reference": "payroll-2026-11",
+                 *       "payouts": [
+                 *         {
+                 *           "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                 *           "amount": 45000,
+                 *           "mode": "upi",
+                 *           "idempotency_key": "payroll-2026-11/emp-001",
+                 *           "reference": "emp-001",
+                 *           "narration": "November salary"
+                 *         },
+                 *         {
+                 *           "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                 *           "amount": 52000,
+                 *           "mode": "upi",
+                 *           "idempotency_key": "payroll-2026-11/emp-002",
+                 *           "reference": "emp-002",
+                 *           "narration": "November salary"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /** @description The payouts, 1 to 10000. Form: `payouts[0][beneficiary_id]=...&payouts[0][amount]=...`. */
                     payouts: {
@@ -3985,6 +4466,29 @@ export interface operations {
                     /** @description Your own reference for the batch, at most 40 characters. */
                     reference?: string;
                 };
+                /**
+                 * @example {
+                 *       "reference": "payroll-2026-11",
+                 *       "payouts": [
+                 *         {
+                 *           "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                 *           "amount": 45000,
+                 *           "mode": "upi",
+                 *           "idempotency_key": "payroll-2026-11/emp-001",
+                 *           "reference": "emp-001",
+                 *           "narration": "November salary"
+                 *         },
+                 *         {
+                 *           "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                 *           "amount": 52000,
+                 *           "mode": "upi",
+                 *           "idempotency_key": "payroll-2026-11/emp-002",
+                 *           "reference": "emp-002",
+                 *           "narration": "November salary"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description The payouts, 1 to 10000. Form: `payouts[0][beneficiary_id]=...&payouts[0][amount]=...`. */
                     payouts: {
@@ -4022,9 +4526,31 @@ export interface operations {
                     "X-RateLimit-Remaining": number;
                     /** @description Unix seconds when the window resets. */
                     "X-RateLimit-Reset": number;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "pbat_01M8B63RWAVRPC3KRJ6X1C5717",
+                     *       "object": "payout_batch",
+                     *       "mode": "sandbox",
+                     *       "status": "processing",
+                     *       "reference": "payroll-2026-11",
+                     *       "idempotency_key": "023a4cec-546a-4f6a-9280-4a4f15d581e9",
+                     *       "total_count": 2,
+                     *       "total_amount": 97000,
+                     *       "counts": {
+                     *         "initiated": 0,
+                     *         "completed": 0,
+                     *         "failed": 0,
+                     *         "reversed": 0
+                     *       },
+                     *       "created_at": 1795671843,
+                     *       "completed_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["PayoutBatch"];
                 };
             };
@@ -4066,6 +4592,8 @@ export interface operations {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
                     "Request-Id": string;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4177,6 +4705,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "pbat_01M8B63RWAVRPC3KRJ6X1C5717",
+                     *       "object": "payout_batch",
+                     *       "mode": "sandbox",
+                     *       "status": "completed",
+                     *       "reference": "payroll-2026-11",
+                     *       "idempotency_key": "023a4cec-546a-4f6a-9280-4a4f15d581e9",
+                     *       "total_count": 2,
+                     *       "total_amount": 97000,
+                     *       "counts": {
+                     *         "initiated": 0,
+                     *         "completed": 2,
+                     *         "failed": 0,
+                     *         "reversed": 0
+                     *       },
+                     *       "created_at": 1795671843,
+                     *       "completed_at": 1795671844
+                     *     }
+                     */
                     "application/json": components["schemas"]["PayoutBatch"];
                 };
             };
@@ -4319,6 +4867,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "pay_01M8B63T7CVA6YH5GX3MFX8N81",
+                     *           "object": "payment",
+                     *           "mode": "sandbox",
+                     *           "amount": 49900,
+                     *           "currency": "INR",
+                     *           "status": "captured",
+                     *           "method": "upi",
+                     *           "vpa": "success@upi",
+                     *           "bank": null,
+                     *           "receipt": "order-7781",
+                     *           "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *           "description": "Two books",
+                     *           "metadata": {
+                     *             "order_id": "7781"
+                     *           },
+                     *           "amount_refunded": 0,
+                     *           "failure_code": null,
+                     *           "failure_message": null,
+                     *           "settlement_id": null,
+                     *           "collection_id": null,
+                     *           "payment_link_id": null,
+                     *           "idempotency_key": "b38c36fc-6388-4756-a61a-58e6b404fca9",
+                     *           "created_at": 1795671845,
+                     *           "captured_at": 1795671845,
+                     *           "failed_at": null
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "url": "/v1/payments"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentList"];
                 };
             };
@@ -4412,6 +4996,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 49900,
+                 *       "method": "upi",
+                 *       "vpa": "success@upi",
+                 *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                 *       "receipt": "order-7781",
+                 *       "description": "Two books",
+                 *       "metadata": {
+                 *         "order_id": "7781"
+                 *       }
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /** @description Paise to collect from the customer. */
                     amount: number;
@@ -4441,6 +5038,19 @@ export interface operations {
                         [key: string]: string;
                     };
                 };
+                /**
+                 * @example {
+                 *       "amount": 49900,
+                 *       "method": "upi",
+                 *       "vpa": "success@upi",
+                 *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                 *       "receipt": "order-7781",
+                 *       "description": "Two books",
+                 *       "metadata": {
+                 *         "order_id": "7781"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description Paise to collect from the customer. */
                     amount: number;
@@ -4484,9 +5094,40 @@ export interface operations {
                     "X-RateLimit-Remaining": number;
                     /** @description Unix seconds when the window resets. */
                     "X-RateLimit-Reset": number;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "pay_01M8B63T7CVA6YH5GX3MFX8N81",
+                     *       "object": "payment",
+                     *       "mode": "sandbox",
+                     *       "amount": 49900,
+                     *       "currency": "INR",
+                     *       "status": "captured",
+                     *       "method": "upi",
+                     *       "vpa": "success@upi",
+                     *       "bank": null,
+                     *       "receipt": "order-7781",
+                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "description": "Two books",
+                     *       "metadata": {
+                     *         "order_id": "7781"
+                     *       },
+                     *       "amount_refunded": 0,
+                     *       "failure_code": null,
+                     *       "failure_message": null,
+                     *       "settlement_id": null,
+                     *       "collection_id": null,
+                     *       "payment_link_id": null,
+                     *       "idempotency_key": "b38c36fc-6388-4756-a61a-58e6b404fca9",
+                     *       "created_at": 1795671845,
+                     *       "captured_at": 1795671845,
+                     *       "failed_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Payment"];
                 };
             };
@@ -4539,6 +5180,8 @@ export interface operations {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
                     "Request-Id": string;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4650,6 +5293,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "pay_01M8B63T7CVA6YH5GX3MFX8N81",
+                     *       "object": "payment",
+                     *       "mode": "sandbox",
+                     *       "amount": 49900,
+                     *       "currency": "INR",
+                     *       "status": "captured",
+                     *       "method": "upi",
+                     *       "vpa": "success@upi",
+                     *       "bank": null,
+                     *       "receipt": "order-7781",
+                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "description": "Two books",
+                     *       "metadata": {
+                     *         "order_id": "7781"
+                     *       },
+                     *       "amount_refunded": 0,
+                     *       "failure_code": null,
+                     *       "failure_message": null,
+                     *       "settlement_id": null,
+                     *       "collection_id": null,
+                     *       "payment_link_id": null,
+                     *       "idempotency_key": "b38c36fc-6388-4756-a61a-58e6b404fca9",
+                     *       "created_at": 1795671845,
+                     *       "captured_at": 1795671845,
+                     *       "failed_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Payment"];
                 };
             };
@@ -4785,6 +5457,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "rfnd_01M8B63TA8EP74T5VG0WM298P8",
+                     *           "object": "refund",
+                     *           "mode": "sandbox",
+                     *           "payment_id": "pay_01M8B63T7CVA6YH5GX3MFX8N81",
+                     *           "amount": 9900,
+                     *           "currency": "INR",
+                     *           "status": "processed",
+                     *           "reason": "One book returned",
+                     *           "metadata": {},
+                     *           "failure_code": null,
+                     *           "failure_message": null,
+                     *           "utr": "SBXR3764FBABF2647",
+                     *           "idempotency_key": "c88f75df-4bfd-41d6-b80e-d1ecb5bc4fe7",
+                     *           "created_at": 1795671845,
+                     *           "processed_at": 1795671846,
+                     *           "failed_at": null
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "url": "/v1/refunds"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RefundList"];
                 };
             };
@@ -4878,6 +5577,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "payment_id": "pay_01M8B63T7CVA6YH5GX3MFX8N81",
+                 *       "amount": 9900,
+                 *       "reason": "One book returned"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /** @description The captured payment to refund (`pay_...`). */
                     payment_id: string;
@@ -4890,6 +5596,13 @@ export interface operations {
                         [key: string]: string;
                     };
                 };
+                /**
+                 * @example {
+                 *       "payment_id": "pay_01M8B63T7CVA6YH5GX3MFX8N81",
+                 *       "amount": 9900,
+                 *       "reason": "One book returned"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The captured payment to refund (`pay_...`). */
                     payment_id: string;
@@ -4916,9 +5629,31 @@ export interface operations {
                     "X-RateLimit-Remaining": number;
                     /** @description Unix seconds when the window resets. */
                     "X-RateLimit-Reset": number;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "rfnd_01M8B63TA8EP74T5VG0WM298P8",
+                     *       "object": "refund",
+                     *       "mode": "sandbox",
+                     *       "payment_id": "pay_01M8B63T7CVA6YH5GX3MFX8N81",
+                     *       "amount": 9900,
+                     *       "currency": "INR",
+                     *       "status": "pending",
+                     *       "reason": "One book returned",
+                     *       "metadata": {},
+                     *       "failure_code": null,
+                     *       "failure_message": null,
+                     *       "utr": null,
+                     *       "idempotency_key": "c88f75df-4bfd-41d6-b80e-d1ecb5bc4fe7",
+                     *       "created_at": 1795671845,
+                     *       "processed_at": null,
+                     *       "failed_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Refund"];
                 };
             };
@@ -4982,6 +5717,8 @@ export interface operations {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
                     "Request-Id": string;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5093,6 +5830,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "rfnd_01M8B63TA8EP74T5VG0WM298P8",
+                     *       "object": "refund",
+                     *       "mode": "sandbox",
+                     *       "payment_id": "pay_01M8B63T7CVA6YH5GX3MFX8N81",
+                     *       "amount": 9900,
+                     *       "currency": "INR",
+                     *       "status": "processed",
+                     *       "reason": "One book returned",
+                     *       "metadata": {},
+                     *       "failure_code": null,
+                     *       "failure_message": null,
+                     *       "utr": "SBXR3764FBABF2647",
+                     *       "idempotency_key": "c88f75df-4bfd-41d6-b80e-d1ecb5bc4fe7",
+                     *       "created_at": 1795671845,
+                     *       "processed_at": 1795671846,
+                     *       "failed_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Refund"];
                 };
             };
@@ -5226,6 +5983,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "setl_01M8B63VD6QRH36J0JBK45QGN9",
+                     *           "object": "settlement",
+                     *           "mode": "sandbox",
+                     *           "amount": 49900,
+                     *           "currency": "INR",
+                     *           "payment_count": 1,
+                     *           "status": "processed",
+                     *           "utr": "SETL9D4F098C9336",
+                     *           "created_at": 1795671846
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "url": "/v1/settlements"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SettlementList"];
                 };
             };
@@ -5334,6 +6111,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "setl_01M8B63VD6QRH36J0JBK45QGN9",
+                     *       "object": "settlement",
+                     *       "mode": "sandbox",
+                     *       "amount": 49900,
+                     *       "currency": "INR",
+                     *       "payment_count": 1,
+                     *       "status": "processed",
+                     *       "utr": "SETL9D4F098C9336",
+                     *       "created_at": 1795671846
+                     *     }
+                     */
                     "application/json": components["schemas"]["Settlement"];
                 };
             };
@@ -5454,9 +6244,31 @@ export interface operations {
                     "X-RateLimit-Remaining": number;
                     /** @description Unix seconds when the window resets. */
                     "X-RateLimit-Reset": number;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "setl_01M8B63VD6QRH36J0JBK45QGN9",
+                     *           "object": "settlement",
+                     *           "mode": "sandbox",
+                     *           "amount": 49900,
+                     *           "currency": "INR",
+                     *           "payment_count": 1,
+                     *           "status": "processed",
+                     *           "utr": "SETL9D4F098C9336",
+                     *           "created_at": 1795671846
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "url": "/v1/settlements"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SettlementList"];
                 };
             };
@@ -5498,6 +6310,8 @@ export interface operations {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
                     "Request-Id": string;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5625,6 +6439,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "coll_01M8B63VF0JD5CB8MZEMH2QZT8",
+                     *           "object": "collection",
+                     *           "mode": "sandbox",
+                     *           "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *           "amount": 99900,
+                     *           "currency": "INR",
+                     *           "schedule": "monthly",
+                     *           "day_of_month": null,
+                     *           "start_at": 1795671846,
+                     *           "total_count": null,
+                     *           "remaining_count": null,
+                     *           "status": "paused",
+                     *           "paid_count": 2,
+                     *           "failed_count": 0,
+                     *           "current_cycle": 3,
+                     *           "next_charge_at": null,
+                     *           "latest_payment_id": "pay_01M8B63VKF963KQ41DPP5NJXBR",
+                     *           "description": "Gym membership",
+                     *           "metadata": {
+                     *             "plan": "gold"
+                     *           },
+                     *           "idempotency_key": "81dd643d-2dbc-4dea-98a0-04e47f806c2c",
+                     *           "created_at": 1795671846,
+                     *           "paused_at": 1795671846,
+                     *           "halted_at": null,
+                     *           "cancelled_at": null,
+                     *           "completed_at": null
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "url": "/v1/collections"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CollectionList"];
                 };
             };
@@ -5718,6 +6570,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                 *       "amount": 99900,
+                 *       "schedule": "monthly",
+                 *       "description": "Gym membership",
+                 *       "metadata": {
+                 *         "plan": "gold"
+                 *       }
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /** @description The customer to charge (`cust_...`); the customer needs a `vpa`, read again at every charge. */
                     customer_id: string;
@@ -5747,6 +6610,17 @@ export interface operations {
                         [key: string]: string;
                     };
                 };
+                /**
+                 * @example {
+                 *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                 *       "amount": 99900,
+                 *       "schedule": "monthly",
+                 *       "description": "Gym membership",
+                 *       "metadata": {
+                 *         "plan": "gold"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The customer to charge (`cust_...`); the customer needs a `vpa`, read again at every charge. */
                     customer_id: string;
@@ -5790,9 +6664,42 @@ export interface operations {
                     "X-RateLimit-Remaining": number;
                     /** @description Unix seconds when the window resets. */
                     "X-RateLimit-Reset": number;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "coll_01M8B63VF0JD5CB8MZEMH2QZT8",
+                     *       "object": "collection",
+                     *       "mode": "sandbox",
+                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "amount": 99900,
+                     *       "currency": "INR",
+                     *       "schedule": "monthly",
+                     *       "day_of_month": null,
+                     *       "start_at": 1795671846,
+                     *       "total_count": null,
+                     *       "remaining_count": null,
+                     *       "status": "active",
+                     *       "paid_count": 0,
+                     *       "failed_count": 0,
+                     *       "current_cycle": 1,
+                     *       "next_charge_at": 1795671846,
+                     *       "latest_payment_id": null,
+                     *       "description": "Gym membership",
+                     *       "metadata": {
+                     *         "plan": "gold"
+                     *       },
+                     *       "idempotency_key": "81dd643d-2dbc-4dea-98a0-04e47f806c2c",
+                     *       "created_at": 1795671846,
+                     *       "paused_at": null,
+                     *       "halted_at": null,
+                     *       "cancelled_at": null,
+                     *       "completed_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Collection"];
                 };
             };
@@ -5845,6 +6752,8 @@ export interface operations {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
                     "Request-Id": string;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5956,6 +6865,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "coll_01M8B63VF0JD5CB8MZEMH2QZT8",
+                     *       "object": "collection",
+                     *       "mode": "sandbox",
+                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "amount": 99900,
+                     *       "currency": "INR",
+                     *       "schedule": "monthly",
+                     *       "day_of_month": null,
+                     *       "start_at": 1795671846,
+                     *       "total_count": null,
+                     *       "remaining_count": null,
+                     *       "status": "paused",
+                     *       "paid_count": 2,
+                     *       "failed_count": 0,
+                     *       "current_cycle": 3,
+                     *       "next_charge_at": null,
+                     *       "latest_payment_id": "pay_01M8B63VKF963KQ41DPP5NJXBR",
+                     *       "description": "Gym membership",
+                     *       "metadata": {
+                     *         "plan": "gold"
+                     *       },
+                     *       "idempotency_key": "81dd643d-2dbc-4dea-98a0-04e47f806c2c",
+                     *       "created_at": 1795671846,
+                     *       "paused_at": 1795671846,
+                     *       "halted_at": null,
+                     *       "cancelled_at": null,
+                     *       "completed_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Collection"];
                 };
             };
@@ -6074,9 +7014,42 @@ export interface operations {
                     "X-RateLimit-Remaining": number;
                     /** @description Unix seconds when the window resets. */
                     "X-RateLimit-Reset": number;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "coll_01M8B63VF0JD5CB8MZEMH2QZT8",
+                     *       "object": "collection",
+                     *       "mode": "sandbox",
+                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "amount": 99900,
+                     *       "currency": "INR",
+                     *       "schedule": "monthly",
+                     *       "day_of_month": null,
+                     *       "start_at": 1795671846,
+                     *       "total_count": null,
+                     *       "remaining_count": null,
+                     *       "status": "paused",
+                     *       "paid_count": 2,
+                     *       "failed_count": 0,
+                     *       "current_cycle": 3,
+                     *       "next_charge_at": null,
+                     *       "latest_payment_id": "pay_01M8B63VKF963KQ41DPP5NJXBR",
+                     *       "description": "Gym membership",
+                     *       "metadata": {
+                     *         "plan": "gold"
+                     *       },
+                     *       "idempotency_key": "81dd643d-2dbc-4dea-98a0-04e47f806c2c",
+                     *       "created_at": 1795671846,
+                     *       "paused_at": 1795671846,
+                     *       "halted_at": null,
+                     *       "cancelled_at": null,
+                     *       "completed_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Collection"];
                 };
             };
@@ -6129,6 +7102,8 @@ export interface operations {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
                     "Request-Id": string;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6217,9 +7192,42 @@ export interface operations {
                     "X-RateLimit-Remaining": number;
                     /** @description Unix seconds when the window resets. */
                     "X-RateLimit-Reset": number;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "coll_01M8B63VF0JD5CB8MZEMH2QZT8",
+                     *       "object": "collection",
+                     *       "mode": "sandbox",
+                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "amount": 99900,
+                     *       "currency": "INR",
+                     *       "schedule": "monthly",
+                     *       "day_of_month": null,
+                     *       "start_at": 1795671846,
+                     *       "total_count": null,
+                     *       "remaining_count": null,
+                     *       "status": "active",
+                     *       "paid_count": 2,
+                     *       "failed_count": 0,
+                     *       "current_cycle": 3,
+                     *       "next_charge_at": 1800942246,
+                     *       "latest_payment_id": "pay_01M8B63VKF963KQ41DPP5NJXBR",
+                     *       "description": "Gym membership",
+                     *       "metadata": {
+                     *         "plan": "gold"
+                     *       },
+                     *       "idempotency_key": "81dd643d-2dbc-4dea-98a0-04e47f806c2c",
+                     *       "created_at": 1795671846,
+                     *       "paused_at": null,
+                     *       "halted_at": null,
+                     *       "cancelled_at": null,
+                     *       "completed_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Collection"];
                 };
             };
@@ -6272,6 +7280,8 @@ export interface operations {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
                     "Request-Id": string;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6377,6 +7387,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "plink_01M8B63VRKPHXJ9QGW1AD8YKQR",
+                     *           "object": "payment_link",
+                     *           "mode": "sandbox",
+                     *           "amount": 1250000,
+                     *           "amount_paid": 0,
+                     *           "currency": "INR",
+                     *           "description": "Invoice 2026-118: annual maintenance",
+                     *           "customer": {
+                     *             "name": "Anil Mehta",
+                     *             "email": "anil@example.com",
+                     *             "phone": null
+                     *           },
+                     *           "reference_id": "INV-2026-118",
+                     *           "accept_partial": true,
+                     *           "first_min_partial_amount": 500000,
+                     *           "status": "created",
+                     *           "short_url": "https://api.paygate.example/pay/plink_01M8B63VRKPHXJ9QGW1AD8YKQR",
+                     *           "expire_by": 1796276646,
+                     *           "callback_url": null,
+                     *           "payments": [],
+                     *           "idempotency_key": "249becc3-2adb-4b33-9852-ddde5b012d5b",
+                     *           "created_at": 1795671846,
+                     *           "paid_at": null,
+                     *           "expired_at": null,
+                     *           "cancelled_at": null,
+                     *           "metadata": {
+                     *             "invoice": "2026-118"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "url": "/v1/payment_links"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentLinkList"];
                 };
             };
@@ -6470,6 +7519,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 1250000,
+                 *       "description": "Invoice 2026-118: annual maintenance",
+                 *       "customer": {
+                 *         "name": "Anil Mehta",
+                 *         "email": "anil@example.com"
+                 *       },
+                 *       "reference_id": "INV-2026-118",
+                 *       "accept_partial": true,
+                 *       "first_min_partial_amount": 500000,
+                 *       "metadata": {
+                 *         "invoice": "2026-118"
+                 *       }
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /** @description Paise the link collects in all. */
                     amount: number;
@@ -6511,6 +7576,22 @@ export interface operations {
                         [key: string]: string;
                     };
                 };
+                /**
+                 * @example {
+                 *       "amount": 1250000,
+                 *       "description": "Invoice 2026-118: annual maintenance",
+                 *       "customer": {
+                 *         "name": "Anil Mehta",
+                 *         "email": "anil@example.com"
+                 *       },
+                 *       "reference_id": "INV-2026-118",
+                 *       "accept_partial": true,
+                 *       "first_min_partial_amount": 500000,
+                 *       "metadata": {
+                 *         "invoice": "2026-118"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description Paise the link collects in all. */
                     amount: number;
@@ -6566,9 +7647,43 @@ export interface operations {
                     "X-RateLimit-Remaining": number;
                     /** @description Unix seconds when the window resets. */
                     "X-RateLimit-Reset": number;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "plink_01M8B63VRKPHXJ9QGW1AD8YKQR",
+                     *       "object": "payment_link",
+                     *       "mode": "sandbox",
+                     *       "amount": 1250000,
+                     *       "amount_paid": 0,
+                     *       "currency": "INR",
+                     *       "description": "Invoice 2026-118: annual maintenance",
+                     *       "customer": {
+                     *         "name": "Anil Mehta",
+                     *         "email": "anil@example.com",
+                     *         "phone": null
+                     *       },
+                     *       "reference_id": "INV-2026-118",
+                     *       "accept_partial": true,
+                     *       "first_min_partial_amount": 500000,
+                     *       "status": "created",
+                     *       "short_url": "https://api.paygate.example/pay/plink_01M8B63VRKPHXJ9QGW1AD8YKQR",
+                     *       "expire_by": 1796276646,
+                     *       "callback_url": null,
+                     *       "payments": [],
+                     *       "idempotency_key": "249becc3-2adb-4b33-9852-ddde5b012d5b",
+                     *       "created_at": 1795671846,
+                     *       "paid_at": null,
+                     *       "expired_at": null,
+                     *       "cancelled_at": null,
+                     *       "metadata": {
+                     *         "invoice": "2026-118"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentLink"];
                 };
             };
@@ -6610,6 +7725,8 @@ export interface operations {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
                     "Request-Id": string;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6721,6 +7838,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "plink_01M8B63VRKPHXJ9QGW1AD8YKQR",
+                     *       "object": "payment_link",
+                     *       "mode": "sandbox",
+                     *       "amount": 1250000,
+                     *       "amount_paid": 0,
+                     *       "currency": "INR",
+                     *       "description": "Invoice 2026-118: annual maintenance",
+                     *       "customer": {
+                     *         "name": "Anil Mehta",
+                     *         "email": "anil@example.com",
+                     *         "phone": null
+                     *       },
+                     *       "reference_id": "INV-2026-118",
+                     *       "accept_partial": true,
+                     *       "first_min_partial_amount": 500000,
+                     *       "status": "created",
+                     *       "short_url": "https://api.paygate.example/pay/plink_01M8B63VRKPHXJ9QGW1AD8YKQR",
+                     *       "expire_by": 1796276646,
+                     *       "callback_url": null,
+                     *       "payments": [],
+                     *       "idempotency_key": "249becc3-2adb-4b33-9852-ddde5b012d5b",
+                     *       "created_at": 1795671846,
+                     *       "paid_at": null,
+                     *       "expired_at": null,
+                     *       "cancelled_at": null,
+                     *       "metadata": {
+                     *         "invoice": "2026-118"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentLink"];
                 };
             };
@@ -6839,9 +7988,43 @@ export interface operations {
                     "X-RateLimit-Remaining": number;
                     /** @description Unix seconds when the window resets. */
                     "X-RateLimit-Reset": number;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "plink_01M8B63VRKPHXJ9QGW1AD8YKQR",
+                     *       "object": "payment_link",
+                     *       "mode": "sandbox",
+                     *       "amount": 1250000,
+                     *       "amount_paid": 0,
+                     *       "currency": "INR",
+                     *       "description": "Invoice 2026-118: annual maintenance",
+                     *       "customer": {
+                     *         "name": "Anil Mehta",
+                     *         "email": "anil@example.com",
+                     *         "phone": null
+                     *       },
+                     *       "reference_id": "INV-2026-118",
+                     *       "accept_partial": true,
+                     *       "first_min_partial_amount": 500000,
+                     *       "status": "cancelled",
+                     *       "short_url": "https://api.paygate.example/pay/plink_01M8B63VRKPHXJ9QGW1AD8YKQR",
+                     *       "expire_by": 1796276646,
+                     *       "callback_url": null,
+                     *       "payments": [],
+                     *       "idempotency_key": "249becc3-2adb-4b33-9852-ddde5b012d5b",
+                     *       "created_at": 1795671846,
+                     *       "paid_at": null,
+                     *       "expired_at": null,
+                     *       "cancelled_at": 1795671846,
+                     *       "metadata": {
+                     *         "invoice": "2026-118"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentLink"];
                 };
             };
@@ -6894,6 +8077,8 @@ export interface operations {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
                     "Request-Id": string;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6968,6 +8153,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "from": "2026-11-26",
+                 *       "to": "2026-11-26",
+                 *       "format": "csv"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /**
                      * Format: date
@@ -6987,6 +8179,13 @@ export interface operations {
                      */
                     format?: "csv" | "jsonl";
                 };
+                /**
+                 * @example {
+                 *       "from": "2026-11-26",
+                 *       "to": "2026-11-26",
+                 *       "format": "csv"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: date
@@ -7020,9 +8219,30 @@ export interface operations {
                     "X-RateLimit-Remaining": number;
                     /** @description Unix seconds when the window resets. */
                     "X-RateLimit-Reset": number;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "rpt_01M8B63VWN4BTS4RQSVWY90J59",
+                     *       "object": "report",
+                     *       "mode": "sandbox",
+                     *       "from": "2026-11-26",
+                     *       "to": "2026-11-26",
+                     *       "format": "csv",
+                     *       "status": "ready",
+                     *       "row_count": 16,
+                     *       "size": 2365,
+                     *       "sha256": "36c12dcf9b9c00f98d085449e9ca79c58612219f0f2b8cd926422d375bf0ff1b",
+                     *       "download_url": "https://api.paygate.example/reports/rpt_01M8B63VWN4BTS4RQSVWY90J59/file?expires=1795758246&signature=987fc89152f240cf9fd7d8e1d18a0abf921e952099a55667b2b318bc38f59bc8",
+                     *       "expires_at": 1795758246,
+                     *       "created_at": 1795671846,
+                     *       "ready_at": 1795671846,
+                     *       "idempotency_key": "94d1d672-b517-46d1-a600-7f86ee72feca"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Report"];
                 };
             };
@@ -7064,6 +8284,8 @@ export interface operations {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
                     "Request-Id": string;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7189,6 +8411,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "rpt_01M8B63VWN4BTS4RQSVWY90J59",
+                     *           "object": "report",
+                     *           "mode": "sandbox",
+                     *           "from": "2026-11-26",
+                     *           "to": "2026-11-26",
+                     *           "format": "csv",
+                     *           "status": "ready",
+                     *           "row_count": 16,
+                     *           "size": 2365,
+                     *           "sha256": "36c12dcf9b9c00f98d085449e9ca79c58612219f0f2b8cd926422d375bf0ff1b",
+                     *           "download_url": "https://api.paygate.example/reports/rpt_01M8B63VWN4BTS4RQSVWY90J59/file?expires=1795758246&signature=987fc89152f240cf9fd7d8e1d18a0abf921e952099a55667b2b318bc38f59bc8",
+                     *           "expires_at": 1795758246,
+                     *           "created_at": 1795671846,
+                     *           "ready_at": 1795671846,
+                     *           "idempotency_key": "94d1d672-b517-46d1-a600-7f86ee72feca"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "url": "/v1/reports"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReportList"];
                 };
             };
@@ -7297,6 +8545,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "rpt_01M8B63VWN4BTS4RQSVWY90J59",
+                     *       "object": "report",
+                     *       "mode": "sandbox",
+                     *       "from": "2026-11-26",
+                     *       "to": "2026-11-26",
+                     *       "format": "csv",
+                     *       "status": "ready",
+                     *       "row_count": 16,
+                     *       "size": 2365,
+                     *       "sha256": "36c12dcf9b9c00f98d085449e9ca79c58612219f0f2b8cd926422d375bf0ff1b",
+                     *       "download_url": "https://api.paygate.example/reports/rpt_01M8B63VWN4BTS4RQSVWY90J59/file?expires=1795758246&signature=987fc89152f240cf9fd7d8e1d18a0abf921e952099a55667b2b318bc38f59bc8",
+                     *       "expires_at": 1795758246,
+                     *       "created_at": 1795671846,
+                     *       "ready_at": 1795671846,
+                     *       "idempotency_key": "94d1d672-b517-46d1-a600-7f86ee72feca"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Report"];
                 };
             };
@@ -7556,6 +8823,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "evt_01M8B63T2C2WNA3B706QBV884C",
+                     *           "object": "event",
+                     *           "type": "payout.completed",
+                     *           "mode": "sandbox",
+                     *           "created_at": 1795671844,
+                     *           "data": {
+                     *             "object": {
+                     *               "id": "pout_01M8B63RXF5G3604H0HW30SN47",
+                     *               "utr": "SBXBB635D67E648B",
+                     *               "mode": "upi",
+                     *               "amount": 52000,
+                     *               "object": "payout",
+                     *               "status": "completed",
+                     *               "batch_id": "pbat_01M8B63RWAVRPC3KRJ6X1C5717",
+                     *               "currency": "INR",
+                     *               "livemode": false,
+                     *               "metadata": {},
+                     *               "failed_at": null,
+                     *               "narration": "November salary",
+                     *               "reference": "emp-002",
+                     *               "created_at": 1795671843,
+                     *               "reversed_at": null,
+                     *               "completed_at": 1795671844,
+                     *               "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *               "failure_reason": null,
+                     *               "idempotency_key": "payroll-2026-11/emp-002"
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "url": "/v1/events"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EventList"];
                 };
             };
@@ -7664,6 +8970,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "evt_01M8B63T2C2WNA3B706QBV884C",
+                     *       "object": "event",
+                     *       "type": "payout.completed",
+                     *       "mode": "sandbox",
+                     *       "created_at": 1795671844,
+                     *       "data": {
+                     *         "object": {
+                     *           "id": "pout_01M8B63RXF5G3604H0HW30SN47",
+                     *           "utr": "SBXBB635D67E648B",
+                     *           "mode": "upi",
+                     *           "amount": 52000,
+                     *           "object": "payout",
+                     *           "status": "completed",
+                     *           "batch_id": "pbat_01M8B63RWAVRPC3KRJ6X1C5717",
+                     *           "currency": "INR",
+                     *           "livemode": false,
+                     *           "metadata": {},
+                     *           "failed_at": null,
+                     *           "narration": "November salary",
+                     *           "reference": "emp-002",
+                     *           "created_at": 1795671843,
+                     *           "reversed_at": null,
+                     *           "completed_at": 1795671844,
+                     *           "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *           "failure_reason": null,
+                     *           "idempotency_key": "payroll-2026-11/emp-002"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Event"];
                 };
             };
@@ -7771,10 +9109,20 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "endpoint_id": "we_01M8B63PF4M7PG060Y25JVPJ3A"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /** @description Send to this endpoint only (whatever its enabled events). Default: every endpoint enabled for the event type. */
                     endpoint_id?: string;
                 };
+                /**
+                 * @example {
+                 *       "endpoint_id": "we_01M8B63PF4M7PG060Y25JVPJ3A"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Send to this endpoint only (whatever its enabled events). Default: every endpoint enabled for the event type. */
                     endpoint_id?: string;
@@ -7793,9 +9141,20 @@ export interface operations {
                     "X-RateLimit-Remaining": number;
                     /** @description Unix seconds when the window resets. */
                     "X-RateLimit-Reset": number;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "event_redelivery",
+                     *       "event_id": "evt_01M8B63T2C2WNA3B706QBV884C",
+                     *       "endpoint_ids": [
+                     *         "we_01M8B63PF4M7PG060Y25JVPJ3A"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["EventRedelivery"];
                 };
             };
@@ -7848,6 +9207,8 @@ export interface operations {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
                     "Request-Id": string;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7973,6 +9334,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "we_01M8B63PF4M7PG060Y25JVPJ3A",
+                     *           "object": "webhook_endpoint",
+                     *           "mode": "sandbox",
+                     *           "url": "https://example.com/webhooks/paygate",
+                     *           "description": "Order system",
+                     *           "enabled_events": [
+                     *             "payout.*",
+                     *             "payment.captured"
+                     *           ],
+                     *           "status": "enabled",
+                     *           "created_at": 1795671841
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "url": "/v1/webhook_endpoints"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpointList"];
                 };
             };
@@ -8066,6 +9449,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/webhooks/paygate",
+                 *       "enabled_events": [
+                 *         "payout.*",
+                 *         "payment.captured"
+                 *       ],
+                 *       "description": "Order system"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /**
                      * Format: uri
@@ -8084,6 +9477,16 @@ export interface operations {
                     /** @description Free text, at most 500 characters. */
                     description?: string;
                 };
+                /**
+                 * @example {
+                 *       "url": "https://example.com/webhooks/paygate",
+                 *       "enabled_events": [
+                 *         "payout.*",
+                 *         "payment.captured"
+                 *       ],
+                 *       "description": "Order system"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uri
@@ -8116,9 +9519,27 @@ export interface operations {
                     "X-RateLimit-Remaining": number;
                     /** @description Unix seconds when the window resets. */
                     "X-RateLimit-Reset": number;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "we_01M8B63PF4M7PG060Y25JVPJ3A",
+                     *       "object": "webhook_endpoint",
+                     *       "mode": "sandbox",
+                     *       "url": "https://example.com/webhooks/paygate",
+                     *       "description": "Order system",
+                     *       "enabled_events": [
+                     *         "payout.*",
+                     *         "payment.captured"
+                     *       ],
+                     *       "status": "enabled",
+                     *       "created_at": 1795671841,
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
@@ -8160,6 +9581,8 @@ export interface operations {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
                     "Request-Id": string;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8271,6 +9694,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "we_01M8B63PF4M7PG060Y25JVPJ3A",
+                     *       "object": "webhook_endpoint",
+                     *       "mode": "sandbox",
+                     *       "url": "https://example.com/webhooks/paygate",
+                     *       "description": "Order system",
+                     *       "enabled_events": [
+                     *         "payout.*",
+                     *         "payment.captured"
+                     *       ],
+                     *       "status": "enabled",
+                     *       "created_at": 1795671841
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
@@ -8390,6 +9828,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "we_01M8B63PF4M7PG060Y25JVPJ3A",
+                     *       "object": "webhook_endpoint",
+                     *       "mode": "sandbox",
+                     *       "deleted": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeletedWebhookEndpoint"];
                 };
             };
@@ -8528,6 +9974,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "dlv_01M8B63T6W8FV3ZAK0GXGREQEG",
+                     *           "object": "webhook_delivery",
+                     *           "mode": "sandbox",
+                     *           "event_id": "evt_01M8B63T2C2WNA3B706QBV884C",
+                     *           "endpoint_id": "we_01M8B63PF4M7PG060Y25JVPJ3A",
+                     *           "attempt": 1,
+                     *           "succeeded": true,
+                     *           "status_code": 200,
+                     *           "error": null,
+                     *           "duration_ms": 16,
+                     *           "delivery": "event",
+                     *           "created_at": 1795671845
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "url": "/v1/webhook_endpoints/we_01M8B63PF4M7PG060Y25JVPJ3A/deliveries"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
@@ -8657,6 +10126,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Health"];
                 };
             };
@@ -8679,6 +10153,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "database": "ok",
+                     *       "temporal": "ok"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Readiness"];
                 };
             };

@@ -13,12 +13,22 @@ export const idPath = (description: string) => z.object({ id: z.string().meta({ 
 const requestIdHeader = z.string().meta({ description: 'Identifies this request (`req_...`); also inside error bodies.', example: 'req_01JD3Y8X4W0000000000000000' });
 
 const rateLimitHeaders = {
-  'X-RateLimit-Limit': z.int().meta({ description: 'Requests allowed per second for this API key.' }),
-  'X-RateLimit-Remaining': z.int().meta({ description: 'Requests left in the current window.' }),
-  'X-RateLimit-Reset': z.int().meta({ description: 'Unix seconds when the window resets.' }),
+  'X-RateLimit-Limit': z.int().min(0).meta({ description: 'Requests allowed per second for this API key.' }),
+  'X-RateLimit-Remaining': z.int().min(0).meta({ description: 'Requests left in the current window.' }),
+  'X-RateLimit-Reset': z.int().min(0).meta({ description: 'Unix seconds when the window resets.' }),
 };
 
 const commonHeaders = z.object({ 'Request-Id': requestIdHeader, ...rateLimitHeaders });
+/**
+ * On a write's stored answers (its 200, and a 409 `invalid_state`): present when this is the stored answer to
+ * an earlier request with the same Idempotency-Key, replayed byte for byte.
+ */
+const replayedHeader = {
+  'Idempotent-Replayed': z
+    .enum(['true'])
+    .optional()
+    .meta({ description: '`true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again.' }),
+};
 /** The headers of routes outside authentication and rate limiting. */
 export const publicHeaders = z.object({ 'Request-Id': requestIdHeader });
 
@@ -132,7 +142,11 @@ export function writeOperation(op: Operation & { body?: z.ZodType; errors?: numb
         },
       },
     }),
-    responses: { ...ok(description, schema), ...errors(...writeErrors, ...(body ? bodyErrors : []), ...authErrors, ...(path ? [404] : []), ...own) },
+    responses: {
+      ...ok(description, schema, commonHeaders.extend(replayedHeader)),
+      ...errors(...writeErrors, ...(body ? bodyErrors : []), ...authErrors, ...(path ? [404] : []), ...own),
+      '409': { ...errors(409)['409'], headers: publicHeaders.extend(replayedHeader) },
+    },
   };
 }
 

@@ -33,7 +33,9 @@ export const payoutSchema = z
     beneficiary_id: z.string(),
     amount: z.int(),
     currency: z.string(),
-    mode: z.string().meta({ description: 'Transfer mode: upi, imps, neft or rtgs.' }),
+    mode: z.string().meta({
+      description: 'Transfer mode: `upi`, `imps`, `neft` or `rtgs`. A batch item that failed for its mode (`failure_reason.code` `invalid_method`) keeps the text it was given, whatever it was, so you can tell which item it was.',
+    }),
     status: payoutStatusSchema,
     failure_reason: z.object({ code: z.string(), message: z.string() }).nullable(),
     utr: z.string().nullable().meta({ description: 'The bank reference once completed.' }),

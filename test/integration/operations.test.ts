@@ -108,6 +108,30 @@ describe('operations endpoints (no key)', () => {
     broken.paths['/v1/balance'].get.responses = 'none';
     assert.equal((await new Validator().validate(broken)).valid, false);
   });
+
+  test('the document lists the headers the service answers with: a write and its replay, a read, a 429', async () => {
+    const doc = (await http.get('/v1/openapi.json')).body;
+    const { sandboxKey: key } = await service.newAccount();
+    const ours = /^(request-id|x-ratelimit-.*|retry-after|idempotent-replayed)$/;
+    const check = (res: ApiResponse, path: string, method: string) => {
+      const documented = Object.keys(doc.paths[path][method].responses[String(res.status)]?.headers ?? {}).map((h) => h.toLowerCase());
+      const sent = [...res.headers.keys()].filter((h) => ours.test(h));
+      assert.deepEqual(sent.filter((h) => !documented.includes(h)), [], `${method.toUpperCase()} ${path} ${res.status} sends only documented headers`);
+      return sent;
+    };
+    const topUp = { amount: '5000' };
+    const first = await http.post('/v1/test_helpers/top_ups', { key, form: topUp, idempotencyKey: 'headers-1' });
+    assert.equal(first.status, 200, first.text);
+    assert.ok(!check(first, '/v1/test_helpers/top_ups', 'post').includes('idempotent-replayed'));
+    const replay = await http.post('/v1/test_helpers/top_ups', { key, form: topUp, idempotencyKey: 'headers-1' });
+    assert.equal(replay.status, 200);
+    assert.ok(check(replay, '/v1/test_helpers/top_ups', 'post').includes('idempotent-replayed'));
+    assert.equal(replay.headers.get('idempotent-replayed'), 'true');
+    check(await http.get('/v1/balance', { key }), '/v1/balance', 'get');
+    const limited = await http.get('/v1/balance', { key, headers: { 'Sandbox-Simulate': 'rate_limited' } });
+    assert.equal(limited.status, 429);
+    assert.ok(check(limited, '/v1/balance', 'get').includes('retry-after'));
+  });
 });
 
 describe('routing errors', () => {
