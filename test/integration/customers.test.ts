@@ -69,6 +69,19 @@ describe('POST /v1/customers', () => {
     assertApiError(valueTooLong, 400, 'invalid_request', 'metadata[k]');
   });
 
+  test('every text length counts characters, as the document does: a name of 100 emoji is taken, 101 are not', async () => {
+    const { sandboxKey } = await service.newAccount();
+    const name = '😀'.repeat(100);
+    const ok = await http.post('/v1/customers', { key: sandboxKey, json: { ...customerForm, name } });
+    assert.equal(ok.status, 200, ok.text);
+    assert.equal(ok.body.name, name);
+    const tooLong = await http.post('/v1/customers', { key: sandboxKey, json: { ...customerForm, name: `${name}😀` } });
+    assertApiError(tooLong, 400, 'invalid_request', 'name');
+    assert.match(tooLong.body.error.message, /at most 100 characters/);
+    const empty = await http.post('/v1/customers', { key: sandboxKey, json: { ...customerForm, name: '' } });
+    assertApiError(empty, 400, 'invalid_request', 'name');
+  });
+
   test('a customer from a form body, with a UPI ID and metadata', async () => {
     const { accountId, sandboxKey } = await service.newAccount();
     const res = await http.post('/v1/customers', { key: sandboxKey, form: { ...customerForm, 'metadata[crm_id]': 'c-42' } });
