@@ -115,7 +115,10 @@ export type paths = {
         get: operations["getBeneficiary"];
         put?: never;
         post?: never;
-        /** Deactivate a beneficiary (it takes no new payouts; deleting again changes nothing) */
+        /**
+         * Deactivate a beneficiary (it takes no new payouts; deleting again changes nothing)
+         * @description The beneficiary is not removed: payouts refer to it, so GET and lists still show it, with `active: false`.
+         */
         delete: operations["deleteBeneficiary"];
         options?: never;
         head?: never;
@@ -2516,7 +2519,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The beneficiary. */
+            /** @description The beneficiary; a deleted one too, with `active: false`. */
             200: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -2931,17 +2934,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "name": "Meera Iyer",
-                 *       "email": "meera@example.com",
-                 *       "phone": "+919812345678",
-                 *       "vpa": "success@upi",
-                 *       "metadata": {
-                 *         "crm_id": "C-1042"
-                 *       }
-                 *     }
-                 */
                 "application/x-www-form-urlencoded": {
                     /** @description The customer's name, 1 to 100 characters. */
                     name: string;
@@ -3297,14 +3289,6 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                /**
-                 * @example {
-                 *       "phone": "+919812345679",
-                 *       "metadata": {
-                 *         "tier": "gold"
-                 *       }
-                 *     }
-                 */
                 "application/x-www-form-urlencoded": {
                     /** @description The customer's name, 1 to 100 characters. */
                     name?: string;
@@ -3708,7 +3692,7 @@ export interface operations {
                      */
                     currency?: "INR";
                     /**
-                     * @description Transfer mode: `upi` (UPI IDs, <= 10,000,000), `imps` (<= 50,000,000), `neft`, `rtgs` (>= 20,000,000) (bank accounts). Anything else: 400 invalid_method.
+                     * @description Transfer mode: `upi` (UPI IDs, <= 10,000,000), `imps` (<= 50,000,000), `neft`, `rtgs` (>= 20,000,000) (bank accounts). The mode must fit the beneficiary (`upi` for a UPI ID, the others for a bank account) and bound the amount; otherwise, and for any other text, 400 `invalid_method` naming `mode`.
                      * @enum {string}
                      */
                     mode: "upi" | "imps" | "neft" | "rtgs";
@@ -3740,7 +3724,7 @@ export interface operations {
                      */
                     currency?: "INR";
                     /**
-                     * @description Transfer mode: `upi` (UPI IDs, <= 10,000,000), `imps` (<= 50,000,000), `neft`, `rtgs` (>= 20,000,000) (bank accounts). Anything else: 400 invalid_method.
+                     * @description Transfer mode: `upi` (UPI IDs, <= 10,000,000), `imps` (<= 50,000,000), `neft`, `rtgs` (>= 20,000,000) (bank accounts). The mode must fit the beneficiary (`upi` for a UPI ID, the others for a bank account) and bound the amount; otherwise, and for any other text, 400 `invalid_method` naming `mode`.
                      * @enum {string}
                      */
                     mode: "upi" | "imps" | "neft" | "rtgs";
@@ -4420,29 +4404,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "reference": "payroll-2026-11",
-                 *       "payouts": [
-                 *         {
-                 *           "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
-                 *           "amount": 45000,
-                 *           "mode": "upi",
-                 *           "idempotency_key": "payroll-2026-11/emp-001",
-                 *           "reference": "emp-001",
-                 *           "narration": "November salary"
-                 *         },
-                 *         {
-                 *           "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
-                 *           "amount": 52000,
-                 *           "mode": "upi",
-                 *           "idempotency_key": "payroll-2026-11/emp-002",
-                 *           "reference": "emp-002",
-                 *           "narration": "November salary"
-                 *         }
-                 *       ]
-                 *     }
-                 */
                 "application/x-www-form-urlencoded": {
                     /** @description The payouts, 1 to 10000. Form: `payouts[0][beneficiary_id]=...&payouts[0][amount]=...`. */
                     payouts: {
@@ -4996,19 +4957,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "amount": 49900,
-                 *       "method": "upi",
-                 *       "vpa": "success@upi",
-                 *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
-                 *       "receipt": "order-7781",
-                 *       "description": "Two books",
-                 *       "metadata": {
-                 *         "order_id": "7781"
-                 *       }
-                 *     }
-                 */
                 "application/x-www-form-urlencoded": {
                     /** @description Paise to collect from the customer. */
                     amount: number;
@@ -5585,7 +5533,7 @@ export interface operations {
                  *     }
                  */
                 "application/x-www-form-urlencoded": {
-                    /** @description The captured payment to refund (`pay_...`). */
+                    /** @description The captured payment to refund (`pay_...`). It must have that much left to refund: otherwise 400 naming `amount`. */
                     payment_id: string;
                     /** @description Paise to give back; default: all that is still refundable. */
                     amount?: number;
@@ -5604,7 +5552,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The captured payment to refund (`pay_...`). */
+                    /** @description The captured payment to refund (`pay_...`). It must have that much left to refund: otherwise 400 naming `amount`. */
                     payment_id: string;
                     /** @description Paise to give back; default: all that is still refundable. */
                     amount?: number;
@@ -6570,17 +6518,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
-                 *       "amount": 99900,
-                 *       "schedule": "monthly",
-                 *       "description": "Gym membership",
-                 *       "metadata": {
-                 *         "plan": "gold"
-                 *       }
-                 *     }
-                 */
                 "application/x-www-form-urlencoded": {
                     /** @description The customer to charge (`cust_...`); the customer needs a `vpa`, read again at every charge. */
                     customer_id: string;
@@ -7519,22 +7456,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "amount": 1250000,
-                 *       "description": "Invoice 2026-118: annual maintenance",
-                 *       "customer": {
-                 *         "name": "Anil Mehta",
-                 *         "email": "anil@example.com"
-                 *       },
-                 *       "reference_id": "INV-2026-118",
-                 *       "accept_partial": true,
-                 *       "first_min_partial_amount": 500000,
-                 *       "metadata": {
-                 *         "invoice": "2026-118"
-                 *       }
-                 *     }
-                 */
                 "application/x-www-form-urlencoded": {
                     /** @description Paise the link collects in all. */
                     amount: number;
@@ -7564,7 +7485,7 @@ export interface operations {
                     expire_by?: number;
                     /** @description Whether the customer may pay in parts. Default false. */
                     accept_partial?: boolean | ("true" | "false");
-                    /** @description With `accept_partial` only: the least the first payment may be (paise). Later payments may be any amount of at least ₹1 up to what is due. */
+                    /** @description With `accept_partial` only: the least the first payment may be (paise), not more than `amount`. Later payments may be any amount of at least ₹1 up to what is due. */
                     first_min_partial_amount?: number;
                     /**
                      * Format: uri
@@ -7621,7 +7542,7 @@ export interface operations {
                     expire_by?: number;
                     /** @description Whether the customer may pay in parts. Default false. */
                     accept_partial?: boolean | ("true" | "false");
-                    /** @description With `accept_partial` only: the least the first payment may be (paise). Later payments may be any amount of at least ₹1 up to what is due. */
+                    /** @description With `accept_partial` only: the least the first payment may be (paise), not more than `amount`. Later payments may be any amount of at least ₹1 up to what is due. */
                     first_min_partial_amount?: number;
                     /**
                      * Format: uri
@@ -9449,20 +9370,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "url": "https://example.com/webhooks/paygate",
-                 *       "enabled_events": [
-                 *         "payout.*",
-                 *         "payment.captured"
-                 *       ],
-                 *       "description": "Order system"
-                 *     }
-                 */
                 "application/x-www-form-urlencoded": {
                     /**
                      * Format: uri
-                     * @description Where deliveries are POSTed. Live endpoints must be `https` and must not resolve to a loopback, link-local or private address (checked now and again at every delivery). Sandbox endpoints may be `http` and local.
+                     * @description Where deliveries are POSTed. Live endpoints must be `https` and must not resolve to a loopback, link-local or private address (checked now and again at every delivery). Sandbox endpoints may be `http` and local. The host must resolve when the endpoint is created, and an account has at most 16 endpoints in each mode: otherwise 400 naming `url`.
                      * @example https://example.com/webhooks/paygate
                      */
                     url: string;
@@ -9490,7 +9401,7 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: uri
-                     * @description Where deliveries are POSTed. Live endpoints must be `https` and must not resolve to a loopback, link-local or private address (checked now and again at every delivery). Sandbox endpoints may be `http` and local.
+                     * @description Where deliveries are POSTed. Live endpoints must be `https` and must not resolve to a loopback, link-local or private address (checked now and again at every delivery). Sandbox endpoints may be `http` and local. The host must resolve when the endpoint is created, and an account has at most 16 endpoints in each mode: otherwise 400 naming `url`.
                      * @example https://example.com/webhooks/paygate
                      */
                     url: string;

@@ -1,6 +1,6 @@
 // Beneficiaries: where payouts go, a bank account or a UPI ID (API.md, Beneficiaries and customers).
 import { z } from 'zod';
-import { listParams, listSchema, metadataParam, metadataSchema, modeSchema } from './common.ts';
+import { emailParam, listParams, listSchema, metadataParam, metadataSchema, modeSchema, phoneParam } from './common.ts';
 import { type Paths, idPath, readOperation, resourceOperations } from './openapi-operations.ts';
 
 export const beneficiaryTypes = ['bank_account', 'vpa'] as const;
@@ -35,12 +35,8 @@ export const createBeneficiaryParams = z
       .regex(/^[a-zA-Z0-9._-]{2,256}@[a-zA-Z]{2,64}$/, 'must be a UPI ID such as name@bank')
       .optional()
       .meta({ description: 'The UPI ID. Required when `type` is `vpa`, not allowed otherwise.' }),
-    email: z.email().max(254).optional().meta({ description: 'Where to reach the beneficiary.' }),
-    phone: z
-      .string()
-      .regex(/^\+?[0-9]{10,15}$/, 'must be 10 to 15 digits, optionally after a +')
-      .optional()
-      .meta({ description: '10 to 15 digits, optionally after `+`.' }),
+    email: emailParam('Where to reach the beneficiary.').optional(),
+    phone: phoneParam().optional(),
     metadata: metadataParam,
   })
   .meta({
@@ -109,10 +105,11 @@ export const beneficiaryPaths: Paths = {
     get: beneficiary.list('List beneficiaries, newest first', listBeneficiariesQuery),
   },
   '/v1/beneficiaries/{id}': {
-    get: beneficiary.retrieve(),
+    get: beneficiary.retrieve(undefined, 'The beneficiary; a deleted one too, with `active: false`.'),
     delete: readOperation({
       operationId: 'deleteBeneficiary',
       summary: 'Deactivate a beneficiary (it takes no new payouts; deleting again changes nothing)',
+      description: 'The beneficiary is not removed: payouts refer to it, so GET and lists still show it, with `active: false`.',
       tags,
       path: beneficiaryIdPath,
       ok: ['The beneficiary, with `active: false`.', beneficiarySchema],

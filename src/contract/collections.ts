@@ -27,6 +27,8 @@ export const createCollectionParams = z
     description: descriptionParam,
     metadata: metadataParam,
   })
+  // Said in the document too: day_of_month needs schedule monthly.
+  .meta({ override: { dependentSchemas: { day_of_month: { properties: { schedule: { const: 'monthly' } } } } } })
   .superRefine((value, ctx) => {
     if (value.day_of_month !== undefined && value.schedule !== 'monthly') {
       ctx.addIssue({ code: 'custom', message: 'is only allowed with schedule monthly', path: ['day_of_month'] });

@@ -128,6 +128,25 @@ export const metadataParam = z
     },
   });
 
+export const EMAIL_MAX = 254;
+
+/**
+ * An email address as JSON Schema's `email` format reads it, so that what the document calls valid is taken and
+ * what it calls invalid is refused: a local part of at most 64 characters (RFC 5321), dot-separated atoms of
+ * letters, digits and `_'+-`; domain labels of 1 to 63 that neither start nor end with a hyphen and have none at
+ * their 3rd and 4th places (reserved for punycode); a final label of letters.
+ */
+const EMAIL_PATTERN =
+  /^(?=[^@]{1,64}@)(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:(?![A-Za-z0-9]{2}--)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+
+export const emailParam = (description: string) => z.email({ pattern: EMAIL_PATTERN }).max(EMAIL_MAX).meta({ description });
+
+export const phoneParam = (description = '10 to 15 digits, optionally after `+`.') =>
+  z
+    .string()
+    .regex(/^\+?[0-9]{10,15}$/, 'must be 10 to 15 digits, optionally after a +')
+    .meta({ description });
+
 /** A boolean from JSON (`true`/`false`) or a form (`"true"`/`"false"`); nothing else. */
 export function booleanParam(description: string) {
   return z

@@ -1,18 +1,14 @@
 // Customers: who pays, and the UPI ID (mandate) that collections charge (API.md, Beneficiaries and customers).
 import { z } from 'zod';
 import { VPA_PATTERN } from '../domain/payments.ts';
-import { listParams, listSchema, metadataParam, metadataSchema, modeSchema } from './common.ts';
+import { EMAIL_MAX, emailParam, listParams, listSchema, metadataParam, metadataSchema, modeSchema, phoneParam } from './common.ts';
 import { type Paths, idPath, resourceOperations, writeOperation } from './openapi-operations.ts';
 
 export const NAME_MAX = 100;
-export const EMAIL_MAX = 254;
 
 export const nameParam = z.string().min(1).max(NAME_MAX).meta({ description: `The customer's name, 1 to ${NAME_MAX} characters.` });
-export const emailParam = z.email().max(EMAIL_MAX).meta({ description: 'Where to reach the customer.' });
-export const phoneParam = z
-  .string()
-  .regex(/^\+?[0-9]{10,15}$/, 'must be 10 to 15 digits, optionally after a +')
-  .meta({ description: '10 to 15 digits, optionally after `+`.' });
+const customerEmail = emailParam('Where to reach the customer.');
+const customerPhone = phoneParam();
 const vpaParam = z
   .string()
   .regex(VPA_PATTERN, 'must be a UPI ID such as name@bank')
@@ -20,8 +16,8 @@ const vpaParam = z
 
 export const createCustomerParams = z.strictObject({
   name: nameParam,
-  email: emailParam,
-  phone: phoneParam,
+  email: customerEmail,
+  phone: customerPhone,
   vpa: vpaParam.optional(),
   metadata: metadataParam,
 });
@@ -30,8 +26,8 @@ export type CreateCustomerParams = z.output<typeof createCustomerParams>;
 /** Every field optional: what is given changes, the rest stays. */
 export const updateCustomerParams = z.strictObject({
   name: nameParam.optional(),
-  email: emailParam.optional(),
-  phone: phoneParam.optional(),
+  email: customerEmail.optional(),
+  phone: customerPhone.optional(),
   vpa: vpaParam.optional(),
   metadata: metadataParam.meta({
     ...metadataParam.meta(),

@@ -80,7 +80,17 @@ type OperationNode = {
   responses?: Record<string, { content?: Record<string, { example?: unknown }> }>;
 };
 
-/** Each operation's recorded example: its JSON 200 answer and, for a write, the body that asked for it (JSON and form). */
+const FORM = 'application/x-www-form-urlencoded';
+
+/** Whether a body has nested values (metadata, a batch's items), which a form spells in bracket notation. */
+const nested = (body: unknown) => typeof body === 'object' && body !== null && Object.values(body).some((v) => typeof v === 'object' && v !== null);
+
+/**
+ * Each operation's recorded example: its JSON 200 answer and, for a write, the body that asked for it. The form
+ * gets the example only when the body is flat: an example is one value, and OpenAPI has no way to say that its
+ * nested fields travel in bracket notation (`metadata[crm_id]=...`), so tools would send them flattened
+ * (`crm_id=...`), which is not what the form means. The description of those fields says how.
+ */
 function applyExamples(document: { paths?: Record<string, Record<string, unknown>> }): void {
   for (const item of Object.values(document.paths ?? {})) {
     for (const op of Object.values(item) as OperationNode[]) {
@@ -89,7 +99,9 @@ function applyExamples(document: { paths?: Record<string, Record<string, unknown
       const answer = op.responses?.['200']?.content?.['application/json'];
       if (answer) answer.example = example.response;
       if (example.request === undefined) continue;
-      for (const media of Object.values(op.requestBody?.content ?? {})) media.example = example.request;
+      for (const [type, media] of Object.entries(op.requestBody?.content ?? {})) {
+        if (type !== FORM || !nested(example.request)) media.example = example.request;
+      }
     }
   }
 }

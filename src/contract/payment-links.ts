@@ -2,8 +2,8 @@
 // interface.md, POST /payment_links).
 import { z } from 'zod';
 import { LINK_DESCRIPTION_MAX, REFERENCE_ID_MAX, paymentLinkStatuses } from '../domain/payment-links.ts';
-import { amountParam, booleanParam, currencyParam, intParam, listParams, listSchema, metadataParam, metadataSchema, modeSchema } from './common.ts';
-import { emailParam, nameParam, phoneParam } from './customers.ts';
+import { amountParam, booleanParam, currencyParam, emailParam, intParam, listParams, listSchema, metadataParam, metadataSchema, modeSchema, phoneParam } from './common.ts';
+import { nameParam } from './customers.ts';
 import { type Paths, idPath, resourceOperations, writeOperation } from './openapi-operations.ts';
 
 export const CALLBACK_URL_MAX = 2048;
@@ -18,7 +18,7 @@ export const createPaymentLinkParams = z
       .optional()
       .meta({ description: `What is being paid for, shown on the page; at most ${LINK_DESCRIPTION_MAX} characters.` }),
     customer: z
-      .strictObject({ name: nameParam.optional(), email: emailParam.optional(), phone: phoneParam.optional() })
+      .strictObject({ name: nameParam.optional(), email: emailParam('Where to reach the customer.').optional(), phone: phoneParam().optional() })
       .optional()
       .meta({ description: 'Who is asked to pay (shown to the business only). Form: `customer[name]=...`.' }),
     reference_id: z
@@ -30,7 +30,7 @@ export const createPaymentLinkParams = z
     expire_by: intParam(0, Number.MAX_SAFE_INTEGER, 'Unix seconds when the link stops taking payments: at least 15 minutes and at most 180 days ahead. Default: 7 days after creation.').optional(),
     accept_partial: booleanParam('Whether the customer may pay in parts. Default false.').optional(),
     first_min_partial_amount: amountParam({
-      description: 'With `accept_partial` only: the least the first payment may be (paise). Later payments may be any amount of at least ₹1 up to what is due.',
+      description: 'With `accept_partial` only: the least the first payment may be (paise), not more than `amount`. Later payments may be any amount of at least ₹1 up to what is due.',
     }).optional(),
     callback_url: z
       .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' })

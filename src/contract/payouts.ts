@@ -16,7 +16,7 @@ export const createPayoutParams = z.strictObject({
     .min(1)
     .max(16)
     .meta({
-      description: 'Transfer mode: `upi` (UPI IDs, <= 10,000,000), `imps` (<= 50,000,000), `neft`, `rtgs` (>= 20,000,000) (bank accounts). Anything else: 400 invalid_method.',
+      description: 'Transfer mode: `upi` (UPI IDs, <= 10,000,000), `imps` (<= 50,000,000), `neft`, `rtgs` (>= 20,000,000) (bank accounts). The mode must fit the beneficiary (`upi` for a UPI ID, the others for a bank account) and bound the amount; otherwise, and for any other text, 400 `invalid_method` naming `mode`.',
       override: { enum: [...transferModes] },
     }),
   reference: z.string().max(40).optional().meta({ description: 'Your own reference, at most 40 characters.' }),

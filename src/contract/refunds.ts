@@ -9,7 +9,7 @@ export const refundStatusSchema = z.enum(refundStatuses);
 export const REASON_MAX = 255;
 
 export const createRefundParams = z.strictObject({
-  payment_id: z.string().min(1).max(64).meta({ description: 'The captured payment to refund (`pay_...`).' }),
+  payment_id: z.string().min(1).max(64).meta({ description: 'The captured payment to refund (`pay_...`). It must have that much left to refund: otherwise 400 naming `amount`.' }),
   amount: amountParam({ description: 'Paise to give back; default: all that is still refundable.' }).optional(),
   reason: z.string().min(1).max(REASON_MAX).optional().meta({ description: `Why, at most ${REASON_MAX} characters.` }),
   metadata: metadataParam,

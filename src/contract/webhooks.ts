@@ -7,6 +7,8 @@ import { type Paths, idPath, readOperation, resourceOperations, writeOperation }
 
 export const URL_MAX = 2048;
 export const ENABLED_EVENTS_MAX = 50;
+/** Webhook endpoints an account may have in each mode. */
+export const MAX_ENDPOINTS_PER_ACCOUNT_AND_MODE = 16;
 
 const enabledEventEntry = z
   .string()
@@ -28,7 +30,8 @@ export const createWebhookEndpointParams = z.strictObject({
       override: { format: 'uri', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://' },
       description:
         'Where deliveries are POSTed. Live endpoints must be `https` and must not resolve to a loopback, link-local or private address ' +
-        '(checked now and again at every delivery). Sandbox endpoints may be `http` and local.',
+        '(checked now and again at every delivery). Sandbox endpoints may be `http` and local. The host must resolve when the endpoint is created, ' +
+        `and an account has at most ${MAX_ENDPOINTS_PER_ACCOUNT_AND_MODE} endpoints in each mode: otherwise 400 naming \`url\`.`,
       example: 'https://example.com/webhooks/paygate',
     }),
   enabled_events: z

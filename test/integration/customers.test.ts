@@ -82,6 +82,20 @@ describe('POST /v1/customers', () => {
     assertApiError(empty, 400, 'invalid_request', 'name');
   });
 
+  test('an email is what the document\'s email format calls one: a local part of 64 characters is taken; 65, or a domain label ending in a hyphen, is a 400 naming email', async () => {
+    const { sandboxKey } = await service.newAccount();
+    const longest = `${'a'.repeat(64)}@example.com`;
+    const ok = await http.post('/v1/customers', { key: sandboxKey, json: { ...customerForm, email: longest } });
+    assert.equal(ok.status, 200, ok.text);
+    assert.equal(ok.body.email, longest);
+    for (const email of [`${'a'.repeat(65)}@example.com`, 'asha@example-.com', 'asha@ex--ample.com', `asha@${'b'.repeat(64)}.com`]) {
+      const res = await http.post('/v1/customers', { key: sandboxKey, json: { ...customerForm, email } });
+      assertApiError(res, 400, 'invalid_request', 'email');
+    }
+    const listed = await http.get('/v1/customers?limit=100', { key: sandboxKey });
+    assert.equal(listed.body.data.length, 1, 'only the valid one was created');
+  });
+
   test('a customer from a form body, with a UPI ID and metadata', async () => {
     const { accountId, sandboxKey } = await service.newAccount();
     const res = await http.post('/v1/customers', { key: sandboxKey, form: { ...customerForm, 'metadata[crm_id]': 'c-42' } });

@@ -7,6 +7,7 @@ import { wantsEvent } from '../../domain/webhooks.ts';
 import { EventEntity, WebhookDeliveryEntity, WebhookEndpointEntity, type WebhookEndpoint } from '../../db/entities.ts';
 import { insertWebhookEndpoint, webhookDeliveryView, webhookEndpointView } from '../../db/webhooks.ts';
 import {
+  MAX_ENDPOINTS_PER_ACCOUNT_AND_MODE,
   createWebhookEndpointParams,
   listWebhookDeliveriesQuery,
   listWebhookEndpointsQuery,
@@ -24,7 +25,6 @@ import { findOwn, listRoute } from '../read-routes.ts';
 const URL = '/v1/webhook_endpoints';
 const noParams = z.strictObject({});
 /** API.md, Webhooks: at most 16 endpoints per account and mode (400, param url, beyond that). */
-export const MAX_ENDPOINTS_PER_ACCOUNT_AND_MODE = 16;
 
 /** The caller's endpoint `id` (not deleted), or 404 naming `param`. */
 function findEndpoint(ctx: { state: ApiState }, id: string, param = 'id'): Promise<WebhookEndpoint> {
