@@ -27,10 +27,11 @@ export function dayNumber(text: string): number | undefined {
   const m = DATE.exec(text);
   if (!m) return undefined;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const ms = Date.UTC(y, mo - 1, d);
-  const back = new Date(ms);
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0 to 99 as 1900 to 1999, so `0066-09-21` was no date.
+  const back = new Date(0);
+  back.setUTCFullYear(y, mo - 1, d);
   if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) return undefined;
-  return ms / 86_400_000;
+  return back.getTime() / 86_400_000;
 }
 
 /** Today's date on the Asia/Kolkata calendar, as a day number. */
@@ -38,9 +39,12 @@ export function todayInKolkata(nowMs: number): number {
   return Math.floor((nowMs + IST_OFFSET_MS) / 86_400_000);
 }
 
-/** The instants [start, end) of the IST days from..to inclusive. */
+/**
+ * The instants [start, end) of the IST days from..to inclusive, no earlier than 1970-01-01 UTC: no balance
+ * transaction is older, and PostgreSQL reads no year 0 (a range of days in year 66 is simply empty).
+ */
 export function rangeInstants(fromDay: number, toDay: number): { startMs: number; endMs: number } {
-  return { startMs: fromDay * 86_400_000 - IST_OFFSET_MS, endMs: (toDay + 1) * 86_400_000 - IST_OFFSET_MS };
+  return { startMs: Math.max(0, fromDay * 86_400_000 - IST_OFFSET_MS), endMs: Math.max(0, (toDay + 1) * 86_400_000 - IST_OFFSET_MS) };
 }
 
 export type RangeProblem = { param: 'from' | 'to'; message: string };
