@@ -21,7 +21,7 @@ export const createCollectionParams = z
     amount: amountParam({ description: 'Paise to collect at each cycle.' }),
     currency: currencyParam,
     schedule: z.enum(collectionSchedules).meta({ description: 'How often to charge: `monthly`, `weekly` or `yearly`.' }),
-    start_at: intParam(0, Number.MAX_SAFE_INTEGER, 'Unix seconds of the first charge; later cycles keep its time of day. Default: now (the first charge happens at once).').optional(),
+    start_at: intParam(0, Number.MAX_SAFE_INTEGER, 'Unix seconds of the first charge, at most 5 years from now; later cycles keep its time of day. Default: now (the first charge happens at once).').optional(),
     day_of_month: intParam(1, 28, 'Monthly only: the day (1 to 28) of each later month to charge on, in Asia/Kolkata.').optional(),
     total_count: intParam(1, TOTAL_COUNT_MAX, 'How many successful charges to collect before the collection is `completed`. Default: until cancelled.').optional(),
     description: descriptionParam,
