@@ -6534,7 +6534,7 @@ export interface operations {
                      * @enum {string}
                      */
                     schedule: "monthly" | "weekly" | "yearly";
-                    /** @description Unix seconds of the first charge; later cycles keep its time of day. Default: now (the first charge happens at once). */
+                    /** @description Unix seconds of the first charge, at most 5 years from now; later cycles keep its time of day. Default: now (the first charge happens at once). */
                     start_at?: number;
                     /** @description Monthly only: the day (1 to 28) of each later month to charge on, in Asia/Kolkata. */
                     day_of_month?: number;
@@ -6574,7 +6574,7 @@ export interface operations {
                      * @enum {string}
                      */
                     schedule: "monthly" | "weekly" | "yearly";
-                    /** @description Unix seconds of the first charge; later cycles keep its time of day. Default: now (the first charge happens at once). */
+                    /** @description Unix seconds of the first charge, at most 5 years from now; later cycles keep its time of day. Default: now (the first charge happens at once). */
                     start_at?: number;
                     /** @description Monthly only: the day (1 to 28) of each later month to charge on, in Asia/Kolkata. */
                     day_of_month?: number;
