@@ -284,3 +284,84 @@ if (!isMainThread && (workerData as Partial<WorkerInput> | null)?.tag === WORKER
     (err: unknown) => port.postMessage({ error: describeError(err) }),
   );
 }
+
+// ---------------------------------------------------------------------------------------------------
+// CPU time by process
+
+/** CPU seconds used so far by each group of processes: this one, and those whose command line names `marker`. */
+export interface CpuSample {
+  self: number;
+  /** By the first word of the command line (`temporal`, `postgres`), descendants included. */
+  others: Record<string, number>;
+  /** This process's threads by name (digits dropped): the main thread, worker threads, the SDK's Rust threads. */
+  threads: Record<string, number>;
+}
+
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+/**
+ * Reads /proc: this process's CPU time (every thread), and that of each process whose command line contains
+ * `marker` (a data dir) with all its descendants (postgres backends are children of the postmaster), grouped by
+ * program name. Exited processes count no more, so take samples while the stack runs.
+ */
+export async function cpuSample(marker: string): Promise<CpuSample> {
+  const { readdir, readFile } = await import('node:fs/promises');
+  const procs = new Map<number, { ppid: number; ticks: number; name: string; marked: boolean }>();
+  for (const entry of await readdir('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    try {
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const cmdline = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
+      procs.set(pid, {
+        ppid: Number(fields[1]),
+        ticks: Number(fields[11]) + Number(fields[12]),
+        name: (cmdline[0] || stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))).split('/').pop() ?? '?',
+        marked: cmdline.some((arg) => arg.includes(marker)),
+      });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const others: Record<string, number> = {};
+  for (const [pid, p] of procs) {
+    // The group a process counts in: its nearest marked ancestor (itself included).
+    let at: number | undefined = pid;
+    let root: { name: string } | undefined;
+    for (let hops = 0; at && hops < 64; hops++) {
+      const q = procs.get(at);
+      if (!q) break;
+      if (q.marked) root = q;
+      at = q.ppid;
+    }
+    if (root && pid !== process.pid) others[root.name] = (others[root.name] ?? 0) + p.ticks / TICKS_PER_SECOND;
+  }
+  const threads: Record<string, number> = {};
+  for (const tid of await readdir('/proc/self/task')) {
+    try {
+      const stat = await readFile(`/proc/self/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const comm = (await readFile(`/proc/self/task/${tid}/comm`, 'utf8')).trim().replace(/[0-9]+$/, '');
+      threads[comm] = (threads[comm] ?? 0) + (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const usage = process.cpuUsage();
+  return { self: (usage.user + usage.system) / 1e6, others, threads };
+}
+
+/** CPU milliseconds per call between two samples, by process group: `node 3.1, temporal 4.0, postgres 1.2`. */
+export function cpuPerCall(before: CpuSample, after: CpuSample, calls: number): string {
+  const parts = [`this process ${(((after.self - before.self) * 1000) / calls).toFixed(2)}`];
+  for (const name of Object.keys(after.others).sort()) {
+    parts.push(`${name} ${((((after.others[name] ?? 0) - (before.others[name] ?? 0)) * 1000) / calls).toFixed(2)}`);
+  }
+  const threads = Object.keys(after.threads)
+    .map((name) => [name, (((after.threads[name] ?? 0) - (before.threads[name] ?? 0)) * 1000) / calls] as const)
+    .filter(([, v]) => v >= 0.05)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, v]) => `${name} ${v.toFixed(2)}`);
+  return `CPU ms per call: ${parts.join(', ')} (threads: ${threads.join(', ')})`;
+}

@@ -46,7 +46,7 @@ import { workerTuning } from '../../src/temporal/worker/worker.ts';
 import { MAX_BATCH_ITEMS } from '../../src/contract/payout-batches.ts';
 import { payoutBatchWorkflowId } from '../../src/domain/workflow-ids.ts';
 import { PAGE_SIZE, itemsPerRun, type PayoutBatchWorkflowResult } from '../../workflows/payout-batch.ts';
-import { envNumber, formatRatio, keepAliveAgent, runLoad, summarize, type LoadResult, type Summary } from './lib.ts';
+import { cpuPerCall, cpuSample, envNumber, formatRatio, keepAliveAgent, runLoad, summarize, type LoadResult, type Summary } from './lib.ts';
 import { onBenchStop, runBench, startBenchStack, UNREACHABLE_RATE_LIMIT } from './stack.ts';
 import { noopBatchWorkflow, noopUpdate, noopUpdateWorkflow, type NoopActivities } from './noop-workflows.ts';
 
@@ -194,8 +194,14 @@ async function api(method: string, url: string, apiKey: string, body?: unknown, 
 /** Every query any `pg` client of this process sends (MikroORM's pool included). */
 let sqlStatements = 0;
 const pgQuery = pg.Client.prototype.query;
+export const sqlTexts = new Map<string, number>();
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   sqlStatements++;
+  if (process.env.BENCH_SQL_LOG) {
+    const a = args[0] as { text?: string } | string;
+    const text = (typeof a === 'string' ? a : a?.text ?? '?').replace(/'(?:[^']|'')*'/g, '?').replace(/\s+/g, ' ').slice(0, 150);
+    sqlTexts.set(text, (sqlTexts.get(text) ?? 0) + 1);
+  }
   return (pgQuery as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof pg.Client.prototype.query;
 
@@ -216,7 +222,7 @@ async function main(): Promise<void> {
   const { stack, config } = await startBenchStack({
     taskQueue: `bench-${runId}`,
     env: { RATE_LIMIT_SANDBOX: RATE_LIMIT, RATE_LIMIT_LIVE: RATE_LIMIT, SANDBOX_PAYOUT_DELAY_MS: String(payoutDelayMs) },
-    passThrough: ['PAYOUT_BATCH_WINDOW', 'WORKER_MAX_WORKFLOW_TASKS', 'WORKER_WORKFLOW_TASK_POLLS', 'WORKER_MAX_LOCAL_ACTIVITIES', 'WORKER_MAX_ACTIVITIES', 'WORKER_MAX_CACHED_WORKFLOWS'],
+    passThrough: ['PAYOUT_BATCH_WINDOW', 'RAIL_INLINE_WAIT_MS', 'WORKER_MAX_WORKFLOW_TASKS', 'WORKER_WORKFLOW_TASK_POLLS', 'WORKER_MAX_LOCAL_ACTIVITIES', 'WORKER_MAX_ACTIVITIES', 'WORKER_MAX_CACHED_WORKFLOWS'],
   });
   assert.ok(stack.apiUrl && stack.temporal);
   const apiUrl = stack.apiUrl;
@@ -298,10 +304,14 @@ async function main(): Promise<void> {
   }
 
   console.log(`\npart 1: single payouts, ${payouts} calls of each kind, ${concurrency} in flight (load average ${loadavg()})`);
+  const cpu0 = await cpuSample(config.DATA_DIR);
   const noopResult = await runLoad(noopCall, { concurrency, count: payouts });
   if (noopResult.errors) throw new Error(`no-op Update-with-Start: ${noopResult.errors} errors; first: ${noopResult.firstError}`);
   const noopSummary = summarize('baseline: no-op Update-with-Start (client → Temporal → no-op workflow)', noopResult);
   console.log(line(noopSummary, 'calls'));
+  await sleep(1000); // the no-op workflows complete
+  const cpu1 = await cpuSample(config.DATA_DIR);
+  console.log(`    ${cpuPerCall(cpu0, cpu1, payouts)}`);
 
   const payoutResult = await runPayoutLoadInThread(payoutLoadInput('single', payouts));
   if (payoutResult.errors) throw new Error(`POST /v1/payouts: ${payoutResult.errors} errors; first: ${payoutResult.firstError}`);
@@ -309,6 +319,8 @@ async function main(): Promise<void> {
   console.log(line(payoutSummary, 'payouts'));
   console.log(formatRatio('  payouts/no-op', payoutSummary, noopSummary));
   const drainMs = await waitForSettled('part 1', 600_000);
+  const cpu2 = await cpuSample(config.DATA_DIR);
+  console.log(`    ${cpuPerCall(cpu1, cpu2, payouts)} (POST to completed, the HTTP load thread in this process included)`);
   const singles = await countPayouts(`batch_id is null and status = 'completed'`, []);
   assert.equal(singles, payouts + warmup, `completed single payouts: ${singles}, expected ${payouts + warmup}`);
   console.log(`  all ${singles} single payouts (with warm-up) completed; the last settled ${(drainMs / 1000).toFixed(2)} s after the last answer`);
@@ -317,6 +329,7 @@ async function main(): Promise<void> {
   const costPayouts = envNumber('BENCH_COST_PAYOUTS', 50, { integer: true, min: 1 });
   let polls = 0;
   const sqlBefore = sqlStatements;
+  sqlTexts.clear();
   const costRun = await runPayoutLoadInThread({ ...payoutLoadInput('cost', costPayouts), concurrency: 4 });
   if (costRun.errors) throw new Error(`cost payouts: ${costRun.errors} errors; first: ${costRun.firstError}`);
   while ((await countPayouts(`status = 'initiated'`, [])) > 0) {
@@ -325,6 +338,7 @@ async function main(): Promise<void> {
   }
   polls++;
   const sqlPerPayout = (sqlStatements - sqlBefore - polls) / costPayouts;
+  if (process.env.BENCH_SQL_LOG) for (const [text, n] of [...sqlTexts].sort((a, b) => b[1] - a[1])) console.log(`  ${(n / costPayouts).toFixed(2)} ${text}`);
   await sleep(1500); // visibility catches up with the closed runs
   const single = await meanHistoryEvents(client, `WorkflowType = 'payoutWorkflow' AND AccountId = '${account.account_id}' AND BatchId IS NULL AND ExecutionStatus = 'Completed'`);
   console.log(
