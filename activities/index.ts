@@ -20,6 +20,8 @@ export interface ActivityDeps {
   webhookSender: WebhookSender;
   /** Starts the retry workflows of deliveries whose first attempt failed (the Temporal gateway). */
   startDeliveryRetries: (failed: readonly FailedDelivery[]) => Promise<void>;
+  /** How long a rail step waits in-process for a rail that will know soon (RAIL_INLINE_WAIT_MS). */
+  railInlineWaitMs?: number;
   rails: {
     payouts: { sandbox: PayoutRail; live: PayoutRail };
     payments: { sandbox: PaymentRail; live: PaymentRail };
@@ -30,11 +32,11 @@ export interface ActivityDeps {
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createTopUpActivities(deps),
-    ...createPayoutActivities({ orm: deps.orm, rails: deps.rails.payouts }),
+    ...createPayoutActivities({ orm: deps.orm, rails: deps.rails.payouts, railInlineWaitMs: deps.railInlineWaitMs }),
     ...createPayoutBatchActivities({ orm: deps.orm }),
     ...createWebhookActivities({ orm: deps.orm, sender: deps.webhookSender, startRetries: deps.startDeliveryRetries }),
-    ...createPaymentActivities({ orm: deps.orm, rails: deps.rails.payments }),
-    ...createRefundActivities({ orm: deps.orm, rails: deps.rails.refunds }),
+    ...createPaymentActivities({ orm: deps.orm, rails: deps.rails.payments, railInlineWaitMs: deps.railInlineWaitMs }),
+    ...createRefundActivities({ orm: deps.orm, rails: deps.rails.refunds, railInlineWaitMs: deps.railInlineWaitMs }),
     ...createSettlementActivities({ orm: deps.orm }),
     ...createCollectionActivities({ orm: deps.orm }),
     ...createPaymentLinkActivities({ orm: deps.orm }),

@@ -6,10 +6,10 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import { LockMode, type EntityManager, type EntityName, type FilterQuery, type MikroORM } from '@mikro-orm/postgresql';
 import { InsufficientFundsError, type RefusalDetails, type RefusalType } from '../src/domain/failures.ts';
-import type { Lifecycle, Move, Observation, TransitionRequest } from '../src/domain/lifecycle.ts';
+import type { Lifecycle, Move, Observation, RailStep, RailStepRequest, TransitionRequest } from '../src/domain/lifecycle.ts';
 import type { Mode } from '../src/domain/modes.ts';
-import { recordEvent, storeSimulations, storedSimulations, type SimulationTable } from '../src/db/events.ts';
-import { recordStatusChange } from '../src/db/status-history.ts';
+import { recordWithEvent } from '../src/db/events.ts';
+import { statusChangeInsert } from '../src/db/status-history.ts';
 import { post } from '../src/ledger/ledger.ts';
 
 /** A refusal: nothing was written and no retry can help (src/domain/failures.ts). */
@@ -36,13 +36,13 @@ export interface LifecycleRow<S extends string> {
   failureCode?: string | null;
   failureMessage?: string | null;
   failedAt?: Date | null;
+  /** The creating request's webhook simulations, stored on the row at creation (its later events inherit them). */
+  sandboxSimulate: string[];
 }
 
 export interface LifecycleStore<S extends string, F extends string, Row extends LifecycleRow<S>, V> {
   lifecycle: Lifecycle<S>;
   entity: EntityName<Row>;
-  /** The table whose `sandbox_simulate` keeps the creating request's webhook simulations. */
-  simulations: SimulationTable;
   view(row: Row): V;
   /** The reason a move into the failed status stores when the move names none. */
   defaultFailure: { code: F; message: string };
@@ -71,15 +71,14 @@ const capitalized = (word: string) => word[0].toUpperCase() + word.slice(1);
 
 /**
  * Writes what goes with the row having entered its status (`from` null: just created): the posting, the
- * status-history row and the event, with the creating request's webhook simulations. The row itself is
- * already flushed. Returns the resource as callers see it.
+ * status-history row and the event, with the creating request's webhook simulations (stored on the row). The
+ * row itself is already flushed. Returns the resource as callers see it.
  */
 export async function recordEntry<S extends string, F extends string, Row extends LifecycleRow<S>, V>(
   tx: EntityManager,
   store: LifecycleStore<S, F, Row, V>,
   row: Row,
   from: S | null,
-  simulate: readonly string[],
 ): Promise<V> {
   const { lifecycle } = store;
   const to = row.status;
@@ -88,11 +87,13 @@ export async function recordEntry<S extends string, F extends string, Row extend
     const description = from === null ? capitalized(lifecycle.resource) : `${capitalized(lifecycle.resource)} ${to}`;
     await post(tx, { accountId: row.accountId, mode: row.mode, posting, sourceId: row.id, description });
   }
-  await recordStatusChange(tx, lifecycle.resource, row.id, from, to, row.failureCode ?? null);
-  if (from === null) await storeSimulations(tx, store.simulations, row.id, simulate);
   const view = store.view(row);
   const type = lifecycle.events[to];
-  if (type) await recordEvent(tx, { accountId: row.accountId, mode: row.mode, type, object: view as object, simulate });
+  await recordWithEvent(
+    tx,
+    statusChangeInsert(lifecycle.resource, row.id, from, to, row.failureCode ?? null),
+    type ? { accountId: row.accountId, mode: row.mode, type, object: view as object, simulate: row.sandboxSimulate } : undefined,
+  );
   return view;
 }
 
@@ -124,7 +125,7 @@ export async function applyTransition<S extends string, F extends string, Row ex
   }
   store.enter(row, request, now);
   await tx.flush();
-  return recordEntry(tx, store, row, from, await storedSimulations(tx, store.simulations, row.id));
+  return recordEntry(tx, store, row, from);
 }
 
 /** The transition activity of a resource: applyTransition in one transaction under the row's lock. */
@@ -151,5 +152,71 @@ export function railObserver<S extends string, F extends string, Row extends Lif
     if (!store.lifecycle.watched[row.status]) return { view, moves: [], next: 'settled' };
     // The resource's id is the rail's idempotency key, so the rail knows it by that id.
     return { view, ...follow(row.status, await railFor(rails, row.mode).status(row.id)) };
+  };
+}
+
+/**
+ * The rail step of a resource, the one activity that follows its rail (a local activity: the rail's calls are
+ * quick, with the resource id as the rail's idempotency key): hands the resource over when asked (`submit`),
+ * reads what the rail says, and writes the moves that calls for, in one transaction under the row's lock.
+ * The moves are decided from the row as locked, so a move written meanwhile by someone else (a test helper)
+ * is seen, never overwritten. A rail that will know within `inlineWaitMs` is asked again in-process rather
+ * than after a durable timer; anything slower is left to the workflow's timer (`next.checkAgainInMs`).
+ * Runs at least once like any activity: a repeated hand-over is one the rail recognises by the id, and a
+ * move already written is skipped (applyTransition).
+ */
+export function railStepper<S extends string, F extends string, Row extends LifecycleRow<S>, V, RailStatus>(
+  orm: MikroORM,
+  store: LifecycleStore<S, F, Row, V>,
+  options: {
+    rails: RailsByMode<{ status(id: string): Promise<RailStatus> }>;
+    follow: (status: S, rail: RailStatus) => Omit<Observation<V, S, F>, 'view'>;
+    /** Hands the resource to its rail; a rail that refuses it outright answers with the move (to failed). */
+    submit: (id: string) => Promise<Move<S, F> | null>;
+    inlineWaitMs: number;
+  },
+): (request: RailStepRequest) => Promise<RailStep<V>> {
+  const { rails, follow, submit, inlineWaitMs } = options;
+  /**
+   * Writes the moves `decide` calls for, each in a transaction of its own under the row's lock, deciding again
+   * from the status each time: one posting per transaction keeps the ledger's one lock order (src/ledger), so
+   * two moves at once (a payout completed and already reversed) cannot deadlock with a reservation.
+   */
+  const writeMoves = async (id: string, decide: (status: S) => { moves: Move<S, F>[]; next: RailStep<V>['next'] }): Promise<RailStep<V>> => {
+    for (;;) {
+      const written = await orm.em.fork().transactional(async (tx) => {
+        const row = await loadRow(tx, store, id, true);
+        const { moves, next } = decide(row.status);
+        if (moves.length === 0) return { view: store.view(row), next, done: true };
+        return { view: await applyTransition(tx, store, row, moves[0]), next, done: moves.length === 1 };
+      });
+      if (written.done) return { view: written.view, next: written.next };
+    }
+  };
+
+  return async ({ id, submit: handOver }) => {
+    if (handOver) {
+      const refused = await submit(id);
+      if (refused) return writeMoves(id, (status) => ({ moves: store.lifecycle.canTransition(status, refused.to) ? [refused] : [], next: 'settled' }));
+    }
+    const row = await loadRow(orm.em.fork(), store, id);
+    if (!store.lifecycle.watched[row.status]) return { view: store.view(row), next: 'settled' };
+    const rail = railFor(rails, row.mode);
+    let answer = await rail.status(row.id);
+    let seen = follow(row.status, answer);
+    // The rail will know soon: ask again here (the wait is short; a timer would cost the workflow a task).
+    for (let waited = 0; seen.moves.length === 0 && seen.next !== 'settled' && seen.next.checkAgainInMs <= inlineWaitMs - waited; ) {
+      waited += seen.next.checkAgainInMs;
+      await new Promise((resolve) => setTimeout(resolve, (seen.next as { checkAgainInMs: number }).checkAgainInMs));
+      answer = await rail.status(row.id);
+      seen = follow(row.status, answer);
+    }
+    if (seen.moves.length === 0) return { view: store.view(row), next: seen.next };
+    // Decided again from the row as locked: what the rail said, read against the status as it is now.
+    return writeMoves(id, (status) => {
+      if (!store.lifecycle.watched[status]) return { moves: [], next: 'settled' };
+      const { moves, next } = follow(status, answer);
+      return { moves, next };
+    });
   };
 }

@@ -2,12 +2,13 @@
 // stores on entering a status, its rail submission and its reading of the rail's answer.
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Mode } from '../src/domain/modes.ts';
+import { webhookSimulationsOf } from '../src/domain/webhooks.ts';
 import type { Observation, TransitionRequest } from '../src/domain/lifecycle.ts';
 import { type PaymentFailureCode, type PaymentMethod, type PaymentStatus, paymentLifecycle } from '../src/domain/payments.ts';
 import { PaymentEntity, type Payment } from '../src/db/entities.ts';
 import { paymentView } from '../src/db/views.ts';
 import type { PaymentInstrument, PaymentRail, RailPaymentStatus } from '../src/rails/payments.ts';
-import { type LifecycleStore, type RailsByMode, loadRow, railFor, railObserver, recordEntry, transitionWriter } from './lifecycle.ts';
+import { type LifecycleStore, type RailsByMode, loadRow, railFor, railObserver, railStepper, recordEntry, transitionWriter } from './lifecycle.ts';
 import type { PaymentResponse } from '../src/contract/payments.ts';
 
 export interface PaymentRequest {
@@ -39,7 +40,6 @@ export type PaymentObservation = Observation<PaymentResponse, PaymentStatus, Pay
 const paymentStore: LifecycleStore<PaymentStatus, PaymentFailureCode, Payment, PaymentResponse> = {
   lifecycle: paymentLifecycle,
   entity: PaymentEntity,
-  simulations: 'payments',
   view: paymentView,
   defaultFailure: { code: 'payment_declined', message: 'The payment was declined.' },
   enter(payment, move, now) {
@@ -66,8 +66,8 @@ export function instrumentOf(payment: Payment): PaymentInstrument {
   return { method: payment.method, vpa: payment.vpa ?? null, bank: payment.bank ?? null };
 }
 
-export function createPaymentActivities(deps: { orm: MikroORM; rails: RailsByMode<PaymentRail> }) {
-  return {
+export function createPaymentActivities(deps: { orm: MikroORM; rails: RailsByMode<PaymentRail>; railInlineWaitMs?: number }) {
+  const activities = {
     /** Writes the payment `pending`. Idempotent by key: a retry finds the row the first attempt wrote. */
     async createPayment(request: PaymentRequest): Promise<PaymentResponse> {
       return deps.orm.em.fork().transactional(async (tx) => {
@@ -96,12 +96,13 @@ export function createPaymentActivities(deps: { orm: MikroORM; rails: RailsByMod
           collectionAttempt: request.collection?.attempt ?? null,
           paymentLinkId: request.paymentLinkId ?? null,
           idempotencyKey: request.idempotencyKey,
+          sandboxSimulate: webhookSimulationsOf(request.simulate ?? []),
           createdAt: new Date(),
           capturedAt: null,
           failedAt: null,
         });
         await tx.flush();
-        return recordEntry(tx, paymentStore, payment, null, request.simulate ?? []);
+        return recordEntry(tx, paymentStore, payment, null);
       });
     },
 
@@ -123,6 +124,11 @@ export function createPaymentActivities(deps: { orm: MikroORM; rails: RailsByMod
 
     /** Moves a payment (a capture credits `pending`; history and event in one transaction); see transitionWriter. */
     transitionPayment: transitionWriter(deps.orm, paymentStore),
+  };
+  return {
+    ...activities,
+    /** Hands the payment over (when asked), reads the rail's answer and writes what it calls for; see railStepper. */
+    stepPayment: railStepper(deps.orm, paymentStore, { rails: deps.rails, follow: followRail, submit: activities.submitPayment, inlineWaitMs: deps.railInlineWaitMs ?? 0 }),
   };
 }
 

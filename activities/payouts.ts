@@ -6,6 +6,7 @@ import { LockMode, type EntityManager, type MikroORM } from '@mikro-orm/postgres
 import { RAIL_HANDOVER_QUIET_MS, awaiting } from '../src/domain/failures.ts';
 import type { Observation, TransitionRequest } from '../src/domain/lifecycle.ts';
 import type { Mode } from '../src/domain/modes.ts';
+import { webhookSimulationsOf } from '../src/domain/webhooks.ts';
 import {
   type FailureCode,
   type FailureReason,
@@ -22,7 +23,7 @@ import { markRailHandover, msSinceRailHandover } from '../src/db/payouts.ts';
 import { payoutView } from '../src/db/views.ts';
 import { availableCovers } from '../src/ledger/ledger.ts';
 import { type PayoutRail, type RailPayoutStatus, RailRejectedError } from '../src/rails/payouts.ts';
-import { type LifecycleStore, type RailsByMode, applyTransition, loadRow, railFor, railObserver, recordEntry, refuse, transitionWriter } from './lifecycle.ts';
+import { type LifecycleStore, type RailsByMode, applyTransition, loadRow, railFor, railObserver, railStepper, recordEntry, refuse, transitionWriter } from './lifecycle.ts';
 import type { PayoutResponse } from '../src/contract/payouts.ts';
 
 /** What a payout is made of, whether it came alone (POST /v1/payouts) or as a batch item. */
@@ -50,7 +51,6 @@ export type PayoutObservation = Observation<PayoutResponse, PayoutStatus, Failur
 const payoutStore: LifecycleStore<PayoutStatus, FailureCode, Payout, PayoutResponse> = {
   lifecycle: payoutLifecycle,
   entity: PayoutEntity,
-  simulations: 'payouts',
   view: payoutView,
   defaultFailure: failure('rejected_by_bank'),
   enter(payout, move, now) {
@@ -123,6 +123,7 @@ async function writeNewPayout(tx: EntityManager, request: PayoutRequest, problem
     narration: request.narration,
     metadata: request.metadata,
     idempotencyKey: request.idempotencyKey,
+    sandboxSimulate: webhookSimulationsOf(request.simulate ?? []),
     createdAt: now,
     completedAt: null,
     failedAt: problem ? now : null,
@@ -130,7 +131,7 @@ async function writeNewPayout(tx: EntityManager, request: PayoutRequest, problem
   });
   await tx.flush();
   if (item) await linkPayoutItem(tx, item.batchId, item.seq, payout.id);
-  return recordEntry(tx, payoutStore, payout, null, request.simulate ?? []);
+  return recordEntry(tx, payoutStore, payout, null);
 }
 
 /** How a batch item given up after repeated internal errors stands (see giveUpPayoutBatchItem). */
@@ -142,8 +143,8 @@ export type GiveUpOutcome =
   /** A rail accepted it: it must be followed to the end, never given up. */
   | 'rail_accepted';
 
-export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode<PayoutRail> }) {
-  return {
+export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode<PayoutRail>; railInlineWaitMs?: number }) {
+  const activities = {
     /**
      * Creates the payout: reserves its amount and writes it `initiated`, or (batch items) writes it
      * `failed` with the reason. A single payout that cannot be created is refused instead. Idempotent by key.
@@ -224,20 +225,19 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode
 
     /** Hands the payout to its rail (the payout id is the rail's idempotency key); a refusal by the rail fails it. */
     async submitPayout(payoutId: string): Promise<PayoutTransition | null> {
-      const em = deps.orm.em.fork();
-      const payout = await loadRow(em, payoutStore, payoutId);
       // Only an initiated payout goes to the rail (a given-up one may not), and its hand-over is recorded first.
-      if (!(await markRailHandover(em, payoutId))) return null;
-      const beneficiary = await em.findOne(BeneficiaryEntity, { id: payout.beneficiaryId });
+      const handover = await markRailHandover(deps.orm.em.fork(), payoutId);
+      if (!handover) return null;
+      const { beneficiary } = handover;
       if (!beneficiary) return { id: payoutId, to: 'failed', failure: failure('beneficiary_not_found') };
       try {
-        await railFor(deps.rails, payout.mode).submit({
-          payoutId: payout.id,
-          accountId: payout.accountId,
-          mode: payout.mode,
-          amount: Number(payout.amount),
-          transferMode: payout.transferMode as TransferMode,
-          beneficiary: { type: beneficiary.type, name: beneficiary.name, vpa: beneficiary.vpa ?? null, accountNumber: beneficiary.accountNumber ?? null, ifsc: beneficiary.ifsc ?? null },
+        await railFor(deps.rails, handover.mode).submit({
+          payoutId,
+          accountId: handover.accountId,
+          mode: handover.mode,
+          amount: handover.amount,
+          transferMode: handover.transferMode as TransferMode,
+          beneficiary,
         });
         return null;
       } catch (err) {
@@ -251,6 +251,11 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode
 
     /** Moves a payout (posting, history, event in one transaction); see transitionWriter. */
     transitionPayout: transitionWriter(deps.orm, payoutStore),
+  };
+  return {
+    ...activities,
+    /** Hands the payout over (when asked), reads the bank's answer and writes what it calls for; see railStepper. */
+    stepPayout: railStepper(deps.orm, payoutStore, { rails: deps.rails, follow: followRail, submit: activities.submitPayout, inlineWaitMs: deps.railInlineWaitMs ?? 0 }),
   };
 }
 

@@ -4,6 +4,7 @@
 // reading of the rail's answer.
 import { LockMode, type MikroORM } from '@mikro-orm/postgresql';
 import type { Mode } from '../src/domain/modes.ts';
+import { webhookSimulationsOf } from '../src/domain/webhooks.ts';
 import type { Observation, TransitionRequest } from '../src/domain/lifecycle.ts';
 import { type RefundFailureCode, type RefundStatus, refundAmount, refundLifecycle } from '../src/domain/refunds.ts';
 import { PaymentEntity, RefundEntity, type Refund } from '../src/db/entities.ts';
@@ -11,7 +12,7 @@ import { addRefunded, heldByRefunds } from '../src/db/refunds.ts';
 import { refundView } from '../src/db/views.ts';
 import type { RailRefundStatus, RefundRail } from '../src/rails/payments.ts';
 import { instrumentOf } from './payments.ts';
-import { type LifecycleStore, type RailsByMode, loadRow, railFor, railObserver, recordEntry, refuse, refusingOverdraft, transitionWriter } from './lifecycle.ts';
+import { type LifecycleStore, type RailsByMode, loadRow, railFor, railObserver, railStepper, recordEntry, refuse, refusingOverdraft, transitionWriter } from './lifecycle.ts';
 import type { RefundResponse } from '../src/contract/refunds.ts';
 
 export interface RefundRequest {
@@ -35,7 +36,6 @@ export type RefundObservation = Observation<RefundResponse, RefundStatus, Refund
 const refundStore: LifecycleStore<RefundStatus, RefundFailureCode, Refund, RefundResponse> = {
   lifecycle: refundLifecycle,
   entity: RefundEntity,
-  simulations: 'refunds',
   view: refundView,
   defaultFailure: { code: 'refund_declined', message: 'The refund was declined.' },
   enter(refund, move, now) {
@@ -65,8 +65,8 @@ function followRail(_status: RefundStatus, rail: RailRefundStatus): Omit<RefundO
   }
 }
 
-export function createRefundActivities(deps: { orm: MikroORM; rails: RailsByMode<RefundRail> }) {
-  return {
+export function createRefundActivities(deps: { orm: MikroORM; rails: RailsByMode<RefundRail>; railInlineWaitMs?: number }) {
+  const activities = {
     /**
      * Creates the refund `pending` with its amount reserved, or refuses it having created nothing:
      * NotFound (payment_id), InvalidState (payment not captured), InvalidRequest (amount over what is
@@ -102,13 +102,14 @@ export function createRefundActivities(deps: { orm: MikroORM; rails: RailsByMode
           failureMessage: null,
           utr: null,
           idempotencyKey: request.idempotencyKey,
+          sandboxSimulate: webhookSimulationsOf(request.simulate ?? []),
           createdAt: new Date(),
           processedAt: null,
           failedAt: null,
         });
         await tx.flush();
         // A posting `available` cannot cover rolls the whole transaction back: no refund, the key stays free.
-        return refusingOverdraft('The available balance cannot cover this refund.', () => recordEntry(tx, refundStore, refund, null, request.simulate ?? []));
+        return refusingOverdraft('The available balance cannot cover this refund.', () => recordEntry(tx, refundStore, refund, null));
       });
     },
 
@@ -133,6 +134,11 @@ export function createRefundActivities(deps: { orm: MikroORM; rails: RailsByMode
 
     /** Moves a refund (posting, history, event in one transaction); see transitionWriter. */
     transitionRefund: transitionWriter(deps.orm, refundStore),
+  };
+  return {
+    ...activities,
+    /** Hands the refund over (when asked), reads the rail's answer and writes what it calls for; see railStepper. */
+    stepRefund: railStepper(deps.orm, refundStore, { rails: deps.rails, follow: followRail, submit: activities.submitRefund, inlineWaitMs: deps.railInlineWaitMs ?? 0 }),
   };
 }
 

@@ -127,6 +127,7 @@ export async function startStack(given: Config, logger: Logger, role: Role = 'al
           maxActivities: config.WORKER_MAX_ACTIVITIES,
           maxCachedWorkflows: config.WORKER_MAX_CACHED_WORKFLOWS,
         },
+        railInlineWaitMs: config.RAIL_INLINE_WAIT_MS,
         sandbox: {
           processingMs: config.SANDBOX_PAYOUT_DELAY_MS,
           slowMs: config.SANDBOX_SLOW_DELAY_MS,

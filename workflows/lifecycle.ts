@@ -2,9 +2,9 @@
 // updates ask), hand to the rail, then watch until settled, writing every move through the resource's
 // transition activity. The decisions are data: the lifecycle in src/domain and each resource's reading of
 // its rail (its observe activity); this file only sequences them.
-import { ActivityFailure, ApplicationFailure, condition, setCurrentDetails } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, condition, patched, setCurrentDetails } from '@temporalio/workflow';
 import { REFUSED } from '../src/domain/failures.ts';
-import type { Observation, TransitionRequest } from '../src/domain/lifecycle.ts';
+import type { Observation, RailStep, RailStepRequest, TransitionRequest } from '../src/domain/lifecycle.ts';
 
 /**
  * The ApplicationFailure type a failed step threw, if any (InvalidState, InsufficientFunds, ...): under the
@@ -64,8 +64,13 @@ export function orderedWrites<A extends unknown[], V>(startVersion: number, writ
   };
 }
 
+/** Runs recorded before the one rail step submitted, observed and moved in separate steps; they replay that way. */
+export const RAIL_STEP = 'rail-step';
+
 export interface RailSteps<V extends { status: S }, S extends string, F extends string> {
-  /** Hands the resource to its rail; a rail that refuses it outright answers with the move (to failed). */
+  /** Hands over (when asked), reads the rail and writes the moves, in one step (activities/lifecycle.ts, railStepper). */
+  step(request: RailStepRequest): Promise<RailStep<V>>;
+  /** The separate steps of runs recorded before RAIL_STEP. */
   submit(id: string): Promise<TransitionRequest<S, F> | null>;
   observe(id: string): Promise<Observation<V, S, F>>;
   transition(request: TransitionRequest<S, F>): Promise<V>;
@@ -82,6 +87,21 @@ export async function followRail<V extends { status: S }, S extends string, F ex
   steps: RailSteps<V, S, F>,
   options: { changed?: (view: V) => void; wake?: { requested: () => boolean; reset: () => void } } = {},
 ): Promise<V> {
+  if (patched(RAIL_STEP)) {
+    // One local activity per look at the rail: the hand-over, the rail's answer and the moves it calls for.
+    let step = await steps.step({ id, submit: true });
+    for (;;) {
+      options.changed?.(step.view);
+      if (step.next === 'settled') {
+        setCurrentDetails(`${step.view.status}: settled`);
+        return step.view;
+      }
+      setCurrentDetails(`${step.view.status}: waiting for the rail`);
+      options.wake?.reset();
+      await condition(() => options.wake?.requested() ?? false, step.next.checkAgainInMs);
+      step = await steps.step({ id, submit: false });
+    }
+  }
   const rejected = await steps.submit(id);
   if (rejected) {
     const view = await steps.transition(rejected);

@@ -42,7 +42,7 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
   if (!paymentLifecycle.isSettled(latest.status)) {
     latest = await followRail(
       latest.id,
-      { submit: rail.submitPayment, observe: rail.observePayment, transition: db.transitionPayment },
+      { step: rail.stepPayment, submit: rail.submitPayment, observe: rail.observePayment, transition: db.transitionPayment },
       { changed: (view) => (latest = view) },
     );
   }

@@ -44,7 +44,7 @@ export async function payoutWorkflow(input: PayoutWorkflowInput): Promise<Payout
 
   const last = await followRail(
     payout.id,
-    { submit: rail.submitPayout, observe: rail.observePayout, transition: db.transitionPayout },
+    { step: rail.stepPayout, submit: rail.submitPayout, observe: rail.observePayout, transition: db.transitionPayout },
     { wake: { requested: () => woken, reset: () => (woken = false) } },
   );
   // A test helper's move accepted just now still answers from this run.

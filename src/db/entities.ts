@@ -180,6 +180,8 @@ export const PayoutEntity = defineEntity({
     completedAt: p.datetime().nullable(),
     failedAt: p.datetime().nullable(),
     reversedAt: p.datetime().nullable(),
+    /** The creating request's Sandbox-Simulate webhook values, which its later events inherit. */
+    sandboxSimulate: p.array(),
   },
 });
 export type Payout = InferEntity<typeof PayoutEntity>;
@@ -233,6 +235,8 @@ export const PaymentEntity = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
     capturedAt: p.datetime().nullable(),
     failedAt: p.datetime().nullable(),
+    /** The creating request's Sandbox-Simulate webhook values, which its later events inherit. */
+    sandboxSimulate: p.array(),
   },
 });
 export type Payment = InferEntity<typeof PaymentEntity>;
@@ -257,6 +261,8 @@ export const RefundEntity = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
     processedAt: p.datetime().nullable(),
     failedAt: p.datetime().nullable(),
+    /** The creating request's Sandbox-Simulate webhook values, which its later events inherit. */
+    sandboxSimulate: p.array(),
   },
 });
 export type Refund = InferEntity<typeof RefundEntity>;

@@ -7,28 +7,46 @@ import { newId } from '../domain/ids.ts';
 import type { Mode } from '../domain/modes.ts';
 import { webhookSimulationsOf } from '../domain/webhooks.ts';
 
-export async function recordEvent(
-  em: EntityManager,
-  event: {
-    accountId: string;
-    mode: Mode;
-    type: string;
-    object: object;
-    /**
-     * Sandbox-Simulate values of the request that caused the change (duplicate_webhooks,
-     * out_of_order_webhooks); other values and live events are ignored.
-     */
-    simulate?: readonly string[];
-  },
-): Promise<string> {
+export interface EventInput {
+  accountId: string;
+  mode: Mode;
+  type: string;
+  object: object;
+  /**
+   * Sandbox-Simulate values of the request that caused the change (duplicate_webhooks,
+   * out_of_order_webhooks); other values and live events are ignored.
+   */
+  simulate?: readonly string[];
+}
+
+function eventInsert(event: EventInput): { id: string; sql: string; params: unknown[] } {
   const id = newId('event');
   const simulate = event.mode === 'sandbox' ? webhookSimulationsOf(event.simulate ?? []) : [];
-  await em.execute(
-    `insert into events (id, account_id, mode, type, data, sandbox_simulate)
-     values (?, ?, ?, ?, ?::jsonb, array(select jsonb_array_elements_text(?::jsonb)))`,
-    [id, event.accountId, event.mode, event.type, JSON.stringify({ object: event.object }), JSON.stringify(simulate)],
-  );
+  return {
+    id,
+    sql: `insert into events (id, account_id, mode, type, data, sandbox_simulate)
+          values (?, ?, ?, ?, ?::jsonb, array(select jsonb_array_elements_text(?::jsonb)))`,
+    params: [id, event.accountId, event.mode, event.type, JSON.stringify({ object: event.object }), JSON.stringify(simulate)],
+  };
+}
+
+export async function recordEvent(em: EntityManager, event: EventInput): Promise<string> {
+  const { id, sql, params } = eventInsert(event);
+  await em.execute(sql, params);
   return id;
+}
+
+/**
+ * Another row written with an event, in one statement (a data-modifying WITH): a status change and the event
+ * that tells of it. Without an event, the row alone.
+ */
+export async function recordWithEvent(em: EntityManager, row: { sql: string; params: unknown[] }, event: EventInput | undefined): Promise<void> {
+  if (!event) {
+    await em.execute(row.sql, row.params);
+    return;
+  }
+  const insert = eventInsert(event);
+  await em.execute(`with written as (${row.sql}) ${insert.sql}`, [...row.params, ...insert.params]);
 }
 
 /** The tables whose rows keep the webhook simulations of the request that created them. */

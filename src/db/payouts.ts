@@ -1,4 +1,5 @@
 // Payout reads that need more than one table.
+import type { Mode } from '../domain/modes.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
@@ -14,16 +15,42 @@ export async function payoutIdsJoinedByBatch(em: EntityManager, batchId: string)
   return rows.map((r) => r.payout_id);
 }
 
+/** What a rail is handed: the payout and its beneficiary as they are at the hand-over. */
+export interface RailHandover {
+  id: string;
+  accountId: string;
+  mode: Mode;
+  amount: number;
+  transferMode: string;
+  /** Null when the beneficiary row is gone. */
+  beneficiary: { type: 'bank_account' | 'vpa'; name: string; vpa: string | null; accountNumber: string | null; ifsc: string | null } | null;
+}
+
 /**
- * Records that the payout is being handed to its rail, only while it is `initiated`; false when it is not
- * (then nothing may be sent). A give-up holding the payout's row lock makes this wait for its decision.
+ * Records that the payout is being handed to its rail, only while it is `initiated`, and reads what the rail
+ * is handed (one statement); undefined when it is not initiated (then nothing may be sent). A give-up holding
+ * the payout's row lock makes this wait for its decision.
  */
-export async function markRailHandover(em: EntityManager, payoutId: string): Promise<boolean> {
-  const rows = await em.execute<{ id: string }[]>(
-    `update payouts set rail_handover_at = now() where id = ? and status = 'initiated' returning id`,
+export async function markRailHandover(em: EntityManager, payoutId: string): Promise<RailHandover | undefined> {
+  const [row] = await em.execute<
+    { id: string; account_id: string; mode: Mode; amount: string; transfer_mode: string; b_type: 'bank_account' | 'vpa' | null; b_name: string; vpa: string | null; account_number: string | null; ifsc: string | null }[]
+  >(
+    `with p as (update payouts set rail_handover_at = now() where id = ? and status = 'initiated'
+                returning id, account_id, mode, amount, transfer_mode, beneficiary_id)
+     select p.id, p.account_id, p.mode, p.amount::text as amount, p.transfer_mode,
+            b.type as b_type, b.name as b_name, b.vpa, b.account_number, b.ifsc
+     from p left join beneficiaries b on b.id = p.beneficiary_id`,
     [payoutId],
   );
-  return rows.length > 0;
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    mode: row.mode,
+    amount: Number(row.amount),
+    transferMode: row.transfer_mode,
+    beneficiary: row.b_type ? { type: row.b_type, name: row.b_name, vpa: row.vpa, accountNumber: row.account_number, ifsc: row.ifsc } : null,
+  };
 }
 
 /** How long ago the payout was last handed to its rail, or null if it never was. */

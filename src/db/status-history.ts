@@ -9,6 +9,20 @@ const historyTables = {
   collection: { table: 'collection_status_history', column: 'collection_id' },
 } as const;
 
+/** The insert of one history row, as SQL and its parameters (to run alone or inside a larger statement). */
+export function statusChangeInsert(
+  resource: keyof typeof historyTables,
+  id: string,
+  from: string | null,
+  to: string,
+  failureCode: string | null = null,
+): { sql: string; params: unknown[] } {
+  const { table, column } = historyTables[resource];
+  return resource === 'collection'
+    ? { sql: `insert into ${table} (${column}, from_status, to_status) values (?, ?, ?)`, params: [id, from, to] }
+    : { sql: `insert into ${table} (${column}, from_status, to_status, failure_code) values (?, ?, ?, ?)`, params: [id, from, to, failureCode] };
+}
+
 /** Records `from` → `to` (`from` null: created). `failureCode` goes with failures of payments, refunds and payouts. */
 export async function recordStatusChange(
   em: EntityManager,
@@ -18,10 +32,6 @@ export async function recordStatusChange(
   to: string,
   failureCode: string | null = null,
 ): Promise<void> {
-  const { table, column } = historyTables[resource];
-  if (resource === 'collection') {
-    await em.execute(`insert into ${table} (${column}, from_status, to_status) values (?, ?, ?)`, [id, from, to]);
-  } else {
-    await em.execute(`insert into ${table} (${column}, from_status, to_status, failure_code) values (?, ?, ?, ?)`, [id, from, to, failureCode]);
-  }
+  const { sql, params } = statusChangeInsert(resource, id, from, to, failureCode);
+  await em.execute(sql, params);
 }

@@ -60,3 +60,15 @@ export interface Observation<V, S extends string, F extends string = string> {
 export interface TransitionRequest<S extends string, F extends string = string> extends Move<S, F> {
   id: string;
 }
+
+/** What a resource's rail step is asked: which resource, and whether to hand it to its rail first. */
+export interface RailStepRequest {
+  id: string;
+  submit: boolean;
+}
+
+/** What a rail step came to: the resource as written after it, and whether (and when) to look again. */
+export interface RailStep<V> {
+  view: V;
+  next: { checkAgainInMs: number } | 'settled';
+}

@@ -25,40 +25,50 @@ export interface PostInput {
   currency?: string;
 }
 
-/** Writes one balanced transaction and its entries; returns the balance transaction id. */
+/**
+ * Writes one balanced transaction and its entries; returns the balance transaction id. One statement as a rule:
+ * the transaction row and its entries together, the entries naming their ledger accounts by kind. A ledger
+ * account comes into being on first use: when one of them is missing the statement writes nothing, the missing
+ * accounts are created (ON CONFLICT keeps concurrent first uses safe) and the statement runs again.
+ */
 export async function post(em: EntityManager, input: PostInput): Promise<string> {
   const { accountId, mode, posting } = input;
   if (!isBalanced(posting)) throw new Error(`unbalanced posting for ${input.sourceId}`);
   const currency = input.currency ?? 'INR';
-  const kinds = [...new Set(posting.legs.map((l) => l.kind))];
-  // Ledger accounts come into being on first use; ON CONFLICT keeps concurrent first uses safe.
-  // Lists travel as one JSON parameter (the driver would expand a JS array into separate values); amounts
-  // travel as decimal strings, which PostgreSQL reads into bigint exactly.
-  await em.execute(
-    `insert into ledger_accounts (account_id, mode, kind, currency, internal)
-     select ?, ?, l.kind, ?, l.internal from jsonb_to_recordset(?::jsonb) as l(kind text, internal boolean)
-     on conflict (account_id, mode, kind, currency) do nothing`,
-    [accountId, mode, currency, JSON.stringify(kinds.map((kind) => ({ kind, internal: isInternal(kind) })))],
-  );
   const txnId = newId('balanceTransaction');
-  await em.execute(
-    `insert into balance_transactions (id, account_id, mode, type, source_id, amount, currency, description)
-     values (?, ?, ?, ?, ?, ?, ?, ?)`,
-    [txnId, accountId, mode, posting.type, input.sourceId, netAmount(posting).toString(), currency, input.description ?? null],
-  );
   // One global order (by kind) for every posting, so concurrent postings lock the same rows in the same
   // order: sorting debits first made a reserve (available, reserved) and a release (reserved, available)
   // take the same two rows in opposite orders, and they deadlocked under load (payout batches).
   const legs = [...posting.legs].sort((a, b) => a.kind.localeCompare(b.kind));
-  try {
-    await em.execute(
-      `insert into ledger_entries (transaction_id, ledger_account_id, amount)
-       select ?, la.id, l.amount
-       from jsonb_to_recordset(?::jsonb) as l(kind text, amount bigint, ord int)
-       join ledger_accounts la on la.account_id = ? and la.mode = ? and la.currency = ? and la.kind = l.kind
-       order by l.ord`,
-      [txnId, JSON.stringify(legs.map((leg, ord) => ({ kind: leg.kind, amount: leg.amount.toString(), ord }))), accountId, mode, currency],
+  // Lists travel as one JSON parameter (the driver would expand a JS array into separate values); amounts
+  // travel as decimal strings, which PostgreSQL reads into bigint exactly.
+  const legsJson = JSON.stringify(legs.map((leg, ord) => ({ kind: leg.kind, amount: leg.amount.toString(), ord })));
+  const write = () =>
+    em.execute<{ ledger_account_id: string }[]>(
+      `with legs as (select * from jsonb_to_recordset(?::jsonb) as l(kind text, amount bigint, ord int)),
+       accounts as (select la.id, la.kind from ledger_accounts la
+                    where la.account_id = ? and la.mode = ? and la.currency = ? and la.kind in (select kind from legs)),
+       txn as (insert into balance_transactions (id, account_id, mode, type, source_id, amount, currency, description)
+               select ?, ?, ?, ?, ?, ?, ?, ? where (select count(*) from accounts) = (select count(distinct kind) from legs)
+               returning id)
+       insert into ledger_entries (transaction_id, ledger_account_id, amount)
+       select txn.id, a.id, l.amount from txn, legs l join accounts a on a.kind = l.kind
+       order by l.ord
+       returning ledger_account_id`,
+      [legsJson, accountId, mode, currency, txnId, accountId, mode, posting.type, input.sourceId, netAmount(posting).toString(), currency, input.description ?? null],
     );
+  try {
+    if ((await write()).length === 0) {
+      const kinds = [...new Set(legs.map((l) => l.kind))];
+      await em.execute(
+        `insert into ledger_accounts (account_id, mode, kind, currency, internal)
+         select ?, ?, l.kind, ?, l.internal from jsonb_to_recordset(?::jsonb) as l(kind text, internal boolean)
+         on conflict (account_id, mode, kind, currency) do nothing`,
+        [accountId, mode, currency, JSON.stringify(kinds.map((kind) => ({ kind, internal: isInternal(kind) })))],
+      );
+      const written = await write();
+      if (written.length !== legs.length) throw new Error(`posting ${txnId}: ${written.length} of ${legs.length} entries written`);
+    }
   } catch (err) {
     if (isNonNegativeViolation(err)) throw new InsufficientFundsError();
     throw err;

@@ -100,6 +100,8 @@ export async function startWorker(options: {
   /** A prebuilt workflow bundle (tests build one for every worker of the run). */
   workflowBundlePath?: string;
   sandbox: SandboxTimings;
+  /** RAIL_INLINE_WAIT_MS. */
+  railInlineWaitMs?: number;
   /** Slots and pollers (WORKER_* settings); unset ones keep workerTuning's defaults. */
   tuning?: WorkerTuning;
   /**
@@ -134,6 +136,7 @@ export async function startWorker(options: {
       orm: options.orm,
       webhookSender,
       startDeliveryRetries: options.webhooks.startDeliveryRetries,
+      railInlineWaitMs: options.railInlineWaitMs,
       rails: {
         payouts: { sandbox: createSandboxPayoutRail({ orm: options.orm, timings: options.sandbox }), live: createUnconnectedLiveRail() },
         payments: { sandbox: createSandboxPaymentRail({ orm: options.orm, timings: options.sandbox }), live: createUnconnectedLivePaymentRail() },
