@@ -161,7 +161,8 @@ export function railObserver<S extends string, F extends string, Row extends Lif
  * reads what the rail says, and writes the moves that calls for, in one transaction under the row's lock.
  * The moves are decided from the row as locked, so a move written meanwhile by someone else (a test helper)
  * is seen, never overwritten. A rail that will know within `inlineWaitMs` is asked again in-process rather
- * than after a durable timer; anything slower is left to the workflow's timer (`next.checkAgainInMs`).
+ * than after a durable timer (a timer costs the workflow a task), unless the request says not to wait
+ * (a caller's answer waits on this task); anything slower is left to the workflow's timer.
  * Runs at least once like any activity: a repeated hand-over is one the rail recognises by the id, and a
  * move already written is skipped (applyTransition).
  */
@@ -194,7 +195,8 @@ export function railStepper<S extends string, F extends string, Row extends Life
     }
   };
 
-  return async ({ id, submit: handOver }) => {
+  return async ({ id, submit: handOver, wait }) => {
+    const budget = wait === false ? 0 : inlineWaitMs;
     if (handOver) {
       const refused = await submit(id);
       if (refused) return writeMoves(id, (status) => ({ moves: store.lifecycle.canTransition(status, refused.to) ? [refused] : [], next: 'settled' }));
@@ -205,7 +207,7 @@ export function railStepper<S extends string, F extends string, Row extends Life
     let answer = await rail.status(row.id);
     let seen = follow(row.status, answer);
     // The rail will know soon: ask again here (the wait is short; a timer would cost the workflow a task).
-    for (let waited = 0; seen.moves.length === 0 && seen.next !== 'settled' && seen.next.checkAgainInMs <= inlineWaitMs - waited; ) {
+    for (let waited = 0; seen.moves.length === 0 && seen.next !== 'settled' && seen.next.checkAgainInMs <= budget - waited; ) {
       waited += seen.next.checkAgainInMs;
       await new Promise((resolve) => setTimeout(resolve, (seen.next as { checkAgainInMs: number }).checkAgainInMs));
       answer = await rail.status(row.id);

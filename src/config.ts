@@ -48,9 +48,10 @@ export const configSchema = z.object({
   SANDBOX_REVERSAL_DELAY_MS: positiveInt.default(5000),
   /**
    * How long a rail step waits in-process for a rail that says it will know within that time (a payout that
-   * completes in 50 ms), rather than ending its workflow task and coming back after a durable timer. 0: never.
+   * completes in 50 ms), rather than ending its workflow task and coming back after a durable timer; never
+   * while a caller's answer waits on the task (a single payout's POST). 0: never.
    */
-  RAIL_INLINE_WAIT_MS: z.coerce.number().int().min(0).max(1000).default(0),
+  RAIL_INLINE_WAIT_MS: z.coerce.number().int().min(0).max(1000).default(200),
   /** How many payouts of one batch run at once (child workflows in the sliding window). */
   PAYOUT_BATCH_WINDOW: positiveInt.default(200),
   /** How often a worker looks for stored batches whose workflow never started (and starts them), and how old they must be. */

@@ -85,11 +85,16 @@ export interface RailSteps<V extends { status: S }, S extends string, F extends 
 export async function followRail<V extends { status: S }, S extends string, F extends string>(
   id: string,
   steps: RailSteps<V, S, F>,
-  options: { changed?: (view: V) => void; wake?: { requested: () => boolean; reset: () => void } } = {},
+  options: {
+    changed?: (view: V) => void;
+    wake?: { requested: () => boolean; reset: () => void };
+    /** Whether the first look may wait in-process for a quick rail: not while a caller's answer waits on it. */
+    waitAtFirst?: boolean;
+  } = {},
 ): Promise<V> {
   if (patched(RAIL_STEP)) {
     // One local activity per look at the rail: the hand-over, the rail's answer and the moves it calls for.
-    let step = await steps.step({ id, submit: true });
+    let step = await steps.step({ id, submit: true, wait: options.waitAtFirst ?? false });
     for (;;) {
       options.changed?.(step.view);
       if (step.next === 'settled') {
@@ -99,7 +104,7 @@ export async function followRail<V extends { status: S }, S extends string, F ex
       setCurrentDetails(`${step.view.status}: waiting for the rail`);
       options.wake?.reset();
       await condition(() => options.wake?.requested() ?? false, step.next.checkAgainInMs);
-      step = await steps.step({ id, submit: false });
+      step = await steps.step({ id, submit: false, wait: true });
     }
   }
   const rejected = await steps.submit(id);

@@ -43,7 +43,8 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
     latest = await followRail(
       latest.id,
       { step: rail.stepPayment, submit: rail.submitPayment, observe: rail.observePayment, transition: db.transitionPayment },
-      { changed: (view) => (latest = view) },
+      // The creating update waits for the outcome anyway (syncWaitMs): a quick rail's answer may be waited for here.
+      { changed: (view) => (latest = view), waitAtFirst: true },
     );
   }
   // Let a waiting update answer with the outcome before the run closes.

@@ -45,7 +45,8 @@ export async function payoutWorkflow(input: PayoutWorkflowInput): Promise<Payout
   const last = await followRail(
     payout.id,
     { step: rail.stepPayout, submit: rail.submitPayout, observe: rail.observePayout, transition: db.transitionPayout },
-    { wake: { requested: () => woken, reset: () => (woken = false) } },
+    // A single payout's caller waits for this task's end (the update's answer); a batch item's caller does not.
+    { wake: { requested: () => woken, reset: () => (woken = false) }, waitAtFirst: input.create.origin === 'batch' },
   );
   // A test helper's move accepted just now still answers from this run.
   await condition(allHandlersFinished);

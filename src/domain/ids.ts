@@ -6,7 +6,23 @@ import { monotonicFactory } from 'ulid';
  * so events written one after another in one transaction (collection.failed, then collection.halted) list
  * in that order. Plain ULIDs would order them at random within the millisecond.
  */
-const ulid = monotonicFactory();
+const ulid = monotonicFactory(pooledRandom);
+
+const pool = new Uint8Array(4096);
+let drawn = pool.length;
+
+/**
+ * The same random bytes ulid's own generator uses (one cryptographic byte per character, divided by 256),
+ * drawn from a pool refilled 4 KiB at a time rather than by one system call per character: 16 calls per id
+ * showed up in the payout benchmark's profile.
+ */
+function pooledRandom(): number {
+  if (drawn === pool.length) {
+    globalThis.crypto.getRandomValues(pool);
+    drawn = 0;
+  }
+  return pool[drawn++] / 256;
+}
 
 export const idPrefixes = {
   account: 'acct',

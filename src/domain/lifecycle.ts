@@ -65,6 +65,12 @@ export interface TransitionRequest<S extends string, F extends string = string> 
 export interface RailStepRequest {
   id: string;
   submit: boolean;
+  /**
+   * Whether the step may wait in-process for a rail that will know within RAIL_INLINE_WAIT_MS. Not while a
+   * caller's answer waits on the step's workflow task (the POST of a single payout or a refund): an update's
+   * answer goes out when the task ends.
+   */
+  wait?: boolean;
 }
 
 /** What a rail step came to: the resource as written after it, and whether (and when) to look again. */

@@ -10,7 +10,8 @@
 //    the measured load the payouts are left to settle before part 2 begins.
 // 2. One batch of M items POSTed to /v1/payout_batches, timed from the POST until GET
 //    /v1/payout_batches/:id says `completed` (polled every 250 ms), then checked: counts.completed = M.
-//    Baseline: noopBatchWorkflow started through the client and timed until its result: M no-op child
+//    Baseline, run before and after the service's batch (the ratio is against the mean of the two, since the dev
+//    server slows as its database grows): noopBatchWorkflow started through the client and timed until its result: M no-op child
 //    workflows in the same sliding window (PAYOUT_BATCH_WINDOW), one no-op page activity per page,
 //    continue-as-new after draining every itemsPerRun(window) children, as workflows/payout-batch.ts does.
 //
@@ -27,6 +28,7 @@
 //   BENCH_BATCH_TIMEOUT_S    give up on the batch after this long (default 1800)
 //   PAYOUT_BATCH_WINDOW      as for the service (default 200): used by the batch and its baseline alike
 //   BENCH_COST_PAYOUTS       single payouts of the cost count (default 50)
+//   BENCH_ROUNDS             rounds of part 1, each a no-op run then a payout run; medians are reported (default 3)
 //
 // 3. What one payout costs: the history events of its workflow (a single one and a batch child, averaged over
 //    samples) and the SQL statements the whole service sends for it, counted at the `pg` client (every query
@@ -46,7 +48,7 @@ import { workerTuning } from '../../src/temporal/worker/worker.ts';
 import { MAX_BATCH_ITEMS } from '../../src/contract/payout-batches.ts';
 import { payoutBatchWorkflowId } from '../../src/domain/workflow-ids.ts';
 import { PAGE_SIZE, itemsPerRun, type PayoutBatchWorkflowResult } from '../../workflows/payout-batch.ts';
-import { cpuPerCall, cpuSample, envNumber, formatRatio, keepAliveAgent, runLoad, summarize, type LoadResult, type Summary } from './lib.ts';
+import { cpuPerCall, cpuSample, envNumber, formatRatio, keepAliveAgent, medianOf, runLoad, summarize, type LoadResult, type Summary } from './lib.ts';
 import { onBenchStop, runBench, startBenchStack, UNREACHABLE_RATE_LIMIT } from './stack.ts';
 import { noopBatchWorkflow, noopUpdate, noopUpdateWorkflow, type NoopActivities } from './noop-workflows.ts';
 
@@ -303,27 +305,39 @@ async function main(): Promise<void> {
     await waitForSettled('warm-up', 120_000);
   }
 
-  console.log(`\npart 1: single payouts, ${payouts} calls of each kind, ${concurrency} in flight (load average ${loadavg()})`);
-  const cpu0 = await cpuSample(config.DATA_DIR);
-  const noopResult = await runLoad(noopCall, { concurrency, count: payouts });
-  if (noopResult.errors) throw new Error(`no-op Update-with-Start: ${noopResult.errors} errors; first: ${noopResult.firstError}`);
-  const noopSummary = summarize('baseline: no-op Update-with-Start (client → Temporal → no-op workflow)', noopResult);
-  console.log(line(noopSummary, 'calls'));
-  await sleep(1000); // the no-op workflows complete
-  const cpu1 = await cpuSample(config.DATA_DIR);
-  console.log(`    ${cpuPerCall(cpu0, cpu1, payouts)}`);
+  const rounds = envNumber('BENCH_ROUNDS', 3, { integer: true, min: 1 });
+  console.log(`\npart 1: single payouts, ${payouts} calls of each kind per round, ${concurrency} in flight, ${rounds} rounds (load average ${loadavg()})`);
+  const noopRounds: Summary[] = [];
+  const payoutRounds: Summary[] = [];
+  for (let round = 1; round <= rounds; round++) {
+    const cpu0 = await cpuSample(config.DATA_DIR);
+    const noopResult = await runLoad(noopCall, { concurrency, count: payouts });
+    if (noopResult.errors) throw new Error(`no-op Update-with-Start: ${noopResult.errors} errors; first: ${noopResult.firstError}`);
+    const noopSummary = summarize(`baseline: no-op Update-with-Start (client → Temporal → no-op workflow), round ${round}`, noopResult);
+    console.log(line(noopSummary, 'calls'));
+    await sleep(1000); // the no-op workflows complete
+    const cpu1 = await cpuSample(config.DATA_DIR);
+    console.log(`    ${cpuPerCall(cpu0, cpu1, payouts)}`);
 
-  const payoutResult = await runPayoutLoadInThread(payoutLoadInput('single', payouts));
-  if (payoutResult.errors) throw new Error(`POST /v1/payouts: ${payoutResult.errors} errors; first: ${payoutResult.firstError}`);
-  const payoutSummary = summarize('service:  POST /v1/payouts answered (money reserved, payout initiated)', payoutResult);
-  console.log(line(payoutSummary, 'payouts'));
-  console.log(formatRatio('  payouts/no-op', payoutSummary, noopSummary));
-  const drainMs = await waitForSettled('part 1', 600_000);
-  const cpu2 = await cpuSample(config.DATA_DIR);
-  console.log(`    ${cpuPerCall(cpu1, cpu2, payouts)} (POST to completed, the HTTP load thread in this process included)`);
+    const payoutResult = await runPayoutLoadInThread(payoutLoadInput(`single-${round}`, payouts));
+    if (payoutResult.errors) throw new Error(`POST /v1/payouts: ${payoutResult.errors} errors; first: ${payoutResult.firstError}`);
+    const payoutSummary = summarize(`service:  POST /v1/payouts answered (money reserved, payout initiated), round ${round}`, payoutResult);
+    console.log(line(payoutSummary, 'payouts'));
+    console.log(formatRatio('  payouts/no-op', payoutSummary, noopSummary));
+    await waitForSettled(`part 1, round ${round}`, 600_000);
+    const cpu2 = await cpuSample(config.DATA_DIR);
+    console.log(`    ${cpuPerCall(cpu1, cpu2, payouts)} (POST to completed, the HTTP load thread in this process included)`);
+    noopRounds.push(noopSummary);
+    payoutRounds.push(payoutSummary);
+  }
+  const noopMedian = medianOf('baseline: no-op Update-with-Start, median of rounds', noopRounds);
+  const payoutMedian = medianOf('service:  POST /v1/payouts, median of rounds', payoutRounds);
+  console.log(line(noopMedian, 'calls'));
+  console.log(line(payoutMedian, 'payouts'));
+  console.log(formatRatio('  payouts/no-op (medians)', payoutMedian, noopMedian));
   const singles = await countPayouts(`batch_id is null and status = 'completed'`, []);
-  assert.equal(singles, payouts + warmup, `completed single payouts: ${singles}, expected ${payouts + warmup}`);
-  console.log(`  all ${singles} single payouts (with warm-up) completed; the last settled ${(drainMs / 1000).toFixed(2)} s after the last answer`);
+  assert.equal(singles, rounds * payouts + warmup, `completed single payouts: ${singles}, expected ${rounds * payouts + warmup}`);
+  console.log(`  all ${singles} single payouts (with warm-up) completed`);
 
   // ---- What one payout costs ------------------------------------------------------------------------
   const costPayouts = envNumber('BENCH_COST_PAYOUTS', 50, { integer: true, min: 1 });
@@ -348,19 +362,28 @@ async function main(): Promise<void> {
 
   // ---- Part 2: one batch ------------------------------------------------------------------------
   console.log(`\npart 2: one batch of ${batchItems} items, window ${window} (load average ${loadavg()})`);
-  const noopStart = performance.now();
-  const noopHandle = await client.workflow.start(noopBatchWorkflow, {
-    workflowId: `noop-batch/${runId}`,
-    taskQueue: noopQueue,
-    args: [{ items: batchItems, window, perRun, pageSize: PAGE_SIZE }],
-  });
-  const noopBatch = await noopHandle.result();
-  const noopSeconds = (performance.now() - noopStart) / 1000;
-  assert.equal(noopBatch.children, batchItems, `the no-op batch ran ${noopBatch.children} children, expected ${batchItems}`);
-  console.log(
-    `  baseline: no-op batch workflow, ${batchItems} no-op children: ${noopSeconds.toFixed(2)} s, ` +
-      `${(batchItems / noopSeconds).toFixed(1)} children/s (${noopBatch.runs} runs)`,
-  );
+  // The baseline runs before and after the service's batch, and the ratio is taken against their mean: the dev
+  // server slows down as its database grows, so one baseline before would flatter the service, one after would not.
+  const noopBatchRun = async (which: string): Promise<number> => {
+    const cpuBefore = await cpuSample(config.DATA_DIR);
+    const started = performance.now();
+    const handle = await client.workflow.start(noopBatchWorkflow, {
+      workflowId: `noop-batch/${runId}/${which}`,
+      taskQueue: noopQueue,
+      args: [{ items: batchItems, window, perRun, pageSize: PAGE_SIZE }],
+    });
+    const result = await handle.result();
+    const seconds = (performance.now() - started) / 1000;
+    assert.equal(result.children, batchItems, `the no-op batch ran ${result.children} children, expected ${batchItems}`);
+    console.log(
+      `  baseline (${which}): no-op batch workflow, ${batchItems} no-op children: ${seconds.toFixed(2)} s, ` +
+        `${(batchItems / seconds).toFixed(1)} children/s (${result.runs} runs)`,
+    );
+    console.log(`    ${cpuPerCall(cpuBefore, await cpuSample(config.DATA_DIR), batchItems)} (per child)`);
+    return seconds;
+  };
+  const noopBefore = await noopBatchRun('before');
+  const batchCpu1 = await cpuSample(config.DATA_DIR);
 
   const items = Array.from({ length: batchItems }, (_, i) => ({
     beneficiary_id: beneficiaryId,
@@ -389,6 +412,7 @@ async function main(): Promise<void> {
     }
   }
   const batchSeconds = (performance.now() - batchStart) / 1000;
+  const batchCpu2 = await cpuSample(config.DATA_DIR);
   console.log(
     `  service:  POST /v1/payout_batches → GET says completed: ${batchSeconds.toFixed(2)} s, ` +
       `${(batchItems / batchSeconds).toFixed(1)} payouts/s (the POST answered in ${postSeconds.toFixed(2)} s)`,
@@ -396,7 +420,10 @@ async function main(): Promise<void> {
   const batchResult = (await client.workflow.getHandle(payoutBatchWorkflowId(account.account_id, 'sandbox', `batch-${runId}`)).result()) as PayoutBatchWorkflowResult;
   const { started, linked, abandoned, runs } = batchResult.stats;
   console.log(`            batch workflow: ${runs + 1} runs, ${started} children started, ${linked} linked, ${abandoned} abandoned`);
-  console.log(`  batch/no-op: time ${(batchSeconds / noopSeconds).toFixed(2)}x, throughput ${(noopSeconds / batchSeconds).toFixed(2)}x`);
+  console.log(`    ${cpuPerCall(batchCpu1, batchCpu2, batchItems)} (per item, POST to completed)`);
+  const noopAfter = await noopBatchRun('after');
+  const noopSeconds = (noopBefore + noopAfter) / 2;
+  console.log(`  batch/no-op (against the mean of the two baselines, ${noopSeconds.toFixed(2)} s): time ${(batchSeconds / noopSeconds).toFixed(2)}x, throughput ${(noopSeconds / batchSeconds).toFixed(2)}x`);
   assert.equal(batch.total_count, batchItems, `total_count ${batch.total_count}`);
   assert.equal(batch.counts.completed, batchItems, `the batch completed with counts ${JSON.stringify(batch.counts)}`);
   console.log(`  checked: counts ${JSON.stringify(batch.counts)}; load average at the end ${loadavg()}`);
