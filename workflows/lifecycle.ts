@@ -3,6 +3,7 @@
 // transition activity. The decisions are data: the lifecycle in src/domain and each resource's reading of
 // its rail (its observe activity); this file only sequences them.
 import { ActivityFailure, ApplicationFailure, condition, patched, setCurrentDetails } from '@temporalio/workflow';
+import { LEAN_STEPS } from './proxies.ts';
 import { REFUSED } from '../src/domain/failures.ts';
 import type { Observation, RailStep, RailStepRequest, TransitionRequest } from '../src/domain/lifecycle.ts';
 
@@ -64,13 +65,11 @@ export function orderedWrites<A extends unknown[], V>(startVersion: number, writ
   };
 }
 
-/** Runs recorded before the one rail step submitted, observed and moved in separate steps; they replay that way. */
-export const RAIL_STEP = 'rail-step';
 
 export interface RailSteps<V extends { status: S }, S extends string, F extends string> {
   /** Hands over (when asked), reads the rail and writes the moves, in one step (activities/lifecycle.ts, railStepper). */
   step(request: RailStepRequest): Promise<RailStep<V>>;
-  /** The separate steps of runs recorded before RAIL_STEP. */
+  /** The separate steps of runs recorded before LEAN_STEPS (they replay that way). */
   submit(id: string): Promise<TransitionRequest<S, F> | null>;
   observe(id: string): Promise<Observation<V, S, F>>;
   transition(request: TransitionRequest<S, F>): Promise<V>;
@@ -92,7 +91,7 @@ export async function followRail<V extends { status: S }, S extends string, F ex
     waitAtFirst?: boolean;
   } = {},
 ): Promise<V> {
-  if (patched(RAIL_STEP)) {
+  if (patched(LEAN_STEPS)) {
     // One local activity per look at the rail: the hand-over, the rail's answer and the moves it calls for.
     let step = await steps.step({ id, submit: true, wait: options.waitAtFirst ?? false });
     for (;;) {

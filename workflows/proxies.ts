@@ -9,11 +9,17 @@
 // (a check that fails until true) stay ordinary activities, as do webhook deliveries (their own proxies).
 //
 // Runs recorded before local steps existed scheduled ordinary activities; `patched(LOCAL_STEPS)` keeps them
-// replaying as they ran, and every new run takes the local path.
+// replaying as they ran. Runs recorded since LEAN_STEPS carry that one marker instead (local steps, and the
+// one rail step of workflows/lifecycle.ts): a workflow records a single patch marker, not two, and every
+// new run takes the newest path.
 import { patched, proxyActivities, proxyLocalActivities, type ActivityInterfaceFor } from '@temporalio/workflow';
 import { retryProfiles } from '../src/domain/failures.ts';
 
 export const LOCAL_STEPS = 'local-steps';
+export const LEAN_STEPS = 'lean-steps';
+
+/** Whether this run takes the local path: every new run, and runs recorded with either marker. */
+export const localPath = () => patched(LEAN_STEPS) || patched(LOCAL_STEPS);
 
 type Profile = { startToCloseTimeout: string; retry: { initialInterval: string; backoffCoefficient: number; maximumInterval: string } };
 
@@ -25,7 +31,7 @@ function localSteps<A extends object>(profile: Profile): ActivityInterfaceFor<A>
   return new Proxy({} as ActivityInterfaceFor<A>, {
     get(_, name) {
       if (typeof name !== 'string') return undefined;
-      return (...args: unknown[]) => (patched(LOCAL_STEPS) ? local : ordinary)[name](...args);
+      return (...args: unknown[]) => (localPath() ? local : ordinary)[name](...args);
     },
   });
 }

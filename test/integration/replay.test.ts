@@ -4,7 +4,7 @@
 // nondeterminism error. A worker that restarts, or takes over a running workflow from a worker of the older
 // code, replays exactly these; a change to the workflows that breaks one needs a patch (`patched`).
 //   *.before-rail-step.json   recorded before the one rail step (separate submit, observe, transition steps)
-//   *.rail-step.json          recorded with it
+//   *.lean-steps.json         recorded with it (one patch marker, `lean-steps`)
 // A new shape of a workflow adds its histories here (record them with `temporal workflow show --output json`).
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
