@@ -6,7 +6,7 @@ import { createPayoutActivities } from './payouts.ts';
 import { createPayoutBatchActivities } from './payout-batches.ts';
 import { createTopUpActivities } from './top-ups.ts';
 import type { WebhookSender } from '../src/webhooks/sender.ts';
-import { type FailedDelivery, createWebhookActivities } from './webhooks.ts';
+import { createWebhookActivities } from './webhooks.ts';
 import { createPaymentActivities } from './payments.ts';
 import { createRefundActivities } from './refunds.ts';
 import { createSettlementActivities } from './settlements.ts';
@@ -18,8 +18,6 @@ export interface ActivityDeps {
   orm: MikroORM;
   /** The HTTP client of webhook deliveries. */
   webhookSender: WebhookSender;
-  /** Starts the retry workflows of deliveries whose first attempt failed (the Temporal gateway). */
-  startDeliveryRetries: (failed: readonly FailedDelivery[]) => Promise<void>;
   /** How long a rail step waits in-process for a rail that will know soon (RAIL_INLINE_WAIT_MS). */
   railInlineWaitMs?: number;
   rails: {
@@ -34,7 +32,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createTopUpActivities(deps),
     ...createPayoutActivities({ orm: deps.orm, rails: deps.rails.payouts, railInlineWaitMs: deps.railInlineWaitMs }),
     ...createPayoutBatchActivities({ orm: deps.orm }),
-    ...createWebhookActivities({ orm: deps.orm, sender: deps.webhookSender, startRetries: deps.startDeliveryRetries }),
+    ...createWebhookActivities({ orm: deps.orm, sender: deps.webhookSender }),
     ...createPaymentActivities({ orm: deps.orm, rails: deps.rails.payments, railInlineWaitMs: deps.railInlineWaitMs }),
     ...createRefundActivities({ orm: deps.orm, rails: deps.rails.refunds, railInlineWaitMs: deps.railInlineWaitMs }),
     ...createSettlementActivities({ orm: deps.orm }),

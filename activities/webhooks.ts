@@ -10,9 +10,9 @@ import { refuse } from './lifecycle.ts';
 import { EventEntity, WebhookEndpointEntity } from '../src/db/entities.ts';
 import { eventView } from '../src/db/views.ts';
 import { deliverableEvents, endpointsFor } from '../src/db/event-dispatch.ts';
-import { type DeliveryAttempt, deliveredAlready, hasDeliveryAttempt, recordDeliveryAttempt, recordDeliveryAttempts } from '../src/db/webhooks.ts';
+import { type DeliveryAttempt, deliveredAlready, hasDeliveryAttempt, queueDeliveryRetries, recordDeliveryAttempt, recordDeliveryAttempts } from '../src/db/webhooks.ts';
 import { runLimited } from '../src/domain/concurrency.ts';
-import { type DeliveryPair, deliveryPairs } from '../src/domain/webhooks.ts';
+import { type DeliveryPair, type FailedDelivery, deliveryPairs } from '../src/domain/webhooks.ts';
 import { webhookDeliveryWorkflowId } from '../src/domain/workflow-ids.ts';
 import type { WebhookSender } from '../src/webhooks/sender.ts';
 
@@ -25,16 +25,6 @@ export interface DeliverWebhookInput {
   earlierAttempts?: number;
 }
 
-/**
- * A delivery its batch did not complete: its first attempt failed, or (a slow receiver with many events)
- * the batch ran out of time before making it. A workflow of its own goes on with it.
- */
-export interface FailedDelivery extends DeliveryPair {
-  /** Its workflow's id (webhook/{event}/{endpoint}[/variant]). */
-  workflowId: string;
-  /** When the batch made its first attempt; null when it made none. */
-  firstAttemptAt: number | null;
-}
 
 /**
  * First attempts in flight at once per endpoint of a batch (connections are kept alive per destination by
@@ -47,7 +37,7 @@ const PER_ENDPOINT_CONCURRENCY = 32;
  */
 const BATCH_START_BUDGET_MS = 20_000;
 
-export function createWebhookActivities(deps: { orm: MikroORM; sender: WebhookSender; startRetries: (failed: readonly FailedDelivery[]) => Promise<void> }) {
+export function createWebhookActivities(deps: { orm: MikroORM; sender: WebhookSender }) {
   return {
     /** One attempt. Throws a retryable failure when the receiver did not answer 2xx in time. */
     async deliverWebhook(input: DeliverWebhookInput): Promise<{ attempt: number; statusCode: number | null }> {
@@ -88,8 +78,9 @@ export function createWebhookActivities(deps: { orm: MikroORM; sender: WebhookSe
     /**
      * The first attempt of every (event, endpoint) pair of a batch of outbox events, all at once (at most
      * PER_ENDPOINT_CONCURRENCY in flight per endpoint, none started after BATCH_START_BUDGET_MS), recorded in one statement under each pair's delivery workflow id (the
-     * id its retries have), then a retry workflow started for each pair that failed, held by Temporal until
-     * its first retry is due (a start delay costs no timer and no workflow task meanwhile). Pairs whose
+     * id its retries have), in the same transaction as the pairs that failed are queued for retry workflows of
+     * their own (webhook_retry_queue; the workers' retry starters start them at a bounded rate, each held by
+     * Temporal until its first retry is due). Pairs whose
      * endpoint was deleted meanwhile are skipped; pairs a cut-off earlier attempt of this activity already
      * delivered are not sent again. Answers how many were attempted and how many are retrying.
      */
@@ -137,13 +128,16 @@ export function createWebhookActivities(deps: { orm: MikroORM; sender: WebhookSe
         });
       };
       await Promise.all([...byEndpoint.values()].map((group) => runLimited(group, PER_ENDPOINT_CONCURRENCY, attempt))).finally(() => clearInterval(beat));
-      await recordDeliveryAttempts(em, attempts);
       const failedIds = new Set(attempts.filter((a) => !a.succeeded).map((a) => a.workflowId));
       const failed: FailedDelivery[] = [
         ...todo.filter((pair) => failedIds.has(idOf(pair))).map((pair) => ({ ...pair, workflowId: idOf(pair), firstAttemptAt })),
         ...unattempted.map((pair) => ({ ...pair, workflowId: idOf(pair), firstAttemptAt: null })),
       ];
-      await deps.startRetries(failed);
+      // The attempts and the retries they call for, together: the retry starters take them from the queue.
+      await em.transactional(async (tx) => {
+        await recordDeliveryAttempts(tx, attempts);
+        await queueDeliveryRetries(tx, failed);
+      });
       return { attempted: attempts.length, retrying: failed.length };
     },
 

@@ -125,8 +125,18 @@ export const configSchema = z.object({
   WEBHOOK_TIMEOUT_MS: positiveInt.default(10_000),
   /** How often the dispatcher looks for new events when no NOTIFY woke it. */
   WEBHOOK_DISPATCH_INTERVAL_MS: positiveInt.default(250),
+  /**
+   * How long the dispatcher gathers events that trickle in before handing them to one fan-out workflow: each
+   * event waits at most this long more, and a busy outbox costs one workflow per this much time, not per event.
+   */
+  WEBHOOK_DISPATCH_GATHER_MS: z.coerce.number().int().min(0).max(5_000).default(500),
   /** Sandbox out_of_order_webhooks: the longest a resource's events wait for it to settle before going out, newest first. */
   WEBHOOK_OUT_OF_ORDER_HOLD_MS: positiveInt.default(30_000),
+  /**
+   * Retry workflows each worker starts per second for deliveries whose first attempt failed (the rest wait in
+   * webhook_retry_queue, oldest first): a dead receiver's burst of failures reaches Temporal as a trickle.
+   */
+  WEBHOOK_RETRY_STARTS_PER_SECOND: z.coerce.number().min(0.1).max(10_000).default(5),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

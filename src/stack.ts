@@ -142,6 +142,8 @@ export async function startStack(given: Config, logger: Logger, role: Role = 'al
           timeoutMs: config.WEBHOOK_TIMEOUT_MS,
           dispatchIntervalMs: config.WEBHOOK_DISPATCH_INTERVAL_MS,
           outOfOrderHoldMs: config.WEBHOOK_OUT_OF_ORDER_HOLD_MS,
+          retryStartsPerSecond: config.WEBHOOK_RETRY_STARTS_PER_SECOND,
+          gatherMs: config.WEBHOOK_DISPATCH_GATHER_MS,
         },
       });
       stops.push({ name: 'worker', stop: worker.shutdown });

@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { WebhookDeliveryResponse, WebhookEndpointResponse } from '../contract/webhooks.ts';
 import { newId } from '../domain/ids.ts';
 import type { Mode } from '../domain/modes.ts';
+import type { FailedDelivery } from '../domain/webhooks.ts';
 import { WebhookEndpointEntity, type WebhookDelivery, type WebhookEndpoint } from './entities.ts';
 import { endpointSecretContext, replayContext, SEALED_PREFIX, type SecretBox } from './sealed.ts';
 import { unixSeconds } from './views.ts';
@@ -205,4 +206,65 @@ export async function deliveredAlready(em: EntityManager, eventIds: readonly str
 export async function hasDeliveryAttempt(em: EntityManager, eventId: string, endpointId: string): Promise<boolean> {
   const rows = await em.execute(`select 1 from webhook_deliveries where event_id = ? and endpoint_id = ? limit 1`, [eventId, endpointId]);
   return rows.length > 0;
+}
+
+/**
+ * Queues the retry workflows of deliveries their batch did not complete (webhook_retry_queue), for a worker's
+ * retry starter to start at its own pace. A delivery already queued stays as it was (a batch retried after a
+ * crash queues its failures again).
+ */
+export async function queueDeliveryRetries(em: EntityManager, failed: readonly FailedDelivery[]): Promise<void> {
+  if (failed.length === 0) return;
+  await em.execute(
+    `insert into webhook_retry_queue (workflow_id, account_id, mode, event_id, endpoint_id, variant, first_attempt_at)
+     select q.workflow_id, q.account_id, q.mode, q.event_id, q.endpoint_id, q.variant,
+            case when q.first_attempt_at is null then null else to_timestamp(q.first_attempt_at / 1000.0) end
+     from jsonb_to_recordset(?::jsonb) as q(workflow_id text, account_id text, mode text, event_id text, endpoint_id text, variant text, first_attempt_at bigint)
+     order by q.workflow_id
+     on conflict (workflow_id) do nothing`,
+    [
+      JSON.stringify(
+        failed.map((f) => ({
+          workflow_id: f.workflowId,
+          account_id: f.accountId,
+          mode: f.mode,
+          event_id: f.eventId,
+          endpoint_id: f.endpointId,
+          variant: f.variant ?? null,
+          first_attempt_at: f.firstAttemptAt,
+        })),
+      ),
+    ],
+  );
+}
+
+/**
+ * Takes up to `limit` queued retries, oldest first, out of the queue inside the caller's transaction: skipped
+ * by other workers while it lasts, back in the queue if it rolls back (the starts failed).
+ */
+export async function takeQueuedRetries(tx: EntityManager, limit: number): Promise<FailedDelivery[]> {
+  if (limit <= 0) return [];
+  const rows = await tx.execute<
+    { workflow_id: string; account_id: string; mode: Mode; event_id: string; endpoint_id: string; variant: 'duplicate' | null; first_attempt_ms: string | null }[]
+  >(
+    `delete from webhook_retry_queue where workflow_id in (
+       select workflow_id from webhook_retry_queue order by queued_at, workflow_id limit ? for update skip locked)
+     returning workflow_id, account_id, mode, event_id, endpoint_id, variant,
+               floor(extract(epoch from first_attempt_at) * 1000)::bigint as first_attempt_ms`,
+    [limit],
+  );
+  return rows.map((r) => ({
+    workflowId: r.workflow_id,
+    accountId: r.account_id,
+    mode: r.mode,
+    eventId: r.event_id,
+    endpointId: r.endpoint_id,
+    ...(r.variant ? { variant: r.variant } : {}),
+    firstAttemptAt: r.first_attempt_ms === null ? null : Number(r.first_attempt_ms),
+  }));
+}
+
+/** Drops the queued retries of a deleted endpoint: they would only find it gone. */
+export async function dropQueuedRetries(em: EntityManager, endpointId: string): Promise<void> {
+  await em.execute(`delete from webhook_retry_queue where endpoint_id = ?`, [endpointId]);
 }

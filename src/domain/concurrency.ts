@@ -8,3 +8,26 @@ export async function runLimited<T>(items: readonly T[], limit: number, fn: (ite
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
+
+/**
+ * A sleep that another part of the loop can end early (a notification, a stop): `wake()` ends the sleep in
+ * progress, if any; a wake with nobody sleeping is forgotten.
+ */
+export function wakeableSleep(): { sleep: (ms: number) => Promise<void>; wake: () => void } {
+  let wake: (() => void) | undefined;
+  return {
+    sleep: (ms) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          wake = undefined;
+          resolve();
+        }, ms);
+        wake = () => {
+          wake = undefined;
+          clearTimeout(timer);
+          resolve();
+        };
+      }),
+    wake: () => wake?.(),
+  };
+}

@@ -97,6 +97,17 @@ export interface DeliveryPair {
   variant?: 'duplicate';
 }
 
+/**
+ * A delivery its batch did not complete: its first attempt failed, or (a slow receiver with many events) the
+ * batch ran out of time before making it. A workflow of its own goes on with it.
+ */
+export interface FailedDelivery extends DeliveryPair {
+  /** Its workflow's id (webhook/{event}/{endpoint}[/variant]). */
+  workflowId: string;
+  /** When the batch made its first attempt (unix ms); null when it made none. */
+  firstAttemptAt: number | null;
+}
+
 /** The deliveries `endpoint` makes of `event` (none, one, or two with duplicate_webhooks). */
 export function pairsOf(event: DeliverableEvent, endpoint: DeliveryEndpoint): DeliveryPair[] {
   const base: DeliveryPair = { eventId: event.id, endpointId: endpoint.id, accountId: event.account_id, mode: event.mode };

@@ -142,7 +142,10 @@ async function main(): Promise<void> {
   const startedAt = performance.now();
   const receiver = await startReceiverThread();
   onBenchStop(() => receiver.stop());
-  const { stack } = await startBenchStack({ env: { SANDBOX_PAYOUT_DELAY_MS: '200', RATE_LIMIT_SANDBOX: UNREACHABLE_RATE_LIMIT } });
+  const { stack } = await startBenchStack({
+    env: { SANDBOX_PAYOUT_DELAY_MS: '200', RATE_LIMIT_SANDBOX: UNREACHABLE_RATE_LIMIT },
+    passThrough: ['WEBHOOK_RETRY_STARTS_PER_SECOND', 'WEBHOOK_DISPATCH_GATHER_MS', 'RAIL_INLINE_WAIT_MS'],
+  });
   const { orm } = stack;
   const account = await createAccount(orm.em.fork(), 'Benchmark account');
   const created = await fetch(`${stack.apiUrl}/v1/webhook_endpoints`, {

@@ -38,6 +38,8 @@ export function workerProcesses(service: TestService): WorkerProcesses {
           WEBHOOK_RETRY_MAX_MS: String(c.WEBHOOK_RETRY_MAX_MS),
           WEBHOOK_RETRY_BACKOFF: String(c.WEBHOOK_RETRY_BACKOFF),
           WEBHOOK_RETRY_WINDOW_MS: String(c.WEBHOOK_RETRY_WINDOW_MS),
+          WEBHOOK_RETRY_STARTS_PER_SECOND: String(c.WEBHOOK_RETRY_STARTS_PER_SECOND),
+          RAIL_INLINE_WAIT_MS: String(c.RAIL_INLINE_WAIT_MS),
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

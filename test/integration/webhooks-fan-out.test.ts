@@ -133,6 +133,62 @@ describe('in one service', () => {
   });
 });
 
+describe('retry workflows are started from a queue, at a bounded rate (WEBHOOK_RETRY_STARTS_PER_SECOND)', () => {
+  let service: TestService;
+  let http: Http;
+  const RATE = 4;
+  before(async () => {
+    service = await startTestService({ ...webhookSettings, WEBHOOK_RETRY_STARTS_PER_SECOND: String(RATE) });
+    http = createHttp(service.url);
+  });
+  after(async () => {
+    await service?.stop();
+  });
+
+  test('24 failed first attempts get their retry workflows a few a second, oldest first, and every one is delivered', async () => {
+    const { accountId, sandboxKey: key } = await service.newAccount();
+    const flaky = `/fan-out/queued/${randomUUID()}`;
+    const endpoint = await createEndpoint(http, key, receiver.url(flaky));
+    const refusedOnce = new Set<string>();
+    receiver.respond(flaky, (_nth, request) => {
+      const id = request.headers['webhook-id'];
+      if (refusedOnce.has(id)) return 200;
+      refusedOnce.add(id);
+      return 500;
+    });
+    const events = await commitEvents(service, accountId, 24);
+    await waitUntil('every event delivered on its retry', () => receiver.received(flaky).filter((r) => r.status === 200).length === events.length, 90_000);
+    assert.deepEqual(new Set(receiver.received(flaky).filter((r) => r.status === 200).map((r) => r.headers['webhook-id'])), new Set(events));
+
+    // When Temporal started each retry workflow: never more than the rate allows (one second's burst at most).
+    const client = service.stack.temporal!.client;
+    const starts: number[] = [];
+    for await (const wf of client.workflow.list({ query: `WorkflowType = 'webhookDeliveryWorkflow' AND EndpointId = '${endpoint}'` })) starts.push(wf.startTime.getTime());
+    assert.equal(starts.length, events.length, 'a retry workflow per failed delivery');
+    starts.sort((a, b) => a - b);
+    const spreadMs = starts.at(-1)! - starts[0];
+    assert.ok(spreadMs >= ((events.length - RATE) / RATE) * 1000 * 0.8, `24 starts at ${RATE}/s took ${spreadMs} ms`);
+    for (let i = 0; i + 2 * RATE < starts.length; i++) {
+      assert.ok(starts[i + 2 * RATE] - starts[i] >= 1000 * 0.8, `${2 * RATE + 1} starts within ${starts[i + 2 * RATE] - starts[i]} ms`);
+    }
+    const [queued] = await service.sql<{ n: string }>(`select count(*) as n from webhook_retry_queue where endpoint_id = ?`, [endpoint]);
+    assert.equal(Number(queued.n), 0, 'the queue is empty once all are started');
+  });
+
+  test('a deleted endpoint takes its queued retries with it', async () => {
+    const { accountId, sandboxKey: key } = await service.newAccount();
+    const dead = await createEndpoint(http, key, 'http://127.0.0.1:9/dead');
+    await commitEvents(service, accountId, 40);
+    await waitUntil('failures queued', async () => {
+      const [row] = await service.sql<{ n: string }>(`select count(*) as n from webhook_retry_queue where endpoint_id = ?`, [dead]);
+      return Number(row.n) > 0;
+    }, 30_000);
+    assert.equal((await http.request('DELETE', `/v1/webhook_endpoints/${dead}`, { key })).status, 200);
+    const [row] = await service.sql<{ n: string }>(`select count(*) as n from webhook_retry_queue where endpoint_id = ?`, [dead]);
+    assert.equal(Number(row.n), 0);
+  });
+});
+
 /** A receiver that answers 200 `delayMs` after each request arrives; records when it answered. */
 async function startSlowReceiver(delayMs: number): Promise<{ url: string; answered: number[]; close: () => Promise<void> }> {
   const { createServer } = await import('node:http');
@@ -163,7 +219,8 @@ describe('a worker killed in the middle of a delivery batch', () => {
   let service: TestService;
   let workers: WorkerProcesses;
   before(async () => {
-    service = await startTestService(webhookSettings, { role: 'api' });
+    // Retry workflows start slowly here, so some are still queued when a worker dies.
+    service = await startTestService({ ...webhookSettings, WEBHOOK_RETRY_STARTS_PER_SECOND: '0.5' }, { role: 'api' });
     workers = workerProcesses(service);
   });
   after(async () => {
@@ -194,5 +251,26 @@ describe('a worker killed in the middle of a delivery batch', () => {
     }, 90_000);
     assert.ok(held.answered.length >= events.length, 'each event reached the receiver at least once');
     await held.close();
+  });
+
+  test('retries still queued when the worker dies are started by the next one, and delivered', async () => {
+    const http = createHttp(service.url);
+    const first = await workers.start();
+    const { accountId, sandboxKey: key } = await service.newAccount();
+    const flaky = `/fan-out/kill-queued/${randomUUID()}`;
+    const endpoint = await createEndpoint(http, key, receiver.url(flaky));
+    let up = false; // refuses everything until the worker has been replaced
+    receiver.respond(flaky, () => (up ? 200 : 503));
+    const events = await commitEvents(service, accountId, 10);
+    await waitUntil('the failed first attempts are queued', async () => {
+      const [row] = await service.sql<{ n: string }>(`select count(*) as n from webhook_retry_queue where endpoint_id = ?`, [endpoint]);
+      return Number(row.n) >= 5;
+    }, 30_000);
+    await workers.kill(first);
+    const [left] = await service.sql<{ n: string }>(`select count(*) as n from webhook_retry_queue where endpoint_id = ?`, [endpoint]);
+    assert.ok(Number(left.n) >= 5, `${left.n} retries still queued when the worker died`);
+    up = true;
+    await workers.start();
+    await waitUntil('every event delivered after the restart', () => events.every((id) => receiver.received(flaky).some((r) => r.status === 200 && r.headers['webhook-id'] === id)), 90_000);
   });
 });

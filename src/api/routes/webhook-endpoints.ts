@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ApiError } from '../../domain/errors.ts';
 import { wantsEvent } from '../../domain/webhooks.ts';
 import { EventEntity, WebhookDeliveryEntity, WebhookEndpointEntity, type WebhookEndpoint } from '../../db/entities.ts';
-import { insertWebhookEndpoint, webhookDeliveryView, webhookEndpointView } from '../../db/webhooks.ts';
+import { dropQueuedRetries, insertWebhookEndpoint, webhookDeliveryView, webhookEndpointView } from '../../db/webhooks.ts';
 import {
   MAX_ENDPOINTS_PER_ACCOUNT_AND_MODE,
   createWebhookEndpointParams,
@@ -77,6 +77,8 @@ export function webhookRoutes(router: Router<ApiState>, deps: AppDeps): void {
     const row = await findEndpoint(ctx, ctx.params.id);
     // Conditional: of two concurrent deletes only one sets deleted_at; the other finds it gone (404 after).
     await ctx.state.em.nativeUpdate(WebhookEndpointEntity, { id: row.id, deletedAt: null }, { deletedAt: new Date() });
+    // Retries not started yet would only find the endpoint gone.
+    await dropQueuedRetries(ctx.state.em, row.id);
     // Every attempt checks the endpoint first, so its deliveries stop at their next attempt whatever
     // happens here; terminating them now just ends their waits in Temporal. Not awaited: an endpoint may
     // have thousands pending, and the answer does not depend on it.

@@ -20,7 +20,6 @@ import type { EntityName, FilterQuery, MikroORM } from '@mikro-orm/postgresql';
 import type { CollectionRequest } from '../../../activities/collections.ts';
 import type { PaymentLinkRequest } from '../../../activities/payment-links.ts';
 import type { ReportRequest } from '../../../activities/reports.ts';
-import type { FailedDelivery } from '../../../activities/webhooks.ts';
 import { runLimited } from '../../domain/concurrency.ts';
 import type { PaymentRequest } from '../../../activities/payments.ts';
 import type { PayoutRequest } from '../../../activities/payouts.ts';
@@ -34,6 +33,7 @@ import type { Mode } from '../../domain/modes.ts';
 import { formatRupees } from '../../domain/money.ts';
 import { payoutLifecycle, type PayoutStatus } from '../../domain/payouts.ts';
 import { isPayable } from '../../domain/payment-links.ts';
+import type { FailedDelivery } from '../../domain/webhooks.ts';
 import { BatchId, EndpointId, baseSearchAttributes } from '../../domain/search-attributes.ts';
 import {
   collectionWorkflowId,

@@ -18,7 +18,7 @@
 import pg from 'pg';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from '../../logger.ts';
-import { runLimited } from '../../domain/concurrency.ts';
+import { runLimited, wakeableSleep } from '../../domain/concurrency.ts';
 import { deliveryPairs, endpointWants, pairsOf } from '../../domain/webhooks.ts';
 import {
   claimHeldGroup,
@@ -42,6 +42,8 @@ export interface WebhookDispatcherOptions {
   intervalMs: number;
   /** WEBHOOK_OUT_OF_ORDER_HOLD_MS. */
   outOfOrderHoldMs: number;
+  /** WEBHOOK_DISPATCH_GATHER_MS: shortest time between two rounds that are not full (default 100). */
+  gatherMs?: number;
   /** Events claimed per transaction. */
   batchSize?: number;
   /** Workflow starts in flight at once. */
@@ -55,8 +57,6 @@ export interface WebhookDispatcher {
 
 /** Claiming rounds run at once by one dispatcher while the outbox is backed up. */
 const PARALLEL_ROUNDS = 2;
-/** Shortest time between two rounds that are not full: events arriving one by one are gathered this long. */
-const GATHER_MS = 100;
 
 /** Statuses after which a resource may still change soon; out-of-order groups wait for anything else. */
 const UNSETTLED_STATUSES = ['initiated', 'pending', 'processing', 'created'];
@@ -65,6 +65,7 @@ export function startWebhookDispatcher(options: WebhookDispatcherOptions): Webho
   const { orm, startDelivery, startWebhookFanOut, logger } = options;
   const batchSize = options.batchSize ?? 2000;
   const concurrency = options.startConcurrency ?? 16;
+  const gatherMs = options.gatherMs ?? 100;
   const log = logger.child({ component: 'webhook-dispatcher' });
 
   /**
@@ -119,12 +120,10 @@ export function startWebhookDispatcher(options: WebhookDispatcherOptions): Webho
 
   let stopped = false;
   let pending = true;
-  let wake: (() => void) | undefined;
+  const idle = wakeableSleep();
   const kick = () => {
     pending = true;
-    const w = wake;
-    wake = undefined;
-    w?.();
+    idle.wake();
   };
 
   // LISTEN on a connection of its own; on error, drop it and try again later (polling carries on).
@@ -188,22 +187,13 @@ export function startWebhookDispatcher(options: WebhookDispatcherOptions): Webho
       if (full && !failed) continue;
       if (pending && !failed) {
         // Events trickling in (each commit notifies): gather them for a moment, so a round carries many
-        // events to one fan-out workflow instead of one workflow per event. Costs each event <= GATHER_MS.
-        await sleepUnlessStopped(Math.max(0, GATHER_MS - (performance.now() - roundStarted)));
+        // events to one fan-out workflow instead of one workflow per event. Costs each event <= gatherMs.
+        await sleepUnlessStopped(Math.max(0, gatherMs - (performance.now() - roundStarted)));
         continue;
       }
       const waitMs = failed ? Math.max(options.intervalMs, 1_000) : options.intervalMs;
       failed = false;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          wake = undefined;
-          resolve();
-        }, waitMs);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
+      await idle.sleep(waitMs);
     }
   })();
 

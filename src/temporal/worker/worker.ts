@@ -12,6 +12,7 @@ import type { Logger } from '../../logger.ts';
 import { createWebhookSender } from '../../webhooks/sender.ts';
 import { endpointSecretContext, type SecretBox } from '../../db/sealed.ts';
 import { startWebhookDispatcher } from './webhook-dispatcher.ts';
+import { startWebhookRetryStarter } from './webhook-retry-starter.ts';
 import { activityInterceptors } from './interceptors.ts';
 import type { TemporalGateway } from '../client/gateway.ts';
 
@@ -115,6 +116,10 @@ export async function startWorker(options: {
     timeoutMs: number;
     dispatchIntervalMs: number;
     outOfOrderHoldMs: number;
+    /** WEBHOOK_RETRY_STARTS_PER_SECOND. */
+    retryStartsPerSecond: number;
+    /** WEBHOOK_DISPATCH_GATHER_MS. */
+    gatherMs?: number;
     secrets: SecretBox;
     allowPrivateSandbox: boolean;
   };
@@ -135,7 +140,6 @@ export async function startWorker(options: {
     activities: createActivities({
       orm: options.orm,
       webhookSender,
-      startDeliveryRetries: options.webhooks.startDeliveryRetries,
       railInlineWaitMs: options.railInlineWaitMs,
       rails: {
         payouts: { sandbox: createSandboxPayoutRail({ orm: options.orm, timings: options.sandbox }), live: createUnconnectedLiveRail() },
@@ -156,9 +160,16 @@ export async function startWorker(options: {
     logger: options.logger,
     intervalMs: options.webhooks.dispatchIntervalMs,
     outOfOrderHoldMs: options.webhooks.outOfOrderHoldMs,
+    gatherMs: options.webhooks.gatherMs,
+  });
+  const retryStarter = startWebhookRetryStarter({
+    orm: options.orm,
+    startDeliveryRetries: options.webhooks.startDeliveryRetries,
+    logger: options.logger,
+    startsPerSecond: options.webhooks.retryStartsPerSecond,
   });
   const done = worker.run().finally(async () => {
-    await dispatcher.stop();
+    await Promise.all([dispatcher.stop(), retryStarter.stop()]);
     await webhookSender.close().catch(() => {});
     await connection.close();
   });
@@ -167,7 +178,7 @@ export async function startWorker(options: {
     worker,
     done,
     shutdown: async () => {
-      await dispatcher.stop();
+      await Promise.all([dispatcher.stop(), retryStarter.stop()]);
       if (worker.getState() === 'RUNNING') worker.shutdown();
       await done.catch(() => {});
     },
