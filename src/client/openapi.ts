@@ -758,6 +758,113 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
+        /** @description A beneficiary paid into a bank account (IMPS, NEFT, RTGS). */
+        CreateBankAccountBeneficiary: {
+            /** @description The account holder's name, 1 to 100 characters. */
+            name: string;
+            /**
+             * @description `bank_account` (IMPS, NEFT, RTGS payouts, with `bank_account`) or `vpa` (UPI payouts, with `vpa`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "bank_account";
+            /** @description The bank account to pay out to. Form: `bank_account[ifsc]=...`. */
+            bank_account: {
+                /** @description The full account number, 9 to 18 digits. Never shown again: responses carry only `last4`. */
+                account_number: string;
+                /** @description The branch IFSC code, e.g. `HDFC0001234`. */
+                ifsc: string;
+            };
+            /**
+             * Format: email
+             * @description Where to reach the beneficiary.
+             */
+            email?: string;
+            /** @description 10 to 15 digits, optionally after `+`. */
+            phone?: string;
+            /** @description Up to 20 keys (<= 40 characters) with string values (<= 500 characters). Form: `metadata[key]=value`. */
+            metadata?: {
+                [key: string]: string;
+            };
+        };
+        /** @description A beneficiary paid by UPI to a UPI ID. */
+        CreateVpaBeneficiary: {
+            /** @description The account holder's name, 1 to 100 characters. */
+            name: string;
+            /**
+             * @description `bank_account` (IMPS, NEFT, RTGS payouts, with `bank_account`) or `vpa` (UPI payouts, with `vpa`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "vpa";
+            /** @description The UPI ID to pay out to. */
+            vpa: string;
+            /**
+             * Format: email
+             * @description Where to reach the beneficiary.
+             */
+            email?: string;
+            /** @description 10 to 15 digits, optionally after `+`. */
+            phone?: string;
+            /** @description Up to 20 keys (<= 40 characters) with string values (<= 500 characters). Form: `metadata[key]=value`. */
+            metadata?: {
+                [key: string]: string;
+            };
+        };
+        /** @description A payment by UPI from the customer's UPI ID. */
+        CreateUpiPayment: {
+            /** @description Paise to collect from the customer. */
+            amount: number;
+            /**
+             * @description Currency code. Only `INR` is supported; defaults to `INR`.
+             * @default INR
+             * @enum {string}
+             */
+            currency?: "INR";
+            /** @description Your own order reference, at most 40 characters. */
+            receipt?: string;
+            /**
+             * @description `upi` (with `vpa`) or `netbanking` (with `bank`). Anything else: 400 invalid_method. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            method: "upi";
+            /** @description The UPI ID the customer pays from. Sandbox: `success@upi`, `failure@upi`, `slow@upi`. */
+            vpa: string;
+            /** @description The customer paying (`cust_...`), kept with the payment for filtering. A customer of another account or mode, or an unknown one, is 404 not_found. */
+            customer_id?: string;
+            /** @description Free text, at most 500 characters. */
+            description?: string;
+            /** @description Up to 20 keys (<= 40 characters) with string values (<= 500 characters). Form: `metadata[key]=value`. */
+            metadata?: {
+                [key: string]: string;
+            };
+        };
+        /** @description A payment by netbanking from the customer's bank. */
+        CreateNetbankingPayment: {
+            /** @description Paise to collect from the customer. */
+            amount: number;
+            /**
+             * @description Currency code. Only `INR` is supported; defaults to `INR`.
+             * @default INR
+             * @enum {string}
+             */
+            currency?: "INR";
+            /** @description Your own order reference, at most 40 characters. */
+            receipt?: string;
+            /**
+             * @description `upi` (with `vpa`) or `netbanking` (with `bank`). Anything else: 400 invalid_method. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            method: "netbanking";
+            /** @description The 4-letter bank code, e.g. `HDFC`, any letter case. Sandbox: `FAIL` is declined, `SLOW` is slow. */
+            bank: string;
+            /** @description The customer paying (`cust_...`), kept with the payment for filtering. A customer of another account or mode, or an unknown one, is 404 not_found. */
+            customer_id?: string;
+            /** @description Free text, at most 500 characters. */
+            description?: string;
+            /** @description Up to 20 keys (<= 40 characters) with string values (<= 500 characters). Form: `metadata[key]=value`. */
+            metadata?: {
+                [key: string]: string;
+            };
+        };
         TopUp: {
             /** @example topup_01JD3Y8X4W0000000000000000 */
             id: string;
@@ -851,16 +958,21 @@ export type components = {
             /** @description Unix seconds. */
             created_at: number;
         };
-        Beneficiary: {
+        /** @description A bank account or a UPI ID to pay out to; `type` says which. */
+        Beneficiary: components["schemas"]["BankAccountBeneficiary"] | components["schemas"]["VpaBeneficiary"];
+        /** @description A beneficiary paid into a bank account: `vpa` is null. */
+        BankAccountBeneficiary: {
             /** @example bene_01JD3Y8X4W0000000000000000 */
             id: string;
             /** @constant */
             object: "beneficiary";
             mode: components["schemas"]["Mode"];
             name: string;
-            /** @enum {string} */
-            type: "bank_account" | "vpa";
-            /** @description Set when `type` is `bank_account`. */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bank_account";
             bank_account: {
                 /**
                  * @description The last 4 digits of the account number.
@@ -869,9 +981,32 @@ export type components = {
                 last4: string;
                 /** @example HDFC0001234 */
                 ifsc: string;
-            } | null;
-            /** @description Set when `type` is `vpa`. */
-            vpa: string | null;
+            };
+            vpa: null;
+            email: string | null;
+            phone: string | null;
+            metadata: components["schemas"]["Metadata"];
+            /** @description False once deleted: a deactivated beneficiary takes no new payouts. */
+            active: boolean;
+            /** @description Unix seconds. */
+            created_at: number;
+        };
+        /** @description A beneficiary paid by UPI: `bank_account` is null. */
+        VpaBeneficiary: {
+            /** @example bene_01JD3Y8X4W0000000000000000 */
+            id: string;
+            /** @constant */
+            object: "beneficiary";
+            mode: components["schemas"]["Mode"];
+            name: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "vpa";
+            bank_account: null;
+            /** @description The UPI ID. */
+            vpa: string;
             email: string | null;
             phone: string | null;
             metadata: components["schemas"]["Metadata"];
@@ -987,7 +1122,10 @@ export type components = {
             has_more: boolean;
             url: string;
         };
-        Payment: {
+        /** @description Money accepted from a customer; `method` says how. */
+        Payment: components["schemas"]["UpiPayment"] | components["schemas"]["NetbankingPayment"];
+        /** @description A payment by UPI: `bank` is null. */
+        UpiPayment: {
             /** @example pay_01JD3Y8X4W0000000000000000 */
             id: string;
             /** @constant */
@@ -1001,10 +1139,58 @@ export type components = {
              * @enum {string}
              */
             status: "pending" | "captured" | "failed";
-            /** @enum {string} */
-            method: "upi" | "netbanking";
-            vpa: string | null;
-            bank: string | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            method: "upi";
+            /** @description The UPI ID the customer paid from. */
+            vpa: string;
+            bank: null;
+            receipt: string | null;
+            customer_id: string | null;
+            description: string | null;
+            metadata: components["schemas"]["Metadata"];
+            /** @description Paise given back by processed refunds. */
+            amount_refunded: number;
+            /** @description `payment_declined` when failed. */
+            failure_code: string | null;
+            failure_message: string | null;
+            /** @description The settlement that moved this payment to `available`; null until settled. */
+            settlement_id: string | null;
+            /** @description The collection this payment is a charge of (`coll_...`); null for other payments. */
+            collection_id: string | null;
+            /** @description The payment link this payment was made on (`plink_...`); null for other payments. */
+            payment_link_id: string | null;
+            /** @description The key that created this payment. */
+            idempotency_key: string;
+            created_at: number;
+            captured_at: number | null;
+            failed_at: number | null;
+        };
+        /** @description A payment by netbanking: `vpa` is null. */
+        NetbankingPayment: {
+            /** @example pay_01JD3Y8X4W0000000000000000 */
+            id: string;
+            /** @constant */
+            object: "payment";
+            mode: components["schemas"]["Mode"];
+            amount: number;
+            /** @example INR */
+            currency: string;
+            /**
+             * @description `pending` → `captured` | `failed`.
+             * @enum {string}
+             */
+            status: "pending" | "captured" | "failed";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            method: "netbanking";
+            vpa: null;
+            /** @description The 4-letter bank code, in capitals. */
+            bank: string;
             receipt: string | null;
             customer_id: string | null;
             description: string | null;
@@ -2278,35 +2464,7 @@ export interface operations {
                  *       "email": "ravi@example.com"
                  *     }
                  */
-                "application/x-www-form-urlencoded": {
-                    /** @description The account holder's name, 1 to 100 characters. */
-                    name: string;
-                    /**
-                     * @description `bank_account` (IMPS, NEFT, RTGS payouts) or `vpa` (UPI payouts).
-                     * @enum {string}
-                     */
-                    type: "bank_account" | "vpa";
-                    /** @description Required when `type` is `bank_account`, not allowed otherwise. Form: `bank_account[ifsc]=...`. */
-                    bank_account?: {
-                        /** @description The full account number, 9 to 18 digits. Never shown again: responses carry only `last4`. */
-                        account_number: string;
-                        /** @description The branch IFSC code, e.g. `HDFC0001234`. */
-                        ifsc: string;
-                    };
-                    /** @description The UPI ID. Required when `type` is `vpa`, not allowed otherwise. */
-                    vpa?: string;
-                    /**
-                     * Format: email
-                     * @description Where to reach the beneficiary.
-                     */
-                    email?: string;
-                    /** @description 10 to 15 digits, optionally after `+`. */
-                    phone?: string;
-                    /** @description Up to 20 keys (<= 40 characters) with string values (<= 500 characters). Form: `metadata[key]=value`. */
-                    metadata?: {
-                        [key: string]: string;
-                    };
-                };
+                "application/x-www-form-urlencoded": components["schemas"]["CreateBankAccountBeneficiary"] | components["schemas"]["CreateVpaBeneficiary"];
                 /**
                  * @example {
                  *       "name": "Ravi Kumar",
@@ -2315,35 +2473,7 @@ export interface operations {
                  *       "email": "ravi@example.com"
                  *     }
                  */
-                "application/json": {
-                    /** @description The account holder's name, 1 to 100 characters. */
-                    name: string;
-                    /**
-                     * @description `bank_account` (IMPS, NEFT, RTGS payouts) or `vpa` (UPI payouts).
-                     * @enum {string}
-                     */
-                    type: "bank_account" | "vpa";
-                    /** @description Required when `type` is `bank_account`, not allowed otherwise. Form: `bank_account[ifsc]=...`. */
-                    bank_account?: {
-                        /** @description The full account number, 9 to 18 digits. Never shown again: responses carry only `last4`. */
-                        account_number: string;
-                        /** @description The branch IFSC code, e.g. `HDFC0001234`. */
-                        ifsc: string;
-                    };
-                    /** @description The UPI ID. Required when `type` is `vpa`, not allowed otherwise. */
-                    vpa?: string;
-                    /**
-                     * Format: email
-                     * @description Where to reach the beneficiary.
-                     */
-                    email?: string;
-                    /** @description 10 to 15 digits, optionally after `+`. */
-                    phone?: string;
-                    /** @description Up to 20 keys (<= 40 characters) with string values (<= 500 characters). Form: `metadata[key]=value`. */
-                    metadata?: {
-                        [key: string]: string;
-                    };
-                };
+                "application/json": components["schemas"]["CreateBankAccountBeneficiary"] | components["schemas"]["CreateVpaBeneficiary"];
             };
         };
         responses: {
@@ -4957,35 +5087,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description Paise to collect from the customer. */
-                    amount: number;
-                    /**
-                     * @description Currency code. Only `INR` is supported; defaults to `INR`.
-                     * @default INR
-                     * @enum {string}
-                     */
-                    currency?: "INR";
-                    /** @description Your own order reference, at most 40 characters. */
-                    receipt?: string;
-                    /**
-                     * @description `upi` (with `vpa`) or `netbanking` (with `bank`). Anything else: 400 invalid_method.
-                     * @enum {string}
-                     */
-                    method: "upi" | "netbanking";
-                    /** @description The UPI ID the customer pays from. Required for `upi`, not allowed otherwise. Sandbox: `success@upi`, `failure@upi`, `slow@upi`. */
-                    vpa?: string;
-                    /** @description The 4-letter bank code for `netbanking` (e.g. `HDFC`, any letter case), not allowed otherwise. Sandbox: `FAIL` is declined, `SLOW` is slow. */
-                    bank?: string;
-                    /** @description The customer paying (`cust_...`), kept with the payment for filtering. A customer of another account or mode, or an unknown one, is 404 not_found. */
-                    customer_id?: string;
-                    /** @description Free text, at most 500 characters. */
-                    description?: string;
-                    /** @description Up to 20 keys (<= 40 characters) with string values (<= 500 characters). Form: `metadata[key]=value`. */
-                    metadata?: {
-                        [key: string]: string;
-                    };
-                };
+                "application/x-www-form-urlencoded": components["schemas"]["CreateUpiPayment"] | components["schemas"]["CreateNetbankingPayment"];
                 /**
                  * @example {
                  *       "amount": 49900,
@@ -4999,35 +5101,7 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": {
-                    /** @description Paise to collect from the customer. */
-                    amount: number;
-                    /**
-                     * @description Currency code. Only `INR` is supported; defaults to `INR`.
-                     * @default INR
-                     * @enum {string}
-                     */
-                    currency?: "INR";
-                    /** @description Your own order reference, at most 40 characters. */
-                    receipt?: string;
-                    /**
-                     * @description `upi` (with `vpa`) or `netbanking` (with `bank`). Anything else: 400 invalid_method.
-                     * @enum {string}
-                     */
-                    method: "upi" | "netbanking";
-                    /** @description The UPI ID the customer pays from. Required for `upi`, not allowed otherwise. Sandbox: `success@upi`, `failure@upi`, `slow@upi`. */
-                    vpa?: string;
-                    /** @description The 4-letter bank code for `netbanking` (e.g. `HDFC`, any letter case), not allowed otherwise. Sandbox: `FAIL` is declined, `SLOW` is slow. */
-                    bank?: string;
-                    /** @description The customer paying (`cust_...`), kept with the payment for filtering. A customer of another account or mode, or an unknown one, is 404 not_found. */
-                    customer_id?: string;
-                    /** @description Free text, at most 500 characters. */
-                    description?: string;
-                    /** @description Up to 20 keys (<= 40 characters) with string values (<= 500 characters). Form: `metadata[key]=value`. */
-                    metadata?: {
-                        [key: string]: string;
-                    };
-                };
+                "application/json": components["schemas"]["CreateUpiPayment"] | components["schemas"]["CreateNetbankingPayment"];
             };
         };
         responses: {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { emailParam, listParams, listSchema, metadataParam, metadataSchema, modeSchema, phoneParam } from './common.ts';
 import { type Paths, idPath, readOperation, resourceOperations } from './openapi-operations.ts';
+import { bodyVariants, required } from './variants.ts';
 
 export const beneficiaryTypes = ['bank_account', 'vpa'] as const;
 export const NAME_MAX = 100;
@@ -18,68 +19,72 @@ const bankAccountParam = z
       .meta({ description: 'The branch IFSC code, e.g. `HDFC0001234`.' }),
   })
   .optional()
-  .meta({ description: 'Required when `type` is `bank_account`, not allowed otherwise. Form: `bank_account[ifsc]=...`.' });
+  .meta({ description: 'The bank account to pay out to. Form: `bank_account[ifsc]=...`.' });
 
-/**
- * `type` decides which of `bank_account` and `vpa` must be given; the other must be absent. The fields
- * are optional in the object and the pairing is checked after, so a field that is missing names itself
- * (`Missing required param: vpa`) rather than failing a union as a whole.
- */
-export const createBeneficiaryParams = z
-  .strictObject({
-    name: z.string().min(1).max(NAME_MAX).meta({ description: `The account holder's name, 1 to ${NAME_MAX} characters.` }),
-    type: z.enum(beneficiaryTypes).meta({ description: '`bank_account` (IMPS, NEFT, RTGS payouts) or `vpa` (UPI payouts).' }),
-    bank_account: bankAccountParam,
-    vpa: z
-      .string()
-      .regex(/^[a-zA-Z0-9._-]{2,256}@[a-zA-Z]{2,64}$/, 'must be a UPI ID such as name@bank')
-      .optional()
-      .meta({ description: 'The UPI ID. Required when `type` is `vpa`, not allowed otherwise.' }),
-    email: emailParam('Where to reach the beneficiary.').optional(),
-    phone: phoneParam().optional(),
-    metadata: metadataParam,
-  })
-  .meta({
-    // The pairing checked below, said in the document: `type` decides which of the two is required.
-    override: {
-      if: { properties: { type: { const: 'bank_account' } } },
-      then: { required: ['bank_account'], not: { required: ['vpa'] } },
-      else: { required: ['vpa'], not: { required: ['bank_account'] } },
-    },
-  })
-  .superRefine((value, ctx) => {
-    if (value.type === 'bank_account') {
-      if (value.bank_account === undefined) ctx.addIssue({ code: 'custom', message: 'is required when type is bank_account', path: ['bank_account'] });
-      if (value.vpa !== undefined) ctx.addIssue({ code: 'custom', message: 'is not allowed when type is bank_account', path: ['vpa'] });
-    } else {
-      if (value.vpa === undefined) ctx.addIssue({ code: 'custom', message: 'is required when type is vpa', path: ['vpa'] });
-      if (value.bank_account !== undefined) ctx.addIssue({ code: 'custom', message: 'is not allowed when type is vpa', path: ['bank_account'] });
-    }
-  });
+const vpaParam = z
+  .string()
+  .regex(/^[a-zA-Z0-9._-]{2,256}@[a-zA-Z]{2,64}$/, 'must be a UPI ID such as name@bank')
+  .optional()
+  .meta({ description: 'The UPI ID to pay out to.' });
+
+const typeDescription = '`bank_account` (IMPS, NEFT, RTGS payouts, with `bank_account`) or `vpa` (UPI payouts, with `vpa`).';
+
+/** Every field a beneficiary may be created with, in this order; `type` decides which of the middle two it takes. */
+const beneficiaryFields = z.strictObject({
+  name: z.string().min(1).max(NAME_MAX).meta({ description: `The account holder's name, 1 to ${NAME_MAX} characters.` }),
+  type: z.enum(beneficiaryTypes).meta({ description: typeDescription }),
+  bank_account: bankAccountParam,
+  vpa: vpaParam,
+  email: emailParam('Where to reach the beneficiary.').optional(),
+  phone: phoneParam().optional(),
+  metadata: metadataParam,
+});
+
+/** `type` decides which of `bank_account` and `vpa` must be given; the other must be absent (src/contract/variants.ts). */
+export const createBeneficiaryParams = bodyVariants(beneficiaryFields, 'type', [
+  beneficiaryFields
+    .omit({ vpa: true })
+    .extend({ type: z.literal('bank_account').meta({ description: typeDescription }), bank_account: required(bankAccountParam) })
+    .meta({ id: 'CreateBankAccountBeneficiary', description: 'A beneficiary paid into a bank account (IMPS, NEFT, RTGS).' }),
+  beneficiaryFields
+    .omit({ bank_account: true })
+    .extend({ type: z.literal('vpa').meta({ description: typeDescription }), vpa: required(vpaParam) })
+    .meta({ id: 'CreateVpaBeneficiary', description: 'A beneficiary paid by UPI to a UPI ID.' }),
+]);
 export type CreateBeneficiaryParams = z.output<typeof createBeneficiaryParams>;
 
+const beneficiaryShape = z.object({
+  id: z.string().meta({ example: 'bene_01JD3Y8X4W0000000000000000' }),
+  object: z.literal('beneficiary'),
+  mode: modeSchema,
+  name: z.string(),
+  type: z.enum(beneficiaryTypes),
+  bank_account: z.null(),
+  vpa: z.null(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  metadata: metadataSchema,
+  active: z.boolean().meta({ description: 'False once deleted: a deactivated beneficiary takes no new payouts.' }),
+  created_at: z.int().meta({ description: 'Unix seconds.' }),
+});
+
+/** A beneficiary as responses show it: `type` decides which of `bank_account` and `vpa` is set (the other is null). */
 export const beneficiarySchema = z
-  .object({
-    id: z.string().meta({ example: 'bene_01JD3Y8X4W0000000000000000' }),
-    object: z.literal('beneficiary'),
-    mode: modeSchema,
-    name: z.string(),
-    type: z.enum(beneficiaryTypes),
-    bank_account: z
-      .object({
-        last4: z.string().meta({ description: 'The last 4 digits of the account number.', example: '9012' }),
-        ifsc: z.string().meta({ example: 'HDFC0001234' }),
+  .discriminatedUnion('type', [
+    beneficiaryShape
+      .extend({
+        type: z.literal('bank_account'),
+        bank_account: z.object({
+          last4: z.string().meta({ description: 'The last 4 digits of the account number.', example: '9012' }),
+          ifsc: z.string().meta({ example: 'HDFC0001234' }),
+        }),
       })
-      .nullable()
-      .meta({ description: 'Set when `type` is `bank_account`.' }),
-    vpa: z.string().nullable().meta({ description: 'Set when `type` is `vpa`.' }),
-    email: z.string().nullable(),
-    phone: z.string().nullable(),
-    metadata: metadataSchema,
-    active: z.boolean().meta({ description: 'False once deleted: a deactivated beneficiary takes no new payouts.' }),
-    created_at: z.int().meta({ description: 'Unix seconds.' }),
-  })
-  .meta({ id: 'Beneficiary' });
+      .meta({ id: 'BankAccountBeneficiary', description: 'A beneficiary paid into a bank account: `vpa` is null.' }),
+    beneficiaryShape
+      .extend({ type: z.literal('vpa'), vpa: z.string().meta({ description: 'The UPI ID.' }) })
+      .meta({ id: 'VpaBeneficiary', description: 'A beneficiary paid by UPI: `bank_account` is null.' }),
+  ])
+  .meta({ id: 'Beneficiary', description: 'A bank account or a UPI ID to pay out to; `type` says which.' });
 export type BeneficiaryResponse = z.infer<typeof beneficiarySchema>;
 
 export const beneficiaryListSchema = listSchema(beneficiarySchema, 'BeneficiaryList');

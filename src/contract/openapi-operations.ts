@@ -155,12 +155,17 @@ export function writeOperation(op: Operation & { body?: z.ZodType; errors?: numb
  * which OpenAPI calls deepObject.
  */
 function formEncoding(body: z.ZodType): { encoding?: Record<string, { style: 'deepObject'; explode: true }> } {
-  if (!(body instanceof z.ZodObject)) return {};
-  const nested = Object.entries(body.shape as Record<string, z.ZodType>).filter(([, field]) => {
-    const inner = field instanceof z.ZodOptional || field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : field;
-    return inner instanceof z.ZodObject || inner instanceof z.ZodRecord || inner instanceof z.ZodArray;
-  });
-  return nested.length ? { encoding: Object.fromEntries(nested.map(([name]) => [name, { style: 'deepObject', explode: true }])) } : {};
+  // A body of variants (src/contract/variants.ts): the nested fields of each.
+  const objects = body instanceof z.ZodDiscriminatedUnion ? (body.options as z.ZodType[]) : [body];
+  const nested = new Set<string>();
+  for (const object of objects) {
+    if (!(object instanceof z.ZodObject)) continue;
+    for (const [name, field] of Object.entries(object.shape as Record<string, z.ZodType>)) {
+      const inner = field instanceof z.ZodOptional || field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : field;
+      if (inner instanceof z.ZodObject || inner instanceof z.ZodRecord || inner instanceof z.ZodArray) nested.add(name);
+    }
+  }
+  return nested.size ? { encoding: Object.fromEntries([...nested].map((name) => [name, { style: 'deepObject', explode: true }])) } : {};
 }
 
 interface Resource {

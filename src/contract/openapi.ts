@@ -32,18 +32,24 @@ type SchemaNode = Record<string, unknown>;
 /**
  * Says the API's text rule in every request schema: a string without a pattern, enum or const of its own gets
  * NO_NUL_PATTERN (NUL is refused with 400 naming the parameter; so are unpaired UTF-16 surrogates, which JSON
- * Schema cannot state), and so do object property names. Responses are left as they are.
+ * Schema cannot state), and so do object property names. A component a request refers to (a variant of a body
+ * that depends on `type`) gets it too; the components responses use are left as they are.
  */
-function withTextRule(node: unknown): void {
-  if (Array.isArray(node)) return node.forEach(withTextRule);
+function withTextRule(node: unknown, components: Record<string, unknown>, seen: Set<string>): void {
+  if (Array.isArray(node)) return node.forEach((child) => withTextRule(child, components, seen));
   if (!node || typeof node !== 'object') return;
   const schema = node as SchemaNode;
+  const ref = schema.$ref;
+  if (typeof ref === 'string' && ref.startsWith(COMPONENT) && !seen.has(ref)) {
+    seen.add(ref);
+    withTextRule(components[ref.slice(COMPONENT.length)], components, seen);
+  }
   if (schema.type === 'string' && schema.pattern === undefined && schema.enum === undefined && schema.const === undefined) schema.pattern = NO_NUL_PATTERN;
   for (const key of ['properties', 'patternProperties', '$defs']) {
     const children = schema[key];
-    if (children && typeof children === 'object') Object.values(children).forEach(withTextRule);
+    if (children && typeof children === 'object') Object.values(children).forEach((child) => withTextRule(child, components, seen));
   }
-  for (const key of ['items', 'additionalProperties', 'propertyNames', 'anyOf', 'oneOf', 'allOf', 'then', 'else']) withTextRule(schema[key]);
+  for (const key of ['items', 'additionalProperties', 'propertyNames', 'anyOf', 'oneOf', 'allOf', 'then', 'else']) withTextRule(schema[key], components, seen);
   // Property names are text too (a metadata key, say).
   if (schema.type === 'object' && schema.additionalProperties && typeof schema.additionalProperties === 'object') {
     const names = (schema.propertyNames ?? {}) as SchemaNode;
@@ -51,14 +57,18 @@ function withTextRule(node: unknown): void {
   }
 }
 
-/** The request side of every operation: parameters and bodies (components stay response shapes). */
-function applyTextRule(document: { paths?: Record<string, Record<string, unknown>> }): void {
+const COMPONENT = '#/components/schemas/';
+
+/** The request side of every operation: parameters and bodies, and the components they refer to. */
+function applyTextRule(document: { paths?: Record<string, Record<string, unknown>>; components?: { schemas?: Record<string, unknown> } }): void {
+  const components = document.components?.schemas ?? {};
+  const seen = new Set<string>();
   for (const item of Object.values(document.paths ?? {})) {
     for (const op of Object.values(item)) {
       if (!op || typeof op !== 'object') continue;
       const { parameters, requestBody } = op as { parameters?: { schema?: unknown }[]; requestBody?: { content?: Record<string, { schema?: unknown }> } };
-      for (const parameter of parameters ?? []) withTextRule(parameter.schema);
-      for (const media of Object.values(requestBody?.content ?? {})) withTextRule(media.schema);
+      for (const parameter of parameters ?? []) withTextRule(parameter.schema, components, seen);
+      for (const media of Object.values(requestBody?.content ?? {})) withTextRule(media.schema, components, seen);
     }
   }
 }

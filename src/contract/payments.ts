@@ -3,36 +3,39 @@ import { z } from 'zod';
 import { BANK_CODE_PATTERN, VPA_PATTERN, paymentMethods, paymentStatuses } from '../domain/payments.ts';
 import { amountParam, currencyParam, descriptionParam, listParams, listSchema, metadataParam, metadataSchema, modeSchema } from './common.ts';
 import { type Paths, idPath, resourceOperations } from './openapi-operations.ts';
+import { bodyVariants, required } from './variants.ts';
 
 export const paymentStatusSchema = z.enum(paymentStatuses);
 
 export const RECEIPT_MAX = 40;
 
-export const createPaymentParams = z.strictObject({
+const methodDescription = '`upi` (with `vpa`) or `netbanking` (with `bank`). Anything else: 400 invalid_method.';
+
+const vpaParam = z
+  .string()
+  .regex(VPA_PATTERN, 'must be a UPI ID such as name@bank')
+  .optional()
+  .meta({ description: 'The UPI ID the customer pays from. Sandbox: `success@upi`, `failure@upi`, `slow@upi`.' });
+
+const bankParam = z
+  .string()
+  .transform((v) => v.toUpperCase())
+  .pipe(z.string().regex(BANK_CODE_PATTERN, 'must be a 4-letter bank code such as HDFC'))
+  .optional()
+  .meta({
+    description: 'The 4-letter bank code, e.g. `HDFC`, any letter case. Sandbox: `FAIL` is declined, `SLOW` is slow.',
+    override: { type: 'string', pattern: '^[A-Za-z]{4}$' },
+  });
+
+/** Every field a payment may be created with, in this order; `method` decides which of `vpa` and `bank` it takes. */
+const paymentFields = z.strictObject({
   amount: amountParam({ description: 'Paise to collect from the customer.' }),
   currency: currencyParam,
   receipt: z.string().min(1).max(RECEIPT_MAX).optional().meta({ description: `Your own order reference, at most ${RECEIPT_MAX} characters.` }),
-  method: z
-    .string()
-    .min(1)
-    .max(32)
-    // Any text is taken so that an unknown method is 400 invalid_method (the contract), not a validation error;
-    // the document lists the methods there are.
-    .meta({ description: '`upi` (with `vpa`) or `netbanking` (with `bank`). Anything else: 400 invalid_method.', override: { enum: [...paymentMethods] } }),
-  vpa: z
-    .string()
-    .regex(VPA_PATTERN, 'must be a UPI ID such as name@bank')
-    .optional()
-    .meta({ description: 'The UPI ID the customer pays from. Required for `upi`, not allowed otherwise. Sandbox: `success@upi`, `failure@upi`, `slow@upi`.' }),
-  bank: z
-    .string()
-    .transform((v) => v.toUpperCase())
-    .pipe(z.string().regex(BANK_CODE_PATTERN, 'must be a 4-letter bank code such as HDFC'))
-    .optional()
-    .meta({
-      description: 'The 4-letter bank code for `netbanking` (e.g. `HDFC`, any letter case), not allowed otherwise. Sandbox: `FAIL` is declined, `SLOW` is slow.',
-      override: { type: 'string', pattern: '^[A-Za-z]{4}$' },
-    }),
+  // Any text is taken so that an unknown method is 400 invalid_method (the contract), not a validation error.
+  method: z.string().min(1).max(32),
+  vpa: vpaParam,
+  bank: bankParam,
   customer_id: z
     .string()
     .regex(/^cust_[A-Za-z0-9]{1,64}$/, 'must be a customer id (cust_...)')
@@ -40,43 +43,63 @@ export const createPaymentParams = z.strictObject({
     .meta({ description: 'The customer paying (`cust_...`), kept with the payment for filtering. A customer of another account or mode, or an unknown one, is 404 not_found.' }),
   description: descriptionParam,
   metadata: metadataParam,
-}).meta({
-  // The route checks the pairing (400 naming the missing or extra field); the document says it.
-  override: {
-    if: { properties: { method: { const: 'upi' } } },
-    then: { required: ['vpa'], not: { required: ['bank'] } },
-    else: { required: ['bank'], not: { required: ['vpa'] } },
-  },
 });
+
+/** `method` decides which of `vpa` and `bank` must be given; the other must be absent (src/contract/variants.ts). */
+export const createPaymentParams = bodyVariants(
+  paymentFields,
+  'method',
+  [
+    paymentFields
+      .omit({ bank: true })
+      .extend({ method: z.literal('upi').meta({ description: methodDescription }), vpa: required(vpaParam) })
+      .meta({ id: 'CreateUpiPayment', description: 'A payment by UPI from the customer\'s UPI ID.' }),
+    paymentFields
+      .omit({ vpa: true })
+      .extend({ method: z.literal('netbanking').meta({ description: methodDescription }), bank: required(bankParam) })
+      .meta({ id: 'CreateNetbankingPayment', description: 'A payment by netbanking from the customer\'s bank.' }),
+  ],
+  { apiCode: 'invalid_method', message: `must be one of: ${paymentMethods.join(', ')}` },
+);
 export type CreatePaymentParams = z.output<typeof createPaymentParams>;
 
+const paymentShape = z.object({
+  id: z.string().meta({ example: 'pay_01JD3Y8X4W0000000000000000' }),
+  object: z.literal('payment'),
+  mode: modeSchema,
+  amount: z.int(),
+  currency: z.string().meta({ example: 'INR' }),
+  status: paymentStatusSchema.meta({ description: '`pending` → `captured` | `failed`.' }),
+  method: z.enum(paymentMethods),
+  vpa: z.null(),
+  bank: z.null(),
+  receipt: z.string().nullable(),
+  customer_id: z.string().nullable(),
+  description: z.string().nullable(),
+  metadata: metadataSchema,
+  amount_refunded: z.int().meta({ description: 'Paise given back by processed refunds.' }),
+  failure_code: z.string().nullable().meta({ description: '`payment_declined` when failed.' }),
+  failure_message: z.string().nullable(),
+  settlement_id: z.string().nullable().meta({ description: 'The settlement that moved this payment to `available`; null until settled.' }),
+  collection_id: z.string().nullable().meta({ description: 'The collection this payment is a charge of (`coll_...`); null for other payments.' }),
+  payment_link_id: z.string().nullable().meta({ description: 'The payment link this payment was made on (`plink_...`); null for other payments.' }),
+  idempotency_key: z.string().meta({ description: 'The key that created this payment.' }),
+  created_at: z.int(),
+  captured_at: z.int().nullable(),
+  failed_at: z.int().nullable(),
+});
+
+/** A payment as responses show it: `method` decides which of `vpa` and `bank` is set (the other is null). */
 export const paymentSchema = z
-  .object({
-    id: z.string().meta({ example: 'pay_01JD3Y8X4W0000000000000000' }),
-    object: z.literal('payment'),
-    mode: modeSchema,
-    amount: z.int(),
-    currency: z.string().meta({ example: 'INR' }),
-    status: paymentStatusSchema.meta({ description: '`pending` → `captured` | `failed`.' }),
-    method: z.enum(paymentMethods),
-    vpa: z.string().nullable(),
-    bank: z.string().nullable(),
-    receipt: z.string().nullable(),
-    customer_id: z.string().nullable(),
-    description: z.string().nullable(),
-    metadata: metadataSchema,
-    amount_refunded: z.int().meta({ description: 'Paise given back by processed refunds.' }),
-    failure_code: z.string().nullable().meta({ description: '`payment_declined` when failed.' }),
-    failure_message: z.string().nullable(),
-    settlement_id: z.string().nullable().meta({ description: 'The settlement that moved this payment to `available`; null until settled.' }),
-    collection_id: z.string().nullable().meta({ description: 'The collection this payment is a charge of (`coll_...`); null for other payments.' }),
-    payment_link_id: z.string().nullable().meta({ description: 'The payment link this payment was made on (`plink_...`); null for other payments.' }),
-    idempotency_key: z.string().meta({ description: 'The key that created this payment.' }),
-    created_at: z.int(),
-    captured_at: z.int().nullable(),
-    failed_at: z.int().nullable(),
-  })
-  .meta({ id: 'Payment' });
+  .discriminatedUnion('method', [
+    paymentShape
+      .extend({ method: z.literal('upi'), vpa: z.string().meta({ description: 'The UPI ID the customer paid from.' }) })
+      .meta({ id: 'UpiPayment', description: 'A payment by UPI: `bank` is null.' }),
+    paymentShape
+      .extend({ method: z.literal('netbanking'), bank: z.string().meta({ description: 'The 4-letter bank code, in capitals.' }) })
+      .meta({ id: 'NetbankingPayment', description: 'A payment by netbanking: `vpa` is null.' }),
+  ])
+  .meta({ id: 'Payment', description: 'Money accepted from a customer; `method` says how.' });
 export type PaymentResponse = z.infer<typeof paymentSchema>;
 
 export const paymentListSchema = listSchema(paymentSchema, 'PaymentList');

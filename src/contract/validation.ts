@@ -2,6 +2,7 @@
 // notation (`metadata[order]`, `payouts[3][amount]`). Every route validates through parseParams.
 import type { z } from 'zod';
 import { ApiError } from '../domain/errors.ts';
+import { type IssueCode, validatorOf } from './variants.ts';
 
 /** `['payouts', 3, 'amount']` → `payouts[3][amount]`. */
 export function bracketPath(path: readonly PropertyKey[]): string | undefined {
@@ -68,18 +69,23 @@ export function zodErrorToApiError(error: z.ZodError, input: unknown): ApiError 
   }
   const issue = issues[0];
   const param = bracketPath(issue.path);
-  if (!param) return new ApiError('invalid_request', `Invalid request: ${issue.message}.`);
+  // A refinement may answer with another code of the contract (an unknown payment method: invalid_method).
+  const code = (issue.code === 'custom' && (issue.params as Partial<IssueCode> | undefined)?.apiCode) || 'invalid_request';
+  if (!param) return new ApiError(code, `Invalid request: ${issue.message}.`);
   if (valueAt(input, issue.path) === undefined) {
-    return new ApiError('invalid_request', `Missing required param: ${param}.`, param);
+    // A refinement says why a field it misses is required (`vpa (required when type is vpa)`).
+    return new ApiError(code, `Missing required param: ${param}${issue.code === 'custom' ? ` (${issue.message})` : ''}.`, param);
   }
-  return new ApiError('invalid_request', `Invalid ${param}: ${issue.message}.`, param);
+  return new ApiError(code, `Invalid ${param}: ${issue.message}.`, param);
 }
 
 /** Validates request parameters against a schema or throws the contract's 400. */
 export function parseParams<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input, { error: messageFor });
+  // A body of variants is validated as one flat object with the variants' pairing (src/contract/variants.ts);
+  // what passes is one of the variants, with the same fields and values.
+  const result = validatorOf(schema).safeParse(input, { error: messageFor });
   if (!result.success) throw zodErrorToApiError(result.error, input);
-  return result.data;
+  return result.data as z.output<S>;
 }
 
 /** Nested parameters deeper than this are refused (API.md, Errors; metadata is one level, batch items three). */

@@ -69,20 +69,20 @@ export function balanceTransactionView(row: BalanceTransaction): BalanceTransact
 const unixOrNull = (d: Date | null | undefined): number | null => (d ? unixSeconds(d) : null);
 
 export function beneficiaryView(row: Beneficiary): BeneficiaryResponse {
-  return {
+  const common = {
     id: row.id,
-    object: 'beneficiary',
+    object: 'beneficiary' as const,
     mode: row.mode,
     name: row.name,
-    type: row.type,
-    bank_account: row.type === 'bank_account' && row.accountNumber && row.ifsc ? { last4: row.accountNumber.slice(-4), ifsc: row.ifsc } : null,
-    vpa: row.vpa ?? null,
     email: row.email ?? null,
     phone: row.phone ?? null,
     metadata: row.metadata ?? {},
     active: row.active,
     created_at: unixSeconds(row.createdAt),
   };
+  // The table's check pairs them: a bank account has its number and IFSC and no vpa, a vpa beneficiary only its vpa.
+  if (row.type === 'bank_account') return { ...common, type: 'bank_account', bank_account: { last4: row.accountNumber!.slice(-4), ifsc: row.ifsc! }, vpa: null };
+  return { ...common, type: 'vpa', bank_account: null, vpa: row.vpa! };
 }
 
 /**
@@ -141,16 +141,13 @@ export function eventView(row: Event): EventResponse {
 }
 
 export function paymentView(row: Payment): PaymentResponse {
-  return {
+  const common = {
     id: row.id,
-    object: 'payment',
+    object: 'payment' as const,
     mode: row.mode,
     amount: Number(row.amount),
     currency: row.currency,
     status: row.status,
-    method: row.method,
-    vpa: row.vpa ?? null,
-    bank: row.bank ?? null,
     receipt: row.receipt ?? null,
     customer_id: row.customerId ?? null,
     description: row.description ?? null,
@@ -166,6 +163,9 @@ export function paymentView(row: Payment): PaymentResponse {
     captured_at: unixOrNull(row.capturedAt),
     failed_at: unixOrNull(row.failedAt),
   };
+  // The table's check pairs them: upi has its vpa and no bank, netbanking its bank and no vpa.
+  if (row.method === 'upi') return { ...common, method: 'upi', vpa: row.vpa!, bank: null };
+  return { ...common, method: 'netbanking', vpa: null, bank: row.bank! };
 }
 
 export function refundView(row: Refund): RefundResponse {

@@ -33,32 +33,3 @@ export type PaymentMethod = (typeof paymentMethods)[number];
 
 export const VPA_PATTERN = /^[a-zA-Z0-9._-]{2,256}@[a-zA-Z]{2,64}$/;
 export const BANK_CODE_PATTERN = /^[A-Z]{4}$/;
-
-export interface PaymentMethodInput {
-  method: string;
-  vpa?: string;
-  bank?: string;
-}
-
-/**
- * Why the method and its details do not fit, or undefined when they do. `code` is the contract's error
- * code: an unknown method is `invalid_method`; a missing or misplaced detail is `invalid_request`.
- */
-export function methodProblem(input: PaymentMethodInput): { code: 'invalid_method' | 'invalid_request'; param: string; message: string } | undefined {
-  if (!(paymentMethods as readonly string[]).includes(input.method)) {
-    return { code: 'invalid_method', param: 'method', message: `Unknown payment method '${input.method}'; use upi or netbanking.` };
-  }
-  const method = input.method as PaymentMethod;
-  switch (method) {
-    case 'upi':
-      if (input.bank !== undefined) return { code: 'invalid_request', param: 'bank', message: 'bank is only for method netbanking.' };
-      if (input.vpa === undefined) return { code: 'invalid_request', param: 'vpa', message: 'Missing required param: vpa (method upi pays from a UPI ID).' };
-      return undefined;
-    case 'netbanking':
-      if (input.vpa !== undefined) return { code: 'invalid_request', param: 'vpa', message: 'vpa is only for method upi.' };
-      if (input.bank === undefined) return { code: 'invalid_request', param: 'bank', message: 'Missing required param: bank (method netbanking needs a 4-letter bank code).' };
-      return undefined;
-    default:
-      return method satisfies never;
-  }
-}

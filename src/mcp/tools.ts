@@ -70,6 +70,48 @@ function inline(schema: unknown, components: Record<string, unknown>, seen: stri
   return Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, inline(v, components, seen)]));
 }
 
+interface BodySchema {
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  oneOf?: BodySchema[];
+  discriminator?: { propertyName: string };
+}
+
+/**
+ * A body whose shape depends on one field (`oneOf` told apart by a discriminator such as `type`) as the one
+ * object a tool takes: every variant's fields, the discriminator with every variant's value, required what every
+ * variant requires, and a field only some variants take says when it is required (the API refuses it otherwise).
+ */
+function flatten(body: BodySchema | undefined): BodySchema | undefined {
+  const key = body?.discriminator?.propertyName;
+  if (!body?.oneOf || !key) return body;
+  const properties: Record<string, JsonSchema> = {};
+  const takenBy = new Map<string, unknown[]>();
+  const requiredBy = new Map<string, unknown[]>();
+  const values: unknown[] = [];
+  for (const variant of body.oneOf) {
+    const value = variant.properties?.[key]?.const;
+    values.push(value);
+    for (const [name, schema] of Object.entries(variant.properties ?? {})) {
+      properties[name] ??= schema;
+      takenBy.set(name, [...(takenBy.get(name) ?? []), value]);
+      if (variant.required?.includes(name)) requiredBy.set(name, [...(requiredBy.get(name) ?? []), value]);
+    }
+  }
+  const { const: _, ...keySchema } = properties[key];
+  properties[key] = { ...keySchema, enum: values };
+  const when = (of: unknown[]) => of.map((v) => `\`${key}\` is \`${String(v)}\``).join(' or ');
+  for (const [name, schema] of Object.entries(properties)) {
+    const taken = takenBy.get(name)!;
+    if (taken.length === values.length) continue;
+    const needed = requiredBy.get(name) ?? [];
+    const rule = needed.length === taken.length ? `Required when ${when(taken)}; not allowed otherwise.` : `Only when ${when(taken)}.`;
+    properties[name] = { ...schema, description: [schema.description, rule].filter(Boolean).join(' ') };
+  }
+  const required = Object.keys(properties).filter((name) => (requiredBy.get(name) ?? []).length === values.length);
+  return { properties, required };
+}
+
 interface OpenApiParameter {
   name: string;
   in: string;
@@ -111,9 +153,7 @@ export function buildTools(document: { paths?: Record<string, unknown>; componen
           if (p.required || p.in === 'path') required.push(p.name);
           (p.in === 'path' ? pathParams : queryParams).push(p.name);
         }
-        const body = inline(op.requestBody?.content?.['application/json']?.schema, components) as
-          | { properties?: Record<string, JsonSchema>; required?: string[] }
-          | undefined;
+        const body = flatten(inline(op.requestBody?.content?.['application/json']?.schema, components) as BodySchema | undefined);
         for (const [name, schema] of Object.entries(body?.properties ?? {})) {
           properties[name] = schema;
           bodyParams.push(name);

@@ -4,8 +4,9 @@
 //   - No text in a query string produces a 5xx: a NUL in any query parameter of any list is a 400 naming it.
 //   - Unknown query parameters are refused like unknown body parameters.
 //   - Metadata keys or values holding NUL or a lone surrogate are a 400, in a customer and in a batch item.
-//   - Fields the document calls required when another field decides it (a vpa beneficiary's vpa) are required
-//     by the service, and the other way round: what the service requires, the document says is required.
+//   - Fields the document calls required when another field decides it (a vpa beneficiary's vpa, in the variant
+//     its discriminator maps `type: vpa` to) are required by the service, and the other way round: what the
+//     service requires, the document says is required.
 //   - Every answer the service gives to such requests is a status the operation documents.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -105,14 +106,22 @@ test('metadata holding NUL or a lone surrogate is a 400 naming it, for a custome
   assert.deepEqual(row, { customers: 0, batches: 0 });
 });
 
-test('what the service requires, the document requires: a vpa beneficiary without vpa, a customer without name', async () => {
+test('what the service requires, the document requires: a vpa beneficiary without vpa, a upi payment without vpa, a customer without name', async () => {
   const { sandboxKey: key } = await service.newAccount();
-  const beneficiaryBody = doc.paths['/v1/beneficiaries'].post.requestBody.content['application/json'].schema;
-  // if type is bank_account then ... else (type vpa) ...
-  const decided = beneficiaryBody.if?.properties?.type?.const as string | undefined;
-  const vpaBranch = decided === 'vpa' ? beneficiaryBody.then : decided === 'bank_account' ? beneficiaryBody.else : undefined;
-  assert.ok(vpaBranch?.required?.includes('vpa'), 'the document says a vpa beneficiary requires vpa');
-  assertApiError(await http.post('/v1/beneficiaries', { key, json: { name: 'Ravi', type: 'vpa' } }), 400, 'invalid_request', 'vpa');
+  // oneOf with a discriminator: the variant `type: vpa` maps to requires vpa; so does `method: upi` for a payment.
+  const variant = (path: string, value: string) => {
+    const body = doc.paths[path].post.requestBody.content['application/json'].schema;
+    const ref = body.discriminator?.mapping?.[value] as string | undefined;
+    return ref ? doc.components.schemas[ref.split('/').pop()!] : undefined;
+  };
+  assert.ok(variant('/v1/beneficiaries', 'vpa')?.required?.includes('vpa'), 'the document says a vpa beneficiary requires vpa');
+  const beneficiary = await http.post('/v1/beneficiaries', { key, json: { name: 'Ravi', type: 'vpa' } });
+  assertApiError(beneficiary, 400, 'invalid_request', 'vpa');
+  documented(beneficiary, '/v1/beneficiaries', 'post');
+  assert.ok(variant('/v1/payments', 'upi')?.required?.includes('vpa'), 'the document says a upi payment requires vpa');
+  const payment = await http.post('/v1/payments', { key, form: { amount: '100', method: 'upi' } });
+  assertApiError(payment, 400, 'invalid_request', 'vpa');
+  documented(payment, '/v1/payments', 'post');
 
   const customerBody = doc.paths['/v1/customers'].post.requestBody.content['application/json'].schema;
   assert.ok(customerBody.required.includes('name'), 'the document says a customer requires name');

@@ -1,5 +1,5 @@
 // Pure rules of payments, refunds and settlements: state machines, postings, refundable amounts,
-// payment methods and the sandbox's magic values.
+// and the sandbox's magic values (which detail a payment method takes: test/unit/body-variants.test.ts).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
@@ -50,15 +50,6 @@ describe('payment state machine', () => {
     assert.equal(payments.paymentLifecycle.posting('pending', 'captured', 1)?.type, 'payment');
     assert.deepEqual(payments.paymentStatuses.map((s) => payments.paymentLifecycle.events[s]), [undefined, 'payment.captured', 'payment.failed']);
     assert.deepEqual(payments.paymentStatuses.map(payments.paymentLifecycle.isSettled), [false, true, true]);
-  });
-  test('methods: upi needs vpa, netbanking needs bank, anything else is invalid_method', () => {
-    assert.equal(payments.methodProblem({ method: 'upi', vpa: 'a@upi' }), undefined);
-    assert.equal(payments.methodProblem({ method: 'netbanking', bank: 'HDFC' }), undefined);
-    assert.deepEqual(payments.methodProblem({ method: 'card' })?.code, 'invalid_method');
-    assert.deepEqual(payments.methodProblem({ method: 'upi' })?.param, 'vpa');
-    assert.deepEqual(payments.methodProblem({ method: 'upi', vpa: 'a@upi', bank: 'HDFC' })?.param, 'bank');
-    assert.deepEqual(payments.methodProblem({ method: 'netbanking' })?.param, 'bank');
-    assert.deepEqual(payments.methodProblem({ method: 'netbanking', bank: 'HDFC', vpa: 'a@upi' })?.param, 'vpa');
   });
 });
 
