@@ -1631,7 +1631,7 @@ export interface operations {
                     "application/json": components["schemas"]["TopUp"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -1642,7 +1642,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -1653,7 +1653,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`); or a test helper called with a live key (`sandbox_only`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -1664,7 +1664,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`), or the action does not fit the status (`invalid_state`). */
+            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -1677,7 +1677,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 2 MiB (`payload_too_large`). */
+            /** @description A body over 2 MiB, 20 MiB for payout batches (`payload_too_large`). */
             413: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -1821,7 +1821,7 @@ export interface operations {
                     "application/json": components["schemas"]["TopUpList"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -1832,7 +1832,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -1843,7 +1843,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -1944,7 +1944,7 @@ export interface operations {
                     "application/json": components["schemas"]["TopUp"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -1955,7 +1955,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -1966,7 +1966,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -1977,7 +1977,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown route or id, or an id of another account or mode (`not_found`). */
+            /** @description An unknown id, or an id of another account or mode (`not_found`). */
             404: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -2070,7 +2070,7 @@ export interface operations {
                     "application/json": components["schemas"]["Balance"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -2081,7 +2081,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -2092,7 +2092,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -2219,7 +2219,7 @@ export interface operations {
                     "application/json": components["schemas"]["BalanceTransactionList"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -2230,7 +2230,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -2241,7 +2241,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -2366,7 +2366,7 @@ export interface operations {
                     "application/json": components["schemas"]["BeneficiaryList"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -2377,7 +2377,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -2388,7 +2388,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -2512,7 +2512,7 @@ export interface operations {
                     "application/json": components["schemas"]["Beneficiary"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -2523,7 +2523,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -2534,7 +2534,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -2545,7 +2545,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`), or the action does not fit the status (`invalid_state`). */
+            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -2558,7 +2558,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 2 MiB (`payload_too_large`). */
+            /** @description A body over 2 MiB, 20 MiB for payout batches (`payload_too_large`). */
             413: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -2682,7 +2682,7 @@ export interface operations {
                     "application/json": components["schemas"]["Beneficiary"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -2693,7 +2693,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -2704,7 +2704,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -2715,7 +2715,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown route or id, or an id of another account or mode (`not_found`). */
+            /** @description An unknown id, or an id of another account or mode (`not_found`). */
             404: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -2817,7 +2817,7 @@ export interface operations {
                     "application/json": components["schemas"]["Beneficiary"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -2828,7 +2828,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -2839,7 +2839,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -2850,7 +2850,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown route or id, or an id of another account or mode (`not_found`). */
+            /** @description An unknown id, or an id of another account or mode (`not_found`). */
             404: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -2974,7 +2974,7 @@ export interface operations {
                     "application/json": components["schemas"]["CustomerList"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -2985,7 +2985,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -2996,7 +2996,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -3146,7 +3146,7 @@ export interface operations {
                     "application/json": components["schemas"]["Customer"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -3157,7 +3157,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -3168,7 +3168,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -3179,7 +3179,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`), or the action does not fit the status (`invalid_state`). */
+            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -3192,7 +3192,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 2 MiB (`payload_too_large`). */
+            /** @description A body over 2 MiB, 20 MiB for payout batches (`payload_too_large`). */
             413: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -3315,7 +3315,7 @@ export interface operations {
                     "application/json": components["schemas"]["Customer"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -3326,7 +3326,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -3337,7 +3337,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -3348,7 +3348,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown route or id, or an id of another account or mode (`not_found`). */
+            /** @description An unknown id, or an id of another account or mode (`not_found`). */
             404: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -3499,7 +3499,7 @@ export interface operations {
                     "application/json": components["schemas"]["Customer"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -3510,7 +3510,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -3521,7 +3521,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -3532,7 +3532,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown route or id, or an id of another account or mode (`not_found`). */
+            /** @description An unknown id, or an id of another account or mode (`not_found`). */
             404: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -3543,7 +3543,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`), or the action does not fit the status (`invalid_state`). */
+            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -3556,7 +3556,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 2 MiB (`payload_too_large`). */
+            /** @description A body over 2 MiB, 20 MiB for payout batches (`payload_too_large`). */
             413: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -3713,7 +3713,7 @@ export interface operations {
                     "application/json": components["schemas"]["PayoutList"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -3724,7 +3724,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -3735,7 +3735,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -3912,7 +3912,7 @@ export interface operations {
                     "application/json": components["schemas"]["Payout"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`); or a payment method or transfer mode that is unknown or does not fit (`invalid_method`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -3923,7 +3923,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -3945,7 +3945,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -3956,7 +3956,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown route or id, or an id of another account or mode (`not_found`). */
+            /** @description An unknown id, or an id of another account or mode (`not_found`). */
             404: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -3967,7 +3967,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`), or the action does not fit the status (`invalid_state`). */
+            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -3980,7 +3980,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 2 MiB (`payload_too_large`). */
+            /** @description A body over 2 MiB, 20 MiB for payout batches (`payload_too_large`). */
             413: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -4113,7 +4113,7 @@ export interface operations {
                     "application/json": components["schemas"]["Payout"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -4124,7 +4124,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -4135,7 +4135,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -4146,7 +4146,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown route or id, or an id of another account or mode (`not_found`). */
+            /** @description An unknown id, or an id of another account or mode (`not_found`). */
             404: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -4259,7 +4259,7 @@ export interface operations {
                     "application/json": components["schemas"]["Payout"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -4270,7 +4270,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -4281,7 +4281,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`); or a test helper called with a live key (`sandbox_only`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -4292,7 +4292,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown route or id, or an id of another account or mode (`not_found`). */
+            /** @description An unknown id, or an id of another account or mode (`not_found`). */
             404: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -4303,7 +4303,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`), or the action does not fit the status (`invalid_state`). */
+            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`); or the action does not fit the object's status (`invalid_state`). */
             409: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -4444,7 +4444,7 @@ export interface operations {
                     "application/json": components["schemas"]["PayoutBatchList"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -4455,7 +4455,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -4466,7 +4466,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -4645,7 +4645,7 @@ export interface operations {
                     "application/json": components["schemas"]["PayoutBatch"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -4656,7 +4656,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -4667,7 +4667,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -4678,7 +4678,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`), or the action does not fit the status (`invalid_state`). */
+            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -4691,7 +4691,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 2 MiB (`payload_too_large`). */
+            /** @description A body over 2 MiB, 20 MiB for payout batches (`payload_too_large`). */
             413: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -4819,7 +4819,7 @@ export interface operations {
                     "application/json": components["schemas"]["PayoutBatch"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -4830,7 +4830,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -4841,7 +4841,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -4852,7 +4852,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown route or id, or an id of another account or mode (`not_found`). */
+            /** @description An unknown id, or an id of another account or mode (`not_found`). */
             404: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -4997,7 +4997,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentList"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -5008,7 +5008,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -5019,7 +5019,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -5153,7 +5153,7 @@ export interface operations {
                     "application/json": components["schemas"]["Payment"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`); or a payment method or transfer mode that is unknown or does not fit (`invalid_method`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -5164,7 +5164,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -5175,7 +5175,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -5186,7 +5186,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown route or id, or an id of another account or mode (`not_found`). */
+            /** @description An unknown id, or an id of another account or mode (`not_found`). */
             404: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -5197,7 +5197,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`), or the action does not fit the status (`invalid_state`). */
+            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -5210,7 +5210,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 2 MiB (`payload_too_large`). */
+            /** @description A body over 2 MiB, 20 MiB for payout batches (`payload_too_large`). */
             413: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -5347,7 +5347,7 @@ export interface operations {
                     "application/json": components["schemas"]["Payment"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -5358,7 +5358,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -5369,7 +5369,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -5380,7 +5380,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown route or id, or an id of another account or mode (`not_found`). */
+            /** @description An unknown id, or an id of another account or mode (`not_found`). */
             404: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -5509,7 +5509,7 @@ export interface operations {
                     "application/json": components["schemas"]["RefundList"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -5520,7 +5520,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -5531,7 +5531,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -5679,7 +5679,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refund"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -5690,7 +5690,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -5712,7 +5712,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -5723,7 +5723,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown route or id, or an id of another account or mode (`not_found`). */
+            /** @description An unknown id, or an id of another account or mode (`not_found`). */
             404: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -5734,7 +5734,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`), or the action does not fit the status (`invalid_state`). */
+            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`); or the action does not fit the object's status (`invalid_state`). */
             409: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -5747,7 +5747,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 2 MiB (`payload_too_large`). */
+            /** @description A body over 2 MiB, 20 MiB for payout batches (`payload_too_large`). */
             413: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -5875,7 +5875,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refund"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -5886,7 +5886,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -5897,7 +5897,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -5908,7 +5908,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown route or id, or an id of another account or mode (`not_found`). */
+            /** @description An unknown id, or an id of another account or mode (`not_found`). */
             404: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -6028,7 +6028,7 @@ export interface operations {
                     "application/json": components["schemas"]["SettlementList"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -6039,7 +6039,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -6050,7 +6050,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -6149,7 +6149,7 @@ export interface operations {
                     "application/json": components["schemas"]["Settlement"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -6160,7 +6160,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -6171,7 +6171,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -6182,7 +6182,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown route or id, or an id of another account or mode (`not_found`). */
+            /** @description An unknown id, or an id of another account or mode (`not_found`). */
             404: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -6294,7 +6294,7 @@ export interface operations {
                     "application/json": components["schemas"]["SettlementList"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -6305,7 +6305,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -6316,7 +6316,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`); or a test helper called with a live key (`sandbox_only`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -6327,7 +6327,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`), or the action does not fit the status (`invalid_state`). */
+            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -6340,7 +6340,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 2 MiB (`payload_too_large`). */
+            /** @description A body over 2 MiB, 20 MiB for payout batches (`payload_too_large`). */
             413: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -6502,7 +6502,7 @@ export interface operations {
                     "application/json": components["schemas"]["CollectionList"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -6513,7 +6513,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -6524,7 +6524,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -6714,7 +6714,7 @@ export interface operations {
                     "application/json": components["schemas"]["Collection"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -6725,7 +6725,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -6736,7 +6736,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -6747,7 +6747,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown route or id, or an id of another account or mode (`not_found`). */
+            /** @description An unknown id, or an id of another account or mode (`not_found`). */
             404: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -6758,7 +6758,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`), or the action does not fit the status (`invalid_state`). */
+            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -6771,7 +6771,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 2 MiB (`payload_too_large`). */
+            /** @description A body over 2 MiB, 20 MiB for payout batches (`payload_too_large`). */
             413: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -6910,7 +6910,7 @@ export interface operations {
                     "application/json": components["schemas"]["Collection"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -6921,7 +6921,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -6932,7 +6932,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -6943,7 +6943,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown route or id, or an id of another account or mode (`not_found`). */
+            /** @description An unknown id, or an id of another account or mode (`not_found`). */
             404: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -7064,7 +7064,7 @@ export interface operations {
                     "application/json": components["schemas"]["Collection"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -7075,7 +7075,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -7086,7 +7086,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -7097,7 +7097,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown route or id, or an id of another account or mode (`not_found`). */
+            /** @description An unknown id, or an id of another account or mode (`not_found`). */
             404: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -7108,7 +7108,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`), or the action does not fit the status (`invalid_state`). */
+            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`); or the action does not fit the object's status (`invalid_state`). */
             409: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -7242,7 +7242,7 @@ export interface operations {
                     "application/json": components["schemas"]["Collection"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -7253,7 +7253,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -7264,7 +7264,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`); or a test helper called with a live key (`sandbox_only`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -7275,7 +7275,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown route or id, or an id of another account or mode (`not_found`). */
+            /** @description An unknown id, or an id of another account or mode (`not_found`). */
             404: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -7286,7 +7286,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`), or the action does not fit the status (`invalid_state`). */
+            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`); or the action does not fit the object's status (`invalid_state`). */
             409: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -7440,7 +7440,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentLinkList"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -7451,7 +7451,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -7462,7 +7462,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -7682,7 +7682,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentLink"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -7693,7 +7693,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -7704,7 +7704,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -7715,7 +7715,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`), or the action does not fit the status (`invalid_state`). */
+            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -7728,7 +7728,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 2 MiB (`payload_too_large`). */
+            /** @description A body over 2 MiB, 20 MiB for payout batches (`payload_too_large`). */
             413: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -7868,7 +7868,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentLink"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -7879,7 +7879,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -7890,7 +7890,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -7901,7 +7901,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown route or id, or an id of another account or mode (`not_found`). */
+            /** @description An unknown id, or an id of another account or mode (`not_found`). */
             404: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -8023,7 +8023,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentLink"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -8034,7 +8034,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -8045,7 +8045,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -8056,7 +8056,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown route or id, or an id of another account or mode (`not_found`). */
+            /** @description An unknown id, or an id of another account or mode (`not_found`). */
             404: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -8067,7 +8067,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`), or the action does not fit the status (`invalid_state`). */
+            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`); or the action does not fit the object's status (`invalid_state`). */
             409: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -8241,7 +8241,7 @@ export interface operations {
                     "application/json": components["schemas"]["Report"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -8252,7 +8252,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -8263,7 +8263,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -8274,7 +8274,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`), or the action does not fit the status (`invalid_state`). */
+            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -8287,7 +8287,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 2 MiB (`payload_too_large`). */
+            /** @description A body over 2 MiB, 20 MiB for payout batches (`payload_too_large`). */
             413: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -8435,7 +8435,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReportList"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -8446,7 +8446,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -8457,7 +8457,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -8562,7 +8562,7 @@ export interface operations {
                     "application/json": components["schemas"]["Report"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -8573,7 +8573,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -8584,7 +8584,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -8595,7 +8595,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown route or id, or an id of another account or mode (`not_found`). */
+            /** @description An unknown id, or an id of another account or mode (`not_found`). */
             404: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -8657,10 +8657,7 @@ export interface operations {
                 /** @description Hex HMAC-SHA256 of the report id and expires. */
                 signature: string;
             };
-            header?: {
-                /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
-                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
-            };
+            header?: never;
             path: {
                 /** @description A report id (`rpt_...`). */
                 id: string;
@@ -8669,46 +8666,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file (text/csv or application/x-ndjson). */
+            /** @description The file, byte for byte as it was made: CSV or JSON Lines, as the report's `format` says. */
             200: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
                     "Request-Id": string;
-                    /** @description Requests allowed per second for this API key. */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix seconds when the window resets. */
-                    "X-RateLimit-Reset": number;
+                    /** @description The file name to save as: `attachment; filename="transactions_2026-11-01_2026-11-30_rpt_....csv"`. */
+                    "Content-Disposition": string;
+                    /** @description The file's SHA-256, quoted. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
-            400: {
-                headers: {
-                    /** @description Identifies this request (`req_...`); also inside error bodies. */
-                    "Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
-            401: {
-                headers: {
-                    /** @description Identifies this request (`req_...`); also inside error bodies. */
-                    "Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description The signature does not match the report id and `expires`, or either is missing (`invalid_signature`): GET /v1/reports/{id} signs a fresh link. */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -8719,7 +8693,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown route or id, or an id of another account or mode (`not_found`). */
+            /** @description A validly signed link to a report that does not exist (`not_found`). */
             404: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -8730,19 +8704,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests (`rate_limited`); `Retry-After` says when to retry. */
-            429: {
+            /** @description The report is still `pending`, or `failed` with no file (`invalid_state`). */
+            409: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
                     "Request-Id": string;
-                    /** @description Requests allowed per second for this API key. */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix seconds when the window resets. */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait (>= 1). */
-                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The link is past `expires`, or the file is no longer kept (30 days after it was made) (`expired`). */
+            410: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8860,7 +8837,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventList"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -8871,7 +8848,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -8882,7 +8859,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -9000,7 +8977,7 @@ export interface operations {
                     "application/json": components["schemas"]["Event"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -9011,7 +8988,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -9022,7 +8999,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -9033,7 +9010,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown route or id, or an id of another account or mode (`not_found`). */
+            /** @description An unknown id, or an id of another account or mode (`not_found`). */
             404: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -9153,7 +9130,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventRedelivery"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -9164,7 +9141,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -9175,7 +9152,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -9186,7 +9163,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown route or id, or an id of another account or mode (`not_found`). */
+            /** @description An unknown id, or an id of another account or mode (`not_found`). */
             404: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -9197,7 +9174,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`), or the action does not fit the status (`invalid_state`). */
+            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -9210,7 +9187,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 2 MiB (`payload_too_large`). */
+            /** @description A body over 2 MiB, 20 MiB for payout batches (`payload_too_large`). */
             413: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -9354,7 +9331,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointList"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -9365,7 +9342,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -9376,7 +9353,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -9528,7 +9505,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -9539,7 +9516,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -9550,7 +9527,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -9561,7 +9538,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`), or the action does not fit the status (`invalid_state`). */
+            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -9574,7 +9551,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 2 MiB (`payload_too_large`). */
+            /** @description A body over 2 MiB, 20 MiB for payout batches (`payload_too_large`). */
             413: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -9697,7 +9674,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -9708,7 +9685,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -9719,7 +9696,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -9730,7 +9707,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown route or id, or an id of another account or mode (`not_found`). */
+            /** @description An unknown id, or an id of another account or mode (`not_found`). */
             404: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -9824,7 +9801,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedWebhookEndpoint"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -9835,7 +9812,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -9846,7 +9823,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -9857,7 +9834,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown route or id, or an id of another account or mode (`not_found`). */
+            /** @description An unknown id, or an id of another account or mode (`not_found`). */
             404: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -9985,7 +9962,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
-            /** @description Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -9996,7 +9973,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
             401: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -10007,7 +9984,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`). */
+            /** @description A live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -10018,7 +9995,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown route or id, or an id of another account or mode (`not_found`). */
+            /** @description An unknown id, or an id of another account or mode (`not_found`). */
             404: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */

@@ -33,7 +33,7 @@ export const operationsPaths: Paths = {
       operationId: 'getReadiness',
       summary: 'Readiness: the database and Temporal are reachable',
       tags,
-      responses: { ...ok('Ready.', readinessSchema, publicHeaders), ...errors(503) },
+      responses: { ...ok('Ready.', readinessSchema, publicHeaders), ...errors('service_unavailable') },
     },
   },
   '/metrics': {

@@ -3,6 +3,7 @@
 // own paths from these next to its schemas; openapi.ts only assembles them.
 import { z } from 'zod';
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject, ZodOpenApiResponsesObject } from 'zod-openapi';
+import { type ErrorCode, errorCodes } from '../domain/errors.ts';
 import { errorEnvelopeSchema } from './common.ts';
 
 export type Paths = ZodOpenApiPathsObject;
@@ -32,37 +33,47 @@ const replayedHeader = {
 /** The headers of routes outside authentication and rate limiting. */
 export const publicHeaders = z.object({ 'Request-Id': requestIdHeader });
 
-const errorDescriptions: Record<number, string> = {
-  400: 'Invalid request: missing, malformed or unknown parameter (`invalid_request`), or a mode that does not fit (`invalid_method`).',
-  401: 'No key, unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`).',
-  402: 'The available balance cannot cover the amount (`insufficient_funds`).',
-  403: 'Live key over plain HTTP (`https_required`) or a test helper called with a live key (`sandbox_only`).',
-  404: 'Unknown route or id, or an id of another account or mode (`not_found`).',
-  405: 'The route exists but not with this method (`method_not_allowed`).',
-  409: 'The same idempotency key is still being executed (`idempotency_key_in_use`), or the action does not fit the status (`invalid_state`).',
-  413: 'Body over 2 MiB (`payload_too_large`).',
-  415: 'A body that is neither form-encoded nor JSON (`unsupported_media_type`).',
-  422: 'The idempotency key was used with a different method, path or parameters (`idempotency_key_reused`).',
-  429: 'Too many requests (`rate_limited`); `Retry-After` says when to retry.',
-  500: 'A bug (`internal_error`); nothing half-done is left behind.',
-  503: 'The database or Temporal is unreachable (`service_unavailable`); retry later with the same key.',
+/** What each error code means to a caller, said once; an operation's error responses name the codes it can answer with. */
+const codeTexts: Record<ErrorCode, string> = {
+  invalid_request: 'a missing, malformed or unknown parameter or header (`invalid_request`)',
+  invalid_method: 'a payment method or transfer mode that is unknown or does not fit (`invalid_method`)',
+  authentication_failed: 'no key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`)',
+  insufficient_funds: 'the available balance cannot cover the amount (`insufficient_funds`)',
+  https_required: 'a live key over plain HTTP (`https_required`)',
+  sandbox_only: 'a test helper called with a live key (`sandbox_only`)',
+  invalid_signature: 'a download link whose signature does not match (`invalid_signature`)',
+  not_found: 'an unknown id, or an id of another account or mode (`not_found`)',
+  method_not_allowed: 'the route exists but not with this method (`method_not_allowed`)',
+  idempotency_key_in_use: 'the same idempotency key is still being executed (`idempotency_key_in_use`)',
+  invalid_state: "the action does not fit the object's status (`invalid_state`)",
+  expired: 'a download link past its `expires`, or a file no longer kept (`expired`)',
+  payload_too_large: 'a body over 2 MiB, 20 MiB for payout batches (`payload_too_large`)',
+  unsupported_media_type: 'a body that is neither form-encoded nor JSON (`unsupported_media_type`)',
+  idempotency_key_reused: 'the idempotency key was used with a different method, path or parameters (`idempotency_key_reused`)',
+  rate_limited: 'too many requests (`rate_limited`); `Retry-After` says when to retry',
+  internal_error: 'a bug (`internal_error`); nothing half-done is left behind',
+  service_unavailable: 'the database or Temporal is unreachable (`service_unavailable`); retry later with the same key',
 };
 
-/** The error responses of these statuses, each in the contract's envelope. */
-export function errors(...statuses: number[]): ZodOpenApiResponsesObject {
+/** The error responses these codes call for, one per status, each naming its codes, in the contract's envelope. */
+export function errors(...codes: ErrorCode[]): ZodOpenApiResponsesObject {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of new Set(codes)) byStatus.set(errorCodes[code].status, [...(byStatus.get(errorCodes[code].status) ?? []), code]);
   const out: ZodOpenApiResponsesObject = {};
-  for (const status of statuses) {
-    const headers =
-      status === 429
-        ? z.object({ 'Request-Id': requestIdHeader, ...rateLimitHeaders, 'Retry-After': z.int().meta({ description: 'Seconds to wait (>= 1).' }) })
-        : publicHeaders;
-    out[`${status}` as `4${string}`] = {
-      description: errorDescriptions[status] ?? 'Error',
-      headers,
-      content: { 'application/json': { schema: errorEnvelopeSchema } },
-    };
+  for (const status of [...byStatus.keys()].sort()) {
+    const text = byStatus.get(status)!.map((code) => codeTexts[code]).join('; or ');
+    Object.assign(out, errorResponse(status, `${text[0].toUpperCase()}${text.slice(1)}.`));
   }
   return out;
+}
+
+/** One error response in the contract's envelope, described as this operation meets it (naming its codes). */
+export function errorResponse(status: number, description: string): ZodOpenApiResponsesObject {
+  const headers =
+    status === 429
+      ? z.object({ 'Request-Id': requestIdHeader, ...rateLimitHeaders, 'Retry-After': z.int().meta({ description: 'Seconds to wait (>= 1).' }) })
+      : publicHeaders;
+  return { [`${status}`]: { description, headers, content: { 'application/json': { schema: errorEnvelopeSchema } } } };
 }
 
 /** A 200 answer carrying `schema` as JSON. */
@@ -90,11 +101,11 @@ const readHeaders = z.object({
 });
 
 /** What any authenticated route may answer besides its own outcomes. */
-const authErrors = [401, 403, 429, 500, 503] as const;
+const authErrors: ErrorCode[] = ['authentication_failed', 'https_required', 'rate_limited', 'internal_error', 'service_unavailable'];
 /** What any write may answer: a malformed header or parameter, its Idempotency-Key in use or reused. */
-const writeErrors = [400, 409, 422] as const;
+const writeErrors: ErrorCode[] = ['invalid_request', 'idempotency_key_in_use', 'idempotency_key_reused'];
 /** What a request body may add: too large, not form or JSON. */
-const bodyErrors = [413, 415] as const;
+const bodyErrors: ErrorCode[] = ['payload_too_large', 'unsupported_media_type'];
 
 interface OperationText {
   operationId: string;
@@ -108,6 +119,8 @@ interface Operation extends OperationText {
   ok: [description: string, schema: z.ZodType];
   /** `{ id }` and the like; an id that does not resolve is a 404. */
   path?: z.ZodObject;
+  /** The operation's own outcomes besides the ones every read or write has (`insufficient_funds`, `invalid_state`...). */
+  errors?: ErrorCode[];
 }
 
 /**
@@ -115,11 +128,11 @@ interface Operation extends OperationText {
  * path id unknown (404); nothing else beyond the authentication errors.
  */
 export function readOperation(op: Operation & { query?: z.ZodObject }): ZodOpenApiOperationObject {
-  const { ok: [description, schema], path, query, ...text } = op;
+  const { ok: [description, schema], path, query, errors: own = [], ...text } = op;
   return {
     ...text,
     requestParams: { ...(path && { path }), ...(query && { query }), header: readHeaders },
-    responses: { ...ok(description, schema), ...errors(400, ...authErrors, ...(path ? [404] : [])) },
+    responses: { ...ok(description, schema), ...errors('invalid_request', ...authErrors, ...(path ? ['not_found' as const] : []), ...own) },
   };
 }
 
@@ -127,8 +140,9 @@ export function readOperation(op: Operation & { query?: z.ZodObject }): ZodOpenA
  * A POST with Idempotency-Key and Sandbox-Simulate: 400, 409 and 422 always (headers, the key); `body`
  * (form-encoded or JSON) brings the body's errors (413, 415); `errors` adds the operation's own outcomes (402...).
  */
-export function writeOperation(op: Operation & { body?: z.ZodType; errors?: number[] }): ZodOpenApiOperationObject {
+export function writeOperation(op: Operation & { body?: z.ZodType }): ZodOpenApiOperationObject {
   const { ok: [description, schema], path, body, errors: own = [], ...text } = op;
+  const failures = errors(...writeErrors, ...(body ? bodyErrors : []), ...authErrors, ...(path ? ['not_found' as const] : []), ...own);
   return {
     ...text,
     requestParams: { ...(path && { path }), header: writeHeaders },
@@ -144,8 +158,8 @@ export function writeOperation(op: Operation & { body?: z.ZodType; errors?: numb
     }),
     responses: {
       ...ok(description, schema, commonHeaders.extend(replayedHeader)),
-      ...errors(...writeErrors, ...(body ? bodyErrors : []), ...authErrors, ...(path ? [404] : []), ...own),
-      '409': { ...errors(409)['409'], headers: publicHeaders.extend(replayedHeader) },
+      ...failures,
+      '409': { ...failures['409'], headers: publicHeaders.extend(replayedHeader) },
     },
   };
 }
@@ -188,7 +202,7 @@ const pascal = (words: string) => words.replace(/(?:^|[ -])(\w)/g, (_, first: st
 export function resourceOperations(r: Resource) {
   const { noun, plural, tags } = r;
   return {
-    create: (op: { summary: string; description?: string; body: z.ZodType; errors?: number[]; ok?: string }) => {
+    create: (op: { summary: string; description?: string; body: z.ZodType; errors?: ErrorCode[]; ok?: string }) => {
       const { ok = `The ${noun}.`, ...rest } = op;
       return writeOperation({ operationId: `create${pascal(noun)}`, ...rest, tags, ok: [ok, r.schema] });
     },

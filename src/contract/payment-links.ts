@@ -116,7 +116,7 @@ export const paymentLinkPaths: Paths = {
       summary: 'Cancel a link nobody has paid on (status created); anything else is 409 invalid_state',
       tags,
       path: paymentLinkIdPath,
-      errors: [400, 409, 422],
+      errors: ['invalid_state'],
       ok: ['The payment link, `cancelled`.', paymentLinkSchema],
     }),
   },

@@ -71,7 +71,7 @@ export const payoutPaths: Paths = {
     post: payout.create({
       summary: 'Send money to a beneficiary; answers `initiated` once the amount is reserved',
       body: createPayoutParams,
-      errors: [402, 404],
+      errors: ['insufficient_funds', 'not_found', 'invalid_method'],
     }),
     get: payout.list('List payouts, newest first (filters status, batch_id, beneficiary_id)', listPayoutsQuery),
   },
@@ -82,7 +82,7 @@ export const payoutPaths: Paths = {
       summary: 'Sandbox: complete, fail or reverse a payout by hand',
       tags,
       path: z.object({ id: z.string(), action: z.enum(['complete', 'fail', 'reverse']) }),
-      errors: [409],
+      errors: ['sandbox_only', 'invalid_state'],
       ok: ['The payout after the action.', payoutSchema],
     }),
   },

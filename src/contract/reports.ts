@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { reportFormats, reportStatuses } from '../domain/reports.ts';
 import { listParams, listSchema, modeSchema } from './common.ts';
-import { type Paths, idPath, readOperation, resourceOperations } from './openapi-operations.ts';
+import { type Paths, errorResponse, errors, idPath, publicHeaders, resourceOperations } from './openapi-operations.ts';
 
 /** A calendar day, `YYYY-MM-DD` (a real date; the route checks the range rules between the two). */
 const date = (description: string) => z.iso.date().meta({ description, example: '2026-11-01' });
@@ -59,13 +59,37 @@ export const reportPaths: Paths = {
   '/v1/reports': { get: report.list('List reports, newest first', listReportsQuery) },
   '/v1/reports/{id}': { get: report.retrieve('Retrieve a report, with a freshly signed download_url') },
   '/reports/{id}/file': {
-    get: readOperation({
+    // Outside /v1: no API key, no rate limit, no Sandbox-Simulate; the signed link is the credential.
+    get: {
       operationId: 'downloadReport',
       summary: 'Download a report file by its signed link (no API key): 409 while pending, 410 once expired, 403 when the signature does not match',
       tags,
-      path: reportIdPath,
-      query: z.object({ expires: z.string().meta({ description: 'Unix seconds, as signed.' }), signature: z.string().meta({ description: 'Hex HMAC-SHA256 of the report id and expires.' }) }),
-      ok: ['The file (text/csv or application/x-ndjson).', z.string()],
-    }),
+      security: [],
+      requestParams: {
+        path: reportIdPath,
+        query: z.object({
+          expires: z.string().meta({ description: 'Unix seconds, as signed.' }),
+          signature: z.string().meta({ description: 'Hex HMAC-SHA256 of the report id and expires.' }),
+        }),
+      },
+      responses: {
+        '200': {
+          description: 'The file, byte for byte as it was made: CSV or JSON Lines, as the report\'s `format` says.',
+          headers: publicHeaders.extend({
+            'Content-Disposition': z.string().meta({ description: 'The file name to save as: `attachment; filename="transactions_2026-11-01_2026-11-30_rpt_....csv"`.' }),
+            ETag: z.string().meta({ description: 'The file\'s SHA-256, quoted.' }),
+          }),
+          content: {
+            'text/csv': { schema: z.string().meta({ description: 'RFC 4180, UTF-8, a header row (format `csv`).' }) },
+            'application/x-ndjson': { schema: z.string().meta({ description: 'One JSON object per line (format `jsonl`).' }) },
+          },
+        },
+        ...errorResponse(403, 'The signature does not match the report id and `expires`, or either is missing (`invalid_signature`): GET /v1/reports/{id} signs a fresh link.'),
+        ...errorResponse(404, 'A validly signed link to a report that does not exist (`not_found`).'),
+        ...errorResponse(409, 'The report is still `pending`, or `failed` with no file (`invalid_state`).'),
+        ...errorResponse(410, 'The link is past `expires`, or the file is no longer kept (30 days after it was made) (`expired`).'),
+        ...errors('internal_error', 'service_unavailable'),
+      },
+    },
   },
 };

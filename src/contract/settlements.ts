@@ -40,6 +40,7 @@ export const settlementPaths: Paths = {
       summary: 'Sandbox: settle now; answers with a list of the settlements created (one, or none when nothing was unsettled)',
       tags,
       body: runSettlementParams,
+      errors: ['sandbox_only'],
       ok: ['The settlements this run created.', settlementListSchema],
     }),
   },

@@ -40,7 +40,7 @@ const topUp = resourceOperations({ noun: 'top-up', plural: 'top-ups', tags: ['Ba
 
 export const topUpPaths: Paths = {
   '/v1/test_helpers/top_ups': {
-    post: topUp.create({ summary: 'Credit the sandbox balance (sandbox keys only)', body: createTopUpParams, ok: 'The top-up, already credited to `available`.' }),
+    post: topUp.create({ summary: 'Credit the sandbox balance (sandbox keys only)', body: createTopUpParams, errors: ['sandbox_only'], ok: 'The top-up, already credited to `available`.' }),
   },
   '/v1/top_ups': { get: topUp.list('List sandbox top-ups, newest first', listTopUpsQuery) },
   '/v1/top_ups/{id}': { get: topUp.retrieve() },

@@ -7,12 +7,15 @@
 //   - Fields the document calls required when another field decides it (a vpa beneficiary's vpa, in the variant
 //     its discriminator maps `type: vpa` to) are required by the service, and the other way round: what the
 //     service requires, the document says is required.
-//   - Every answer the service gives to such requests is a status the operation documents.
+//   - Every answer the service gives to such requests is a status the operation documents; a report's key-less
+//     download link answers only what its operation documents (its file's content type, 403, 409, 410).
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import { after, before, test } from 'node:test';
+import { createSecretBox } from '../../src/db/sealed.ts';
 import { assertApiError } from '../helpers/api-assert.ts';
 import { createHttp, type ApiResponse, type Http } from '../helpers/http.ts';
-import { startTestService, type TestService } from '../helpers/service.ts';
+import { startTestService, TEST_SECRETS_KEY, type TestService } from '../helpers/service.ts';
 
 let service: TestService;
 let http: Http;
@@ -149,4 +152,38 @@ test('an Idempotency-Key reused with other parameters is a 422 the operation doc
   const reused = await http.post('/v1/test_helpers/top_ups', { key, json: { amount: 200 }, idempotencyKey: 'reuse-1' });
   assertApiError(reused, 422, 'idempotency_key_reused');
   documented(reused, '/v1/test_helpers/top_ups', 'post');
+});
+
+test('a report download link answers what its operation documents: the file as text/csv, 403 tampered, 409 pending, 410 expired', async () => {
+  const { sandboxKey: key, accountId } = await service.newAccount();
+  const op = doc.paths['/reports/{id}/file'].get;
+  const created = await http.post('/v1/reports/transactions', { key, json: { from: '2026-10-01', to: '2026-10-01' } });
+  assert.equal(created.body.status, 'ready', created.text);
+  const link = new URL(created.body.download_url);
+  const file = await fetch(`${service.url}${link.pathname}${link.search}`);
+  await file.arrayBuffer();
+  assert.equal(file.status, 200);
+  const type = file.headers.get('content-type')!.split(';')[0];
+  assert.ok(type in (op.responses['200'].content ?? {}), `the file's ${type} is a content type the operation documents`);
+  for (const name of Object.keys(op.responses['200'].headers ?? {})) assert.ok(file.headers.has(name), `the file answer carries ${name}`);
+
+  // Signed as this deployment signs (the test knows its key): expired, and a report still pending.
+  const sign = (id: string, expires: number) => createHmac('sha256', createSecretBox(Buffer.from(TEST_SECRETS_KEY, 'base64')).derive('report-download-links')).update(`${id}.${expires}`).digest('hex');
+  const tampered = await http.get(`${link.pathname}?expires=${link.searchParams.get('expires')}&signature=${'0'.repeat(64)}`);
+  assertApiError(tampered, 403, 'invalid_signature');
+  const past = Math.floor(Date.now() / 1000) - 10;
+  const expired = await http.get(`${link.pathname}?expires=${past}&signature=${sign(created.body.id, past)}`);
+  assertApiError(expired, 410, 'expired');
+  const pendingId = 'rpt_01JD3Y8X4W00000000000000PD';
+  await service.sql(
+    `insert into reports (id, account_id, mode, from_date, to_date, format, status, requested_at, idempotency_key) values (?, ?, 'sandbox', '2026-10-01', '2026-10-01', 'csv', 'pending', now(), ?)`,
+    [pendingId, accountId, `pending-${pendingId}`],
+  );
+  const soon = Math.floor(Date.now() / 1000) + 600;
+  const pending = await http.get(`/reports/${pendingId}/file?expires=${soon}&signature=${sign(pendingId, soon)}`);
+  assertApiError(pending, 409, 'invalid_state');
+  for (const [res, code] of [[tampered, 'invalid_signature'], [expired, 'expired'], [pending, 'invalid_state']] as const) {
+    documented(res, '/reports/{id}/file', 'get');
+    assert.match(op.responses[String(res.status)].description, new RegExp(`\`${code}\``), `${res.status} names ${code}`);
+  }
 });
