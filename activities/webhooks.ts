@@ -86,11 +86,10 @@ export function createWebhookActivities(deps: { orm: MikroORM; sender: WebhookSe
      */
     async deliverEventBatch(input: { eventIds: string[] }): Promise<{ attempted: number; retrying: number }> {
       const em = deps.orm.em.fork();
-      const events = await em.find(EventEntity, { id: { $in: input.eventIds } }, { orderBy: { id: 'asc' } });
       const rows = await deliverableEvents(em, input.eventIds);
       const endpoints = await endpointsFor(em, rows);
       const byId = new Map(endpoints.map((endpoint) => [endpoint.id, endpoint]));
-      const bodies = new Map(events.map((event) => [event.id, JSON.stringify(eventView(event))]));
+      const bodies = new Map(rows.map((row) => [row.id, JSON.stringify(eventView(row))]));
       const pairs = deliveryPairs(rows, endpoints);
       const idOf = (pair: DeliveryPair) => webhookDeliveryWorkflowId(pair.eventId, pair.endpointId, pair.variant);
       const delivered = await deliveredAlready(em, input.eventIds);

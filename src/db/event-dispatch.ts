@@ -110,12 +110,22 @@ export async function endpointsFor(em: EntityManager, events: readonly OutboxEve
   );
 }
 
-/** These events (dispatched or not), in id order, as delivery matches them against endpoints. */
-export async function deliverableEvents(em: EntityManager, ids: readonly string[]): Promise<OutboxEvent[]> {
-  return em.execute<OutboxEvent[]>(
-    `select ${outboxEventColumns} from events where id in (select jsonb_array_elements_text(?::jsonb)) order by id`,
+/** An event to deliver: what delivery matches against endpoints, and what its body is made of (eventView). */
+export interface EventToDeliver extends OutboxEvent {
+  createdAt: Date;
+  data: Record<string, unknown>;
+}
+
+/**
+ * These events (dispatched or not), in id order, as delivery matches them against endpoints and sends them. Plain
+ * rows, not entities: a batch reads thousands, and hydrating them cost more than sending them.
+ */
+export async function deliverableEvents(em: EntityManager, ids: readonly string[]): Promise<EventToDeliver[]> {
+  const rows = await em.execute<(OutboxEvent & { data: Record<string, unknown> })[]>(
+    `select ${outboxEventColumns}, data from events where id in (select jsonb_array_elements_text(?::jsonb)) order by id`,
     [JSON.stringify(ids)],
   );
+  return rows.map((row) => ({ ...row, createdAt: new Date(Math.floor(Number(row.created_us) / 1000)) }));
 }
 
 /** Marks the events dispatched (in the transaction that claimed them). */

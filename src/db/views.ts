@@ -129,7 +129,8 @@ export function payoutBatchView(row: PayoutBatch, counts: PayoutBatchCounts): Pa
   };
 }
 
-export function eventView(row: Event): EventResponse {
+/** An event as callers see it, from its entity or from a raw row with the same fields (the delivery batch reads those). */
+export function eventView(row: Pick<Event, 'id' | 'type' | 'mode' | 'createdAt' | 'data'>): EventResponse {
   return {
     id: row.id,
     object: 'event',
