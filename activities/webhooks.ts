@@ -33,7 +33,7 @@ export interface DeliverWebhookInput {
 const PER_ENDPOINT_CONCURRENCY = 32;
 /**
  * No first attempt starts later than this into the batch: with the receiver's time limit after it, the
- * activity ends well inside its startToCloseTimeout. Pairs left over get workflows of their own at once.
+ * activity ends well inside its startToCloseTimeout. Pairs left over are queued for workflows of their own, like failed ones.
  */
 const BATCH_START_BUDGET_MS = 20_000;
 

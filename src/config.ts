@@ -129,14 +129,21 @@ export const configSchema = z.object({
    * How long the dispatcher gathers events that trickle in before handing them to one fan-out workflow: each
    * event waits at most this long more, and a busy outbox costs one workflow per this much time, not per event.
    */
-  WEBHOOK_DISPATCH_GATHER_MS: z.coerce.number().int().min(0).max(5_000).default(500),
+  WEBHOOK_DISPATCH_GATHER_MS: z.coerce.number().int().min(0).max(5_000).default(1_000),
   /** Sandbox out_of_order_webhooks: the longest a resource's events wait for it to settle before going out, newest first. */
   WEBHOOK_OUT_OF_ORDER_HOLD_MS: positiveInt.default(30_000),
   /**
-   * Retry workflows each worker starts per second for deliveries whose first attempt failed (the rest wait in
-   * webhook_retry_queue, oldest first): a dead receiver's burst of failures reaches Temporal as a trickle.
+   * Retry workflows each worker starts per second for deliveries whose first attempt failed, while the outbox
+   * is quiet (the rest wait in webhook_retry_queue, oldest first).
    */
-  WEBHOOK_RETRY_STARTS_PER_SECOND: z.coerce.number().min(0.1).max(10_000).default(5),
+  WEBHOOK_RETRY_STARTS_PER_SECOND: z.coerce.number().min(0.1).max(10_000).default(20),
+  /**
+   * The same while events are flowing (the dispatcher claimed some in the last 2 s): a dead receiver's burst of
+   * failures during a payout batch reaches Temporal as a trickle, and catches up once the outbox is quiet.
+   */
+  WEBHOOK_RETRY_STARTS_PER_SECOND_BUSY: z.coerce.number().min(0.1).max(10_000).default(1),
+  /** A retry queued this long starts at the full rate even while the outbox is busy (never starved). */
+  WEBHOOK_RETRY_MAX_DEFER_MS: positiveInt.default(300_000),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

@@ -143,6 +143,8 @@ export async function startStack(given: Config, logger: Logger, role: Role = 'al
           dispatchIntervalMs: config.WEBHOOK_DISPATCH_INTERVAL_MS,
           outOfOrderHoldMs: config.WEBHOOK_OUT_OF_ORDER_HOLD_MS,
           retryStartsPerSecond: config.WEBHOOK_RETRY_STARTS_PER_SECOND,
+          busyRetryStartsPerSecond: config.WEBHOOK_RETRY_STARTS_PER_SECOND_BUSY,
+          retryMaxDeferMs: config.WEBHOOK_RETRY_MAX_DEFER_MS,
           gatherMs: config.WEBHOOK_DISPATCH_GATHER_MS,
         },
       });

@@ -145,7 +145,7 @@ async function main(): Promise<void> {
   onBenchStop(() => receiver.stop());
   const { stack, config } = await startBenchStack({
     env: { SANDBOX_PAYOUT_DELAY_MS: '200', RATE_LIMIT_SANDBOX: UNREACHABLE_RATE_LIMIT },
-    passThrough: ['WEBHOOK_RETRY_STARTS_PER_SECOND', 'WEBHOOK_DISPATCH_GATHER_MS', 'RAIL_INLINE_WAIT_MS'],
+    passThrough: ['WEBHOOK_RETRY_STARTS_PER_SECOND', 'WEBHOOK_RETRY_STARTS_PER_SECOND_BUSY', 'WEBHOOK_RETRY_MAX_DEFER_MS', 'WEBHOOK_DISPATCH_GATHER_MS', 'RAIL_INLINE_WAIT_MS'],
   });
   const { orm } = stack;
   const account = await createAccount(orm.em.fork(), 'Benchmark account');
@@ -339,7 +339,14 @@ async function main(): Promise<void> {
       }
       const seconds = (performance.now() - started) / 1000;
       const cpu = cpuPerCall(cpuBefore, await cpuSample(config.DATA_DIR), batchItems);
-      console.log(`    ${withEndpoints ? `10 endpoints (${batchDead} dead)` : 'no endpoints'}: ${seconds.toFixed(2)} s; ${cpu} (per item, the receiver thread included)`);
+      // What the webhooks cost Temporal while the batch ran: workflows of the account started by then.
+      const count = async (type: string) =>
+        (await stack.temporal!.client.workflow.count(`AccountId = '${acct.account_id}' AND WorkflowType = '${type}'`)).count;
+      const [queued] = await orm.em.fork().execute<{ n: number }[]>(`select count(*)::int as n from webhook_retry_queue where account_id = ?`, [acct.account_id]);
+      const hooks = withEndpoints
+        ? `, ${await count('webhookFanOutWorkflow')} fan-out and ${await count('webhookDeliveryWorkflow')} retry workflows (${queued.n} retries still queued)`
+        : '';
+      console.log(`    ${withEndpoints ? `10 endpoints (${batchDead} dead)` : 'no endpoints'}: ${seconds.toFixed(2)} s${hooks}; ${cpu} (per item, the receiver thread included)`);
       if (withEndpoints) await deleteEndpoints(key);
       await quiet(acct.account_id);
       return seconds;

@@ -138,7 +138,8 @@ describe('retry workflows are started from a queue, at a bounded rate (WEBHOOK_R
   let http: Http;
   const RATE = 4;
   before(async () => {
-    service = await startTestService({ ...webhookSettings, WEBHOOK_RETRY_STARTS_PER_SECOND: String(RATE) });
+    // The same rate busy or quiet: this is the plain rate; the next suite tells busy from quiet.
+    service = await startTestService({ ...webhookSettings, WEBHOOK_RETRY_STARTS_PER_SECOND: String(RATE), WEBHOOK_RETRY_STARTS_PER_SECOND_BUSY: String(RATE) });
     http = createHttp(service.url);
   });
   after(async () => {
@@ -186,6 +187,83 @@ describe('retry workflows are started from a queue, at a bounded rate (WEBHOOK_R
     assert.equal((await http.request('DELETE', `/v1/webhook_endpoints/${dead}`, { key })).status, 200);
     const [row] = await service.sql<{ n: string }>(`select count(*) as n from webhook_retry_queue where endpoint_id = ?`, [dead]);
     assert.equal(Number(row.n), 0);
+  });
+});
+
+describe('retries yield to a busy outbox (WEBHOOK_RETRY_STARTS_PER_SECOND_BUSY, WEBHOOK_RETRY_MAX_DEFER_MS)', () => {
+  let service: TestService;
+  let http: Http;
+  const MAX_DEFER_MS = 6_000;
+  before(async () => {
+    service = await startTestService({
+      ...webhookSettings,
+      WEBHOOK_RETRY_STARTS_PER_SECOND: '50',
+      WEBHOOK_RETRY_STARTS_PER_SECOND_BUSY: '0.2',
+      WEBHOOK_RETRY_MAX_DEFER_MS: String(MAX_DEFER_MS),
+      WEBHOOK_DISPATCH_GATHER_MS: '200',
+    });
+    http = createHttp(service.url);
+  });
+  after(async () => {
+    await service?.stop();
+  });
+
+  /** An endpoint that refuses each event's first attempt and takes its retry. */
+  const flakyEndpoint = async (key: string) => {
+    const path = `/fan-out/busy/${randomUUID()}`;
+    const refusedOnce = new Set<string>();
+    receiver.respond(path, (_nth, request) => {
+      const id = request.headers['webhook-id'];
+      if (refusedOnce.has(id)) return 200;
+      refusedOnce.add(id);
+      return 500;
+    });
+    return { path, endpoint: await createEndpoint(http, key, receiver.url(path)) };
+  };
+  /** When each retry workflow of the endpoint was started (ms since the epoch), oldest first. */
+  const retryStarts = async (endpoint: string) => {
+    const starts: number[] = [];
+    for await (const wf of service.stack.temporal!.client.workflow.list({ query: `WorkflowType = 'webhookDeliveryWorkflow' AND EndpointId = '${endpoint}'` })) starts.push(wf.startTime.getTime());
+    return starts.sort((a, b) => a - b);
+  };
+  /** Commits one event every `everyMs` for `forMs`; returns their ids with when each was committed. */
+  const stream = async (accountId: string, everyMs: number, forMs: number) => {
+    const events: { id: string; at: number }[] = [];
+    const end = Date.now() + forMs;
+    while (Date.now() < end) {
+      const [id] = await commitEvents(service, accountId, 1);
+      events.push({ id, at: Date.now() });
+      await new Promise((r) => setTimeout(r, everyMs));
+    }
+    return events;
+  };
+
+  test('while events keep coming their failed deliveries mostly wait; once the outbox is quiet every retry starts within seconds and is delivered', async () => {
+    const { accountId, sandboxKey: key } = await service.newAccount();
+    const { path, endpoint } = await flakyEndpoint(key);
+    const streamMs = 4_500; // shorter than MAX_DEFER_MS: nothing is overdue
+    const events = await stream(accountId, 150, streamMs);
+    const duringStream = (await retryStarts(endpoint)).length;
+    // 0.2 a second over the stream, plus the one token a busy spell may begin with: far fewer than the events.
+    assert.ok(duringStream <= 3, `${duringStream} of ${events.length} retry workflows started while events kept coming`);
+    const quietFrom = Date.now();
+    await waitUntil('a retry workflow for every event', async () => (await retryStarts(endpoint)).length === events.length, 30_000);
+    const starts = await retryStarts(endpoint);
+    // At the busy rate the rest would take minutes; at the full rate they start as soon as the busy window ends.
+    assert.ok(starts.at(-1)! - quietFrom < 8_000, `the last retry started ${starts.at(-1)! - quietFrom} ms after the stream ended`);
+    await waitUntil('every event delivered on its retry', () => events.every(({ id }) => receiver.received(path).some((r) => r.status === 200 && r.headers['webhook-id'] === id)), 60_000);
+  });
+
+  test('a retry that has waited WEBHOOK_RETRY_MAX_DEFER_MS starts even while events keep coming', async () => {
+    const { accountId, sandboxKey: key } = await service.newAccount();
+    const { endpoint } = await flakyEndpoint(key);
+    const events = await stream(accountId, 150, MAX_DEFER_MS + 8_000);
+    const streamEnd = Date.now();
+    const starts = await retryStarts(endpoint);
+    // Failed deliveries queued more than the bound (plus a round's slack) before the stream ended: started by then.
+    const overdue = events.filter(({ at }) => at < streamEnd - MAX_DEFER_MS - 3_000).length;
+    assert.ok(overdue >= 10, `${overdue} events old enough`);
+    assert.ok(starts.length >= overdue, `${starts.length} retry workflows started while events kept coming; ${overdue} had waited past the bound`);
   });
 });
 

@@ -174,7 +174,7 @@ export interface TemporalGateway {
   startDelivery(start: DeliveryStart): Promise<void>;
   /**
    * The first attempts of a batch of one account's outbox events (ids in order), in one workflow that
-   * starts a retry workflow per failed delivery. Starting the same batch twice reaches the same workflow.
+   * queues a retry workflow per failed delivery (webhook_retry_queue). Starting the same batch twice reaches the same workflow.
    */
   startWebhookFanOut(batch: { accountId: string; mode: Mode; eventIds: readonly string[] }): Promise<void>;
   /** The retry workflows of deliveries whose first attempt failed, each held until its first retry is due. */

@@ -53,6 +53,8 @@ export interface WebhookDispatcherOptions {
 export interface WebhookDispatcher {
   /** Stops after the round in progress; resolves when stopped. */
   stop(): Promise<void>;
+  /** When (performance.now()) a round last claimed events; null before the first. */
+  lastClaimAt(): number | null;
 }
 
 /** Claiming rounds run at once by one dispatcher while the outbox is backed up. */
@@ -160,6 +162,7 @@ export function startWebhookDispatcher(options: WebhookDispatcherOptions): Webho
 
   let failed = false;
   let full = false;
+  let lastClaimAt: number | null = null;
   const sleepUnlessStopped = (ms: number) =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, ms);
@@ -178,6 +181,7 @@ export function startWebhookDispatcher(options: WebhookDispatcherOptions): Webho
         const claimed: number[] = await Promise.all(Array.from({ length: full ? PARALLEL_ROUNDS : 1 }, dispatchOrdinary));
         await dispatchHeldGroups();
         full = claimed.some((n) => n === batchSize);
+        if (claimed.some((n) => n > 0)) lastClaimAt = performance.now();
       } catch (err) {
         log.warn({ err }, 'dispatch round failed; retrying');
         failed = true;
@@ -206,5 +210,6 @@ export function startWebhookDispatcher(options: WebhookDispatcherOptions): Webho
       await listener?.end().catch(() => {});
       listener = undefined;
     },
+    lastClaimAt: () => lastClaimAt,
   };
 }

@@ -118,6 +118,10 @@ export async function startWorker(options: {
     outOfOrderHoldMs: number;
     /** WEBHOOK_RETRY_STARTS_PER_SECOND. */
     retryStartsPerSecond: number;
+    /** WEBHOOK_RETRY_STARTS_PER_SECOND_BUSY. */
+    busyRetryStartsPerSecond: number;
+    /** WEBHOOK_RETRY_MAX_DEFER_MS. */
+    retryMaxDeferMs: number;
     /** WEBHOOK_DISPATCH_GATHER_MS. */
     gatherMs?: number;
     secrets: SecretBox;
@@ -167,6 +171,9 @@ export async function startWorker(options: {
     startDeliveryRetries: options.webhooks.startDeliveryRetries,
     logger: options.logger,
     startsPerSecond: options.webhooks.retryStartsPerSecond,
+    busyStartsPerSecond: options.webhooks.busyRetryStartsPerSecond,
+    maxDeferMs: options.webhooks.retryMaxDeferMs,
+    lastClaimAt: dispatcher.lastClaimAt,
   });
   const done = worker.run().finally(async () => {
     await Promise.all([dispatcher.stop(), retryStarter.stop()]);
