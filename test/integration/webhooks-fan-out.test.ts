@@ -44,6 +44,17 @@ async function commitEvents(service: TestService, accountId: string, n: number):
   });
 }
 
+/** Makes the receiver at `path` refuse each event's first request (with `status`) and take the next. */
+function refuseFirstAttempt(path: string, status = 503): void {
+  const refusedOnce = new Set<string>();
+  receiver.respond(path, (_nth, request) => {
+    const id = request.headers['webhook-id'];
+    if (refusedOnce.has(id)) return 200;
+    refusedOnce.add(id);
+    return status;
+  });
+}
+
 /** The running or closed status of a delivery's retry workflow, or 'none' when there is none. */
 async function retryWorkflow(service: TestService, eventId: string, endpointId: string): Promise<string> {
   try {
@@ -73,14 +84,7 @@ describe('in one service', () => {
     const flaky = `/fan-out/flaky/${randomUUID()}`;
     const okEndpoint = await createEndpoint(http, key, receiver.url(ok));
     const flakyEndpoint = await createEndpoint(http, key, receiver.url(flaky));
-    // The flaky receiver refuses the first request for each event, then takes it.
-    const refusedOnce = new Set<string>();
-    receiver.respond(flaky, (_nth, request) => {
-      const id = request.headers['webhook-id'];
-      if (refusedOnce.has(id)) return 200;
-      refusedOnce.add(id);
-      return 503;
-    });
+    refuseFirstAttempt(flaky);
     const events = await commitEvents(service, accountId, 20);
 
     await waitUntil('every event reached both receivers, the flaky one twice', () =>
@@ -150,13 +154,7 @@ describe('retry workflows are started from a queue, at a bounded rate (WEBHOOK_R
     const { accountId, sandboxKey: key } = await service.newAccount();
     const flaky = `/fan-out/queued/${randomUUID()}`;
     const endpoint = await createEndpoint(http, key, receiver.url(flaky));
-    const refusedOnce = new Set<string>();
-    receiver.respond(flaky, (_nth, request) => {
-      const id = request.headers['webhook-id'];
-      if (refusedOnce.has(id)) return 200;
-      refusedOnce.add(id);
-      return 500;
-    });
+    refuseFirstAttempt(flaky, 500);
     const events = await commitEvents(service, accountId, 24);
     await waitUntil('every event delivered on its retry', () => receiver.received(flaky).filter((r) => r.status === 200).length === events.length, 90_000);
     assert.deepEqual(new Set(receiver.received(flaky).filter((r) => r.status === 200).map((r) => r.headers['webhook-id'])), new Set(events));
@@ -211,13 +209,7 @@ describe('retries yield to a busy outbox (WEBHOOK_RETRY_STARTS_PER_SECOND_BUSY, 
   /** An endpoint that refuses each event's first attempt and takes its retry. */
   const flakyEndpoint = async (key: string) => {
     const path = `/fan-out/busy/${randomUUID()}`;
-    const refusedOnce = new Set<string>();
-    receiver.respond(path, (_nth, request) => {
-      const id = request.headers['webhook-id'];
-      if (refusedOnce.has(id)) return 200;
-      refusedOnce.add(id);
-      return 500;
-    });
+    refuseFirstAttempt(path, 500);
     return { path, endpoint: await createEndpoint(http, key, receiver.url(path)) };
   };
   /** When each retry workflow of the endpoint was started (ms since the epoch), oldest first. */
