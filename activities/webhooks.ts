@@ -100,7 +100,10 @@ export function createWebhookActivities(deps: { orm: MikroORM; sender: WebhookSe
       const byEndpoint = new Map<string, DeliveryPair[]>();
       for (const pair of todo) byEndpoint.set(pair.endpointId, [...(byEndpoint.get(pair.endpointId) ?? []), pair]);
       const context = Context.current();
-      const beat = setInterval(() => context.heartbeat(), 1000);
+      // An ordinary activity (runs started before the fan-out became local) tells Temporal it is alive.
+      const beat = setInterval(() => {
+        if (!context.info.isLocal) context.heartbeat();
+      }, 1000);
       const attempt = async (pair: DeliveryPair) => {
         if (Date.now() - firstAttemptAt > BATCH_START_BUDGET_MS) {
           unattempted.push(pair);

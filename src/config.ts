@@ -141,7 +141,7 @@ export const configSchema = z.object({
    * The same while events are flowing (the dispatcher claimed some in the last 2 s): a dead receiver's burst of
    * failures during a payout batch reaches Temporal as a trickle, and catches up once the outbox is quiet.
    */
-  WEBHOOK_RETRY_STARTS_PER_SECOND_BUSY: z.coerce.number().min(0.1).max(10_000).default(1),
+  WEBHOOK_RETRY_STARTS_PER_SECOND_BUSY: z.coerce.number().min(0.1).max(10_000).default(0.2),
   /** A retry queued this long starts at the full rate even while the outbox is busy (never starved). */
   WEBHOOK_RETRY_MAX_DEFER_MS: positiveInt.default(300_000),
 });
