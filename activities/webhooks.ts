@@ -25,7 +25,6 @@ export interface DeliverWebhookInput {
   earlierAttempts?: number;
 }
 
-
 /**
  * First attempts in flight at once per endpoint of a batch (connections are kept alive per destination by
  * the sender). Each endpoint has its own share, so a slow receiver only ever waits on itself.
@@ -33,7 +32,8 @@ export interface DeliverWebhookInput {
 const PER_ENDPOINT_CONCURRENCY = 32;
 /**
  * No first attempt starts later than this into the batch: with the receiver's time limit after it, the
- * activity ends well inside its startToCloseTimeout. Pairs left over are queued for workflows of their own, like failed ones.
+ * activity ends well inside its startToCloseTimeout. Pairs left over are queued for workflows of their own,
+ * like failed ones.
  */
 const BATCH_START_BUDGET_MS = 20_000;
 
