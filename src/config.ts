@@ -56,11 +56,15 @@ export const configSchema = z.object({
   PAYOUT_BATCH_WINDOW: positiveInt.default(200),
   /** How often a worker looks for stored batches whose workflow never started (and starts them), and how old they must be. */
   PAYOUT_BATCH_SWEEP_INTERVAL_MS: positiveInt.default(60_000),
-  /** How long POST /v1/payments waits for the outcome before answering `pending` (the contract allows 10 s). */
+  /**
+   * How long POST /v1/payments waits for the outcome before answering `pending`, from the request (the contract
+   * allows 10 s); at most three quarters of WORKFLOW_ANSWER_TIMEOUT_MS, which leaves the answer time to come back.
+   */
   PAYMENT_SYNC_WAIT_MS: positiveInt.max(9500).default(9000),
   /**
-   * The longest an API call waits on a workflow's answer (creations, test helpers, collection actions);
-   * then it answers `503` with Retry-After, its idempotency key still bound, whatever happens inside.
+   * The longest an API call waits on a workflow's answer (creations, test helpers, collection actions). It
+   * gives up on the workflow at nine tenths of it; then a creation whose row is written answers with the row as
+   * it is, anything else `503` with Retry-After, its idempotency key still bound, whatever happens inside.
    */
   WORKFLOW_ANSWER_TIMEOUT_MS: positiveInt.default(10_000),
   /** Gaps before the retries of a failed collection charge, comma-separated ms (1, 3 and 5 days); after the last, the collection is halted. */

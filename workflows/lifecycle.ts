@@ -44,6 +44,21 @@ export async function created<T>(creation: Once<T>, what: string): Promise<T> {
   }
 }
 
+
+/**
+ * A creating update's wait for the outcome: until `done`, or until `answerBy` (epoch ms, set by the API when it
+ * sent the request), so the time the run took to start and create comes out of the wait rather than on top of
+ * it and the caller is answered inside its deadline. Runs started without `answerBy` wait `waitMs` from here, as
+ * they always did (their histories replay unchanged). Workflow time is the task's, recorded in the history.
+ */
+export async function waitUntilAnswerDue(done: () => boolean, answerBy: number | undefined, waitMs: number): Promise<void> {
+  if (answerBy === undefined) {
+    await condition(done, waitMs);
+    return;
+  }
+  const left = answerBy - Date.now();
+  if (left > 0 && !done()) await condition(done, left);
+}
 /**
  * A workflow's writes of its own state (a collection's, a payment link's), one at a time in the order they
  * were asked for, each with the next version number: the row keeps the highest, so a retried older write

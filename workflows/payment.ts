@@ -1,10 +1,10 @@
 // One payment, from creation to captured or failed (workflows/lifecycle.ts). Started by POST /v1/payments
-// with Update-with-Start: the update answers with the outcome once it is known, or with `pending` after
-// `syncWaitMs` (the caller then hears of the outcome through its event). Orchestration only.
+// with Update-with-Start: the update answers with the outcome once it is known, or with `pending` at
+// `answerBy` (the caller then hears of the outcome through its event). Orchestration only.
 import { allHandlersFinished, condition, defineUpdate, setHandler } from '@temporalio/workflow';
 import type { PaymentActivities, PaymentRequest } from '../activities/payments.ts';
 import { paymentLifecycle } from '../src/domain/payments.ts';
-import { created, followRail, once } from './lifecycle.ts';
+import { created, followRail, once, waitUntilAnswerDue } from './lifecycle.ts';
 import { databaseSteps, railSteps } from './proxies.ts';
 import type { PaymentResponse } from '../src/contract/payments.ts';
 
@@ -12,8 +12,13 @@ export const createPaymentUpdate = defineUpdate<PaymentResponse>('createPayment'
 
 export interface PaymentWorkflowInput {
   request: PaymentRequest;
-  /** How long the creating request waits for the outcome before answering `pending`. */
+  /** How long the creating request waits for the outcome before answering `pending` (runs started before `answerBy`). */
   syncWaitMs: number;
+  /**
+   * When the creating request answers `pending` at the latest (epoch ms, the API's clock): a deadline rather than
+   * a wait, so time the run took to start and create the payment comes out of the wait, not on top of it.
+   */
+  answerBy?: number;
   /** Create at once rather than on the creating update: a collection's charge, started as a child workflow. */
   createAtStart?: boolean;
 }
@@ -33,7 +38,7 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
   setHandler(createPaymentUpdate, async () => {
     const first = await creation.run();
     latest ??= first; // not `latest ??= await ...`: the main flow may have moved it on meanwhile
-    await condition(() => paymentLifecycle.isSettled(latest!.status), input.syncWaitMs);
+    await waitUntilAnswerDue(() => paymentLifecycle.isSettled(latest!.status), input.answerBy, input.syncWaitMs);
     return latest!;
   });
 
@@ -43,7 +48,7 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
     latest = await followRail(
       latest.id,
       { step: rail.stepPayment, submit: rail.submitPayment, observe: rail.observePayment, transition: db.transitionPayment },
-      // The creating update waits for the outcome anyway (syncWaitMs): a quick rail's answer may be waited for here.
+      // The creating update waits for the outcome anyway (until answerBy): a quick rail's answer may be waited for here.
       { changed: (view) => (latest = view), waitAtFirst: true },
     );
   }

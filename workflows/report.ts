@@ -1,11 +1,11 @@
 // One transaction report (`report/{report_id}`): written `pending` by the creating request (Update-with-Start),
 // its file made by one activity that streams the rows out of PostgreSQL, then `ready` with `report.ready`, or
 // `failed` with `report.failed` when the file could not be made in three attempts. The creating update answers
-// as soon as the report is settled, or `pending` after the input's wait. Orchestration only.
+// as soon as the report is settled, or `pending` at the input's `answerBy`. Orchestration only.
 import { ActivityFailure, allHandlersFinished, condition, defineUpdate, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { ReportActivities, ReportRequest } from '../activities/reports.ts';
 import { retryProfiles } from '../src/domain/failures.ts';
-import { created, once } from './lifecycle.ts';
+import { created, once, waitUntilAnswerDue } from './lifecycle.ts';
 import { databaseSteps } from './proxies.ts';
 import type { ReportResponse } from '../src/contract/reports.ts';
 
@@ -13,8 +13,10 @@ export const createReportUpdate = defineUpdate<ReportResponse>('createReport');
 
 export interface ReportWorkflowInput {
   request: ReportRequest;
-  /** How long the creating request waits for the file before answering `pending`. */
+  /** How long the creating request waits for the file before answering `pending` (runs started before `answerBy`). */
   waitMs: number;
+  /** When the creating request answers `pending` at the latest (epoch ms, the API's clock). */
+  answerBy?: number;
 }
 
 const db = databaseSteps<ReportActivities>();
@@ -31,7 +33,7 @@ export async function reportWorkflow(input: ReportWorkflowInput): Promise<{ repo
   setHandler(createReportUpdate, async () => {
     const first = await creation.run();
     latest ??= first;
-    await condition(() => latest!.status !== 'pending', input.waitMs);
+    await waitUntilAnswerDue(() => latest!.status !== 'pending', input.answerBy, input.waitMs);
     return latest!;
   });
 

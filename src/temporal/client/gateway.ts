@@ -50,8 +50,8 @@ import {
   webhookDeliveryWorkflowId,
   webhookFanOutWorkflowId,
 } from '../../domain/workflow-ids.ts';
-import { CollectionEntity, PaymentEntity, PaymentLinkEntity, PayoutEntity, RefundEntity, SettlementEntity, TopUpEntity } from '../../db/entities.ts';
-import { paymentView, payoutView, refundView, settlementView, topUpView } from '../../db/views.ts';
+import { CollectionEntity, PaymentEntity, PaymentLinkEntity, PayoutEntity, RefundEntity, ReportEntity, type Report, SettlementEntity, TopUpEntity } from '../../db/entities.ts';
+import { paymentView, payoutView, refundView, reportView, settlementView, topUpView } from '../../db/views.ts';
 import { collectionActionUpdates, collectionWorkflow, createCollectionUpdate } from '../../../workflows/collection.ts';
 import { createPaymentUpdate, paymentWorkflow } from '../../../workflows/payment.ts';
 import {
@@ -264,6 +264,24 @@ function isUnavailable(err: unknown): boolean {
   return e?.code === 14 || e?.code === 4 || /ECONNREFUSED|UNAVAILABLE|Failed to connect/i.test(e?.message ?? '');
 }
 
+/**
+ * How long an API call waits on a workflow before it gives up on the answer (the gRPC deadline): a tenth of
+ * WORKFLOW_ANSWER_TIMEOUT_MS is kept for what follows (reading the row the work created, answering), so the
+ * caller hears back within WORKFLOW_ANSWER_TIMEOUT_MS.
+ */
+export function answerDeadlineMs(answerTimeoutMs: number): number {
+  return Math.round(answerTimeoutMs * 0.9);
+}
+
+/**
+ * The longest a creating update waits for an outcome before it answers `pending`, counted from the request: a
+ * quarter of WORKFLOW_ANSWER_TIMEOUT_MS is left for the answer's way back (a workflow task to be scheduled and
+ * run after the wait's timer fires, on a busy server).
+ */
+export function answerDueMs(answerTimeoutMs: number): number {
+  return Math.round(answerTimeoutMs * 0.75);
+}
+
 /** The call's deadline passed while waiting (an update's poll, or a workflow's result). */
 function isPastDeadline(err: unknown): boolean {
   let cause: unknown = err;
@@ -392,13 +410,18 @@ export async function connectTemporal(options: { address: string; namespace: str
    * Runs a call that waits on a workflow's answer under the deadline every such API call has: past it,
    * the call fails with DEADLINE_EXCEEDED, which `classify` turns into StillProcessingError.
    */
-  const answering = <T>(call: () => Promise<T>): Promise<T> => client.withDeadline(Date.now() + settings.answerTimeoutMs, call);
+  const answering = <T>(call: () => Promise<T>): Promise<T> => client.withDeadline(Date.now() + answerDeadlineMs(settings.answerTimeoutMs), call);
+  /** When a workflow's creating update should answer `pending` at the latest, for a call sent now (epoch ms). */
+  const answerBy = (waitMs: number): number => Date.now() + Math.min(waitMs, answerDueMs(settings.answerTimeoutMs));
 
   /**
    * Starts the workflow `workflowId` names, or joins it when it runs (USE_EXISTING), and answers through
    * `update` once it has accepted the work. A key whose workflow completed never runs again
    * (ALLOW_DUPLICATE_FAILED_ONLY; a refused run failed and left the key free): the start then fails with
-   * AlreadyStarted, and `createdBy` answers with what that run created.
+   * AlreadyStarted, and `createdBy` answers with what that run created. So does a call whose deadline
+   * passed while the work goes on: once the row is written its state is the answer (a workflow asked to answer
+   * `pending` by `answerBy` whose task came late, on a stalled worker or a busy server), and only a call whose
+   * row is not there yet answers `503`.
    */
   async function startOrJoin<W extends Workflow, V>(start: {
     workflow: W;
@@ -422,7 +445,7 @@ export async function connectTemporal(options: { address: string; namespace: str
     try {
       return await answering(() => client.workflow.executeUpdateWithStart(start.update, { startWorkflowOperation }));
     } catch (err) {
-      if (err instanceof WorkflowExecutionAlreadyStartedError && start.createdBy) {
+      if ((err instanceof WorkflowExecutionAlreadyStartedError || isPastDeadline(err)) && start.createdBy) {
         const existing = await start.createdBy();
         if (existing) return existing;
       }
@@ -646,7 +669,7 @@ export async function connectTemporal(options: { address: string; namespace: str
       return startOrJoin({
         workflow: paymentWorkflow,
         workflowId: paymentWorkflowId(input.accountId, input.mode, input.idempotencyKey),
-        args: [{ request: { paymentId, ...input }, syncWaitMs: settings.paymentSyncWaitMs }],
+        args: [{ request: { paymentId, ...input }, syncWaitMs: settings.paymentSyncWaitMs, answerBy: answerBy(settings.paymentSyncWaitMs) }],
         update: createPaymentUpdate,
         subject: { ...input, resourceId: paymentId, summary: `Payment ${formatRupees(input.amount)} by ${input.method}${input.customerId ? ` from ${input.customerId}` : ''}` },
         what: 'payment',
@@ -749,10 +772,11 @@ export async function connectTemporal(options: { address: string; namespace: str
         workflow: reportWorkflow,
         workflowId: reportWorkflowId(reportId),
         // The creating call waits on the workflow within the API's answer deadline.
-        args: [{ request: { reportId, ...input }, waitMs: Math.max(0, settings.answerTimeoutMs - 2_000) }],
+        args: [{ request: { reportId, ...input }, waitMs: answerDueMs(settings.answerTimeoutMs), answerBy: answerBy(settings.answerTimeoutMs) }],
         update: createReportUpdate,
         subject: { ...input, resourceId: reportId, summary: `Transaction report ${input.from}..${input.to} (${input.format})` },
         what: 'report',
+        createdBy: createdBy(ReportEntity, (row: Report) => reportView(row, null), input),
       });
     },
 
