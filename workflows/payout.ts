@@ -45,8 +45,9 @@ export async function payoutWorkflow(input: PayoutWorkflowInput): Promise<Payout
   const last = await followRail(
     payout.id,
     { step: rail.stepPayout, submit: rail.submitPayout, observe: rail.observePayout, transition: db.transitionPayout },
-    // A single payout's caller waits for this task's end (the update's answer); a batch item's caller does not.
-    { wake: { requested: () => woken, reset: () => (woken = false) }, waitAtFirst: input.create.origin === 'batch' },
+    // A quick rail's answer is waited for in this task, a single payout's too: its caller (the update's answer,
+    // sent when the task ends) hears up to RAIL_INLINE_WAIT_MS later, and the payout takes one task, no timer.
+    { wake: { requested: () => woken, reset: () => (woken = false) }, waitAtFirst: true },
   );
   // A test helper's move accepted just now still answers from this run.
   await condition(allHandlersFinished);
