@@ -3,7 +3,7 @@
 // transition activity. The decisions are data: the lifecycle in src/domain and each resource's reading of
 // its rail (its observe activity); this file only sequences them.
 import { ActivityFailure, ApplicationFailure, condition, patched, setCurrentDetails } from '@temporalio/workflow';
-import { LEAN_STEPS } from './proxies.ts';
+import { leanPath } from './proxies.ts';
 import { REFUSED } from '../src/domain/failures.ts';
 import type { Observation, RailStep, RailStepRequest, TransitionRequest } from '../src/domain/lifecycle.ts';
 
@@ -104,11 +104,14 @@ export async function followRail<V extends { status: S }, S extends string, F ex
     wake?: { requested: () => boolean; reset: () => void };
     /** Whether the first look may wait in-process for a quick rail: not while a caller's answer waits on it. */
     waitAtFirst?: boolean;
+    /** The first look (hand-over included), when the creating step already took it. */
+    first?: RailStep<V>;
   } = {},
 ): Promise<V> {
-  if (patched(LEAN_STEPS)) {
-    // One local activity per look at the rail: the hand-over, the rail's answer and the moves it calls for.
-    let step = await steps.step({ id, submit: true, wait: options.waitAtFirst ?? false });
+  if (leanPath()) {
+    // One local activity per look at the rail: the hand-over, the rail's answer and the moves it calls for
+    // (the first of them may have run already, with the creation: `first`).
+    let step = options.first ?? (await steps.step({ id, submit: true, wait: options.waitAtFirst ?? false }));
     for (;;) {
       options.changed?.(step.view);
       if (step.next === 'settled') {

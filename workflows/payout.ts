@@ -4,7 +4,8 @@
 import { allHandlersFinished, condition, defineUpdate, setHandler } from '@temporalio/workflow';
 import type { PayoutActivities, PayoutCreation, PayoutTransition } from '../activities/payouts.ts';
 import { created, followRail, once } from './lifecycle.ts';
-import { databaseSteps, railSteps } from './proxies.ts';
+import { databaseSteps, foldedPath, railSteps } from './proxies.ts';
+import type { RailStep } from '../src/domain/lifecycle.ts';
 import type { PayoutResponse } from '../src/contract/payouts.ts';
 
 export const createPayoutUpdate = defineUpdate<PayoutResponse>('createPayout');
@@ -27,7 +28,14 @@ const db = databaseSteps<PayoutActivities>();
 const rail = railSteps<PayoutActivities>();
 
 export async function payoutWorkflow(input: PayoutWorkflowInput): Promise<PayoutWorkflowResult> {
-  const creation = once(() => db.createPayout(input.create));
+  /** The first look at the rail, when the creating step took it (every new run: one local activity, not two). */
+  let first: RailStep<PayoutResponse> | undefined;
+  const creation = once(async () => {
+    if (!foldedPath()) return db.createPayout(input.create);
+    const made = await db.createAndStepPayout(input.create);
+    first = made.step ?? undefined;
+    return made.payout;
+  });
   setHandler(createPayoutUpdate, () => creation.run());
   let woken = false;
   setHandler(movePayoutUpdate, async (move) => {
@@ -47,7 +55,7 @@ export async function payoutWorkflow(input: PayoutWorkflowInput): Promise<Payout
     { step: rail.stepPayout, submit: rail.submitPayout, observe: rail.observePayout, transition: db.transitionPayout },
     // A quick rail's answer is waited for in this task, a single payout's too: its caller (the update's answer,
     // sent when the task ends) hears up to RAIL_INLINE_WAIT_MS later, and the payout takes one task, no timer.
-    { wake: { requested: () => woken, reset: () => (woken = false) }, waitAtFirst: true },
+    { wake: { requested: () => woken, reset: () => (woken = false) }, waitAtFirst: true, first },
   );
   // A test helper's move accepted just now still answers from this run.
   await condition(allHandlersFinished);

@@ -9,17 +9,23 @@
 // (a check that fails until true) stay ordinary activities, as do webhook deliveries (their own proxies).
 //
 // Runs recorded before local steps existed scheduled ordinary activities; `patched(LOCAL_STEPS)` keeps them
-// replaying as they ran. Runs recorded since LEAN_STEPS carry that one marker instead (local steps, and the
-// one rail step of workflows/lifecycle.ts): a workflow records a single patch marker, not two, and every
-// new run takes the newest path.
+// replaying as they ran. Runs recorded with LEAN_STEPS carry that one marker instead (local steps, and the
+// one rail step of workflows/lifecycle.ts), and runs recorded since FOLDED_STEPS carry only that one (all of
+// the above, and a payout's creation and first rail step in one local activity): a workflow records a single
+// patch marker, not two, and every new run takes the newest path.
 import { patched, proxyActivities, proxyLocalActivities, type ActivityInterfaceFor } from '@temporalio/workflow';
 import { retryProfiles } from '../src/domain/failures.ts';
 
 export const LOCAL_STEPS = 'local-steps';
 export const LEAN_STEPS = 'lean-steps';
+export const FOLDED_STEPS = 'folded-steps';
+/** Whether this run follows its rail with the one rail step: every new run, and runs recorded with LEAN_STEPS. */
+export const leanPath = () => patched(FOLDED_STEPS) || patched(LEAN_STEPS);
+/** Whether a payout's creation runs its first rail step in the same local activity: every new run. */
+export const foldedPath = () => patched(FOLDED_STEPS);
 
-/** Whether this run takes the local path: every new run, and runs recorded with either marker. */
-export const localPath = () => patched(LEAN_STEPS) || patched(LOCAL_STEPS);
+/** Whether this run takes the local path: every new run, and runs recorded with any of the three markers. */
+export const localPath = () => leanPath() || patched(LOCAL_STEPS);
 
 type Profile = { startToCloseTimeout: string; retry: { initialInterval: string; backoffCoefficient: number; maximumInterval: string } };
 

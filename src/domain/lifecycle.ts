@@ -66,9 +66,9 @@ export interface RailStepRequest {
   id: string;
   submit: boolean;
   /**
-   * Whether the step may wait in-process for a rail that will know within RAIL_INLINE_WAIT_MS. Not while a
-   * caller's answer waits on the step's workflow task (the POST of a single payout or a refund): an update's
-   * answer goes out when the task ends.
+   * Whether the step may wait in-process for a rail that will know within RAIL_INLINE_WAIT_MS. An update's
+   * answer goes out when the task ends, so a caller waiting on the step's task hears that much later: a single
+   * payout's POST does wait (one task instead of two and a timer), a refund's does not.
    */
   wait?: boolean;
 }
