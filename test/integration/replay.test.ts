@@ -5,6 +5,8 @@
 // code, replays exactly these; a change to the workflows that breaks one needs a patch (`patched`).
 //   *.before-rail-step.json   recorded before the one rail step (separate submit, observe, transition steps)
 //   *.lean-steps.json         recorded with it (one patch marker, `lean-steps`)
+//   *.folded-steps.json       recorded since a payout's creation takes its first rail step (one marker, `folded-steps`;
+//                             a payment's and a refund's carry the same marker, their shape otherwise as lean-steps)
 // A new shape of a workflow adds its histories here (record them with `temporal workflow show --output json`).
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -18,7 +20,7 @@ test('every recorded history replays on the current workflow code', async () => 
   const bundlePath = process.env.PAYGATE_WORKFLOW_BUNDLE;
   assert.ok(bundlePath, 'PAYGATE_WORKFLOW_BUNDLE (written by the global setup) is not set');
   const files = readdirSync(DIR).filter((f) => f.endsWith('.json')).sort();
-  assert.ok(files.length >= 12, `histories found: ${files.join(', ')}`);
+  assert.ok(files.length >= 18, `histories found: ${files.join(', ')}`);
   const failures: string[] = [];
   for (const file of files) {
     const history = historyFromJSON(JSON.parse(readFileSync(new URL(file, DIR), 'utf8')));
