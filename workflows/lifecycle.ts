@@ -44,7 +44,6 @@ export async function created<T>(creation: Once<T>, what: string): Promise<T> {
   }
 }
 
-
 /**
  * A creating update's wait for the outcome: until `done`, or until `answerBy` (epoch ms, set by the API when it
  * sent the request), so the time the run took to start and create comes out of the wait rather than on top of
@@ -59,6 +58,7 @@ export async function waitUntilAnswerDue(done: () => boolean, answerBy: number |
   const left = answerBy - Date.now();
   if (left > 0 && !done()) await condition(done, left);
 }
+
 /**
  * A workflow's writes of its own state (a collection's, a payment link's), one at a time in the order they
  * were asked for, each with the next version number: the row keeps the highest, so a retried older write
@@ -102,7 +102,7 @@ export async function followRail<V extends { status: S }, S extends string, F ex
   options: {
     changed?: (view: V) => void;
     wake?: { requested: () => boolean; reset: () => void };
-    /** Whether the first look may wait in-process for a quick rail: not while a caller's answer waits on it. */
+    /** Whether the first look may wait in-process for a quick rail (its caller, if any, hears that much later). */
     waitAtFirst?: boolean;
     /** The first look (hand-over included), when the creating step already took it. */
     first?: RailStep<V>;
