@@ -3813,7 +3813,7 @@ export interface operations {
                 "application/x-www-form-urlencoded": {
                     /** @description The beneficiary receiving the funds (`bene_...`). */
                     beneficiary_id: string;
-                    /** @description Paise to send. */
+                    /** @description Paise to send, reserved from `available`; when `available` cannot cover it, 402 `insufficient_funds` and nothing is created. */
                     amount: number;
                     /**
                      * @description Currency code. Only `INR` is supported; defaults to `INR`.
@@ -3845,7 +3845,7 @@ export interface operations {
                 "application/json": {
                     /** @description The beneficiary receiving the funds (`bene_...`). */
                     beneficiary_id: string;
-                    /** @description Paise to send. */
+                    /** @description Paise to send, reserved from `available`; when `available` cannot cover it, 402 `insufficient_funds` and nothing is created. */
                     amount: number;
                     /**
                      * @description Currency code. Only `INR` is supported; defaults to `INR`.

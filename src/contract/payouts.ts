@@ -8,7 +8,7 @@ export const payoutStatusSchema = z.enum(payoutStatuses);
 
 export const createPayoutParams = z.strictObject({
   beneficiary_id: z.string().min(1).max(64).meta({ description: 'The beneficiary receiving the funds (`bene_...`).' }),
-  amount: amountParam({ description: 'Paise to send.' }),
+  amount: amountParam({ description: 'Paise to send, reserved from `available`; when `available` cannot cover it, 402 `insufficient_funds` and nothing is created.' }),
   currency: currencyParam,
   // Any text is taken so that an unknown mode is 400 invalid_method (the contract); the document lists the modes.
   mode: z
