@@ -35,7 +35,7 @@ import { baseSearchAttributes } from '../src/domain/search-attributes.ts';
 import type { RefusalType } from '../src/domain/failures.ts';
 import { paymentWorkflow } from './payment.ts';
 import { orderedWrites } from './lifecycle.ts';
-import { databaseSteps, waitingSteps } from './proxies.ts';
+import { databaseSteps, passedStepsMemo, waitingSteps } from './proxies.ts';
 import type { CollectionResponse } from '../src/contract/collections.ts';
 
 /** Answers the creating request (Update-with-Start) once the collection is written. */
@@ -270,6 +270,7 @@ export async function collectionWorkflow(input: CollectionWorkflowInput): Promis
       // The payment finishes even if the collection is cancelled or terminated meanwhile.
       parentClosePolicy: ParentClosePolicy.ABANDON,
       typedSearchAttributes: baseSearchAttributes(payment.accountId, payment.mode, payment.paymentId),
+      ...passedStepsMemo(),
     });
     // A payment workflow ends with the outcome; `pending` here is a bug, failed as a workflow task and retried.
     if (outcome.status === 'pending') throw new Error(`payment ${outcome.paymentId} ended pending`);

@@ -35,7 +35,7 @@ import type { RefusalType } from '../src/domain/failures.ts';
 import { baseSearchAttributes } from '../src/domain/search-attributes.ts';
 import { created, once, orderedWrites } from './lifecycle.ts';
 import { paymentWorkflow } from './payment.ts';
-import { databaseSteps } from './proxies.ts';
+import { databaseSteps, passedStepsMemo } from './proxies.ts';
 import type { PaymentLinkResponse } from '../src/contract/payment-links.ts';
 
 export interface PayAttemptInput {
@@ -204,6 +204,7 @@ export async function paymentLinkWorkflow(input: PaymentLinkWorkflowInput): Prom
         // The payment finishes whatever happens to the link's run.
         parentClosePolicy: ParentClosePolicy.ABANDON,
         typedSearchAttributes: baseSearchAttributes(payment.accountId, payment.mode, payment.paymentId),
+        ...passedStepsMemo(),
       });
       attempt.paymentId = payment.paymentId;
       const outcome = await child.result();

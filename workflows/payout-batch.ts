@@ -26,7 +26,7 @@ import type { Mode } from '../src/domain/modes.ts';
 import { BatchId, baseSearchAttributes } from '../src/domain/search-attributes.ts';
 import type { PayoutActivities } from '../activities/payouts.ts';
 import { payoutWorkflow } from './payout.ts';
-import { databaseSteps, pollingSteps, waitingSteps } from './proxies.ts';
+import { databaseSteps, passedStepsMemo, pollingSteps, waitingSteps } from './proxies.ts';
 
 /** Items per page activity: ids only (~150 bytes each), so a page result stays far below payload limits. */
 export const PAGE_SIZE = 500;
@@ -108,6 +108,7 @@ export async function payoutBatchWorkflow(input: PayoutBatchWorkflowInput): Prom
           workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY',
           parentClosePolicy: ParentClosePolicy.ABANDON,
           typedSearchAttributes: [...baseSearchAttributes(accountId, mode, item.payoutId), { key: BatchId, value: batchId }],
+          ...passedStepsMemo(),
         });
       } catch (err) {
         if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;

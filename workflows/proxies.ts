@@ -12,17 +12,31 @@
 // replaying as they ran. Runs recorded with LEAN_STEPS carry that one marker instead (local steps, and the
 // one rail step of workflows/lifecycle.ts), and runs recorded since FOLDED_STEPS carry only that one (all of
 // the above, and a payout's creation and first rail step in one local activity): a workflow records a single
-// patch marker, not two, and every new run takes the newest path.
-import { patched, proxyActivities, proxyLocalActivities, type ActivityInterfaceFor } from '@temporalio/workflow';
+// patch marker, not two.
+//
+// Runs started since carry no marker at all: whoever starts them (the API, a batch or collection starting a
+// child) names the shape in the run's memo (`stepsMemo`), which is part of the run's first event, so every
+// replay reads the same. A marker costs a run two history events (the marker, and the TemporalChangeVersion
+// search attribute the SDK upserts with it) and the server a visibility write. A run without the memo (started
+// before, or by an older caller) decides by the patch markers as before.
+import { patched, proxyActivities, proxyLocalActivities, workflowInfo, type ActivityInterfaceFor } from '@temporalio/workflow';
 import { retryProfiles } from '../src/domain/failures.ts';
 
 export const LOCAL_STEPS = 'local-steps';
 export const LEAN_STEPS = 'lean-steps';
 export const FOLDED_STEPS = 'folded-steps';
-/** Whether this run follows its rail with the one rail step: every new run, and runs recorded with LEAN_STEPS. */
-export const leanPath = () => patched(FOLDED_STEPS) || patched(LEAN_STEPS);
+
+/** The memo a run is started with: it takes the newest path (FOLDED_STEPS) without recording a marker. */
+export const stepsMemo = { steps: FOLDED_STEPS } as const;
+/** Whether this run was started with stepsMemo (read from its first event, so the same on every replay). */
+const startedFolded = () => workflowInfo().memo?.steps === FOLDED_STEPS;
+/** stepsMemo for a child or a next run of this one, when this run was started with it (else no memo: patches decide there). */
+export const passedStepsMemo = (): { memo?: typeof stepsMemo } => (startedFolded() ? { memo: stepsMemo } : {});
+
 /** Whether a payout's creation runs its first rail step in the same local activity: every new run. */
-export const foldedPath = () => patched(FOLDED_STEPS);
+export const foldedPath = () => startedFolded() || patched(FOLDED_STEPS);
+/** Whether this run follows its rail with the one rail step: every new run, and runs recorded with LEAN_STEPS. */
+export const leanPath = () => foldedPath() || patched(LEAN_STEPS);
 
 /** Whether this run takes the local path: every new run, and runs recorded with any of the three markers. */
 export const localPath = () => leanPath() || patched(LOCAL_STEPS);

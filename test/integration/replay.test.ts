@@ -7,6 +7,8 @@
 //   *.lean-steps.json         recorded with it (one patch marker, `lean-steps`)
 //   *.folded-steps.json       recorded since a payout's creation takes its first rail step (one marker, `folded-steps`;
 //                             a payment's and a refund's carry the same marker, their shape otherwise as lean-steps)
+//   *.steps-memo.json         recorded since a run is started with the memo `steps: folded-steps` (workflows/proxies.ts):
+//                             the folded-steps shape with no patch marker and no TemporalChangeVersion upsert
 // A new shape of a workflow adds its histories here (record them with `temporal workflow show --output json`).
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -20,7 +22,7 @@ test('every recorded history replays on the current workflow code', async () => 
   const bundlePath = process.env.PAYGATE_WORKFLOW_BUNDLE;
   assert.ok(bundlePath, 'PAYGATE_WORKFLOW_BUNDLE (written by the global setup) is not set');
   const files = readdirSync(DIR).filter((f) => f.endsWith('.json')).sort();
-  assert.ok(files.length >= 18, `histories found: ${files.join(', ')}`);
+  assert.ok(files.length >= 24, `histories found: ${files.join(', ')}`);
   const failures: string[] = [];
   for (const file of files) {
     const history = historyFromJSON(JSON.parse(readFileSync(new URL(file, DIR), 'utf8')));

@@ -73,6 +73,7 @@ import type { CollectionResponse } from '../../contract/collections.ts';
 import type { PaymentLinkResponse } from '../../contract/payment-links.ts';
 import type { ReportResponse } from '../../contract/reports.ts';
 import { createReportUpdate, reportWorkflow } from '../../../workflows/report.ts';
+import { stepsMemo } from '../../../workflows/proxies.ts';
 import type { PaymentResponse } from '../../contract/payments.ts';
 import type { PayoutResponse } from '../../contract/payouts.ts';
 import type { RefundResponse } from '../../contract/refunds.ts';
@@ -384,6 +385,8 @@ function startOptions(subject: Subject) {
     ],
     staticSummary: subject.summary,
     staticDetails: details.join('\n'),
+    // The run takes the newest steps without a patch marker (workflows/proxies.ts).
+    memo: stepsMemo,
   };
 }
 
