@@ -8,9 +8,9 @@ import { LockMode, type EntityManager, type EntityName, type FilterQuery, type M
 import { InsufficientFundsError, type RefusalDetails, type RefusalType } from '../src/domain/failures.ts';
 import type { Lifecycle, Move, Observation, RailStep, RailStepRequest, TransitionRequest } from '../src/domain/lifecycle.ts';
 import type { Mode } from '../src/domain/modes.ts';
-import { recordWithEvent } from '../src/db/events.ts';
+import { insertTogether, withEvent } from '../src/db/events.ts';
 import { statusChangeInsert } from '../src/db/status-history.ts';
-import { post } from '../src/ledger/ledger.ts';
+import { type Alongside, post } from '../src/ledger/ledger.ts';
 
 /** A refusal: nothing was written and no retry can help (src/domain/failures.ts). */
 export function refuse(type: RefusalType, message: string, details: RefusalDetails = {}): ApplicationFailure {
@@ -72,28 +72,30 @@ const capitalized = (word: string) => word[0].toUpperCase() + word.slice(1);
 /**
  * Writes what goes with the row having entered its status (`from` null: just created): the posting, the
  * status-history row and the event, with the creating request's webhook simulations (stored on the row). The
- * row itself is already flushed. Returns the resource as callers see it.
+ * row itself is already flushed, or `insert` writes it in the same statement. Returns the resource as callers see it.
  */
 export async function recordEntry<S extends string, F extends string, Row extends LifecycleRow<S>, V>(
   tx: EntityManager,
   store: LifecycleStore<S, F, Row, V>,
   row: Row,
   from: S | null,
+  insert?: Alongside,
 ): Promise<V> {
   const { lifecycle } = store;
   const to = row.status;
-  const posting = lifecycle.posting(from, to, Number(row.amount));
-  if (posting) {
-    const description = from === null ? capitalized(lifecycle.resource) : `${capitalized(lifecycle.resource)} ${to}`;
-    await post(tx, { accountId: row.accountId, mode: row.mode, posting, sourceId: row.id, description });
-  }
   const view = store.view(row);
   const type = lifecycle.events[to];
-  await recordWithEvent(
-    tx,
-    statusChangeInsert(lifecycle.resource, row.id, from, to, row.failureCode ?? null),
-    type ? { accountId: row.accountId, mode: row.mode, type, object: view as object, simulate: row.sandboxSimulate } : undefined,
-  );
+  const history = statusChangeInsert(lifecycle.resource, row.id, from, to, row.failureCode ?? null);
+  const event = type ? { accountId: row.accountId, mode: row.mode, type, object: view as object, simulate: row.sandboxSimulate } : undefined;
+  const writes = [...(insert ? [insert] : []), ...withEvent(history, event)];
+  const posting = lifecycle.posting(from, to, Number(row.amount));
+  if (posting) {
+    // The posting, the row's insert, the history row and the event in one statement (one round trip).
+    const description = from === null ? capitalized(lifecycle.resource) : `${capitalized(lifecycle.resource)} ${to}`;
+    await post(tx, { accountId: row.accountId, mode: row.mode, posting, sourceId: row.id, description }, writes);
+  } else {
+    await insertTogether(tx, writes);
+  }
   return view;
 }
 
@@ -156,6 +158,22 @@ export function railObserver<S extends string, F extends string, Row extends Lif
 }
 
 /**
+ * What a hand-over to a rail came to: refused outright by the rail (the move to write, to failed); handed over,
+ * with what the hand-over read of the row (so the step need not read it again) and, if the rail said so, how long
+ * it will have nothing new to say (so the step need not ask before then); or null (not handed over now: the
+ * resource is not in a state to be, or the submitter tells nothing more).
+ */
+export type HandOver<S extends string, F extends string> = { refused: Move<S, F> } | { handedOver: { status: S; mode: Mode; quietMs?: number } } | null;
+
+/** A submit activity's answer (the move a refusal calls for, or null) as a HandOver. */
+export const refusalOnly =
+  <S extends string, F extends string>(submit: (id: string) => Promise<Move<S, F> | null>) =>
+  async (id: string): Promise<HandOver<S, F>> => {
+    const refused = await submit(id);
+    return refused ? { refused } : null;
+  };
+
+/**
  * The rail step of a resource, the one activity that follows its rail (a local activity: the rail's calls are
  * quick, with the resource id as the rail's idempotency key): hands the resource over when asked (`submit`),
  * reads what the rail says, and writes the moves that calls for, in one transaction under the row's lock.
@@ -172,8 +190,8 @@ export function railStepper<S extends string, F extends string, Row extends Life
   options: {
     rails: RailsByMode<{ status(id: string): Promise<RailStatus> }>;
     follow: (status: S, rail: RailStatus) => Omit<Observation<V, S, F>, 'view'>;
-    /** Hands the resource to its rail; a rail that refuses it outright answers with the move (to failed). */
-    submit: (id: string) => Promise<Move<S, F> | null>;
+    /** Hands the resource to its rail; see HandOver. */
+    submit: (id: string) => Promise<HandOver<S, F>>;
     inlineWaitMs: number;
   },
 ): (request: RailStepRequest) => Promise<RailStep<V>> {
@@ -197,27 +215,37 @@ export function railStepper<S extends string, F extends string, Row extends Life
 
   return async ({ id, submit: handOver, wait }) => {
     const budget = wait === false ? 0 : inlineWaitMs;
+    let handed: { status: S; mode: Mode; quietMs?: number } | undefined;
     if (handOver) {
-      const refused = await submit(id);
-      if (refused) return writeMoves(id, (status) => ({ moves: store.lifecycle.canTransition(status, refused.to) ? [refused] : [], next: 'settled' }));
+      const result = await submit(id);
+      if (result && 'refused' in result) {
+        const { refused } = result;
+        return writeMoves(id, (status) => ({ moves: store.lifecycle.canTransition(status, refused.to) ? [refused] : [], next: 'settled' }));
+      }
+      handed = result?.handedOver;
     }
-    const row = await loadRow(orm.em.fork(), store, id);
-    if (!store.lifecycle.watched[row.status]) return { view: store.view(row), next: 'settled' };
-    const rail = railFor(rails, row.mode);
-    let answer = await rail.status(row.id);
-    let seen = follow(row.status, answer);
+    // The row as the hand-over read it, else as it is now; read (again) only for an answer that writes nothing.
+    let row: Row | undefined;
+    const current = handed ?? (row = await loadRow(orm.em.fork(), store, id));
+    const viewNow = async () => store.view((row ??= await loadRow(orm.em.fork(), store, id)));
+    if (!store.lifecycle.watched[current.status]) return { view: await viewNow(), next: 'settled' };
+    const rail = railFor(rails, current.mode);
+    // Just handed over to a rail that says how long it will take: nothing to ask it before then.
+    let answer: RailStatus | undefined;
+    let seen: Omit<Observation<V, S, F>, 'view'> = handed?.quietMs ? { moves: [], next: { checkAgainInMs: handed.quietMs } } : follow(current.status, (answer = await rail.status(id)));
     // The rail will know soon: ask again here (the wait is short; a timer would cost the workflow a task).
     for (let waited = 0; seen.moves.length === 0 && seen.next !== 'settled' && seen.next.checkAgainInMs <= budget - waited; ) {
       waited += seen.next.checkAgainInMs;
       await new Promise((resolve) => setTimeout(resolve, (seen.next as { checkAgainInMs: number }).checkAgainInMs));
-      answer = await rail.status(row.id);
-      seen = follow(row.status, answer);
+      answer = await rail.status(id);
+      seen = follow(current.status, answer);
     }
-    if (seen.moves.length === 0) return { view: store.view(row), next: seen.next };
+    if (seen.moves.length === 0 || answer === undefined) return { view: await viewNow(), next: seen.next };
+    const said = answer;
     // Decided again from the row as locked: what the rail said, read against the status as it is now.
     return writeMoves(id, (status) => {
       if (!store.lifecycle.watched[status]) return { moves: [], next: 'settled' };
-      const { moves, next } = follow(status, answer);
+      const { moves, next } = follow(status, said);
       return { moves, next };
     });
   };

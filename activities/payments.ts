@@ -8,7 +8,7 @@ import { type PaymentFailureCode, type PaymentMethod, type PaymentStatus, paymen
 import { PaymentEntity, type Payment } from '../src/db/entities.ts';
 import { paymentView } from '../src/db/views.ts';
 import type { PaymentInstrument, PaymentRail, RailPaymentStatus } from '../src/rails/payments.ts';
-import { type LifecycleStore, type RailsByMode, loadRow, railFor, railObserver, railStepper, recordEntry, transitionWriter } from './lifecycle.ts';
+import { type LifecycleStore, type RailsByMode, loadRow, railFor, railObserver, railStepper, refusalOnly, recordEntry, transitionWriter } from './lifecycle.ts';
 import type { PaymentResponse } from '../src/contract/payments.ts';
 
 export interface PaymentRequest {
@@ -128,7 +128,7 @@ export function createPaymentActivities(deps: { orm: MikroORM; rails: RailsByMod
   return {
     ...activities,
     /** Hands the payment over (when asked), reads the rail's answer and writes what it calls for; see railStepper. */
-    stepPayment: railStepper(deps.orm, paymentStore, { rails: deps.rails, follow: followRail, submit: activities.submitPayment, inlineWaitMs: deps.railInlineWaitMs ?? 0 }),
+    stepPayment: railStepper(deps.orm, paymentStore, { rails: deps.rails, follow: followRail, submit: refusalOnly(activities.submitPayment), inlineWaitMs: deps.railInlineWaitMs ?? 0 }),
   };
 }
 

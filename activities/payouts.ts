@@ -17,13 +17,12 @@ import {
   payoutLifecycle,
   transferModeProblem,
 } from '../src/domain/payouts.ts';
-import { BeneficiaryEntity, PayoutEntity, type Payout } from '../src/db/entities.ts';
+import { PayoutEntity, type Payout } from '../src/db/entities.ts';
 import { linkPayoutItem, readPayoutItem } from '../src/db/payout-batches.ts';
-import { markRailHandover, msSinceRailHandover } from '../src/db/payouts.ts';
+import { creationFacts, markRailHandover, msSinceRailHandover, payoutInsert } from '../src/db/payouts.ts';
 import { payoutView } from '../src/db/views.ts';
-import { availableCovers } from '../src/ledger/ledger.ts';
 import { type PayoutRail, type RailPayoutStatus, RailRejectedError } from '../src/rails/payouts.ts';
-import { type LifecycleStore, type RailsByMode, applyTransition, loadRow, railFor, railObserver, railStepper, recordEntry, refuse, transitionWriter } from './lifecycle.ts';
+import { type HandOver, type LifecycleStore, type RailsByMode, applyTransition, loadRow, railFor, railObserver, railStepper, recordEntry, refuse, transitionWriter } from './lifecycle.ts';
 import type { PayoutResponse } from '../src/contract/payouts.ts';
 
 /** What a payout is made of, whether it came alone (POST /v1/payouts) or as a batch item. */
@@ -102,11 +101,13 @@ async function requestFromItem(em: EntityManager, item: NonNullable<PayoutCreati
   return { ...stored, payoutId: item.payoutId, batchId: item.batchId };
 }
 
-/** Writes a new payout: `initiated` with its amount reserved, or `failed` with `problem` (nothing reserved). */
+/**
+ * Writes a new payout: `initiated` with its amount reserved, or `failed` with `problem` (nothing reserved). The row,
+ * its posting, its history row and its event are one statement (recordEntry with the row's insert).
+ */
 async function writeNewPayout(tx: EntityManager, request: PayoutRequest, problem: FailureReason | undefined, item: PayoutCreation['item']): Promise<PayoutResponse> {
-  const status: PayoutStatus = problem ? 'failed' : 'initiated';
   const now = new Date();
-  const payout = tx.create(PayoutEntity, {
+  const payout: Payout = {
     id: request.payoutId,
     accountId: request.accountId,
     mode: request.mode,
@@ -114,7 +115,7 @@ async function writeNewPayout(tx: EntityManager, request: PayoutRequest, problem
     amount: request.amount,
     currency: 'INR',
     transferMode: request.transferMode,
-    status,
+    status: problem ? 'failed' : 'initiated',
     failureCode: problem?.code ?? null,
     failureMessage: problem?.message ?? null,
     utr: null,
@@ -128,10 +129,10 @@ async function writeNewPayout(tx: EntityManager, request: PayoutRequest, problem
     completedAt: null,
     failedAt: problem ? now : null,
     reversedAt: null,
-  });
-  await tx.flush();
+  };
+  const view = await recordEntry(tx, payoutStore, payout, null, payoutInsert(payout));
   if (item) await linkPayoutItem(tx, item.batchId, item.seq, payout.id);
-  return recordEntry(tx, payoutStore, payout, null);
+  return view;
 }
 
 /** How a batch item given up after repeated internal errors stands (see giveUpPayoutBatchItem). */
@@ -144,6 +145,31 @@ export type GiveUpOutcome =
   | 'rail_accepted';
 
 export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode<PayoutRail>; railInlineWaitMs?: number }) {
+  /**
+   * Hands the payout to its rail: only an initiated payout goes (a given-up one may not), and its hand-over is
+   * recorded first. What the rail's answer is (see HandOver): a refusal fails the payout.
+   */
+  async function handOverPayout(payoutId: string): Promise<HandOver<PayoutStatus, FailureCode>> {
+    const handover = await markRailHandover(deps.orm.em.fork(), payoutId);
+    if (!handover) return null;
+    const { beneficiary } = handover;
+    if (!beneficiary) return { refused: { to: 'failed', failure: failure('beneficiary_not_found') } };
+    try {
+      const { quietMs } = await railFor(deps.rails, handover.mode).submit({
+        payoutId,
+        accountId: handover.accountId,
+        mode: handover.mode,
+        amount: handover.amount,
+        transferMode: handover.transferMode as TransferMode,
+        beneficiary,
+      });
+      return { handedOver: { status: 'initiated', mode: handover.mode, ...(quietMs ? { quietMs } : {}) } };
+    } catch (err) {
+      if (err instanceof RailRejectedError) return { refused: { to: 'failed', failure: failure(err.code, err.message) } };
+      throw err;
+    }
+  }
+
   const activities = {
     /**
      * Creates the payout: reserves its amount and writes it `initiated`, or (batch items) writes it
@@ -152,19 +178,19 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode
     async createPayout(input: PayoutCreation): Promise<PayoutResponse> {
       return deps.orm.em.fork().transactional(async (tx) => {
         const request = input.request ?? (await requestFromItem(tx, input.item!));
-        const existing = await tx.findOne(PayoutEntity, { accountId: request.accountId, mode: request.mode, idempotencyKey: request.idempotencyKey });
-        if (existing) {
+        const facts = await creationFacts(tx, request);
+        if (facts.existingId) {
+          const existing = await tx.findOneOrFail(PayoutEntity, { id: facts.existingId });
           if (input.item) await linkPayoutItem(tx, input.item.batchId, input.item.seq, existing.id);
           return payoutView(existing);
         }
-        const beneficiary = await tx.findOne(BeneficiaryEntity, { id: request.beneficiaryId, accountId: request.accountId, mode: request.mode, active: true });
         let problem: FailureReason | undefined;
         let param: string | undefined;
-        if (!beneficiary) [problem, param] = [failure('beneficiary_not_found', `No active beneficiary '${request.beneficiaryId}'.`), 'beneficiary_id'];
+        if (!facts.beneficiaryType) [problem, param] = [failure('beneficiary_not_found', `No active beneficiary '${request.beneficiaryId}'.`), 'beneficiary_id'];
         else {
-          const wrongMode = transferModeProblem(request.transferMode, beneficiary.type, request.amount);
+          const wrongMode = transferModeProblem(request.transferMode, facts.beneficiaryType, request.amount);
           if (wrongMode) [problem, param] = [failure('invalid_method', wrongMode), 'mode'];
-          else if (!(await availableCovers(tx, request.accountId, request.mode, request.amount))) problem = failure('insufficient_funds');
+          else if (facts.available === null || facts.available < BigInt(request.amount)) problem = failure('insufficient_funds');
         }
         if (problem && input.origin === 'single') {
           switch (problem.code) {
@@ -225,25 +251,8 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode
 
     /** Hands the payout to its rail (the payout id is the rail's idempotency key); a refusal by the rail fails it. */
     async submitPayout(payoutId: string): Promise<PayoutTransition | null> {
-      // Only an initiated payout goes to the rail (a given-up one may not), and its hand-over is recorded first.
-      const handover = await markRailHandover(deps.orm.em.fork(), payoutId);
-      if (!handover) return null;
-      const { beneficiary } = handover;
-      if (!beneficiary) return { id: payoutId, to: 'failed', failure: failure('beneficiary_not_found') };
-      try {
-        await railFor(deps.rails, handover.mode).submit({
-          payoutId,
-          accountId: handover.accountId,
-          mode: handover.mode,
-          amount: handover.amount,
-          transferMode: handover.transferMode as TransferMode,
-          beneficiary,
-        });
-        return null;
-      } catch (err) {
-        if (err instanceof RailRejectedError) return { id: payoutId, to: 'failed', failure: failure(err.code, err.message) };
-        throw err;
-      }
+      const handed = await handOverPayout(payoutId);
+      return handed && 'refused' in handed ? { id: payoutId, ...handed.refused } : null;
     },
 
     /** The payout as written and, while the bank may still change it, what the rail says it must become. */
@@ -253,7 +262,7 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode
     transitionPayout: transitionWriter(deps.orm, payoutStore),
   };
   /** Hands the payout over (when asked), reads the bank's answer and writes what it calls for; see railStepper. */
-  const stepPayout = railStepper(deps.orm, payoutStore, { rails: deps.rails, follow: followRail, submit: activities.submitPayout, inlineWaitMs: deps.railInlineWaitMs ?? 0 });
+  const stepPayout = railStepper(deps.orm, payoutStore, { rails: deps.rails, follow: followRail, submit: handOverPayout, inlineWaitMs: deps.railInlineWaitMs ?? 0 });
   return {
     ...activities,
     stepPayout,

@@ -12,7 +12,7 @@ import { addRefunded, heldByRefunds } from '../src/db/refunds.ts';
 import { refundView } from '../src/db/views.ts';
 import type { RailRefundStatus, RefundRail } from '../src/rails/payments.ts';
 import { instrumentOf } from './payments.ts';
-import { type LifecycleStore, type RailsByMode, loadRow, railFor, railObserver, railStepper, recordEntry, refuse, refusingOverdraft, transitionWriter } from './lifecycle.ts';
+import { type LifecycleStore, type RailsByMode, loadRow, railFor, railObserver, railStepper, refusalOnly, recordEntry, refuse, refusingOverdraft, transitionWriter } from './lifecycle.ts';
 import type { RefundResponse } from '../src/contract/refunds.ts';
 
 export interface RefundRequest {
@@ -138,7 +138,7 @@ export function createRefundActivities(deps: { orm: MikroORM; rails: RailsByMode
   return {
     ...activities,
     /** Hands the refund over (when asked), reads the rail's answer and writes what it calls for; see railStepper. */
-    stepRefund: railStepper(deps.orm, refundStore, { rails: deps.rails, follow: followRail, submit: activities.submitRefund, inlineWaitMs: deps.railInlineWaitMs ?? 0 }),
+    stepRefund: railStepper(deps.orm, refundStore, { rails: deps.rails, follow: followRail, submit: refusalOnly(activities.submitRefund), inlineWaitMs: deps.railInlineWaitMs ?? 0 }),
   };
 }
 

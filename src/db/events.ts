@@ -36,17 +36,21 @@ export async function recordEvent(em: EntityManager, event: EventInput): Promise
   return id;
 }
 
+/** The same writes as statements to run inside a larger one (src/ledger's post takes them alongside a posting). */
+export function withEvent(row: { sql: string; params: unknown[] }, event: EventInput | undefined): { sql: string; params: unknown[] }[] {
+  return event ? [row, eventInsert(event)] : [row];
+}
+
 /**
- * Another row written with an event, in one statement (a data-modifying WITH): a status change and the event
- * that tells of it. Without an event, the row alone.
+ * INSERTs (each without RETURNING or a `with` of its own) written by one statement, a data-modifying WITH: all of
+ * them or none, in one round trip. Foreign keys between them hold, as they are checked at the statement's end.
  */
-export async function recordWithEvent(em: EntityManager, row: { sql: string; params: unknown[] }, event: EventInput | undefined): Promise<void> {
-  if (!event) {
-    await em.execute(row.sql, row.params);
-    return;
-  }
-  const insert = eventInsert(event);
-  await em.execute(`with written as (${row.sql}) ${insert.sql}`, [...row.params, ...insert.params]);
+export async function insertTogether(em: EntityManager, inserts: readonly { sql: string; params: unknown[] }[]): Promise<void> {
+  const firsts = inserts.slice(0, -1);
+  const last = inserts[inserts.length - 1];
+  if (!last) return;
+  const head = firsts.length ? `with ${firsts.map((s, i) => `written_${i} as (${s.sql})`).join(', ')} ` : '';
+  await em.execute(`${head}${last.sql}`, [...firsts.flatMap((s) => s.params), ...last.params]);
 }
 
 /** The tables whose rows keep the webhook simulations of the request that created them. */

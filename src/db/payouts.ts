@@ -1,6 +1,7 @@
 // Payout reads that need more than one table.
 import type { Mode } from '../domain/modes.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Payout } from './entities.ts';
 
 /**
  * The payouts a batch's items joined by idempotency key (created earlier, outside the batch): with the
@@ -60,4 +61,68 @@ export async function msSinceRailHandover(em: EntityManager, payoutId: string): 
     [payoutId],
   );
   return row?.ms == null ? null : Number(row.ms);
+}
+
+/** What a payout's creation decides by, read in one statement inside its transaction (see creationFacts). */
+export interface CreationFacts {
+  /** The payout this key already made, if any. */
+  existingId: string | null;
+  /** The type of the beneficiary when it is the account's, in this mode, and active; else null. */
+  beneficiaryType: 'bank_account' | 'vpa' | null;
+  /** `available`, locked until the transaction ends (null: the account has no such ledger account yet). */
+  available: bigint | null;
+}
+
+/**
+ * The payout the key made, the beneficiary, and the merchant's `available` row locked (FOR UPDATE, until the
+ * transaction ends, before any posting: the ledger's lock order starts with it), in one round trip.
+ */
+export async function creationFacts(
+  em: EntityManager,
+  request: { accountId: string; mode: Mode; idempotencyKey: string; beneficiaryId: string },
+): Promise<CreationFacts> {
+  const { accountId, mode } = request;
+  const [row] = await em.execute<{ existing_id: string | null; beneficiary_type: 'bank_account' | 'vpa' | null; available: string | null }[]>(
+    `with available as (select balance from ledger_accounts
+                        where account_id = ? and mode = ? and kind = 'available' and currency = 'INR' for update)
+     select (select id from payouts where account_id = ? and mode = ? and idempotency_key = ?) as existing_id,
+            (select type from beneficiaries where id = ? and account_id = ? and mode = ? and active) as beneficiary_type,
+            (select balance::text from available) as available`,
+    [accountId, mode, accountId, mode, request.idempotencyKey, request.beneficiaryId, accountId, mode],
+  );
+  // The balance as text, read into a bigint: past 2^53 paise a double would round it.
+  return { existingId: row?.existing_id ?? null, beneficiaryType: row?.beneficiary_type ?? null, available: row?.available == null ? null : BigInt(row.available) };
+}
+
+/** The INSERT of a new payout row, to write in one statement with its posting, history row and event. */
+export function payoutInsert(payout: Payout): { sql: string; params: unknown[] } {
+  return {
+    sql: `insert into payouts (id, account_id, mode, beneficiary_id, amount, currency, transfer_mode, status, failure_code, failure_message,
+                               utr, batch_id, reference, narration, metadata, idempotency_key, created_at, completed_at, failed_at, reversed_at,
+                               sandbox_simulate)
+          values (?, ?, ?, ?, ?::bigint, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, array(select jsonb_array_elements_text(?::jsonb)))`,
+    params: [
+      payout.id,
+      payout.accountId,
+      payout.mode,
+      payout.beneficiaryId,
+      String(payout.amount),
+      payout.currency,
+      payout.transferMode,
+      payout.status,
+      payout.failureCode ?? null,
+      payout.failureMessage ?? null,
+      payout.utr ?? null,
+      payout.batchId ?? null,
+      payout.reference ?? null,
+      payout.narration ?? null,
+      JSON.stringify(payout.metadata ?? {}),
+      payout.idempotencyKey,
+      payout.createdAt,
+      payout.completedAt ?? null,
+      payout.failedAt ?? null,
+      payout.reversedAt ?? null,
+      JSON.stringify(payout.sandboxSimulate ?? []),
+    ],
+  };
 }

@@ -5,7 +5,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { InsufficientFundsError } from '../domain/failures.ts';
 import { newId } from '../domain/ids.ts';
-import { type Posting, type PostingAmount, isBalanced, isInternal, netAmount } from '../domain/ledger.ts';
+import { type Posting, isBalanced, isInternal, netAmount } from '../domain/ledger.ts';
 import type { Mode } from '../domain/modes.ts';
 
 function isNonNegativeViolation(err: unknown): boolean {
@@ -25,13 +25,21 @@ export interface PostInput {
   currency?: string;
 }
 
+/** An INSERT (no RETURNING, no `with` of its own) and its `?` parameters, to run inside the posting's statement. */
+export interface Alongside {
+  sql: string;
+  params: unknown[];
+}
+
 /**
  * Writes one balanced transaction and its entries; returns the balance transaction id. One statement as a rule:
- * the transaction row and its entries together, the entries naming their ledger accounts by kind. A ledger
- * account comes into being on first use: when one of them is missing the statement writes nothing, the missing
- * accounts are created (ON CONFLICT keeps concurrent first uses safe) and the statement runs again.
+ * the transaction row and its entries together, the entries naming their ledger accounts by kind, and the
+ * `alongside` inserts the caller writes with it (a status-history row and its event), so a status change with
+ * money costs one round trip. A ledger account comes into being on first use: when one of them is missing the
+ * posting writes nothing (the alongside inserts are written all the same), the missing accounts are created
+ * (ON CONFLICT keeps concurrent first uses safe) and the posting alone runs again.
  */
-export async function post(em: EntityManager, input: PostInput): Promise<string> {
+export async function post(em: EntityManager, input: PostInput, alongside: readonly Alongside[] = []): Promise<string> {
   const { accountId, mode, posting } = input;
   if (!isBalanced(posting)) throw new Error(`unbalanced posting for ${input.sourceId}`);
   const currency = input.currency ?? 'INR';
@@ -43,22 +51,38 @@ export async function post(em: EntityManager, input: PostInput): Promise<string>
   // Lists travel as one JSON parameter (the driver would expand a JS array into separate values); amounts
   // travel as decimal strings, which PostgreSQL reads into bigint exactly.
   const legsJson = JSON.stringify(legs.map((leg, ord) => ({ kind: leg.kind, amount: leg.amount.toString(), ord })));
-  const write = () =>
+  const write = (others: readonly Alongside[]) =>
     em.execute<{ ledger_account_id: string }[]>(
       `with legs as (select * from jsonb_to_recordset(?::jsonb) as l(kind text, amount bigint, ord int)),
        accounts as (select la.id, la.kind from ledger_accounts la
                     where la.account_id = ? and la.mode = ? and la.currency = ? and la.kind in (select kind from legs)),
        txn as (insert into balance_transactions (id, account_id, mode, type, source_id, amount, currency, description)
                select ?, ?, ?, ?, ?, ?, ?, ? where (select count(*) from accounts) = (select count(distinct kind) from legs)
-               returning id)
-       insert into ledger_entries (transaction_id, ledger_account_id, amount)
-       select txn.id, a.id, l.amount from txn, legs l join accounts a on a.kind = l.kind
-       order by l.ord
-       returning ledger_account_id`,
-      [legsJson, accountId, mode, currency, txnId, accountId, mode, posting.type, input.sourceId, netAmount(posting).toString(), currency, input.description ?? null],
+               returning id),
+       entries as (insert into ledger_entries (transaction_id, ledger_account_id, amount)
+                   select txn.id, a.id, l.amount from txn, legs l join accounts a on a.kind = l.kind
+                   order by l.ord
+                   returning ledger_account_id)${others.map((o, i) => `,
+       alongside_${i} as (${o.sql})`).join('')}
+       select ledger_account_id from entries`,
+      [
+        legsJson,
+        accountId,
+        mode,
+        currency,
+        txnId,
+        accountId,
+        mode,
+        posting.type,
+        input.sourceId,
+        netAmount(posting).toString(),
+        currency,
+        input.description ?? null,
+        ...others.flatMap((o) => o.params),
+      ],
     );
   try {
-    if ((await write()).length === 0) {
+    if ((await write(alongside)).length === 0) {
       const kinds = [...new Set(legs.map((l) => l.kind))];
       await em.execute(
         `insert into ledger_accounts (account_id, mode, kind, currency, internal)
@@ -66,7 +90,7 @@ export async function post(em: EntityManager, input: PostInput): Promise<string>
          on conflict (account_id, mode, kind, currency) do nothing`,
         [accountId, mode, currency, JSON.stringify(kinds.map((kind) => ({ kind, internal: isInternal(kind) })))],
       );
-      const written = await write();
+      const written = await write([]);
       if (written.length !== legs.length) throw new Error(`posting ${txnId}: ${written.length} of ${legs.length} entries written`);
     }
   } catch (err) {
@@ -76,15 +100,3 @@ export async function post(em: EntityManager, input: PostInput): Promise<string>
   return txnId;
 }
 
-/**
- * Locks the merchant's `available` row (until the transaction ends) and says whether it covers the amount,
- * before any posting: a batch item that it cannot cover is written `failed` in the same transaction.
- */
-export async function availableCovers(em: EntityManager, accountId: string, mode: Mode, amount: PostingAmount): Promise<boolean> {
-  // The balance as text, compared as a bigint: past 2^53 paise a double would round it.
-  const rows = await em.execute<{ balance: string }[]>(
-    `select balance::text as balance from ledger_accounts where account_id = ? and mode = ? and kind = 'available' and currency = 'INR' for update`,
-    [accountId, mode],
-  );
-  return rows.length > 0 && BigInt(rows[0].balance) >= BigInt(amount);
-}

@@ -23,7 +23,11 @@ export type RailPayoutStatus =
   | { state: 'unknown' };
 
 export interface PayoutRail {
-  submit(submission: PayoutSubmission): Promise<{ reference: string }>;
+  /**
+   * Hands the payout over. `quietMs`, when given: the rail will have nothing new to say of this payout for that
+   * long (the bank's processing time), so whoever follows it need not ask before then.
+   */
+  submit(submission: PayoutSubmission): Promise<{ reference: string; quietMs?: number }>;
   status(payoutId: string): Promise<RailPayoutStatus>;
 }
 

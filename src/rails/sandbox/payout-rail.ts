@@ -38,12 +38,16 @@ export function createSandboxPayoutRail(deps: { orm: MikroORM; timings: SandboxT
     async submit(submission: PayoutSubmission) {
       const scenario = payoutScenario(submission.beneficiary);
       // Every call is recorded; one that repeats a key is marked a duplicate and changes nothing.
-      await deps.orm.em.fork().execute(
+      const [recorded] = await deps.orm.em.fork().execute<{ duplicate: boolean }[]>(
         `insert into rail_submissions (rail, idempotency_key, duplicate, payload, created_at)
-         values (?, ?, exists (select 1 from rail_submissions where rail = ? and idempotency_key = ?), ?::jsonb, ?)`,
+         values (?, ?, exists (select 1 from rail_submissions where rail = ? and idempotency_key = ?), ?::jsonb, ?)
+         returning duplicate`,
         [RAIL_NAME, submission.payoutId, RAIL_NAME, submission.payoutId, JSON.stringify({ scenario, amount: submission.amount, transferMode: submission.transferMode }), new Date(now())],
       );
-      return { reference: submission.payoutId };
+      // A first submission's outcome is due when its processing time has run (see status); a repeated one's
+      // time runs from the first, which this call does not know.
+      if (recorded?.duplicate !== false) return { reference: submission.payoutId };
+      return { reference: submission.payoutId, quietMs: scenario === 'slow' ? deps.timings.slowMs : deps.timings.processingMs };
     },
 
     async status(payoutId: string): Promise<RailPayoutStatus> {
