@@ -9,6 +9,7 @@ import { InsufficientFundsError, type RefusalDetails, type RefusalType } from '.
 import type { Lifecycle, Move, Observation, RailStep, RailStepRequest, TransitionRequest } from '../src/domain/lifecycle.ts';
 import type { Mode } from '../src/domain/modes.ts';
 import { insertTogether, withEvent } from '../src/db/events.ts';
+import { rowUpdate, scalarSnapshot } from '../src/db/row-update.ts';
 import { statusChangeInsert } from '../src/db/status-history.ts';
 import { type Alongside, post } from '../src/ledger/ledger.ts';
 
@@ -62,7 +63,9 @@ export async function loadRow<S extends string, F extends string, Row extends Li
   id: string,
   lock = false,
 ): Promise<Row> {
-  const row = await em.findOne(store.entity, { id } as FilterQuery<Row>, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+  // Locked for a change: read outside the identity map, so that applyTransition writes the change itself (in the
+  // statement of its posting) and the transaction's end does not flush it a second time.
+  const row = await em.findOne(store.entity, { id } as FilterQuery<Row>, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE, disableIdentityMap: true } : {});
   if (!row) throw refuse('NotFound', `${store.lifecycle.resource} ${id} not found`);
   return row as Row;
 }
@@ -72,14 +75,15 @@ const capitalized = (word: string) => word[0].toUpperCase() + word.slice(1);
 /**
  * Writes what goes with the row having entered its status (`from` null: just created): the posting, the
  * status-history row and the event, with the creating request's webhook simulations (stored on the row). The
- * row itself is already flushed, or `insert` writes it in the same statement. Returns the resource as callers see it.
+ * row itself is already flushed, or `rowWrite` (its INSERT or UPDATE) writes it in the same statement. Returns the
+ * resource as callers see it.
  */
 export async function recordEntry<S extends string, F extends string, Row extends LifecycleRow<S>, V>(
   tx: EntityManager,
   store: LifecycleStore<S, F, Row, V>,
   row: Row,
   from: S | null,
-  insert?: Alongside,
+  rowWrite?: Alongside,
 ): Promise<V> {
   const { lifecycle } = store;
   const to = row.status;
@@ -87,10 +91,10 @@ export async function recordEntry<S extends string, F extends string, Row extend
   const type = lifecycle.events[to];
   const history = statusChangeInsert(lifecycle.resource, row.id, from, to, row.failureCode ?? null);
   const event = type ? { accountId: row.accountId, mode: row.mode, type, object: view as object, simulate: row.sandboxSimulate } : undefined;
-  const writes = [...(insert ? [insert] : []), ...withEvent(history, event)];
+  const writes = [...(rowWrite ? [rowWrite] : []), ...withEvent(history, event)];
   const posting = lifecycle.posting(from, to, Number(row.amount));
   if (posting) {
-    // The posting, the row's insert, the history row and the event in one statement (one round trip).
+    // The posting, the row's own write, the history row and the event in one statement (one round trip).
     const description = from === null ? capitalized(lifecycle.resource) : `${capitalized(lifecycle.resource)} ${to}`;
     await post(tx, { accountId: row.accountId, mode: row.mode, posting, sourceId: row.id, description }, writes);
   } else {
@@ -100,8 +104,8 @@ export async function recordEntry<S extends string, F extends string, Row extend
 }
 
 /**
- * Moves a row already locked by the caller's transaction to `request.to`, with everything that goes with
- * it. Already there: nothing happens (a retried activity, or a rail and a test helper agreeing). Not
+ * Moves a row already locked by the caller's transaction (loadRow with `lock`: a row outside the identity map,
+ * which this writes itself) to `request.to`, with everything that goes with it. Already there: nothing happens (a retried activity, or a rail and a test helper agreeing). Not
  * allowed by the transition table: the InvalidState refusal.
  */
 export async function applyTransition<S extends string, F extends string, Row extends LifecycleRow<S>, V>(
@@ -117,6 +121,7 @@ export async function applyTransition<S extends string, F extends string, Row ex
     throw refuse('InvalidState', `A ${from} ${lifecycle.resource} cannot become ${request.to}.`);
   }
   await store.alongside?.(tx, row, request.to);
+  const before = scalarSnapshot(tx, store.entity, row);
   const now = new Date();
   row.status = request.to;
   if (request.to === lifecycle.failed) {
@@ -126,8 +131,8 @@ export async function applyTransition<S extends string, F extends string, Row ex
     row.failureMessage = reason.message;
   }
   store.enter(row, request, now);
-  await tx.flush();
-  return recordEntry(tx, store, row, from);
+  // The row's UPDATE rides in the statement of its posting, history row and event.
+  return recordEntry(tx, store, row, from, rowUpdate(tx, store.entity, row, before));
 }
 
 /** The transition activity of a resource: applyTransition in one transaction under the row's lock. */

@@ -219,7 +219,8 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode
         const payout = await tx.findOne(
           PayoutEntity,
           { accountId: request.accountId, mode: request.mode, idempotencyKey: request.idempotencyKey },
-          { lockMode: LockMode.PESSIMISTIC_WRITE },
+          // Outside the identity map, as loadRow reads a row to move: applyTransition writes it itself.
+          { lockMode: LockMode.PESSIMISTIC_WRITE, disableIdentityMap: true },
         );
         const gaveUp = failure('processing_failed');
         // No payout: nothing was reserved and nothing can have been handed over.
