@@ -58,6 +58,12 @@ import { noopBatchWorkflow, noopUpdate, noopUpdateWorkflow, type NoopActivities 
 
 const LOAD_TAG = 'paygate-bench-payout-load';
 
+/**
+ * What one payout cost when issue 15 was filed (this bench's cost count on the code of that day: every database
+ * step an ordinary activity), printed beside today's.
+ */
+const BEFORE_ISSUE_15 = { sql: 48, singleEvents: 19, childEvents: 17 };
+
 interface PayoutLoadInput {
   tag: typeof LOAD_TAG;
   url: string;
@@ -357,7 +363,8 @@ async function main(): Promise<void> {
   const single = await meanHistoryEvents(client, `WorkflowType = 'payoutWorkflow' AND AccountId = '${account.account_id}' AND BatchId IS NULL AND ExecutionStatus = 'Completed'`);
   console.log(
     `\ncost of one payout (POST → completed): ${sqlPerPayout.toFixed(1)} SQL statements (over ${costPayouts} payouts, every query of the service); ` +
-      `history ${single.mean.toFixed(1)} events per single payout workflow (mean of ${single.n})`,
+      `history ${single.mean.toFixed(1)} events per single payout workflow (mean of ${single.n}); ` +
+      `before issue 15: ${BEFORE_ISSUE_15.sql} statements, ${BEFORE_ISSUE_15.singleEvents} events`,
   );
 
   // ---- Part 2: one batch ------------------------------------------------------------------------
@@ -431,7 +438,7 @@ async function main(): Promise<void> {
   const child = await meanHistoryEvents(client, `WorkflowType = 'payoutWorkflow' AND BatchId = '${batchId}' AND ExecutionStatus = 'Completed'`);
   const parent = await meanHistoryEvents(client, `WorkflowType = 'payoutBatchWorkflow' AND BatchId = '${batchId}'`, 100);
   console.log(
-    `  history per item: ${child.mean.toFixed(1)} events in its child payout workflow (mean of ${child.n}), ` +
+    `  history per item: ${child.mean.toFixed(1)} events in its child payout workflow (mean of ${child.n}; before issue 15: ${BEFORE_ISSUE_15.childEvents}), ` +
       `${((parent.mean * parent.n) / batchItems).toFixed(1)} in the batch workflow (${parent.n} runs, ${parent.mean.toFixed(0)} events each on average)`,
   );
 }
