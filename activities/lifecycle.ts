@@ -75,7 +75,8 @@ const capitalized = (word: string) => word[0].toUpperCase() + word.slice(1);
 /**
  * Writes what goes with the row having entered its status (`from` null: just created): the posting, the
  * status-history row and the event, with the creating request's webhook simulations (stored on the row). The
- * row itself is already flushed, or `rowWrite` (its INSERT or UPDATE) writes it in the same statement. Returns the
+ * row itself is already flushed, or `rowWrites` (its INSERT or UPDATE, and what goes with it) write it in the same
+ * statement. Returns the
  * resource as callers see it.
  */
 export async function recordEntry<S extends string, F extends string, Row extends LifecycleRow<S>, V>(
@@ -83,7 +84,7 @@ export async function recordEntry<S extends string, F extends string, Row extend
   store: LifecycleStore<S, F, Row, V>,
   row: Row,
   from: S | null,
-  rowWrite?: Alongside,
+  rowWrites: readonly Alongside[] = [],
 ): Promise<V> {
   const { lifecycle } = store;
   const to = row.status;
@@ -91,7 +92,7 @@ export async function recordEntry<S extends string, F extends string, Row extend
   const type = lifecycle.events[to];
   const history = statusChangeInsert(lifecycle.resource, row.id, from, to, row.failureCode ?? null);
   const event = type ? { accountId: row.accountId, mode: row.mode, type, object: view as object, simulate: row.sandboxSimulate } : undefined;
-  const writes = [...(rowWrite ? [rowWrite] : []), ...withEvent(history, event)];
+  const writes = [...rowWrites, ...withEvent(history, event)];
   const posting = lifecycle.posting(from, to, Number(row.amount));
   if (posting) {
     // The posting, the row's own write, the history row and the event in one statement (one round trip).
@@ -132,7 +133,8 @@ export async function applyTransition<S extends string, F extends string, Row ex
   }
   store.enter(row, request, now);
   // The row's UPDATE rides in the statement of its posting, history row and event.
-  return recordEntry(tx, store, row, from, rowUpdate(tx, store.entity, row, before));
+  const update = rowUpdate(tx, store.entity, row, before);
+  return recordEntry(tx, store, row, from, update ? [update] : []);
 }
 
 /** The transition activity of a resource: applyTransition in one transaction under the row's lock. */

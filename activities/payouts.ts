@@ -18,7 +18,7 @@ import {
   transferModeProblem,
 } from '../src/domain/payouts.ts';
 import { PayoutEntity, type Payout } from '../src/db/entities.ts';
-import { linkPayoutItem, readPayoutItem } from '../src/db/payout-batches.ts';
+import { linkPayoutItem, payoutItemLink, readPayoutItem } from '../src/db/payout-batches.ts';
 import { creationFacts, markRailHandover, msSinceRailHandover, payoutInsert } from '../src/db/payouts.ts';
 import { payoutView } from '../src/db/views.ts';
 import { type PayoutRail, type RailPayoutStatus, RailRejectedError } from '../src/rails/payouts.ts';
@@ -103,7 +103,7 @@ async function requestFromItem(em: EntityManager, item: NonNullable<PayoutCreati
 
 /**
  * Writes a new payout: `initiated` with its amount reserved, or `failed` with `problem` (nothing reserved). The row,
- * its posting, its history row and its event are one statement (recordEntry with the row's insert).
+ * a batch item's link to it, its posting, its history row and its event are one statement (recordEntry).
  */
 async function writeNewPayout(tx: EntityManager, request: PayoutRequest, problem: FailureReason | undefined, item: PayoutCreation['item']): Promise<PayoutResponse> {
   const now = new Date();
@@ -130,9 +130,8 @@ async function writeNewPayout(tx: EntityManager, request: PayoutRequest, problem
     failedAt: problem ? now : null,
     reversedAt: null,
   };
-  const view = await recordEntry(tx, payoutStore, payout, null, payoutInsert(payout));
-  if (item) await linkPayoutItem(tx, item.batchId, item.seq, payout.id);
-  return view;
+  // A batch item's link to its payout rides in the same statement.
+  return recordEntry(tx, payoutStore, payout, null, [payoutInsert(payout), ...(item ? [payoutItemLink(item.batchId, item.seq, payout.id)] : [])]);
 }
 
 /** How a batch item given up after repeated internal errors stands (see giveUpPayoutBatchItem). */

@@ -252,7 +252,13 @@ export async function readPayoutItem(em: EntityManager, batchId: string, seq: nu
 
 /** Records which payout an item became (the one it created, or the earlier one its key had made). */
 export async function linkPayoutItem(em: EntityManager, batchId: string, seq: number, payoutId: string): Promise<void> {
-  await em.execute(`update payout_batch_items set payout_id = ? where batch_id = ? and seq = ?`, [payoutId, batchId, seq]);
+  const { sql, params } = payoutItemLink(batchId, seq, payoutId);
+  await em.execute(sql, params);
+}
+
+/** The UPDATE that links a batch item to its payout, to run inside a larger statement (the payout's creation). */
+export function payoutItemLink(batchId: string, seq: number, payoutId: string): { sql: string; params: unknown[] } {
+  return { sql: `update payout_batch_items set payout_id = ? where batch_id = ? and seq = ?`, params: [payoutId, batchId, seq] };
 }
 
 /** Batches still `processing` that were stored at least `olderThanMs` ago: the sweeper makes sure each has its workflow. */
