@@ -138,7 +138,7 @@ export function createWebhookActivities(deps: { orm: MikroORM; sender: WebhookSe
       // The attempts and the retries they call for, together: the retry starters take them from the queue.
       await em.transactional(async (tx) => {
         await recordDeliveryAttempts(tx, attempts);
-        await queueDeliveryRetries(tx, failed);
+        await queueDeliveryRetries(tx, failed, Context.current().info.taskQueue);
       });
       return { attempted: attempts.length, retrying: failed.length };
     },

@@ -209,21 +209,22 @@ export async function hasDeliveryAttempt(em: EntityManager, eventId: string, end
 }
 
 /**
- * Queues the retry workflows of deliveries their batch did not complete (webhook_retry_queue), for a worker's
- * retry starter to start at its own pace. A delivery already queued stays as it was (a batch retried after a
+ * Queues the retry workflows of deliveries their batch did not complete (webhook_retry_queue), for the retry
+ * starter of a worker on `taskQueue` (the fan-out's) to start at its own pace. A delivery already queued stays as it was (a batch retried after a
  * crash queues its failures again); one whose endpoint was deleted meanwhile is not queued.
  */
-export async function queueDeliveryRetries(em: EntityManager, failed: readonly FailedDelivery[]): Promise<void> {
+export async function queueDeliveryRetries(em: EntityManager, failed: readonly FailedDelivery[], taskQueue: string): Promise<void> {
   if (failed.length === 0) return;
   await em.execute(
-    `insert into webhook_retry_queue (workflow_id, account_id, mode, event_id, endpoint_id, variant, first_attempt_at)
+    `insert into webhook_retry_queue (workflow_id, account_id, mode, event_id, endpoint_id, variant, first_attempt_at, task_queue)
      select q.workflow_id, q.account_id, q.mode, q.event_id, q.endpoint_id, q.variant,
-            case when q.first_attempt_at is null then null else to_timestamp(q.first_attempt_at / 1000.0) end
+            case when q.first_attempt_at is null then null else to_timestamp(q.first_attempt_at / 1000.0) end, ?
      from jsonb_to_recordset(?::jsonb) as q(workflow_id text, account_id text, mode text, event_id text, endpoint_id text, variant text, first_attempt_at bigint)
      join webhook_endpoints w on w.id = q.endpoint_id and w.deleted_at is null
      order by q.workflow_id
      on conflict (workflow_id) do nothing`,
     [
+      taskQueue,
       JSON.stringify(
         failed.map((f) => ({
           workflow_id: f.workflowId,
@@ -240,21 +241,23 @@ export async function queueDeliveryRetries(em: EntityManager, failed: readonly F
 }
 
 /**
- * Takes up to `limit` queued retries, oldest first, out of the queue inside the caller's transaction: skipped
+ * Takes up to `limit` queued retries of `taskQueue` (and ones queued before retries had one), oldest first, out of
+ * the queue inside the caller's transaction: skipped
  * by other workers while it lasts, back in the queue if it rolls back (the starts failed). Those whose endpoint
  * has been deleted leave the queue without being returned: their workflow would only find it gone.
  */
-export async function takeQueuedRetries(tx: EntityManager, limit: number): Promise<{ due: FailedDelivery[]; taken: number }> {
+export async function takeQueuedRetries(tx: EntityManager, limit: number, taskQueue: string): Promise<{ due: FailedDelivery[]; taken: number }> {
   if (limit <= 0) return { due: [], taken: 0 };
   const rows = await tx.execute<
     { workflow_id: string; account_id: string; mode: Mode; event_id: string; endpoint_id: string; variant: 'duplicate' | null; first_attempt_ms: string | null; live: boolean }[]
   >(
     `delete from webhook_retry_queue where workflow_id in (
-       select workflow_id from webhook_retry_queue order by queued_at, workflow_id limit ? for update skip locked)
+       select workflow_id from webhook_retry_queue where task_queue = ? or task_queue is null
+       order by queued_at, workflow_id limit ? for update skip locked)
      returning workflow_id, account_id, mode, event_id, endpoint_id, variant,
                floor(extract(epoch from first_attempt_at) * 1000)::bigint as first_attempt_ms,
                exists (select 1 from webhook_endpoints w where w.id = endpoint_id and w.deleted_at is null) as live`,
-    [limit],
+    [taskQueue, limit],
   );
   const due = rows.filter((r) => r.live).map((r) => ({
     workflowId: r.workflow_id,
@@ -269,10 +272,11 @@ export async function takeQueuedRetries(tx: EntityManager, limit: number): Promi
 }
 
 /** True when a queued retry has waited at least `ms` for its workflow. */
-export async function hasOverdueRetries(em: EntityManager, ms: number): Promise<boolean> {
+export async function hasOverdueRetries(em: EntityManager, ms: number, taskQueue: string): Promise<boolean> {
   const rows = await em.execute<{ overdue: boolean }[]>(
-    `select exists (select 1 from webhook_retry_queue where queued_at <= clock_timestamp() - make_interval(secs => ? / 1000.0)) as overdue`,
-    [ms],
+    `select exists (select 1 from webhook_retry_queue where (task_queue = ? or task_queue is null)
+                      and queued_at <= clock_timestamp() - make_interval(secs => ? / 1000.0)) as overdue`,
+    [taskQueue, ms],
   );
   return rows[0]?.overdue === true;
 }

@@ -174,6 +174,23 @@ describe('retry workflows are started from a queue, at a bounded rate (WEBHOOK_R
     assert.equal(Number(queued.n), 0, 'the queue is empty once all are started');
   });
 
+  test("a retry queued on another task queue (another deployment, or another test's service) is left to that queue's workers", async () => {
+    const { accountId, sandboxKey: key } = await service.newAccount();
+    const endpoint = await createEndpoint(http, key, receiver.url(`/fan-out/elsewhere/${randomUUID()}`));
+    const [event] = await commitEvents(service, accountId, 1);
+    const workflowId = `${webhookDeliveryWorkflowId(event, endpoint)}/elsewhere`;
+    await service.sql(
+      `insert into webhook_retry_queue (workflow_id, account_id, mode, event_id, endpoint_id, first_attempt_at, task_queue)
+       values (?, ?, 'sandbox', ?, ?, now(), 'another-task-queue')`,
+      [workflowId, accountId, event, endpoint],
+    );
+    // At 4 a second this starter would have taken it within a second.
+    await new Promise((r) => setTimeout(r, 3000));
+    const [row] = await service.sql<{ n: string }>(`select count(*) as n from webhook_retry_queue where workflow_id = ?`, [workflowId]);
+    assert.equal(Number(row.n), 1, 'the row is still queued');
+    await service.sql(`delete from webhook_retry_queue where workflow_id = ?`, [workflowId]);
+  });
+
   test('a deleted endpoint takes its queued retries with it', async () => {
     const { accountId, sandboxKey: key } = await service.newAccount();
     const dead = await createEndpoint(http, key, 'http://127.0.0.1:9/dead');

@@ -20,6 +20,8 @@ import type { TemporalGateway } from '../client/gateway.ts';
 
 export interface WebhookRetryStarterOptions {
   orm: MikroORM;
+  /** The worker's task queue: the starter takes the retries its fan-outs queued, and starts them there. */
+  taskQueue: string;
   startDeliveryRetries: TemporalGateway['startDeliveryRetries'];
   logger: Logger;
   /** WEBHOOK_RETRY_STARTS_PER_SECOND: the rate while the outbox is quiet. */
@@ -45,7 +47,7 @@ export interface WebhookRetryStarter {
 export const BUSY_WINDOW_MS = 2_000;
 
 export function startWebhookRetryStarter(options: WebhookRetryStarterOptions): WebhookRetryStarter {
-  const { orm, startDeliveryRetries, startsPerSecond, maxDeferMs, lastClaimAt } = options;
+  const { orm, taskQueue, startDeliveryRetries, startsPerSecond, maxDeferMs, lastClaimAt } = options;
   const busyStartsPerSecond = Math.min(options.busyStartsPerSecond, startsPerSecond);
   /** Tokens that may pile up at `rate`: one second's worth, so a busy spell begins with at most that many starts. */
   const burstAt = (rate: number) => Math.max(1, options.burst ?? Math.ceil(rate));
@@ -61,7 +63,7 @@ export function startWebhookRetryStarter(options: WebhookRetryStarterOptions): W
     const claimedAt = lastClaimAt();
     const busy = claimedAt !== null && performance.now() - claimedAt < BUSY_WINDOW_MS;
     if (!busy || busyStartsPerSecond === startsPerSecond) return startsPerSecond;
-    return (await hasOverdueRetries(orm.em.fork(), maxDeferMs)) ? startsPerSecond : busyStartsPerSecond;
+    return (await hasOverdueRetries(orm.em.fork(), maxDeferMs, taskQueue)) ? startsPerSecond : busyStartsPerSecond;
   };
 
   const loop = (async () => {
@@ -79,7 +81,7 @@ export function startWebhookRetryStarter(options: WebhookRetryStarterOptions): W
           continue;
         }
         started = await orm.em.fork().transactional(async (tx) => {
-          const { due, taken } = await takeQueuedRetries(tx, take);
+          const { due, taken } = await takeQueuedRetries(tx, take, taskQueue);
           await startDeliveryRetries(due);
           return taken;
         });

@@ -168,6 +168,7 @@ export async function startWorker(options: {
   });
   const retryStarter = startWebhookRetryStarter({
     orm: options.orm,
+    taskQueue: options.taskQueue,
     startDeliveryRetries: options.webhooks.startDeliveryRetries,
     logger: options.logger,
     startsPerSecond: options.webhooks.retryStartsPerSecond,
