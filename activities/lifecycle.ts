@@ -76,8 +76,7 @@ const capitalized = (word: string) => word[0].toUpperCase() + word.slice(1);
  * Writes what goes with the row having entered its status (`from` null: just created): the posting, the
  * status-history row and the event, with the creating request's webhook simulations (stored on the row). The
  * row itself is already flushed, or `rowWrites` (its INSERT or UPDATE, and what goes with it) write it in the same
- * statement. Returns the
- * resource as callers see it.
+ * statement. Returns the resource as callers see it.
  */
 export async function recordEntry<S extends string, F extends string, Row extends LifecycleRow<S>, V>(
   tx: EntityManager,
@@ -106,8 +105,9 @@ export async function recordEntry<S extends string, F extends string, Row extend
 
 /**
  * Moves a row already locked by the caller's transaction (loadRow with `lock`: a row outside the identity map,
- * which this writes itself) to `request.to`, with everything that goes with it. Already there: nothing happens (a retried activity, or a rail and a test helper agreeing). Not
- * allowed by the transition table: the InvalidState refusal.
+ * which this writes itself) to `request.to`, with everything that goes with it. Already there: nothing happens
+ * (a retried activity, or a rail and a test helper agreeing). Not allowed by the transition table: the
+ * InvalidState refusal.
  */
 export async function applyTransition<S extends string, F extends string, Row extends LifecycleRow<S>, V>(
   tx: EntityManager,
