@@ -8,7 +8,6 @@ import {
   ParentClosePolicy,
   allHandlersFinished,
   condition,
-  continueAsNew,
   defineQuery,
   defineUpdate,
   executeChild,
@@ -35,7 +34,7 @@ import { baseSearchAttributes } from '../src/domain/search-attributes.ts';
 import type { RefusalType } from '../src/domain/failures.ts';
 import { paymentWorkflow } from './payment.ts';
 import { orderedWrites } from './lifecycle.ts';
-import { databaseSteps, passedStepsMemo, waitingSteps } from './proxies.ts';
+import { continueAsNewWithStepsMemo, databaseSteps, passedStepsMemo, waitingSteps } from './proxies.ts';
 import type { CollectionResponse } from '../src/contract/collections.ts';
 
 /** Answers the creating request (Update-with-Start) once the collection is written. */
@@ -283,5 +282,5 @@ export async function collectionWorkflow(input: CollectionWorkflowInput): Promis
 
   await condition(allHandlersFinished);
   if (isTerminal(state.status)) return { collectionId, status: state.status };
-  return continueAsNew<typeof collectionWorkflow>({ ...input, carried: { state, version: writes.version(), view: view! } });
+  return continueAsNewWithStepsMemo<typeof collectionWorkflow>({ ...input, carried: { state, version: writes.version(), view: view! } });
 }

@@ -10,7 +10,6 @@ import {
   ParentClosePolicy,
   allHandlersFinished,
   condition,
-  continueAsNew,
   defineQuery,
   defineUpdate,
   setCurrentDetails,
@@ -35,7 +34,7 @@ import type { RefusalType } from '../src/domain/failures.ts';
 import { baseSearchAttributes } from '../src/domain/search-attributes.ts';
 import { created, once, orderedWrites } from './lifecycle.ts';
 import { paymentWorkflow } from './payment.ts';
-import { databaseSteps, passedStepsMemo } from './proxies.ts';
+import { continueAsNewWithStepsMemo, databaseSteps, passedStepsMemo } from './proxies.ts';
 import type { PaymentLinkResponse } from '../src/contract/payment-links.ts';
 
 export interface PayAttemptInput {
@@ -256,7 +255,7 @@ export async function paymentLinkWorkflow(input: PaymentLinkWorkflowInput): Prom
       await condition(allHandlersFinished);
       if (!inFlight) {
         await writes.drained();
-        return continueAsNew<typeof paymentLinkWorkflow>({ ...input, carried: { state, version: writes.version(), view: view!, attempts: [...attempts.values()] } });
+        return continueAsNewWithStepsMemo<typeof paymentLinkWorkflow>({ ...input, carried: { state, version: writes.version(), view: view!, attempts: [...attempts.values()] } });
       }
     }
     const seen = changes;

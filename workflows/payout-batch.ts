@@ -11,7 +11,6 @@
 import {
   type ChildWorkflowHandle,
   ParentClosePolicy,
-  continueAsNew,
   log,
   patched,
   sleep,
@@ -26,7 +25,7 @@ import type { Mode } from '../src/domain/modes.ts';
 import { BatchId, baseSearchAttributes } from '../src/domain/search-attributes.ts';
 import type { PayoutActivities } from '../activities/payouts.ts';
 import { payoutWorkflow } from './payout.ts';
-import { databaseSteps, passedStepsMemo, pollingSteps, waitingSteps } from './proxies.ts';
+import { continueAsNewWithStepsMemo, databaseSteps, passedStepsMemo, pollingSteps, waitingSteps } from './proxies.ts';
 
 /** Items per page activity: ids only (~150 bytes each), so a page result stays far below payload limits. */
 export const PAGE_SIZE = 500;
@@ -198,7 +197,7 @@ export async function payoutBatchWorkflow(input: PayoutBatchWorkflowInput): Prom
   await condition(() => inFlight === 0);
   if (fatal !== undefined) throw fatal;
   if (!done) {
-    await continueAsNew<typeof payoutBatchWorkflow>({ batchId, accountId, mode, window: input.window, cursor, stats: { ...stats, runs: stats.runs + 1 } });
+    await continueAsNewWithStepsMemo<typeof payoutBatchWorkflow>({ batchId, accountId, mode, window: input.window, cursor, stats: { ...stats, runs: stats.runs + 1 } });
   }
 
   // Every item has its payout (or joined one). Payouts joined by key may still be moving under their

@@ -19,7 +19,7 @@
 // replay reads the same. A marker costs a run two history events (the marker, and the TemporalChangeVersion
 // search attribute the SDK upserts with it) and the server a visibility write. A run without the memo (started
 // before, or by an older caller) decides by the patch markers as before.
-import { patched, proxyActivities, proxyLocalActivities, workflowInfo, type ActivityInterfaceFor } from '@temporalio/workflow';
+import { makeContinueAsNewFunc, patched, proxyActivities, proxyLocalActivities, workflowInfo, type ActivityInterfaceFor, type Workflow } from '@temporalio/workflow';
 import { retryProfiles } from '../src/domain/failures.ts';
 
 export const LOCAL_STEPS = 'local-steps';
@@ -32,6 +32,12 @@ export const stepsMemo = { steps: FOLDED_STEPS } as const;
 const startedFolded = () => workflowInfo().memo?.steps === FOLDED_STEPS;
 /** stepsMemo for a child or a next run of this one, when this run was started with it (else no memo: patches decide there). */
 export const passedStepsMemo = (): { memo?: typeof stepsMemo } => (startedFolded() ? { memo: stepsMemo } : {});
+
+/**
+ * continueAsNew that hands this run's stepsMemo to the next run: the server does not carry a memo over on its own,
+ * so a long batch's later runs (and their children) would fall back to the patch markers.
+ */
+export const continueAsNewWithStepsMemo = <F extends Workflow>(...args: Parameters<F>): Promise<never> => makeContinueAsNewFunc<F>(passedStepsMemo())(...args);
 
 /** Whether a payout's creation runs its first rail step in the same local activity: every new run. */
 export const foldedPath = () => startedFolded() || patched(FOLDED_STEPS);
