@@ -170,7 +170,14 @@ export function railObserver<S extends string, F extends string, Row extends Lif
  * it will have nothing new to say (so the step need not ask before then); or null (not handed over now: the
  * resource is not in a state to be, or the submitter tells nothing more).
  */
-export type HandOver<S extends string, F extends string> = { refused: Move<S, F> } | { handedOver: { status: S; mode: Mode; quietMs?: number } } | null;
+export type HandOver<S extends string, F extends string> = { refused: Move<S, F> } | { handedOver: HandedOver<S> } | null;
+
+/** What a hand-over read of the row (its status then, its mode) and how long the rail will have nothing new. */
+export interface HandedOver<S extends string> {
+  status: S;
+  mode: Mode;
+  quietMs?: number;
+}
 
 /** A submit activity's answer (the move a refusal calls for, or null) as a HandOver. */
 export const refusalOnly =
@@ -222,7 +229,7 @@ export function railStepper<S extends string, F extends string, Row extends Life
 
   return async ({ id, submit: handOver, wait }) => {
     const budget = wait === false ? 0 : inlineWaitMs;
-    let handed: { status: S; mode: Mode; quietMs?: number } | undefined;
+    let handed: HandedOver<S> | undefined;
     if (handOver) {
       const result = await submit(id);
       if (result && 'refused' in result) {

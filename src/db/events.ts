@@ -7,6 +7,12 @@ import { newId } from '../domain/ids.ts';
 import type { Mode } from '../domain/modes.ts';
 import { webhookSimulationsOf } from '../domain/webhooks.ts';
 
+/** One SQL statement and its `?` parameters, to run alone or inside a larger one. */
+export interface SqlStatement {
+  sql: string;
+  params: unknown[];
+}
+
 export interface EventInput {
   accountId: string;
   mode: Mode;
@@ -19,7 +25,7 @@ export interface EventInput {
   simulate?: readonly string[];
 }
 
-function eventInsert(event: EventInput): { id: string; sql: string; params: unknown[] } {
+function eventInsert(event: EventInput): SqlStatement & { id: string } {
   const id = newId('event');
   const simulate = event.mode === 'sandbox' ? webhookSimulationsOf(event.simulate ?? []) : [];
   return {
@@ -37,7 +43,7 @@ export async function recordEvent(em: EntityManager, event: EventInput): Promise
 }
 
 /** The same writes as statements to run inside a larger one (src/ledger's post takes them alongside a posting). */
-export function withEvent(row: { sql: string; params: unknown[] }, event: EventInput | undefined): { sql: string; params: unknown[] }[] {
+export function withEvent(row: SqlStatement, event: EventInput | undefined): SqlStatement[] {
   return event ? [row, eventInsert(event)] : [row];
 }
 
@@ -45,7 +51,7 @@ export function withEvent(row: { sql: string; params: unknown[] }, event: EventI
  * INSERTs (each without RETURNING or a `with` of its own) written by one statement, a data-modifying WITH: all of
  * them or none, in one round trip. Foreign keys between them hold, as they are checked at the statement's end.
  */
-export async function insertTogether(em: EntityManager, inserts: readonly { sql: string; params: unknown[] }[]): Promise<void> {
+export async function insertTogether(em: EntityManager, inserts: readonly SqlStatement[]): Promise<void> {
   const firsts = inserts.slice(0, -1);
   const last = inserts[inserts.length - 1];
   if (!last) return;

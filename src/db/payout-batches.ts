@@ -10,6 +10,7 @@ import { PayoutBatchEntity, type PayoutBatch } from './entities.ts';
 import { storeSimulations } from './events.ts';
 import type { PayoutBatchCounts, PayoutBatchResponse } from '../contract/payout-batches.ts';
 import { payoutBatchView } from './views.ts';
+import type { SqlStatement } from './events.ts';
 
 /** One item as the request gave it (a payout's own order). */
 export type NewPayoutBatchItem = PayoutOrder;
@@ -257,7 +258,7 @@ export async function linkPayoutItem(em: EntityManager, batchId: string, seq: nu
 }
 
 /** The UPDATE that links a batch item to its payout, to run inside a larger statement (the payout's creation). */
-export function payoutItemLink(batchId: string, seq: number, payoutId: string): { sql: string; params: unknown[] } {
+export function payoutItemLink(batchId: string, seq: number, payoutId: string): SqlStatement {
   return { sql: `update payout_batch_items set payout_id = ? where batch_id = ? and seq = ?`, params: [payoutId, batchId, seq] };
 }
 

@@ -2,6 +2,7 @@
 import type { Mode } from '../domain/modes.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Payout } from './entities.ts';
+import type { SqlStatement } from './events.ts';
 
 /**
  * The payouts a batch's items joined by idempotency key (created earlier, outside the batch): with the
@@ -95,7 +96,7 @@ export async function creationFacts(
 }
 
 /** The INSERT of a new payout row, to write in one statement with its posting, history row and event. */
-export function payoutInsert(payout: Payout): { sql: string; params: unknown[] } {
+export function payoutInsert(payout: Payout): SqlStatement {
   return {
     sql: `insert into payouts (id, account_id, mode, beneficiary_id, amount, currency, transfer_mode, status, failure_code, failure_message,
                                utr, batch_id, reference, narration, metadata, idempotency_key, created_at, completed_at, failed_at, reversed_at,

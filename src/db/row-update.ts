@@ -1,6 +1,7 @@
 // The UPDATE of a row's changed scalar columns, as SQL to run inside a larger statement (a status change writes
 // its row, its posting, its history row and its event in one round trip: activities/lifecycle.ts).
 import type { EntityManager, EntityName } from '@mikro-orm/postgresql';
+import type { SqlStatement } from './events.ts';
 
 type Scalar = string | number | boolean | Date | null | undefined;
 
@@ -18,7 +19,7 @@ export function scalarSnapshot<Row extends object>(em: EntityManager, entity: En
  * `before`, or undefined when none does. Only scalar values (text, numbers, booleans, times, null) may change:
  * anything else is a defect of the caller, and throws.
  */
-export function rowUpdate<Row extends object>(em: EntityManager, entity: EntityName<Row>, row: Row, before: Record<string, Scalar>): { sql: string; params: unknown[] } | undefined {
+export function rowUpdate<Row extends object>(em: EntityManager, entity: EntityName<Row>, row: Row, before: Record<string, Scalar>): SqlStatement | undefined {
   const meta = em.getMetadata(entity);
   const sets: string[] = [];
   const params: unknown[] = [];

@@ -1,6 +1,7 @@
 // The append-only status history of payments, refunds, payouts and collections: one row per transition,
 // written in the same transaction as the change (what events and reports are made of).
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { SqlStatement } from './events.ts';
 
 const historyTables = {
   payment: { table: 'payment_status_history', column: 'payment_id' },
@@ -16,7 +17,7 @@ export function statusChangeInsert(
   from: string | null,
   to: string,
   failureCode: string | null = null,
-): { sql: string; params: unknown[] } {
+): SqlStatement {
   const { table, column } = historyTables[resource];
   return resource === 'collection'
     ? { sql: `insert into ${table} (${column}, from_status, to_status) values (?, ?, ?)`, params: [id, from, to] }
