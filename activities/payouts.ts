@@ -153,8 +153,14 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode
     if (!handover) return null;
     const { beneficiary } = handover;
     if (!beneficiary) return { refused: { to: 'failed', failure: failure('beneficiary_not_found') } };
+    const rail = railFor(deps.rails, handover.mode);
+    // Handed over before (the step ran again): a rail that already has it is not sent it a second time; one that
+    // has no record of it (the first hand-over never arrived) is.
+    if (handover.handedOverBefore && (await rail.status(payoutId)).state !== 'unknown') {
+      return { handedOver: { status: 'initiated', mode: handover.mode } };
+    }
     try {
-      const { quietMs } = await railFor(deps.rails, handover.mode).submit({
+      const { quietMs } = await rail.submit({
         payoutId,
         accountId: handover.accountId,
         mode: handover.mode,

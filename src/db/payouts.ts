@@ -26,6 +26,8 @@ export interface RailHandover {
   transferMode: string;
   /** Null when the beneficiary row is gone. */
   beneficiary: { type: 'bank_account' | 'vpa'; name: string; vpa: string | null; accountNumber: string | null; ifsc: string | null } | null;
+  /** Whether it had been handed over before this hand-over (a step run again: a retry, a lost workflow task). */
+  handedOverBefore: boolean;
 }
 
 /**
@@ -35,11 +37,25 @@ export interface RailHandover {
  */
 export async function markRailHandover(em: EntityManager, payoutId: string): Promise<RailHandover | undefined> {
   const [row] = await em.execute<
-    { id: string; account_id: string; mode: Mode; amount: string; transfer_mode: string; b_type: 'bank_account' | 'vpa' | null; b_name: string; vpa: string | null; account_number: string | null; ifsc: string | null }[]
+    {
+      id: string;
+      account_id: string;
+      mode: Mode;
+      amount: string;
+      transfer_mode: string;
+      b_type: 'bank_account' | 'vpa' | null;
+      b_name: string;
+      vpa: string | null;
+      account_number: string | null;
+      ifsc: string | null;
+      handed_over_before: boolean;
+    }[]
   >(
-    `with p as (update payouts set rail_handover_at = now() where id = ? and status = 'initiated'
-                returning id, account_id, mode, amount, transfer_mode, beneficiary_id)
-     select p.id, p.account_id, p.mode, p.amount::text as amount, p.transfer_mode,
+    `with before as (select id, rail_handover_at from payouts where id = ? for update),
+     p as (update payouts u set rail_handover_at = now() from before
+           where u.id = before.id and u.status = 'initiated'
+           returning u.id, u.account_id, u.mode, u.amount, u.transfer_mode, u.beneficiary_id, before.rail_handover_at is not null as handed_over_before)
+     select p.id, p.account_id, p.mode, p.amount::text as amount, p.transfer_mode, p.handed_over_before,
             b.type as b_type, b.name as b_name, b.vpa, b.account_number, b.ifsc
      from p left join beneficiaries b on b.id = p.beneficiary_id`,
     [payoutId],
@@ -52,6 +68,7 @@ export async function markRailHandover(em: EntityManager, payoutId: string): Pro
     amount: Number(row.amount),
     transferMode: row.transfer_mode,
     beneficiary: row.b_type ? { type: row.b_type, name: row.b_name, vpa: row.vpa, accountNumber: row.account_number, ifsc: row.ifsc } : null,
+    handedOverBefore: row.handed_over_before,
   };
 }
 
