@@ -245,16 +245,20 @@ export async function queueDeliveryRetries(em: EntityManager, failed: readonly F
  * the queue inside the caller's transaction: skipped
  * by other workers while it lasts, back in the queue if it rolls back (the starts failed). Those whose endpoint
  * has been deleted leave the queue without being returned: their workflow would only find it gone.
+ * The rows are picked once, in a MATERIALIZED sub-statement: as `where workflow_id in (select … limit n for update
+ * skip locked)` the planner may run the pick again for every row it deletes (a nested loop, chosen when the
+ * statistics say the queue is nearly empty), each run skipping the rows already deleted, and take the whole queue.
  */
 export async function takeQueuedRetries(tx: EntityManager, limit: number, taskQueue: string): Promise<{ due: FailedDelivery[]; taken: number }> {
   if (limit <= 0) return { due: [], taken: 0 };
   const rows = await tx.execute<
     { workflow_id: string; account_id: string; mode: Mode; event_id: string; endpoint_id: string; variant: 'duplicate' | null; first_attempt_ms: string | null; live: boolean }[]
   >(
-    `delete from webhook_retry_queue where workflow_id in (
+    `with picked as materialized (
        select workflow_id from webhook_retry_queue where task_queue = ? or task_queue is null
        order by queued_at, workflow_id limit ? for update skip locked)
-     returning workflow_id, account_id, mode, event_id, endpoint_id, variant,
+     delete from webhook_retry_queue q using picked where q.workflow_id = picked.workflow_id
+     returning q.workflow_id, account_id, mode, event_id, endpoint_id, variant,
                floor(extract(epoch from first_attempt_at) * 1000)::bigint as first_attempt_ms,
                exists (select 1 from webhook_endpoints w where w.id = endpoint_id and w.deleted_at is null) as live`,
     [taskQueue, limit],

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { recordEvent } from '../../src/db/events.ts';
+import { takeQueuedRetries } from '../../src/db/webhooks.ts';
 import { webhookDeliveryWorkflowId } from '../../src/domain/workflow-ids.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
@@ -189,6 +190,40 @@ describe('retry workflows are started from a queue, at a bounded rate (WEBHOOK_R
     const [row] = await service.sql<{ n: string }>(`select count(*) as n from webhook_retry_queue where workflow_id = ?`, [workflowId]);
     assert.equal(Number(row.n), 1, 'the row is still queued');
     await service.sql(`delete from webhook_retry_queue where workflow_id = ?`, [workflowId]);
+  });
+
+  test('a starter takes no more queued retries than its tokens, even when the planner believes the queue is nearly empty', async () => {
+    // The CI failure this pins down: 24 retries started within 51 ms at 4/s. When the queue's statistics say it
+    // holds about one row (ANALYZE ran while it was nearly empty, as autovacuum does on a quiet queue), PostgreSQL
+    // may run "delete … where workflow_id in (select … limit n for update skip locked)" as a nested loop that runs
+    // the sub-select again for every row, each run skipping the rows this statement already deleted, so it takes
+    // the whole queue. A scratch copy of the queue in a schema of its own, inside a transaction rolled back at
+    // the end, gets exactly those statistics without touching the shared one.
+    const { accountId, sandboxKey: key } = await service.newAccount();
+    const endpoint = await createEndpoint(http, key, receiver.url(`/fan-out/planner/${randomUUID()}`));
+    const schema = `scratch_${randomUUID().replaceAll('-', '')}`;
+    const taken = await service.stack.orm.em.fork().transactional(async (tx) => {
+      await tx.execute(`create schema ${schema}`);
+      await tx.execute(`create table ${schema}.webhook_retry_queue (like public.webhook_retry_queue including all)`);
+      await tx.execute(`set local search_path = ${schema}, public`);
+      const queue = (rows: number, from: number) =>
+        tx.execute(
+          `insert into webhook_retry_queue (workflow_id, account_id, mode, event_id, endpoint_id, first_attempt_at, task_queue)
+           select 'webhook/evt_' || g || '/' || ?, ?, 'sandbox', 'evt_' || g, ?, now(), 'the-queue' from generate_series(?::int, ?::int) g`,
+          [endpoint, accountId, endpoint, from, from + rows - 1],
+        );
+      await queue(1, 0);
+      await tx.execute(`analyze webhook_retry_queue`);
+      await queue(24, 1);
+      const { due } = await takeQueuedRetries(tx, 4, 'the-queue');
+      const [left] = await tx.execute<{ n: string }[]>(`select count(*) as n from webhook_retry_queue`);
+      // Thrown to roll the scratch schema back; it carries what was seen.
+      throw Object.assign(new Error('scratch rolled back'), { seen: { due: due.map((d) => d.eventId).sort(), left: Number(left.n) } });
+    }).catch((err) => {
+      if (err?.seen) return err.seen;
+      throw err;
+    });
+    assert.deepEqual(taken, { due: ['evt_0', 'evt_1', 'evt_2', 'evt_3'], left: 21 });
   });
 
   test('a deleted endpoint takes its queued retries with it', async () => {
