@@ -6,6 +6,7 @@ import type { EntityName } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { ApiError } from '../domain/errors.ts';
+import type { Mode } from '../domain/modes.ts';
 import { isStorableText, parseParams } from '../contract/validation.ts';
 import { type ApiRouterContext, type ApiState, authOf } from './context.ts';
 import { listPage, type ListParams } from './pagination.ts';
@@ -44,11 +45,22 @@ export async function findOwn<Row extends object>(
   id: string,
   options: { param?: string; where?: Record<string, unknown> } = {},
 ): Promise<Row> {
+  return findOwnBy(ctx, objectName, id, options.param, (scope) => ctx.state.em.findOne(entity, { ...options.where, ...scope } as never) as Promise<Row | null>);
+}
+
+/** findOwn with a read of its own (`read` gets the id with the caller's account and mode): a hot path's plain read. */
+export async function findOwnBy<T>(
+  ctx: { state: ApiState },
+  objectName: string,
+  id: string,
+  param: string | undefined,
+  read: (scope: { id: string; accountId: string; mode: Mode }) => Promise<T | null>,
+): Promise<T> {
   const { accountId, mode } = authOf(ctx);
   // An id PostgreSQL could not even compare (a NUL in the path) names nothing.
-  const row = isStorableText(id) ? await ctx.state.em.findOne(entity, { ...options.where, id, accountId, mode } as never) : null;
-  if (!row) throw new ApiError('not_found', `No such ${objectName}: '${id}'.`, options.param ?? 'id');
-  return row as Row;
+  const row = isStorableText(id) ? await read({ id, accountId, mode }) : null;
+  if (!row) throw new ApiError('not_found', `No such ${objectName}: '${id}'.`, param ?? 'id');
+  return row;
 }
 
 /** GET <path>: one page, newest first, filtered by the resource's filters and `created[...]`. */

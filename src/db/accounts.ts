@@ -62,10 +62,24 @@ export async function revokeApiKey(em: EntityManager, keyId: string): Promise<Ap
   return key;
 }
 
-/** The live (not revoked) key with this secret, or null. */
-export async function findActiveKey(em: EntityManager, secret: string): Promise<ApiKey | null> {
+/** What a request learns from its key. */
+export interface ActiveKey {
+  id: string;
+  accountId: string;
+  mode: Mode;
+}
+
+/**
+ * The live (not revoked) key with this secret, or null. Read on every request, so a plain read of the three
+ * columns it needs (no entity, nothing for the unit of work to track).
+ */
+export async function findActiveKey(em: EntityManager, secret: string): Promise<ActiveKey | null> {
   if (!apiKeyPattern.test(secret)) return null;
-  return em.findOne(ApiKeyEntity, { keyHash: hashApiKey(secret), revokedAt: null });
+  const [row] = await em.execute<{ id: string; account_id: string; mode: Mode }[]>(
+    `select id, account_id, mode from api_keys where key_hash = ? and revoked_at is null`,
+    [hashApiKey(secret)],
+  );
+  return row ? { id: row.id, accountId: row.account_id, mode: row.mode } : null;
 }
 
 export async function countAccounts(em: EntityManager): Promise<number> {

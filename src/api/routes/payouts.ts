@@ -6,14 +6,15 @@ import { z } from 'zod';
 import { ApiError } from '../../domain/errors.ts';
 import { transferModeProblem } from '../../domain/payouts.ts';
 import { webhookSimulationsOf } from '../../domain/webhooks.ts';
-import { BeneficiaryEntity, PayoutEntity } from '../../db/entities.ts';
+import { activeBeneficiary } from '../../db/beneficiaries.ts';
+import { PayoutEntity } from '../../db/entities.ts';
 import { payoutIdsJoinedByBatch } from '../../db/payouts.ts';
 import { payoutView } from '../../db/views.ts';
 import { createPayoutParams, listPayoutsQuery, type PayoutResponse } from '../../contract/payouts.ts';
 import { parseParams } from '../../contract/validation.ts';
 import type { PayoutAction } from '../../temporal/client/gateway.ts';
 import { type AppDeps, type ApiState, authOf, idempotencyKeyOf } from '../context.ts';
-import { findOwn, readRoutes } from '../read-routes.ts';
+import { findOwn, findOwnBy, readRoutes } from '../read-routes.ts';
 
 const noParams = z.strictObject({});
 const actions: readonly PayoutAction[] = ['complete', 'fail', 'reverse'];
@@ -29,7 +30,7 @@ export function payoutRoutes(router: Router<ApiState>, deps: AppDeps): void {
     const { accountId, mode } = authOf(ctx);
     const params = parseParams(createPayoutParams, ctx.state.body);
     // Refuse what cannot work before anything starts; the workflow's activity checks again under lock.
-    const beneficiary = await findOwn(ctx, BeneficiaryEntity, 'beneficiary', params.beneficiary_id, { param: 'beneficiary_id', where: { active: true } });
+    const beneficiary = await findOwnBy(ctx, 'beneficiary', params.beneficiary_id, 'beneficiary_id', (scope) => activeBeneficiary(ctx.state.em, scope));
     const problem = transferModeProblem(params.mode, beneficiary.type, params.amount);
     if (problem) throw new ApiError('invalid_method', problem, 'mode');
     const payout = await deps.temporal.createPayout({

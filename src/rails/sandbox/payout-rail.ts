@@ -22,10 +22,21 @@ function utrFor(payoutId: string): string {
   return `SBX${createHash('sha256').update(payoutId).digest('hex').slice(0, 13).toUpperCase()}`;
 }
 
+/** First submissions a rail remembers from its own calls, so a status soon after needs no read (newest kept). */
+const REMEMBERED_SUBMISSIONS = 20_000;
+
 export function createSandboxPayoutRail(deps: { orm: MikroORM; timings: SandboxTimings; now?: () => number }): PayoutRail {
   const now = deps.now ?? Date.now;
+  /**
+   * The first submissions this rail recorded, as recorded (a row is never changed once written), newest last: the
+   * status a step asks for right after its hand-over is answered from here, the bank's own memory, and anything
+   * else (another process's submission, one forgotten) from rail_submissions.
+   */
+  const recorded = new Map<string, { scenario: PayoutScenario; at: number }>();
 
   async function firstSubmission(payoutId: string): Promise<{ scenario: PayoutScenario; at: number } | undefined> {
+    const known = recorded.get(payoutId);
+    if (known) return known;
     const rows = await deps.orm.em.fork().execute<{ payload: { scenario: PayoutScenario }; created_at: Date }[]>(
       `select payload, created_at from rail_submissions where rail = ? and idempotency_key = ? order by id limit 1`,
       [RAIL_NAME, payoutId],
@@ -37,16 +48,19 @@ export function createSandboxPayoutRail(deps: { orm: MikroORM; timings: SandboxT
   return {
     async submit(submission: PayoutSubmission) {
       const scenario = payoutScenario(submission.beneficiary);
+      const at = now();
       // Every call is recorded; one that repeats a key is marked a duplicate and changes nothing.
-      const [recorded] = await deps.orm.em.fork().execute<{ duplicate: boolean }[]>(
+      const [row] = await deps.orm.em.fork().execute<{ duplicate: boolean }[]>(
         `insert into rail_submissions (rail, idempotency_key, duplicate, payload, created_at)
          values (?, ?, exists (select 1 from rail_submissions where rail = ? and idempotency_key = ?), ?::jsonb, ?)
          returning duplicate`,
-        [RAIL_NAME, submission.payoutId, RAIL_NAME, submission.payoutId, JSON.stringify({ scenario, amount: submission.amount, transferMode: submission.transferMode }), new Date(now())],
+        [RAIL_NAME, submission.payoutId, RAIL_NAME, submission.payoutId, JSON.stringify({ scenario, amount: submission.amount, transferMode: submission.transferMode }), new Date(at)],
       );
       // A first submission's outcome is due when its processing time has run (see status); a repeated one's
       // time runs from the first, which this call does not know.
-      if (recorded?.duplicate !== false) return { reference: submission.payoutId };
+      if (row?.duplicate !== false) return { reference: submission.payoutId };
+      recorded.set(submission.payoutId, { scenario, at });
+      if (recorded.size > REMEMBERED_SUBMISSIONS) recorded.delete(recorded.keys().next().value!);
       return { reference: submission.payoutId, quietMs: scenario === 'slow' ? deps.timings.slowMs : deps.timings.processingMs };
     },
 
