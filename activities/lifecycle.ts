@@ -11,7 +11,7 @@ import type { Mode } from '../src/domain/modes.ts';
 import { insertTogether, withEvent } from '../src/db/events.ts';
 import { rowUpdate, scalarSnapshot } from '../src/db/row-update.ts';
 import { statusChangeInsert } from '../src/db/status-history.ts';
-import { type Alongside, post } from '../src/ledger/ledger.ts';
+import { type Alongside, type PostOptions, PostingNotWrittenError, post } from '../src/ledger/ledger.ts';
 
 /** A refusal: nothing was written and no retry can help (src/domain/failures.ts). */
 export function refuse(type: RefusalType, message: string, details: RefusalDetails = {}): ApplicationFailure {
@@ -63,9 +63,9 @@ export async function loadRow<S extends string, F extends string, Row extends Li
   id: string,
   lock = false,
 ): Promise<Row> {
-  // Locked for a change: read outside the identity map, so that applyTransition writes the change itself (in the
-  // statement of its posting) and the transaction's end does not flush it a second time.
-  const row = await em.findOne(store.entity, { id } as FilterQuery<Row>, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE, disableIdentityMap: true } : {});
+  // Read outside the identity map: a change is written by applyTransition or moveAlone themselves (in the statement
+  // of its posting), never flushed by MikroORM, and a locked row's transaction must not flush it a second time.
+  const row = await em.findOne(store.entity, { id } as FilterQuery<Row>, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE, disableIdentityMap: true } : { disableIdentityMap: true });
   if (!row) throw refuse('NotFound', `${store.lifecycle.resource} ${id} not found`);
   return row as Row;
 }
@@ -84,6 +84,7 @@ export async function recordEntry<S extends string, F extends string, Row extend
   row: Row,
   from: S | null,
   rowWrites: readonly Alongside[] = [],
+  options: PostOptions = {},
 ): Promise<V> {
   const { lifecycle } = store;
   const to = row.status;
@@ -96,8 +97,9 @@ export async function recordEntry<S extends string, F extends string, Row extend
   if (posting) {
     // The posting, the row's own write, the history row and the event in one statement (one round trip).
     const description = from === null ? capitalized(lifecycle.resource) : `${capitalized(lifecycle.resource)} ${to}`;
-    await post(tx, { accountId: row.accountId, mode: row.mode, posting, sourceId: row.id, description }, writes);
+    await post(tx, { accountId: row.accountId, mode: row.mode, posting, sourceId: row.id, description }, writes, options);
   } else {
+    if (options.alone) throw new Error(`${lifecycle.resource} ${row.id}: a move without a posting is not written alone`);
     await insertTogether(tx, writes);
   }
   return view;
@@ -122,27 +124,75 @@ export async function applyTransition<S extends string, F extends string, Row ex
     throw refuse('InvalidState', `A ${from} ${lifecycle.resource} cannot become ${request.to}.`);
   }
   await store.alongside?.(tx, row, request.to);
-  const before = scalarSnapshot(tx, store.entity, row);
+  // The row's UPDATE rides in the statement of its posting, history row and event.
+  const update = enterStatus(tx, store, row, request);
+  return recordEntry(tx, store, row, from, update ? [update] : []);
+}
+
+/**
+ * A move written in one statement outside a transaction, so the ledger's rows are locked only while it runs: the
+ * row as read (without a lock), the move decided from it as applyTransition decides, and the row's UPDATE made
+ * the guard of its posting, history row and event (`where status = <as read>`): all written, or nothing when the
+ * row moved since it was read. Answers the resource as written (or as read, when it is already there), or
+ * undefined when this way cannot tell: the row moved meanwhile, the table refuses the move from the status read
+ * (a later status may allow it), or the move needs more than one statement (no posting, or a write of the
+ * resource's own, `alongside`). The caller then takes the locked way, which decides.
+ */
+export async function moveAlone<S extends string, F extends string, Row extends LifecycleRow<S>, V>(
+  em: EntityManager,
+  store: LifecycleStore<S, F, Row, V>,
+  row: Row,
+  request: Move<S, F>,
+): Promise<V | undefined> {
+  const { lifecycle } = store;
+  const from = row.status;
+  if (from === request.to) return store.view(row);
+  if (store.alongside || !lifecycle.canTransition(from, request.to) || !lifecycle.posting(from, request.to, Number(row.amount))) return undefined;
+  const guard = enterStatus(em, store, row, request, { while: { status: from } as Partial<Record<keyof Row & string, S>> });
+  if (!guard) return undefined;
+  try {
+    return await recordEntry(em, store, row, from, [], { alone: true, guard });
+  } catch (err) {
+    if (err instanceof PostingNotWrittenError) return undefined;
+    throw err;
+  }
+}
+
+/** Sets on `row` what entering `request.to` sets (status, failure, the store's own); the UPDATE that writes it. */
+function enterStatus<S extends string, F extends string, Row extends LifecycleRow<S>, V>(
+  em: EntityManager,
+  store: LifecycleStore<S, F, Row, V>,
+  row: Row,
+  request: Move<S, F>,
+  guard?: Parameters<typeof rowUpdate<Row>>[4],
+) {
+  const before = scalarSnapshot(em, store.entity, row);
   const now = new Date();
   row.status = request.to;
-  if (request.to === lifecycle.failed) {
+  if (request.to === store.lifecycle.failed) {
     const reason = request.failure ?? store.defaultFailure;
     row.failedAt = now;
     row.failureCode = reason.code;
     row.failureMessage = reason.message;
   }
   store.enter(row, request, now);
-  // The row's UPDATE rides in the statement of its posting, history row and event.
-  const update = rowUpdate(tx, store.entity, row, before);
-  return recordEntry(tx, store, row, from, update ? [update] : []);
+  return rowUpdate(em, store.entity, row, before, guard);
 }
 
-/** The transition activity of a resource: applyTransition in one transaction under the row's lock. */
+/**
+ * The transition activity of a resource: the move in one statement (moveAlone) or, when that cannot tell,
+ * applyTransition in one transaction under the row's lock.
+ */
 export function transitionWriter<S extends string, F extends string, Row extends LifecycleRow<S>, V>(
   orm: MikroORM,
   store: LifecycleStore<S, F, Row, V>,
 ): (request: TransitionRequest<S, F>) => Promise<V> {
-  return (request) => orm.em.fork().transactional(async (tx) => applyTransition(tx, store, await loadRow(tx, store, request.id, true), request));
+  return async (request) => {
+    // First in one statement (moveAlone); when that cannot tell, under the row's lock.
+    const em = orm.em.fork();
+    const alone = store.alongside ? undefined : await moveAlone(em, store, await loadRow(em, store, request.id), request);
+    return alone ?? orm.em.fork().transactional(async (tx) => applyTransition(tx, store, await loadRow(tx, store, request.id, true), request));
+  };
 }
 
 /**
@@ -211,12 +261,23 @@ export function railStepper<S extends string, F extends string, Row extends Life
 ): (request: RailStepRequest) => Promise<RailStep<V>> {
   const { rails, follow, submit, inlineWaitMs } = options;
   /**
-   * Writes the moves `decide` calls for, each in a transaction of its own under the row's lock, deciding again
-   * from the status each time: one posting per transaction keeps the ledger's one lock order (src/ledger), so
-   * two moves at once (a payout completed and already reversed) cannot deadlock with a reservation.
+   * Writes the moves `decide` calls for, each in a statement (moveAlone) or a transaction of its own under the
+   * row's lock, deciding again from the status each time: one posting per transaction keeps the ledger's one lock
+   * order (src/ledger), so two moves at once (a payout completed and already reversed) cannot deadlock with a
+   * reservation.
    */
   const writeMoves = async (id: string, decide: (status: S) => { moves: Move<S, F>[]; next: RailStep<V>['next'] }): Promise<RailStep<V>> => {
     for (;;) {
+      // First in one statement from the row as read (moveAlone); when that cannot tell, under the row's lock.
+      if (!store.alongside) {
+        const em = orm.em.fork();
+        const row = await loadRow(em, store, id);
+        const seen = decide(row.status);
+        if (seen.moves.length === 0) return { view: store.view(row), next: seen.next };
+        const view = await moveAlone(em, store, row, seen.moves[0]);
+        if (view && seen.moves.length === 1) return { view, next: seen.next };
+        if (view) continue;
+      }
       const written = await orm.em.fork().transactional(async (tx) => {
         const row = await loadRow(tx, store, id, true);
         const { moves, next } = decide(row.status);

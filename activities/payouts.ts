@@ -1,9 +1,11 @@
 // What is a payout's own in the one lifecycle (activities/lifecycle.ts): its creation checks (beneficiary,
-// transfer mode, funds under the `available` lock; a single payout is refused, a batch item written failed),
+// transfer mode, funds: checked by the reserving statement itself in the usual case, else decided under the
+// `available` lock; a single payout is refused, a batch item written failed),
 // what it stores on entering a status, its rail submission and its reading of the rail's answer.
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import { LockMode, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
-import { RAIL_HANDOVER_QUIET_MS, awaiting } from '../src/domain/failures.ts';
+import { LockMode, UniqueConstraintViolationException, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
+import { InsufficientFundsError, RAIL_HANDOVER_QUIET_MS, awaiting } from '../src/domain/failures.ts';
+import type { PostOptions } from '../src/ledger/ledger.ts';
 import type { Observation, RailStep, TransitionRequest } from '../src/domain/lifecycle.ts';
 import type { Mode } from '../src/domain/modes.ts';
 import { webhookSimulationsOf } from '../src/domain/webhooks.ts';
@@ -105,7 +107,13 @@ async function requestFromItem(em: EntityManager, item: NonNullable<PayoutCreati
  * Writes a new payout: `initiated` with its amount reserved, or `failed` with `problem` (nothing reserved). The row,
  * a batch item's link to it, its posting, its history row and its event are one statement (recordEntry).
  */
-async function writeNewPayout(tx: EntityManager, request: PayoutRequest, problem: FailureReason | undefined, item: PayoutCreation['item']): Promise<PayoutResponse> {
+async function writeNewPayout(
+  tx: EntityManager,
+  request: PayoutRequest,
+  problem: FailureReason | undefined,
+  item: PayoutCreation['item'],
+  options: PostOptions = {},
+): Promise<PayoutResponse> {
   const now = new Date();
   const payout: Payout = {
     id: request.payoutId,
@@ -131,7 +139,28 @@ async function writeNewPayout(tx: EntityManager, request: PayoutRequest, problem
     reversedAt: null,
   };
   // A batch item's link to its payout rides in the same statement.
-  return recordEntry(tx, payoutStore, payout, null, [payoutInsert(payout), ...(item ? [payoutItemLink(item.batchId, item.seq, payout.id)] : [])]);
+  return recordEntry(tx, payoutStore, payout, null, [payoutInsert(payout), ...(item ? [payoutItemLink(item.batchId, item.seq, payout.id)] : [])], options);
+}
+
+/**
+ * The usual creation, in one statement outside a transaction (after one read): a new key, an active beneficiary,
+ * a fitting transfer mode and, as last committed, enough `available`. The payout row, its reservation, a batch
+ * item's link, the history row and the event are written together by one statement, which commits by itself, so the
+ * ledger's rows stay locked only while it runs (src/ledger's post, `alone`); the balance is checked by the
+ * ledger's own CHECK as the reservation is written. Undefined when it is not the usual case or the statement
+ * refused (the balance fell meanwhile, or the key's payout was just written by another run): the caller decides
+ * under the lock, as for every other case. Runs at least once like its activity: a second run finds the key's payout.
+ */
+async function createPayoutAlone(em: EntityManager, request: PayoutRequest, item: PayoutCreation['item']): Promise<PayoutResponse | undefined> {
+  const facts = await creationFacts(em, request, { lock: false });
+  if (facts.existingId || !facts.beneficiaryType || transferModeProblem(request.transferMode, facts.beneficiaryType, request.amount)) return undefined;
+  if (facts.available === null || facts.available < BigInt(request.amount)) return undefined;
+  try {
+    return await writeNewPayout(em, request, undefined, item, { alone: true });
+  } catch (err) {
+    if (err instanceof InsufficientFundsError || err instanceof UniqueConstraintViolationException) return undefined;
+    throw err;
+  }
 }
 
 /** How a batch item given up after repeated internal errors stands (see giveUpPayoutBatchItem). */
@@ -179,11 +208,14 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode
     /**
      * Creates the payout: reserves its amount and writes it `initiated`, or (batch items) writes it
      * `failed` with the reason. A single payout that cannot be created is refused instead. Idempotent by key.
+     * The usual case is one statement (createPayoutAlone); anything else is decided under the `available` lock.
      */
     async createPayout(input: PayoutCreation): Promise<PayoutResponse> {
+      const request = input.request ?? (await requestFromItem(deps.orm.em.fork(), input.item!));
+      const alone = await createPayoutAlone(deps.orm.em.fork(), request, input.item);
+      if (alone) return alone;
       return deps.orm.em.fork().transactional(async (tx) => {
-        const request = input.request ?? (await requestFromItem(tx, input.item!));
-        const facts = await creationFacts(tx, request);
+        const facts = await creationFacts(tx, request, { lock: true });
         if (facts.existingId) {
           const existing = await tx.findOneOrFail(PayoutEntity, { id: facts.existingId });
           if (input.item) await linkPayoutItem(tx, input.item.batchId, input.item.seq, existing.id);

@@ -17,9 +17,16 @@ export function scalarSnapshot<Row extends object>(em: EntityManager, entity: En
 /**
  * `update <table> set <changed columns> where <primary key> = ?` for the properties of `row` that differ from
  * `before`, or undefined when none does. Only scalar values (text, numbers, booleans, times, null) may change:
- * anything else is a defect of the caller, and throws.
+ * anything else is a defect of the caller, and throws. With `guard`, the UPDATE changes the row only while those
+ * properties still hold those values, and returns what it changed (`returning 1`): a guard (src/ledger's post).
  */
-export function rowUpdate<Row extends object>(em: EntityManager, entity: EntityName<Row>, row: Row, before: Record<string, Scalar>): SqlStatement | undefined {
+export function rowUpdate<Row extends object>(
+  em: EntityManager,
+  entity: EntityName<Row>,
+  row: Row,
+  before: Record<string, Scalar>,
+  guard?: { while: Partial<Record<keyof Row & string, Scalar>> },
+): SqlStatement | undefined {
   const meta = em.getMetadata(entity);
   const sets: string[] = [];
   const params: unknown[] = [];
@@ -35,5 +42,13 @@ export function rowUpdate<Row extends object>(em: EntityManager, entity: EntityN
   if (sets.length === 0) return undefined;
   const [pk] = meta.primaryKeys;
   const pkProp = meta.properties[pk];
-  return { sql: `update "${meta.tableName}" set ${sets.join(', ')} where "${pkProp.fieldNames[0]}" = ?`, params: [...params, (row as Record<string, unknown>)[pk as string]] };
+  const conditions = [`"${pkProp.fieldNames[0]}" = ?`];
+  params.push((row as Record<string, unknown>)[pk as string]);
+  for (const [name, value] of Object.entries(guard?.while ?? {})) {
+    const prop = meta.properties[name as keyof typeof meta.properties];
+    if (!prop || value === null || value === undefined) throw new Error(`${meta.className}.${name}: a guard needs a column and a value`);
+    conditions.push(`"${prop.fieldNames[0]}" = ?`);
+    params.push(value);
+  }
+  return { sql: `update "${meta.tableName}" set ${sets.join(', ')} where ${conditions.join(' and ')}${guard ? ' returning 1' : ''}`, params };
 }

@@ -25,23 +25,55 @@ export interface PostInput {
   currency?: string;
 }
 
-/** An INSERT (no RETURNING, no `with` of its own) and its `?` parameters, to run inside the posting's statement. */
+/**
+ * A write (an INSERT or UPDATE without RETURNING, no `with` of its own) and its `?` parameters, to run inside the
+ * posting's statement; a guard (PostOptions) is an UPDATE … RETURNING.
+ */
 export interface Alongside {
   sql: string;
   params: unknown[];
 }
+
+/** How a posting is written: inside the caller's transaction (the rule), or alone. */
+export interface PostOptions {
+  /**
+   * The posting's statement runs alone, outside any transaction, and commits by itself: it writes everything (the
+   * posting and the alongside writes) or, when the posting cannot be written (a ledger account missing, `guard`
+   * changing no row), nothing at all. Its row locks last only as long as the statement.
+   */
+  alone?: boolean;
+  /**
+   * Alone only: an UPDATE … RETURNING that must change a row for anything to be written (a status change guarded
+   * by the status it was decided from). It runs before the posting's rows are locked, as a locked read would.
+   */
+  guard?: Alongside;
+}
+
+/** A posting written alone wrote nothing: its guard changed no row (the row moved since it was read). */
+export class PostingNotWrittenError extends Error {
+  constructor(sourceId: string) {
+    super(`posting for ${sourceId} not written: its guard changed no row`);
+    this.name = 'PostingNotWrittenError';
+  }
+}
+
+/** The SQLSTATE of division_by_zero: how a statement written alone refuses to commit half of itself (see post). */
+const WROTE_NOTHING = '22012';
+const sqlStateIs = (err: unknown, code: string) => (err as { code?: string } | null)?.code === code;
 
 /**
  * Writes one balanced transaction and its entries; returns the balance transaction id. One statement as a rule:
  * the transaction row and its entries together, the entries naming their ledger accounts by kind, and the
  * `alongside` inserts the caller writes with it (a status-history row and its event), so a status change with
  * money costs one round trip. A ledger account comes into being on first use: when one of them is missing the
- * posting writes nothing (the alongside inserts are written all the same), the missing accounts are created
- * (ON CONFLICT keeps concurrent first uses safe) and the posting alone runs again.
+ * posting writes nothing (inside a transaction the alongside inserts are written all the same; written alone,
+ * nothing is), the missing accounts are created (ON CONFLICT keeps concurrent first uses safe) and the posting
+ * runs again (inside a transaction the posting alone; written alone, all of it).
  */
-export async function post(em: EntityManager, input: PostInput, alongside: readonly Alongside[] = []): Promise<string> {
+export async function post(em: EntityManager, input: PostInput, alongside: readonly Alongside[] = [], options: PostOptions = {}): Promise<string> {
   const { accountId, mode, posting } = input;
   if (!isBalanced(posting)) throw new Error(`unbalanced posting for ${input.sourceId}`);
+  if (options.guard && !options.alone) throw new Error(`posting for ${input.sourceId}: a guard is for a posting written alone`);
   const currency = input.currency ?? 'INR';
   const txnId = newId('balanceTransaction');
   // One global order (by kind) for every posting, so concurrent postings lock the same rows in the same
@@ -51,25 +83,32 @@ export async function post(em: EntityManager, input: PostInput, alongside: reado
   // Lists travel as one JSON parameter (the driver would expand a JS array into separate values); amounts
   // travel as decimal strings, which PostgreSQL reads into bigint exactly.
   const legsJson = JSON.stringify(legs.map((leg, ord) => ({ kind: leg.kind, amount: leg.amount.toString(), ord })));
+  const { guard, alone = false } = options;
   const write = (others: readonly Alongside[]) =>
     em.execute<{ ledger_account_id: string }[]>(
       `with legs as (select * from jsonb_to_recordset(?::jsonb) as l(kind text, amount bigint, ord int)),
        accounts as (select la.id, la.kind from ledger_accounts la
-                    where la.account_id = ? and la.mode = ? and la.currency = ? and la.kind in (select kind from legs)),
+                    where la.account_id = ? and la.mode = ? and la.currency = ? and la.kind in (select kind from legs))${guard ? `,
+       guard as (${guard.sql})` : ''},
        txn as (insert into balance_transactions (id, account_id, mode, type, source_id, amount, currency, description)
-               select ?, ?, ?, ?, ?, ?, ?, ? where (select count(*) from accounts) = (select count(distinct kind) from legs)
+               select ?, ?, ?, ?, ?, ?, ?, ? where (select count(*) from accounts) = (select count(distinct kind) from legs)${guard ? ' and exists (select 1 from guard)' : ''}
                returning id),
        entries as (insert into ledger_entries (transaction_id, ledger_account_id, amount)
                    select txn.id, a.id, l.amount from txn, legs l join accounts a on a.kind = l.kind
                    order by l.ord
                    returning ledger_account_id)${others.map((o, i) => `,
-       alongside_${i} as (${o.sql})`).join('')}
-       select ledger_account_id from entries`,
+       alongside_${i} as (${o.sql})`).join('')}${
+         // Written alone, a posting that writes nothing must take its alongside writes with it: the check divides by
+         // zero then, which fails the statement (a one-time filter, evaluated before any row is returned).
+         alone ? `,
+       written as (select 1 / (case when exists (select 1 from txn) then 1 else 0 end) as ok)` : ''}
+       select ledger_account_id from entries${alone ? ' where (select ok from written) = 1' : ''}`,
       [
         legsJson,
         accountId,
         mode,
         currency,
+        ...(guard ? guard.params : []),
         txnId,
         accountId,
         mode,
@@ -81,15 +120,30 @@ export async function post(em: EntityManager, input: PostInput, alongside: reado
         ...others.flatMap((o) => o.params),
       ],
     );
+  const createMissingAccounts = async () => {
+    const kinds = [...new Set(legs.map((l) => l.kind))];
+    await em.execute(
+      `insert into ledger_accounts (account_id, mode, kind, currency, internal)
+       select ?, ?, l.kind, ?, l.internal from jsonb_to_recordset(?::jsonb) as l(kind text, internal boolean)
+       on conflict (account_id, mode, kind, currency) do nothing`,
+      [accountId, mode, currency, JSON.stringify(kinds.map((kind) => ({ kind, internal: isInternal(kind) })))],
+    );
+  };
   try {
-    if ((await write(alongside)).length === 0) {
-      const kinds = [...new Set(legs.map((l) => l.kind))];
-      await em.execute(
-        `insert into ledger_accounts (account_id, mode, kind, currency, internal)
-         select ?, ?, l.kind, ?, l.internal from jsonb_to_recordset(?::jsonb) as l(kind text, internal boolean)
-         on conflict (account_id, mode, kind, currency) do nothing`,
-        [accountId, mode, currency, JSON.stringify(kinds.map((kind) => ({ kind, internal: isInternal(kind) })))],
-      );
+    if (alone) {
+      const written = await write(alongside).catch(async (err: unknown) => {
+        if (!sqlStateIs(err, WROTE_NOTHING)) throw err;
+        // Nothing was written: a ledger account is missing, or the guard changed no row. The accounts are made
+        // sure of either way; a guarded posting goes back to its caller (which reads its row again).
+        await createMissingAccounts();
+        if (guard) throw new PostingNotWrittenError(input.sourceId);
+        return write(alongside).catch((again: unknown) => {
+          throw sqlStateIs(again, WROTE_NOTHING) ? new Error(`posting ${txnId}: its ledger accounts are still missing`) : again;
+        });
+      });
+      if (written.length !== legs.length) throw new Error(`posting ${txnId}: ${written.length} of ${legs.length} entries written`);
+    } else if ((await write(alongside)).length === 0) {
+      await createMissingAccounts();
       const written = await write([]);
       if (written.length !== legs.length) throw new Error(`posting ${txnId}: ${written.length} of ${legs.length} entries written`);
     }

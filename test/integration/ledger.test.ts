@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { InsufficientFundsError } from '../../src/domain/failures.ts';
+import { PostingNotWrittenError, post } from '../../src/ledger/ledger.ts';
 import { allBalanceTransactions, balanceOf, sleep } from '../helpers/api-assert.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
 import { postDebit } from '../helpers/ledger.ts';
@@ -199,6 +200,68 @@ describe('available never goes below zero', () => {
     assert.deepEqual(entries, []);
     assert.equal((await debit(accountId, 500, 'test_debit_all')).ok, true);
     assert.equal((await balanceOf(http, sandboxKey)).available, 0);
+    await assertLedgerSound(accountId);
+  });
+});
+
+describe('a posting written alone (one statement, outside a transaction) commits all of itself or nothing', () => {
+  const reserve = (paise: number) => ({ type: 'payout' as const, legs: [{ kind: 'available' as const, amount: -BigInt(paise) }, { kind: 'reserved' as const, amount: BigInt(paise) }] });
+  /** A write that rides in the posting's statement, as a payout's row, history row and event do. */
+  const eventRow = (accountId: string, id: string) => ({
+    sql: `insert into events (id, account_id, mode, type, data) values (?, ?, 'sandbox', 'test.posting_alone', '{}'::jsonb)`,
+    params: [id, accountId],
+  });
+  const rowsOf = async (accountId: string, sourceId: string, eventId: string) => ({
+    transactions: (await service.sql(`select id from balance_transactions where account_id = ? and source_id = ?`, [accountId, sourceId])).length,
+    events: (await service.sql(`select id from events where id = ?`, [eventId])).length,
+  });
+
+  test('a ledger account used for the first time: it is made, and the posting and its alongside write are each written once', async () => {
+    const { accountId, sandboxKey } = await service.newAccount();
+    assert.equal((await http.post('/v1/test_helpers/top_ups', { key: sandboxKey, form: { amount: '1000' } })).status, 200);
+    const reservedBefore = await service.sql(`select id from ledger_accounts where account_id = ? and mode = 'sandbox' and kind = 'reserved'`, [accountId]);
+    assert.deepEqual(reservedBefore, [], 'a new account has no reserved ledger account yet');
+
+    await post(service.stack.orm.em.fork(), { accountId, mode: 'sandbox', posting: reserve(400), sourceId: 'alone_first' }, [eventRow(accountId, 'evt_alone_first')], { alone: true });
+
+    assert.deepEqual(await rowsOf(accountId, 'alone_first', 'evt_alone_first'), { transactions: 1, events: 1 });
+    const balance = await balanceOf(http, sandboxKey);
+    assert.deepEqual({ available: balance.available, reserved: balance.reserved }, { available: 600, reserved: 400 });
+    await assertLedgerSound(accountId);
+  });
+
+  test('a guard that changes no row: nothing is written, the alongside write neither', async () => {
+    const { accountId, sandboxKey } = await service.newAccount();
+    assert.equal((await http.post('/v1/test_helpers/top_ups', { key: sandboxKey, form: { amount: '1000' } })).status, 200);
+    const guard = { sql: `update accounts set name = name where id = ? returning 1`, params: ['acct_that_does_not_exist'] };
+    for (const sourceId of ['alone_guarded_first_use', 'alone_guarded']) {
+      // The first time, `reserved` does not exist yet either; the second time it does (made by the first).
+      await assert.rejects(
+        post(service.stack.orm.em.fork(), { accountId, mode: 'sandbox', posting: reserve(400), sourceId }, [eventRow(accountId, `evt_${sourceId}`)], { alone: true, guard }),
+        PostingNotWrittenError,
+      );
+      assert.deepEqual(await rowsOf(accountId, sourceId, `evt_${sourceId}`), { transactions: 0, events: 0 }, sourceId);
+    }
+    const balance = await balanceOf(http, sandboxKey);
+    assert.deepEqual({ available: balance.available, reserved: balance.reserved }, { available: 1000, reserved: 0 });
+
+    // The same guard changing its row: written.
+    const passing = { sql: `update accounts set name = name where id = ? returning 1`, params: [accountId] };
+    await post(service.stack.orm.em.fork(), { accountId, mode: 'sandbox', posting: reserve(400), sourceId: 'alone_guard_holds' }, [eventRow(accountId, 'evt_alone_guard_holds')], { alone: true, guard: passing });
+    assert.deepEqual(await rowsOf(accountId, 'alone_guard_holds', 'evt_alone_guard_holds'), { transactions: 1, events: 1 });
+    await assertLedgerSound(accountId);
+  });
+
+  test('more than available: InsufficientFundsError, and the alongside write is not kept', async () => {
+    const { accountId, sandboxKey } = await service.newAccount();
+    assert.equal((await http.post('/v1/test_helpers/top_ups', { key: sandboxKey, form: { amount: '300' } })).status, 200);
+    await post(service.stack.orm.em.fork(), { accountId, mode: 'sandbox', posting: reserve(100), sourceId: 'alone_fits' }, [], { alone: true });
+    await assert.rejects(
+      post(service.stack.orm.em.fork(), { accountId, mode: 'sandbox', posting: reserve(201), sourceId: 'alone_too_much' }, [eventRow(accountId, 'evt_alone_too_much')], { alone: true }),
+      InsufficientFundsError,
+    );
+    assert.deepEqual(await rowsOf(accountId, 'alone_too_much', 'evt_alone_too_much'), { transactions: 0, events: 0 });
+    assert.equal((await balanceOf(http, sandboxKey)).available, 200);
     await assertLedgerSound(accountId);
   });
 });
