@@ -3,8 +3,8 @@
 // `available` lock; a single payout is refused, a batch item written failed),
 // what it stores on entering a status, its rail submission and its reading of the rail's answer.
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import { LockMode, UniqueConstraintViolationException, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
-import { InsufficientFundsError, RAIL_HANDOVER_QUIET_MS, awaiting } from '../src/domain/failures.ts';
+import { LockMode, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
+import { RAIL_HANDOVER_QUIET_MS, awaiting } from '../src/domain/failures.ts';
 import type { PostOptions } from '../src/ledger/ledger.ts';
 import type { Observation, RailStep, TransitionRequest } from '../src/domain/lifecycle.ts';
 import type { Mode } from '../src/domain/modes.ts';
@@ -16,6 +16,7 @@ import {
   type PayoutStatus,
   type TransferMode,
   failure,
+  fittingBeneficiaryTypes,
   payoutLifecycle,
   transferModeProblem,
 } from '../src/domain/payouts.ts';
@@ -143,23 +144,28 @@ async function writeNewPayout(
 }
 
 /**
- * The usual creation, in one statement outside a transaction (after one read): a new key, an active beneficiary,
- * a fitting transfer mode and, as last committed, enough `available`. The payout row, its reservation, a batch
- * item's link, the history row and the event are written together by one statement, which commits by itself, so the
- * ledger's rows stay locked only while it runs (src/ledger's post, `alone`); the balance is checked by the
- * ledger's own CHECK as the reservation is written. Undefined when it is not the usual case or the statement
- * refused (the balance fell meanwhile, or the key's payout was just written by another run): the caller decides
- * under the lock, as for every other case. Runs at least once like its activity: a second run finds the key's payout.
+ * The usual creation, in one statement outside a transaction: a new key, an active beneficiary of a type the
+ * transfer mode fits, and enough `available`. The payout row, its reservation, a batch item's link, the history row
+ * and the event are written together by one statement that commits by itself, so the ledger's rows stay locked only
+ * while it runs (src/ledger's post, `alone`); the statement's guard is the beneficiary check, the ledger's CHECK
+ * refuses an overdraft and the key's unique index a second payout. Undefined when any of them refused (nothing was
+ * written): the caller decides under the lock, as for every other case, and says why. Runs at least once like its
+ * activity: a second run meets the key's payout and goes the locked way, which answers with it.
  */
 async function createPayoutAlone(em: EntityManager, request: PayoutRequest, item: PayoutCreation['item']): Promise<PayoutResponse | undefined> {
-  const facts = await creationFacts(em, request, { lock: false });
-  if (facts.existingId || !facts.beneficiaryType || transferModeProblem(request.transferMode, facts.beneficiaryType, request.amount)) return undefined;
-  if (facts.available === null || facts.available < BigInt(request.amount)) return undefined;
+  const types = fittingBeneficiaryTypes(request.transferMode, request.amount);
+  if (types.length === 0) return undefined;
+  const guard = {
+    sql: `select 1 from beneficiaries where id = ? and account_id = ? and mode = ? and active and type in (${types.map(() => '?').join(', ')})`,
+    params: [request.beneficiaryId, request.accountId, request.mode, ...types],
+  };
   try {
-    return await writeNewPayout(em, request, undefined, item, { alone: true });
-  } catch (err) {
-    if (err instanceof InsufficientFundsError || err instanceof UniqueConstraintViolationException) return undefined;
-    throw err;
+    return await writeNewPayout(em, request, undefined, item, { alone: true, guard });
+  } catch {
+    // Refused as expected (InsufficientFundsError, PostingNotWrittenError, the key's unique index) or for any other
+    // reason (a row the database will not store, a trigger): the statement wrote nothing, and the locked way, which
+    // looks for the key's payout before writing, decides and reports what it meets.
+    return undefined;
   }
 }
 
@@ -215,7 +221,7 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode
       const alone = await createPayoutAlone(deps.orm.em.fork(), request, input.item);
       if (alone) return alone;
       return deps.orm.em.fork().transactional(async (tx) => {
-        const facts = await creationFacts(tx, request, { lock: true });
+        const facts = await creationFacts(tx, request);
         if (facts.existingId) {
           const existing = await tx.findOneOrFail(PayoutEntity, { id: facts.existingId });
           if (input.item) await linkPayoutItem(tx, input.item.batchId, input.item.seq, existing.id);

@@ -87,24 +87,22 @@ export interface CreationFacts {
   existingId: string | null;
   /** The type of the beneficiary when it is the account's, in this mode, and active; else null. */
   beneficiaryType: 'bank_account' | 'vpa' | null;
-  /** `available` (null: the account has no such ledger account yet), locked until the transaction ends when asked. */
+  /** `available`, locked until the transaction ends (null: the account has no such ledger account yet). */
   available: bigint | null;
 }
 
 /**
- * The payout the key made, the beneficiary, and the merchant's `available` row, in one round trip. With `lock`,
- * that row is locked (FOR UPDATE, until the transaction ends, before any posting: the ledger's lock order starts
- * with it); without, the balance is as last committed, a guess that the posting itself checks.
+ * The payout the key made, the beneficiary, and the merchant's `available` row locked (FOR UPDATE, until the
+ * transaction ends, before any posting: the ledger's lock order starts with it), in one round trip.
  */
 export async function creationFacts(
   em: EntityManager,
   request: { accountId: string; mode: Mode; idempotencyKey: string; beneficiaryId: string },
-  options: { lock: boolean },
 ): Promise<CreationFacts> {
   const { accountId, mode } = request;
   const [row] = await em.execute<{ existing_id: string | null; beneficiary_type: 'bank_account' | 'vpa' | null; available: string | null }[]>(
     `with available as (select balance from ledger_accounts
-                        where account_id = ? and mode = ? and kind = 'available' and currency = 'INR'${options.lock ? ' for update' : ''})
+                        where account_id = ? and mode = ? and kind = 'available' and currency = 'INR' for update)
      select (select id from payouts where account_id = ? and mode = ? and idempotency_key = ?) as existing_id,
             (select type from beneficiaries where id = ? and account_id = ? and mode = ? and active) as beneficiary_type,
             (select balance::text from available) as available`,

@@ -59,6 +59,22 @@ export function isUnfixableSqlState(sqlState: string): boolean {
   return sqlState.startsWith('23') && !racingSqlStates.has(sqlState);
 }
 
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+
+/**
+ * The SQLSTATE of a PostgreSQL error, wherever it sits: pg's error has it as `code`; MikroORM's
+ * DriverException copies pg's fields (`code`) onto itself; a wrapper may keep the original as `cause`.
+ */
+export function sqlStateOf(err: unknown): string | undefined {
+  for (let cur = err, depth = 0; cur !== null && typeof cur === 'object' && depth < 8; cur = (cur as { cause?: unknown }).cause, depth++) {
+    for (const field of ['code', 'sqlState'] as const) {
+      const value = (cur as Record<string, unknown>)[field];
+      if (typeof value === 'string' && SQLSTATE.test(value)) return value;
+    }
+  }
+  return undefined;
+}
+
 /** A webhook endpoint was deleted while a delivery to it was pending: stop, do not retry. */
 export const ENDPOINT_DELETED = 'EndpointDeleted';
 

@@ -92,7 +92,8 @@ export function failure(code: FailureCode, message?: string): FailureReason {
 
 export const transferModes = ['upi', 'imps', 'neft', 'rtgs'] as const;
 export type TransferMode = (typeof transferModes)[number];
-export type BeneficiaryType = 'bank_account' | 'vpa';
+export const beneficiaryTypes = ['bank_account', 'vpa'] as const;
+export type BeneficiaryType = (typeof beneficiaryTypes)[number];
 
 export const UPI_MAX = 10_000_000; // ₹1,00,000
 export const IMPS_MAX = 50_000_000; // ₹5,00,000
@@ -117,4 +118,9 @@ export function transferModeProblem(transferMode: string, beneficiaryType: Benef
     default:
       return m satisfies never;
   }
+}
+
+/** The beneficiary types a transfer mode and amount can pay (none: the mode or the amount does not fit any). */
+export function fittingBeneficiaryTypes(transferMode: string, amount: number): BeneficiaryType[] {
+  return beneficiaryTypes.filter((type) => transferModeProblem(transferMode, type, amount) === undefined);
 }

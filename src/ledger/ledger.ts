@@ -3,7 +3,7 @@
 // its event. The database guards the invariants (see the foundation migration): a leg that would
 // take an internal account below zero fails the statement, an unbalanced transaction fails the commit.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { InsufficientFundsError } from '../domain/failures.ts';
+import { InsufficientFundsError, sqlStateOf } from '../domain/failures.ts';
 import { newId } from '../domain/ids.ts';
 import { type Posting, isBalanced, isInternal, netAmount } from '../domain/ledger.ts';
 import type { Mode } from '../domain/modes.ts';
@@ -39,27 +39,27 @@ export interface PostOptions {
   /**
    * The posting's statement runs alone, outside any transaction, and commits by itself: it writes everything (the
    * posting and the alongside writes) or, when the posting cannot be written (a ledger account missing, `guard`
-   * changing no row), nothing at all. Its row locks last only as long as the statement.
+   * returning no row), nothing at all. Its row locks last only as long as the statement.
    */
   alone?: boolean;
   /**
-   * Alone only: an UPDATE … RETURNING that must change a row for anything to be written (a status change guarded
-   * by the status it was decided from). It runs before the posting's rows are locked, as a locked read would.
+   * Alone only: a statement that must return a row for anything to be written: an UPDATE … RETURNING (a status
+   * change guarded by the status it was decided from) or a SELECT (a check, as of the statement's start). It runs
+   * before the posting's rows are locked, as a locked read would.
    */
   guard?: Alongside;
 }
 
-/** A posting written alone wrote nothing: its guard changed no row (the row moved since it was read). */
+/** A posting written alone wrote nothing: its guard returned no row (the row moved since it was read, a check failed). */
 export class PostingNotWrittenError extends Error {
   constructor(sourceId: string) {
-    super(`posting for ${sourceId} not written: its guard changed no row`);
+    super(`posting for ${sourceId} not written: its guard returned no row`);
     this.name = 'PostingNotWrittenError';
   }
 }
 
 /** The SQLSTATE of division_by_zero: how a statement written alone refuses to commit half of itself (see post). */
 const WROTE_NOTHING = '22012';
-const sqlStateIs = (err: unknown, code: string) => (err as { code?: string } | null)?.code === code;
 
 /**
  * Writes one balanced transaction and its entries; returns the balance transaction id. One statement as a rule:
@@ -132,13 +132,13 @@ export async function post(em: EntityManager, input: PostInput, alongside: reado
   try {
     if (alone) {
       const written = await write(alongside).catch(async (err: unknown) => {
-        if (!sqlStateIs(err, WROTE_NOTHING)) throw err;
-        // Nothing was written: a ledger account is missing, or the guard changed no row. The accounts are made
-        // sure of either way; a guarded posting goes back to its caller (which reads its row again).
+        if (sqlStateOf(err) !== WROTE_NOTHING) throw err;
+        // Nothing was written: a ledger account is missing, or the guard returned no row. The accounts are made
+        // sure of either way; a guarded posting goes back to its caller (which looks again).
         await createMissingAccounts();
         if (guard) throw new PostingNotWrittenError(input.sourceId);
         return write(alongside).catch((again: unknown) => {
-          throw sqlStateIs(again, WROTE_NOTHING) ? new Error(`posting ${txnId}: its ledger accounts are still missing`) : again;
+          throw sqlStateOf(again) === WROTE_NOTHING ? new Error(`posting ${txnId}: its ledger accounts are still missing`) : again;
         });
       });
       if (written.length !== legs.length) throw new Error(`posting ${txnId}: ${written.length} of ${legs.length} entries written`);

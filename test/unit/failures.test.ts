@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DriverException } from '@mikro-orm/core';
 import { isUnfixableSqlState } from '../../src/domain/failures.ts';
-import { sqlStateOf } from '../../src/temporal/worker/interceptors.ts';
+import { sqlStateOf } from '../../src/domain/failures.ts';
 
 describe('database errors no retry can fix', () => {
   test('class 22, class 23 except races, and 08P01 are unfixable', () => {
