@@ -220,13 +220,15 @@ export function railObserver<S extends string, F extends string, Row extends Lif
  * it will have nothing new to say (so the step need not ask before then); or null (not handed over now: the
  * resource is not in a state to be, or the submitter tells nothing more).
  */
-export type HandOver<S extends string, F extends string> = { refused: Move<S, F> } | { handedOver: HandedOver<S> } | null;
+export type HandOver<S extends string, F extends string, Row = never> = { refused: Move<S, F> } | { handedOver: HandedOver<S, Row> } | null;
 
 /** What a hand-over read of the row (its status then, its mode) and how long the rail will have nothing new. */
-export interface HandedOver<S extends string> {
+export interface HandedOver<S extends string, Row = never> {
   status: S;
   mode: Mode;
   quietMs?: number;
+  /** The whole row as the hand-over left it, when it read it: a move the rail's answer calls for starts from it. */
+  row?: Row;
 }
 
 /** A submit activity's answer (the move a refusal calls for, or null) as a HandOver. */
@@ -255,7 +257,7 @@ export function railStepper<S extends string, F extends string, Row extends Life
     rails: RailsByMode<{ status(id: string): Promise<RailStatus> }>;
     follow: (status: S, rail: RailStatus) => Omit<Observation<V, S, F>, 'view'>;
     /** Hands the resource to its rail; see HandOver. */
-    submit: (id: string) => Promise<HandOver<S, F>>;
+    submit: (id: string) => Promise<HandOver<S, F, Row>>;
     inlineWaitMs: number;
   },
 ): (request: RailStepRequest) => Promise<RailStep<V>> {
@@ -266,12 +268,15 @@ export function railStepper<S extends string, F extends string, Row extends Life
    * order (src/ledger), so two moves at once (a payout completed and already reversed) cannot deadlock with a
    * reservation.
    */
-  const writeMoves = async (id: string, decide: (status: S) => { moves: Move<S, F>[]; next: RailStep<V>['next'] }): Promise<RailStep<V>> => {
+  const writeMoves = async (id: string, decide: (status: S) => { moves: Move<S, F>[]; next: RailStep<V>['next'] }, read?: Row): Promise<RailStep<V>> => {
+    // The row as the step already read it, if it did: a move from it is guarded by its status (moveAlone).
+    let known = read;
     for (;;) {
       // First in one statement from the row as read (moveAlone); when that cannot tell, under the row's lock.
       if (!store.alongside) {
         const em = orm.em.fork();
-        const row = await loadRow(em, store, id);
+        const row = known ?? (await loadRow(em, store, id));
+        known = undefined;
         const seen = decide(row.status);
         if (seen.moves.length === 0) return { view: store.view(row), next: seen.next };
         const view = await moveAlone(em, store, row, seen.moves[0]);
@@ -290,7 +295,7 @@ export function railStepper<S extends string, F extends string, Row extends Life
 
   return async ({ id, submit: handOver, wait }) => {
     const budget = wait === false ? 0 : inlineWaitMs;
-    let handed: HandedOver<S> | undefined;
+    let handed: HandedOver<S, Row> | undefined;
     if (handOver) {
       const result = await submit(id);
       if (result && 'refused' in result) {
@@ -317,11 +322,15 @@ export function railStepper<S extends string, F extends string, Row extends Life
     }
     if (seen.moves.length === 0 || answer === undefined) return { view: await viewNow(), next: seen.next };
     const said = answer;
-    // Decided again from the row as locked: what the rail said, read against the status as it is now.
-    return writeMoves(id, (status) => {
-      if (!store.lifecycle.watched[status]) return { moves: [], next: 'settled' };
-      const { moves, next } = follow(status, said);
-      return { moves, next };
-    });
+    // Decided again from the row as it is written: what the rail said, read against the status as it is now.
+    return writeMoves(
+      id,
+      (status) => {
+        if (!store.lifecycle.watched[status]) return { moves: [], next: 'settled' };
+        const { moves, next } = follow(status, said);
+        return { moves, next };
+      },
+      handed?.row ?? row,
+    );
   };
 }

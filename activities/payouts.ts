@@ -183,16 +183,19 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode
    * Hands the payout to its rail: only an initiated payout goes (a given-up one may not), and its hand-over is
    * recorded first. What the rail's answer is (see HandOver): a refusal fails the payout.
    */
-  async function handOverPayout(payoutId: string): Promise<HandOver<PayoutStatus, FailureCode>> {
-    const handover = await markRailHandover(deps.orm.em.fork(), payoutId);
+  async function handOverPayout(payoutId: string): Promise<HandOver<PayoutStatus, FailureCode, Payout>> {
+    const em = deps.orm.em.fork();
+    const handover = await markRailHandover(em, payoutId);
     if (!handover) return null;
     const { beneficiary } = handover;
     if (!beneficiary) return { refused: { to: 'failed', failure: failure('beneficiary_not_found') } };
     const rail = railFor(deps.rails, handover.mode);
     // Handed over before (the step ran again): a rail that already has it is not sent it a second time; one that
     // has no record of it (the first hand-over never arrived) is.
+    // The row as this hand-over left it, outside any identity map (a move from it is written by its own statement).
+    const row = em.map(PayoutEntity, handover.row, { disableIdentityMap: true }) as Payout;
     if (handover.handedOverBefore && (await rail.status(payoutId)).state !== 'unknown') {
-      return { handedOver: { status: 'initiated', mode: handover.mode } };
+      return { handedOver: { status: 'initiated', mode: handover.mode, row } };
     }
     try {
       const { quietMs } = await rail.submit({
@@ -203,7 +206,7 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode
         transferMode: handover.transferMode as TransferMode,
         beneficiary,
       });
-      return { handedOver: { status: 'initiated', mode: handover.mode, ...(quietMs ? { quietMs } : {}) } };
+      return { handedOver: { status: 'initiated', mode: handover.mode, row, ...(quietMs ? { quietMs } : {}) } };
     } catch (err) {
       if (err instanceof RailRejectedError) return { refused: { to: 'failed', failure: failure(err.code, err.message) } };
       throw err;

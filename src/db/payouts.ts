@@ -28,6 +28,8 @@ export interface RailHandover {
   beneficiary: { type: 'bank_account' | 'vpa'; name: string; vpa: string | null; accountNumber: string | null; ifsc: string | null } | null;
   /** Whether it had been handed over before this hand-over (a step run again: a retry, a lost workflow task). */
   handedOverBefore: boolean;
+  /** The payout's row as this hand-over left it, its columns as read (for EntityManager.map). */
+  row: Record<string, unknown>;
 }
 
 /**
@@ -36,39 +38,35 @@ export interface RailHandover {
  * the payout's row lock makes this wait for its decision.
  */
 export async function markRailHandover(em: EntityManager, payoutId: string): Promise<RailHandover | undefined> {
-  const [row] = await em.execute<
-    {
-      id: string;
-      account_id: string;
-      mode: Mode;
-      amount: string;
-      transfer_mode: string;
-      b_type: 'bank_account' | 'vpa' | null;
-      b_name: string;
-      vpa: string | null;
-      account_number: string | null;
-      ifsc: string | null;
-      handed_over_before: boolean;
-    }[]
-  >(
+  const [found] = await em.execute<Record<string, unknown>[]>(
     `with before as (select id, rail_handover_at from payouts where id = ? for update),
      p as (update payouts u set rail_handover_at = now() from before
            where u.id = before.id and u.status = 'initiated'
-           returning u.id, u.account_id, u.mode, u.amount, u.transfer_mode, u.beneficiary_id, before.rail_handover_at is not null as handed_over_before)
-     select p.id, p.account_id, p.mode, p.amount::text as amount, p.transfer_mode, p.handed_over_before,
-            b.type as b_type, b.name as b_name, b.vpa, b.account_number, b.ifsc
+           returning u.*, before.rail_handover_at is not null as handed_over_before)
+     select p.*, p.amount::text as amount_text,
+            b.type as b_type, b.name as b_name, b.vpa as b_vpa, b.account_number as b_account_number, b.ifsc as b_ifsc
      from p left join beneficiaries b on b.id = p.beneficiary_id`,
     [payoutId],
   );
-  if (!row) return undefined;
+  if (!found) return undefined;
+  const { amount_text, handed_over_before, b_type, b_name, b_vpa, b_account_number, b_ifsc, ...row } = found as Record<string, unknown> & {
+    amount_text: string;
+    handed_over_before: boolean;
+    b_type: 'bank_account' | 'vpa' | null;
+    b_name: string;
+    b_vpa: string | null;
+    b_account_number: string | null;
+    b_ifsc: string | null;
+  };
   return {
-    id: row.id,
-    accountId: row.account_id,
-    mode: row.mode,
-    amount: Number(row.amount),
-    transferMode: row.transfer_mode,
-    beneficiary: row.b_type ? { type: row.b_type, name: row.b_name, vpa: row.vpa, accountNumber: row.account_number, ifsc: row.ifsc } : null,
-    handedOverBefore: row.handed_over_before,
+    id: row.id as string,
+    accountId: row.account_id as string,
+    mode: row.mode as Mode,
+    amount: Number(amount_text),
+    transferMode: row.transfer_mode as string,
+    beneficiary: b_type ? { type: b_type, name: b_name, vpa: b_vpa, accountNumber: b_account_number, ifsc: b_ifsc } : null,
+    handedOverBefore: handed_over_before,
+    row,
   };
 }
 

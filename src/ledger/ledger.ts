@@ -120,25 +120,28 @@ export async function post(em: EntityManager, input: PostInput, alongside: reado
         ...others.flatMap((o) => o.params),
       ],
     );
-  const createMissingAccounts = async () => {
+  /** Makes the posting's missing ledger accounts; answers how many it made. */
+  const createMissingAccounts = async (): Promise<number> => {
     const kinds = [...new Set(legs.map((l) => l.kind))];
-    await em.execute(
+    const made = await em.execute<{ id: string }[]>(
       `insert into ledger_accounts (account_id, mode, kind, currency, internal)
        select ?, ?, l.kind, ?, l.internal from jsonb_to_recordset(?::jsonb) as l(kind text, internal boolean)
-       on conflict (account_id, mode, kind, currency) do nothing`,
+       on conflict (account_id, mode, kind, currency) do nothing
+       returning id`,
       [accountId, mode, currency, JSON.stringify(kinds.map((kind) => ({ kind, internal: isInternal(kind) })))],
     );
+    return made.length;
   };
   try {
     if (alone) {
       const written = await write(alongside).catch(async (err: unknown) => {
         if (sqlStateOf(err) !== WROTE_NOTHING) throw err;
-        // Nothing was written: a ledger account is missing, or the guard returned no row. The accounts are made
-        // sure of either way; a guarded posting goes back to its caller (which looks again).
-        await createMissingAccounts();
-        if (guard) throw new PostingNotWrittenError(input.sourceId);
+        // Nothing was written: a ledger account is missing, or the guard returned no row. When no account was
+        // missing (none made now), the guard is why: back to the caller, which looks again. Else once more, whole.
+        if ((await createMissingAccounts()) === 0 && guard) throw new PostingNotWrittenError(input.sourceId);
         return write(alongside).catch((again: unknown) => {
-          throw sqlStateOf(again) === WROTE_NOTHING ? new Error(`posting ${txnId}: its ledger accounts are still missing`) : again;
+          if (sqlStateOf(again) !== WROTE_NOTHING) throw again;
+          throw guard ? new PostingNotWrittenError(input.sourceId) : new Error(`posting ${txnId}: its ledger accounts are still missing`);
         });
       });
       if (written.length !== legs.length) throw new Error(`posting ${txnId}: ${written.length} of ${legs.length} entries written`);

@@ -71,7 +71,7 @@ describe('sandbox magic values, end to end', () => {
     test(c.name, async () => {
       const { accountId, sandboxKey } = await fundedAccount(1_000_000);
       const beneficiaryId = await c.beneficiary(sandboxKey);
-      const res = await createPayout(sandboxKey, { beneficiary_id: beneficiaryId, amount: 250_000, mode: c.mode, reference: 'run-1' });
+      const res = await createPayout(sandboxKey, { beneficiary_id: beneficiaryId, amount: 250_000, mode: c.mode, reference: 'run-1', narration: 'Salary', metadata: { run: '1' } });
       assert.equal(res.status, 200, res.text);
       assert.equal(res.body.status, 'initiated');
       assert.match(res.body.id, /^pout_/);
@@ -108,6 +108,9 @@ describe('sandbox magic values, end to end', () => {
           break;
       }
       assert.deepEqual(await eventsOf(sandboxKey, res.body.id), expectedEvents);
+      // The last event carries the payout exactly as GET shows it (the move was written from the row as read).
+      const newest = (await http.get('/v1/events?limit=100', { key: sandboxKey })).body.data.find((e: any) => e.data.object.id === res.body.id);
+      assert.deepEqual(newest.data.object, final);
       // Each movement is booked under its own type: a failed payout's release is no bank reversal.
       const booked = (await allBalanceTransactions(http, sandboxKey)).filter((t) => t.source_id === res.body.id).map((t) => t.type).reverse();
       const expectedTypes = { completed: ['payout', 'payout'], failed: ['payout', 'payout_failure'], reversed: ['payout', 'payout', 'payout_reversal'] }[c.final];

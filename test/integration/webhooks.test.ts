@@ -164,6 +164,9 @@ describe('deliveries', () => {
     const done = await payout(sandboxKey, 'success@upi');
     const events = await eventsOfPayout(sandboxKey, done.id);
     assert.deepEqual(events.map((e) => e.type), ['payout.initiated', 'payout.completed']);
+    // It settled within its first step (the sandbox's 200 ms is within RAIL_INLINE_WAIT_MS): the completion was
+    // written from the row as the hand-over left it, and its event carries the payout exactly as GET shows it.
+    assert.deepEqual((events[1] as unknown as { data: { object: unknown } }).data.object, done);
     await waitUntil('both events delivered', () => receiver.received(path).length >= 2);
 
     for (const event of events) {
