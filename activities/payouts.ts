@@ -190,10 +190,10 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode
     const { beneficiary } = handover;
     if (!beneficiary) return { refused: { to: 'failed', failure: failure('beneficiary_not_found') } };
     const rail = railFor(deps.rails, handover.mode);
-    // Handed over before (the step ran again): a rail that already has it is not sent it a second time; one that
-    // has no record of it (the first hand-over never arrived) is.
     // The row as this hand-over left it, outside any identity map (a move from it is written by its own statement).
     const row = em.map(PayoutEntity, handover.row, { disableIdentityMap: true }) as Payout;
+    // Handed over before (the step ran again): a rail that already has it is not sent it a second time; one that
+    // has no record of it (the first hand-over never arrived) is.
     if (handover.handedOverBefore && (await rail.status(payoutId)).state !== 'unknown') {
       return { handedOver: { status: 'initiated', mode: handover.mode, row } };
     }

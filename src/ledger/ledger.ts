@@ -27,7 +27,7 @@ export interface PostInput {
 
 /**
  * A write (an INSERT or UPDATE without RETURNING, no `with` of its own) and its `?` parameters, to run inside the
- * posting's statement; a guard (PostOptions) is an UPDATE … RETURNING.
+ * posting's statement; a guard (PostOptions) is an UPDATE … RETURNING or a SELECT.
  */
 export interface Alongside {
   sql: string;
