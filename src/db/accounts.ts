@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../domain/ids.ts';
 import type { Mode } from '../domain/modes.ts';
 import { AccountEntity, ApiKeyEntity, type ApiKey } from './entities.ts';
+import { executePrepared } from './prepared.ts';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 export const apiKeyPattern = /^sk_(sandbox|live)_[0-9A-Za-z]{32,}$/;
@@ -75,7 +76,8 @@ export interface ActiveKey {
  */
 export async function findActiveKey(em: EntityManager, secret: string): Promise<ActiveKey | null> {
   if (!apiKeyPattern.test(secret)) return null;
-  const [row] = await em.execute<{ id: string; account_id: string; mode: Mode }[]>(
+  const [row] = await executePrepared<{ id: string; account_id: string; mode: Mode }>(
+    em,
     `select id, account_id, mode from api_keys where key_hash = ? and revoked_at is null`,
     [hashApiKey(secret)],
   );

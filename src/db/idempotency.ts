@@ -3,6 +3,7 @@
 // claim may settle it, so a request whose lock was taken over cannot overwrite or delete the new owner's record.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Mode } from '../domain/modes.ts';
+import { executePrepared } from './prepared.ts';
 
 export interface IdempotencyScope {
   accountId: string;
@@ -31,7 +32,8 @@ const scopeValues = (s: IdempotencyScope) => [s.accountId, s.mode, s.key];
 
 /** Claims a free key (state in_flight for lockMs): the claim's token, or undefined when the key has a record. */
 export async function claimIdempotencyKey(em: EntityManager, scope: IdempotencyScope, request: IdempotencyRequest, lockMs: number): Promise<string | undefined> {
-  const inserted = await em.execute<{ token: string }[]>(
+  const inserted = await executePrepared<{ token: string }>(
+    em,
     `insert into idempotency_records (account_id, mode, key, method, path, request_hash, state, locked_until, created_at)
      values (?, ?, ?, ?, ?, ?, 'in_flight', now() + ? * interval '1 millisecond', now())
      on conflict (account_id, mode, key) do nothing
@@ -73,7 +75,8 @@ export async function releaseIdempotencyClaim(em: EntityManager, scope: Idempote
 
 /** Stores the answer of the claim this token holds; false when the claim was taken over before. */
 export async function completeIdempotencyClaim(em: EntityManager, scope: IdempotencyScope, token: string, status: number, body: string): Promise<boolean> {
-  const updated = await em.execute<{ key: string }[]>(
+  const updated = await executePrepared<{ key: string }>(
+    em,
     `update idempotency_records set state = 'done', status_code = ?, response_body = ?, completed_at = now()
      where account_id = ? and mode = ? and key = ? and state = 'in_flight' and extract(epoch from locked_until)::text = ?
      returning key`,

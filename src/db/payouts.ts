@@ -3,6 +3,7 @@ import type { Mode } from '../domain/modes.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Payout } from './entities.ts';
 import type { SqlStatement } from './events.ts';
+import { executePrepared } from './prepared.ts';
 
 /**
  * The payouts a batch's items joined by idempotency key (created earlier, outside the batch): with the
@@ -38,7 +39,8 @@ export interface RailHandover {
  * the payout's row lock makes this wait for its decision.
  */
 export async function markRailHandover(em: EntityManager, payoutId: string): Promise<RailHandover | undefined> {
-  const [found] = await em.execute<Record<string, unknown>[]>(
+  const [found] = await executePrepared<Record<string, unknown>>(
+    em,
     `with before as (select id, rail_handover_at from payouts where id = ? for update),
      p as (update payouts u set rail_handover_at = now() from before
            where u.id = before.id and u.status = 'initiated'

@@ -5,6 +5,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { InsufficientFundsError, sqlStateOf } from '../domain/failures.ts';
 import { newId } from '../domain/ids.ts';
+import { executePrepared } from '../db/prepared.ts';
 import { type Posting, isBalanced, isInternal, netAmount } from '../domain/ledger.ts';
 import type { Mode } from '../domain/modes.ts';
 
@@ -84,8 +85,10 @@ export async function post(em: EntityManager, input: PostInput, alongside: reado
   // travel as decimal strings, which PostgreSQL reads into bigint exactly.
   const legsJson = JSON.stringify(legs.map((leg, ord) => ({ kind: leg.kind, amount: leg.amount.toString(), ord })));
   const { guard, alone = false } = options;
+  // Written alone, the statement is prepared once per connection (src/db/prepared.ts); in a transaction, em.execute.
   const write = (others: readonly Alongside[]) =>
-    em.execute<{ ledger_account_id: string }[]>(
+    executePrepared<{ ledger_account_id: string }>(
+      em,
       `with legs as (select * from jsonb_to_recordset(?::jsonb) as l(kind text, amount bigint, ord int)),
        accounts as (select la.id, la.kind from ledger_accounts la
                     where la.account_id = ? and la.mode = ? and la.currency = ? and la.kind in (select kind from legs))${guard ? `,

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { PayoutRail, PayoutSubmission, RailPayoutStatus } from '../payouts.ts';
 import { payoutScenario, type PayoutScenario } from './scenarios.ts';
+import { executePrepared } from '../../db/prepared.ts';
 
 export interface SandboxTimings {
   /** Time a normal payout takes to complete or fail. */
@@ -50,7 +51,8 @@ export function createSandboxPayoutRail(deps: { orm: MikroORM; timings: SandboxT
       const scenario = payoutScenario(submission.beneficiary);
       const at = now();
       // Every call is recorded; one that repeats a key is marked a duplicate and changes nothing.
-      const [row] = await deps.orm.em.fork().execute<{ duplicate: boolean }[]>(
+      const [row] = await executePrepared<{ duplicate: boolean }>(
+        deps.orm.em.fork(),
         `insert into rail_submissions (rail, idempotency_key, duplicate, payload, created_at)
          values (?, ?, exists (select 1 from rail_submissions where rail = ? and idempotency_key = ?), ?::jsonb, ?)
          returning duplicate`,
