@@ -1,8 +1,8 @@
 // A frequent statement that runs on its own (outside a transaction), as a named prepared statement: PostgreSQL
 // parses and plans it once per connection rather than on every call. MikroORM's `em.execute` writes every parameter
 // into the SQL text, so the server parses and plans each call afresh: for the few large statements of a payout (a
-// posting with its alongside writes, a rail hand-over) that was about a third of the database's CPU time per
-// payout (measured with pg_stat_statements: plan time alone 1.7 ms per payout).
+// posting with its alongside writes, a rail hand-over) planning alone took 1.7 ms per payout, about a quarter of the
+// database's CPU per payout (pg_stat_statements under bench:payouts).
 //
 // The same `?` placeholders and parameters as `em.execute`, and the same pool (hence the same type parsers). The
 // parameters travel untyped and PostgreSQL infers each from where it stands, as it does for a literal; a statement
@@ -28,8 +28,13 @@ interface Converted {
 const converted = new Map<string, Converted>();
 let named = 0;
 
-/** `?` → `$n`, outside quoted strings and identifiers. Undefined for SQL this cannot read safely (`??`, `\?`, comments). */
+/**
+ * `?` → `$n`, outside quoted strings and identifiers. Undefined for SQL this cannot read safely: `??` and `\?`
+ * (MikroORM's identifier and escape), comments, dollar quotes or numbered parameters, backslashes (E'' strings).
+ * A `?` inside quotes stays as it is, so the count differs from the parameters' and em.execute runs the statement.
+ */
 function convert(sql: string): Converted | undefined {
+  if (sql.includes('\\')) return undefined;
   let text = '';
   let n = 0;
   let quote: "'" | '"' | undefined;
@@ -42,7 +47,7 @@ function convert(sql: string): Converted | undefined {
     }
     if (c === "'" || c === '"') quote = c;
     else if (c === '?') {
-      if (sql[i + 1] === '?' || sql[i - 1] === '\\') return undefined;
+      if (sql[i + 1] === '?') return undefined;
       text += `$${++n}`;
       continue;
     } else if ((c === '-' && sql[i + 1] === '-') || (c === '/' && sql[i + 1] === '*') || c === '$') return undefined;

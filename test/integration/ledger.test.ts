@@ -3,7 +3,9 @@
 // endpoint for them yet) go straight to the ledger module, as the payout path will.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { InsufficientFundsError } from '../../src/domain/failures.ts';
+import { randomUUID } from 'node:crypto';
+import { executePrepared } from '../../src/db/prepared.ts';
+import { InsufficientFundsError, sqlStateOf } from '../../src/domain/failures.ts';
 import { PostingNotWrittenError, post } from '../../src/ledger/ledger.ts';
 import { allBalanceTransactions, balanceOf, sleep } from '../helpers/api-assert.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
@@ -263,5 +265,36 @@ describe('a posting written alone (one statement, outside a transaction) commits
     assert.deepEqual(await rowsOf(accountId, 'alone_too_much', 'evt_alone_too_much'), { transactions: 0, events: 0 });
     assert.equal((await balanceOf(http, sandboxKey)).available, 200);
     await assertLedgerSound(accountId);
+  });
+});
+
+describe('a statement run prepared (src/db/prepared.ts) is the statement em.execute runs', () => {
+  test('the same rows and errors, and inside a transaction it is part of it', async () => {
+    const em = service.stack.orm.em.fork();
+    const sql = `select ? as a, ?::bigint + 1 as n, ? = 'x' as b, ?::jsonb as j`;
+    const params = ["it's", '9007199254740993', 'x', JSON.stringify({ k: [1, 'two'] })];
+    const expected = await em.execute(sql, params);
+    // Twice: the first run prepares it on its connection, the next may meet it there already.
+    assert.deepEqual(await executePrepared(em, sql, params), expected);
+    assert.deepEqual(await executePrepared(em, sql, params), expected);
+    const [row] = expected as { a: unknown; n: unknown; b: unknown; j: unknown }[];
+    assert.deepEqual({ ...row, n: String(row!.n) }, { a: "it's", n: '9007199254740994', b: true, j: { k: [1, 'two'] } });
+
+    const failing = `select 1 / (? - 1) as x`;
+    const viaOrm = await em.execute(failing, [1]).then(() => undefined, (err: unknown) => sqlStateOf(err));
+    const viaPrepared = await executePrepared(em, failing, [1]).then(() => undefined, (err: unknown) => sqlStateOf(err));
+    assert.equal(viaOrm, '22012');
+    assert.equal(viaPrepared, '22012');
+
+    // A statement of a transaction is rolled back with it (it must not run on a connection of its own).
+    const key = `prepared-${randomUUID()}`;
+    await assert.rejects(
+      service.stack.orm.em.fork().transactional(async (tx) => {
+        await executePrepared(tx, `insert into rail_submissions (rail, idempotency_key, duplicate, payload, created_at) values (?, ?, false, '{}'::jsonb, now())`, ['test', key]);
+        throw new Error('roll back');
+      }),
+      /roll back/,
+    );
+    assert.deepEqual(await service.sql(`select 1 from rail_submissions where idempotency_key = ?`, [key]), []);
   });
 });
