@@ -187,12 +187,43 @@ export function transitionWriter<S extends string, F extends string, Row extends
   orm: MikroORM,
   store: LifecycleStore<S, F, Row, V>,
 ): (request: TransitionRequest<S, F>) => Promise<V> {
-  return async (request) => {
-    // First in one statement (moveAlone); when that cannot tell, under the row's lock.
-    const em = orm.em.fork();
-    const alone = store.alongside ? undefined : await moveAlone(em, store, await loadRow(em, store, request.id), request);
-    return alone ?? orm.em.fork().transactional(async (tx) => applyTransition(tx, store, await loadRow(tx, store, request.id, true), request));
-  };
+  return async (request) => (await writeMoves(orm, store, request.id, () => ({ moves: [request], next: 'settled' }))).view;
+}
+
+/**
+ * Writes the moves `decide` calls for, each in a statement (moveAlone) or a transaction of its own under the row's
+ * lock, deciding again from the status each time: one posting per transaction keeps the ledger's one lock order
+ * (src/ledger), so two moves at once (a payout completed and already reversed) cannot deadlock with a reservation.
+ * `read`: the row as the caller already read it, if it did (a move from it is guarded by its status).
+ */
+async function writeMoves<S extends string, F extends string, Row extends LifecycleRow<S>, V>(
+  orm: MikroORM,
+  store: LifecycleStore<S, F, Row, V>,
+  id: string,
+  decide: (status: S) => { moves: Move<S, F>[]; next: RailStep<V>['next'] },
+  read?: Row,
+): Promise<RailStep<V>> {
+  let known = read;
+  for (;;) {
+    // First in one statement from the row as read (moveAlone); when that cannot tell, under the row's lock.
+    if (!store.alongside) {
+      const em = orm.em.fork();
+      const row = known ?? (await loadRow(em, store, id));
+      known = undefined;
+      const seen = decide(row.status);
+      if (seen.moves.length === 0) return { view: store.view(row), next: seen.next };
+      const view = await moveAlone(em, store, row, seen.moves[0]);
+      if (view && seen.moves.length === 1) return { view, next: seen.next };
+      if (view) continue;
+    }
+    const written = await orm.em.fork().transactional(async (tx) => {
+      const row = await loadRow(tx, store, id, true);
+      const { moves, next } = decide(row.status);
+      if (moves.length === 0) return { view: store.view(row), next, done: true };
+      return { view: await applyTransition(tx, store, row, moves[0]), next, done: moves.length === 1 };
+    });
+    if (written.done) return { view: written.view, next: written.next };
+  }
 }
 
 /**
@@ -262,37 +293,6 @@ export function railStepper<S extends string, F extends string, Row extends Life
   },
 ): (request: RailStepRequest) => Promise<RailStep<V>> {
   const { rails, follow, submit, inlineWaitMs } = options;
-  /**
-   * Writes the moves `decide` calls for, each in a statement (moveAlone) or a transaction of its own under the
-   * row's lock, deciding again from the status each time: one posting per transaction keeps the ledger's one lock
-   * order (src/ledger), so two moves at once (a payout completed and already reversed) cannot deadlock with a
-   * reservation.
-   */
-  const writeMoves = async (id: string, decide: (status: S) => { moves: Move<S, F>[]; next: RailStep<V>['next'] }, read?: Row): Promise<RailStep<V>> => {
-    // The row as the step already read it, if it did: a move from it is guarded by its status (moveAlone).
-    let known = read;
-    for (;;) {
-      // First in one statement from the row as read (moveAlone); when that cannot tell, under the row's lock.
-      if (!store.alongside) {
-        const em = orm.em.fork();
-        const row = known ?? (await loadRow(em, store, id));
-        known = undefined;
-        const seen = decide(row.status);
-        if (seen.moves.length === 0) return { view: store.view(row), next: seen.next };
-        const view = await moveAlone(em, store, row, seen.moves[0]);
-        if (view && seen.moves.length === 1) return { view, next: seen.next };
-        if (view) continue;
-      }
-      const written = await orm.em.fork().transactional(async (tx) => {
-        const row = await loadRow(tx, store, id, true);
-        const { moves, next } = decide(row.status);
-        if (moves.length === 0) return { view: store.view(row), next, done: true };
-        return { view: await applyTransition(tx, store, row, moves[0]), next, done: moves.length === 1 };
-      });
-      if (written.done) return { view: written.view, next: written.next };
-    }
-  };
-
   return async ({ id, submit: handOver, wait }) => {
     const budget = wait === false ? 0 : inlineWaitMs;
     let handed: HandedOver<S, Row> | undefined;
@@ -300,7 +300,7 @@ export function railStepper<S extends string, F extends string, Row extends Life
       const result = await submit(id);
       if (result && 'refused' in result) {
         const { refused } = result;
-        return writeMoves(id, (status) => ({ moves: store.lifecycle.canTransition(status, refused.to) ? [refused] : [], next: 'settled' }));
+        return writeMoves(orm, store, id, (status) => ({ moves: store.lifecycle.canTransition(status, refused.to) ? [refused] : [], next: 'settled' }));
       }
       handed = result?.handedOver;
     }
@@ -324,6 +324,8 @@ export function railStepper<S extends string, F extends string, Row extends Life
     const said = answer;
     // Decided again from the row as it is written: what the rail said, read against the status as it is now.
     return writeMoves(
+      orm,
+      store,
       id,
       (status) => {
         if (!store.lifecycle.watched[status]) return { moves: [], next: 'settled' };
