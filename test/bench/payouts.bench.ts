@@ -74,7 +74,10 @@ interface PayoutLoadInput {
   count: number;
 }
 
-async function payoutLoad(input: PayoutLoadInput): Promise<LoadResult> {
+/** A load run in its own thread, with the CPU that thread spent sending (process.threadCpuUsage). */
+type ThreadLoadResult = LoadResult & { threadCpuMs: number };
+
+async function payoutLoad(input: PayoutLoadInput): Promise<ThreadLoadResult> {
   const url = new URL(input.url);
   const agent = keepAliveAgent(input.concurrency);
   let n = 0;
@@ -111,7 +114,10 @@ async function payoutLoad(input: PayoutLoadInput): Promise<LoadResult> {
       req.end(input.body);
     });
   try {
-    return await runLoad(send, { concurrency: input.concurrency, count: input.count });
+    const cpu0 = process.threadCpuUsage();
+    const result = await runLoad(send, { concurrency: input.concurrency, count: input.count });
+    const cpu = process.threadCpuUsage(cpu0);
+    return { ...result, threadCpuMs: (cpu.user + cpu.system) / 1000 };
   } finally {
     agent.destroy();
   }
@@ -125,11 +131,11 @@ if (!isMainThread && (workerData as Partial<PayoutLoadInput> | null)?.tag === LO
   );
 }
 
-function runPayoutLoadInThread(input: Omit<PayoutLoadInput, 'tag'>): Promise<LoadResult> {
+function runPayoutLoadInThread(input: Omit<PayoutLoadInput, 'tag'>): Promise<ThreadLoadResult> {
   return new Promise((resolve, reject) => {
     const worker = new ThreadWorker(new URL(import.meta.url), { workerData: { tag: LOAD_TAG, ...input } satisfies PayoutLoadInput });
-    let result: LoadResult | undefined;
-    worker.once('message', (message: { result?: LoadResult; error?: string }) => {
+    let result: ThreadLoadResult | undefined;
+    worker.once('message', (message: { result?: ThreadLoadResult; error?: string }) => {
       if (message.error) reject(new Error(`load thread: ${message.error}`));
       else result = message.result;
     });
@@ -332,7 +338,10 @@ async function main(): Promise<void> {
     console.log(formatRatio('  payouts/no-op', payoutSummary, noopSummary));
     await waitForSettled(`part 1, round ${round}`, 600_000);
     const cpu2 = await cpuSample(config.DATA_DIR);
-    console.log(`    ${cpuPerCall(cpu1, cpu2, payouts)} (POST to completed, the HTTP load thread in this process included)`);
+    console.log(
+      `    ${cpuPerCall(cpu1, cpu2, payouts)} (POST to completed, the HTTP load thread in this process included: ` +
+        `${(payoutResult.threadCpuMs / payouts).toFixed(2)} ms per call while it sent)`,
+    );
     noopRounds.push(noopSummary);
     payoutRounds.push(payoutSummary);
   }
