@@ -43,6 +43,7 @@ export function workflowBundle(logger?: Logger): Promise<WorkflowBundleWithSourc
   const quiet = (level: 'debug' | 'warn' | 'error') => (message: string, meta?: Record<string, unknown>) => logger?.[level](meta ?? {}, message);
   bundle ??= bundleWorkflowCode({
     workflowsPath,
+    preloadModules: [workflowsPath],
     // webpack's build report is noise at info level; keep it for debugging.
     logger: { log: (_level, message, meta) => quiet('debug')(message, meta), trace: quiet('debug'), debug: quiet('debug'), info: quiet('debug'), warn: quiet('warn'), error: quiet('error') },
   });
