@@ -19,9 +19,26 @@ export interface EmbeddedPostgresHandle {
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 
-/** Where a client reaches the embedded cluster (also the CLI, when the service already runs it). */
-export function embeddedPostgresUrl(port: number, database = 'paygate'): string {
-  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+/**
+ * Where a client reaches the embedded cluster: over TCP on 127.0.0.1 (the CLI, when the service already runs it), or
+ * through the cluster's Unix socket in `socketDir` (what startEmbeddedPostgres hands the service).
+ */
+export function embeddedPostgresUrl(port: number, database = 'paygate', socketDir?: string): string {
+  return `postgres://${USER}:${PASSWORD}@${socketDir ? encodeURIComponent(socketDir) : '127.0.0.1'}:${port}/${database}`;
+}
+
+/**
+ * The directory for the cluster's Unix socket: its own data directory, which the postgres user owns even when we
+ * run as root. Undefined when the socket's path would not fit a socket address (108 bytes on Linux) or holds a
+ * character the setting's list syntax would read (a comma, a quote, a space): the service then uses TCP alone.
+ *
+ * Why a socket: every statement the service sends is a write to PostgreSQL, and on loopback TCP each one costs the
+ * sender the whole TCP path (about 140 µs of the main thread's CPU per statement in `npm run bench:payouts`). Through
+ * the Unix socket the same singles round spent about 1.2 ms less of the main thread's CPU per payout.
+ */
+function socketDirFor(databaseDir: string, port: number): string | undefined {
+  const socketPath = path.join(databaseDir, `.s.PGSQL.${port}`);
+  return Buffer.byteLength(socketPath) < 108 && /^[A-Za-z0-9_./-]+$/.test(databaseDir) ? databaseDir : undefined;
 }
 
 /** A postgres left running by a killed parent still holds the data dir: stop it, or clear a stale pid file. */
@@ -42,7 +59,7 @@ export async function startEmbeddedPostgres(options: {
   database?: string;
   log?: (line: string) => void;
 }): Promise<EmbeddedPostgresHandle> {
-  const databaseDir = path.join(options.dataDir, 'postgres');
+  const databaseDir = path.resolve(options.dataDir, 'postgres');
   mkdirSync(options.dataDir, { recursive: true });
   await clearLeftover(databaseDir);
   if (await portInUse(options.port)) {
@@ -52,6 +69,7 @@ export async function startEmbeddedPostgres(options: {
     );
   }
   const log = options.log ?? (() => {});
+  const socketDir = socketDirFor(databaseDir, options.port);
   const pg = new EmbeddedPostgres({
     databaseDir,
     port: options.port,
@@ -60,7 +78,8 @@ export async function startEmbeddedPostgres(options: {
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    // TCP stays on for the CLI and for anyone who only knows the port.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', ...(socketDir ? ['-c', `unix_socket_directories=${socketDir}`] : [])],
     onLog: (m) => log(String(m).trim()),
     onError: (m) => log(String(m).trim()),
   });
@@ -74,7 +93,7 @@ export async function startEmbeddedPostgres(options: {
     );
   }
   return {
-    url: embeddedPostgresUrl(options.port, options.database),
+    url: embeddedPostgresUrl(options.port, options.database, socketDir),
     stop: () => pg.stop(),
   };
 }

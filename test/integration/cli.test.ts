@@ -242,3 +242,26 @@ test('without DATABASE_URL, while the service holds the embedded PostgreSQL, it 
     await service.stop();
   }
 });
+
+test('the embedded PostgreSQL hands the service a URL through its Unix socket, and still answers on its TCP port', async () => {
+  const dataDir = tempDir('payctl-socket-');
+  const port = await freePort();
+  const cluster = await startEmbeddedPostgres({ dataDir, port, database: 'postgres' });
+  const peer = async (connectionString: string) => {
+    const client = new pg.Client({ connectionString });
+    await client.connect();
+    try {
+      // inet_client_addr() is null for a Unix-domain connection.
+      return (await client.query<{ addr: string | null }>('select host(inet_client_addr()) as addr')).rows[0].addr;
+    } finally {
+      await client.end();
+    }
+  };
+  try {
+    assert.equal(await peer(cluster.url), null, `${cluster.url} is not a Unix-socket connection`);
+    assert.ok(existsSync(path.join(dataDir, 'postgres', `.s.PGSQL.${port}`)), 'no socket in the data directory');
+    assert.equal(await peer(`postgres://postgres:postgres@127.0.0.1:${port}/postgres`), '127.0.0.1');
+  } finally {
+    await cluster.stop();
+  }
+});
