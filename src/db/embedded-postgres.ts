@@ -32,9 +32,10 @@ export function embeddedPostgresUrl(port: number, database = 'paygate', socketDi
  * run as root. Undefined when the socket's path would not fit a socket address (108 bytes on Linux) or holds a
  * character the setting's list syntax would read (a comma, a quote, a space): the service then uses TCP alone.
  *
- * Why a socket: every statement the service sends is a write to PostgreSQL, and on loopback TCP each one costs the
- * sender the whole TCP path (about 140 µs of the main thread's CPU per statement in `npm run bench:payouts`). Through
- * the Unix socket the same singles round spent about 1.2 ms less of the main thread's CPU per payout.
+ * Why a socket: every statement the service sends is a write to PostgreSQL, and on loopback TCP the sender also pays
+ * the TCP path. In `npm run bench:payouts` (three interleaved pairs of runs on the embedded PostgreSQL) the main
+ * thread spent 4.9 ms per payout through the socket against 5.3 ms over TCP. Most of a write's cost (about 150 µs
+ * of the main thread per statement either way) is waking PostgreSQL's backend, which only fewer statements save.
  */
 function socketDirFor(databaseDir: string, port: number): string | undefined {
   const socketPath = path.join(databaseDir, `.s.PGSQL.${port}`);
