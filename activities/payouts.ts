@@ -5,7 +5,6 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { LockMode, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
 import { RAIL_HANDOVER_QUIET_MS, awaiting } from '../src/domain/failures.ts';
-import type { PostOptions } from '../src/ledger/ledger.ts';
 import type { Observation, RailStep, TransitionRequest } from '../src/domain/lifecycle.ts';
 import type { Mode } from '../src/domain/modes.ts';
 import { webhookSimulationsOf } from '../src/domain/webhooks.ts';
@@ -22,7 +21,7 @@ import {
 } from '../src/domain/payouts.ts';
 import { PayoutEntity, type Payout } from '../src/db/entities.ts';
 import { linkPayoutItem, payoutItemLink, readPayoutItem } from '../src/db/payout-batches.ts';
-import { creationFacts, markRailHandover, msSinceRailHandover, payoutInsert } from '../src/db/payouts.ts';
+import { type RailHandover, creationFacts, markRailHandover, msSinceRailHandover, payoutInsert } from '../src/db/payouts.ts';
 import { payoutView } from '../src/db/views.ts';
 import { type PayoutRail, type RailPayoutStatus, RailRejectedError } from '../src/rails/payouts.ts';
 import { type HandOver, type LifecycleStore, type RailsByMode, applyTransition, loadRow, railFor, railObserver, railStepper, recordEntry, refuse, transitionWriter } from './lifecycle.ts';
@@ -104,19 +103,10 @@ async function requestFromItem(em: EntityManager, item: NonNullable<PayoutCreati
   return { ...stored, payoutId: item.payoutId, batchId: item.batchId };
 }
 
-/**
- * Writes a new payout: `initiated` with its amount reserved, or `failed` with `problem` (nothing reserved). The row,
- * a batch item's link to it, its posting, its history row and its event are one statement (recordEntry).
- */
-async function writeNewPayout(
-  tx: EntityManager,
-  request: PayoutRequest,
-  problem: FailureReason | undefined,
-  item: PayoutCreation['item'],
-  options: PostOptions = {},
-): Promise<PayoutResponse> {
+/** A new payout's row: `initiated`, or `failed` with `problem`. */
+function newPayoutRow(request: PayoutRequest, problem: FailureReason | undefined): Payout {
   const now = new Date();
-  const payout: Payout = {
+  return {
     id: request.payoutId,
     accountId: request.accountId,
     mode: request.mode,
@@ -139,8 +129,27 @@ async function writeNewPayout(
     failedAt: problem ? now : null,
     reversedAt: null,
   };
-  // A batch item's link to its payout rides in the same statement.
-  return recordEntry(tx, payoutStore, payout, null, [payoutInsert(payout), ...(item ? [payoutItemLink(item.batchId, item.seq, payout.id)] : [])], options);
+}
+
+/** The row's INSERT and a batch item's link to it, which ride in the statement of the payout's posting. */
+const newPayoutWrites = (payout: Payout, item: PayoutCreation['item'], handingOver = false) => [
+  payoutInsert(payout, { handingOver }),
+  ...(item ? [payoutItemLink(item.batchId, item.seq, payout.id)] : []),
+];
+
+/**
+ * Writes a new payout: `initiated` with its amount reserved, or `failed` with `problem` (nothing reserved). The row,
+ * a batch item's link to it, its posting, its history row and its event are one statement (recordEntry).
+ */
+async function writeNewPayout(tx: EntityManager, request: PayoutRequest, problem: FailureReason | undefined, item: PayoutCreation['item']): Promise<PayoutResponse> {
+  const payout = newPayoutRow(request, problem);
+  return recordEntry(tx, payoutStore, payout, null, newPayoutWrites(payout, item));
+}
+
+/** A payout just created, and, when its creation also recorded its hand-over, what its rail is to be handed. */
+interface Created {
+  view: PayoutResponse;
+  handover?: { recorded: Omit<RailHandover, 'row'>; row: Payout };
 }
 
 /**
@@ -152,15 +161,36 @@ async function writeNewPayout(
  * written): the caller decides under the lock, as for every other case, and says why. Runs at least once like its
  * activity: a second run meets the key's payout and goes the locked way, which answers with it.
  */
-async function createPayoutAlone(em: EntityManager, request: PayoutRequest, item: PayoutCreation['item']): Promise<PayoutResponse | undefined> {
+async function createPayoutAlone(em: EntityManager, request: PayoutRequest, item: PayoutCreation['item'], handingOver: boolean): Promise<Created | undefined> {
   const types = fittingBeneficiaryTypes(request.transferMode, request.amount);
   if (types.length === 0) return undefined;
   const guard = {
-    sql: `select 1 from beneficiaries where id = ? and account_id = ? and mode = ? and active and type in (${types.map(() => '?').join(', ')})`,
+    sql: `select type, name, vpa, account_number, ifsc from beneficiaries
+          where id = ? and account_id = ? and mode = ? and active and type in (${types.map(() => '?').join(', ')})`,
     params: [request.beneficiaryId, request.accountId, request.mode, ...types],
   };
+  const payout = newPayoutRow(request, undefined);
+  let beneficiary: Record<string, unknown> | undefined;
+  const readGuard = handingOver ? (row: Record<string, unknown>) => void (beneficiary = row) : undefined;
   try {
-    return await writeNewPayout(em, request, undefined, item, { alone: true, guard });
+    const view = await recordEntry(em, payoutStore, payout, null, newPayoutWrites(payout, item, handingOver), { alone: true, guard, readGuard });
+    if (!beneficiary) return { view };
+    const recorded = {
+      id: payout.id,
+      accountId: payout.accountId,
+      mode: payout.mode,
+      amount: payout.amount,
+      transferMode: payout.transferMode,
+      beneficiary: {
+        type: beneficiary.type as 'bank_account' | 'vpa',
+        name: beneficiary.name as string,
+        vpa: (beneficiary.vpa as string | null) ?? null,
+        accountNumber: (beneficiary.account_number as string | null) ?? null,
+        ifsc: (beneficiary.ifsc as string | null) ?? null,
+      },
+      handedOverBefore: false,
+    };
+    return { view, handover: { recorded, row: payout } };
   } catch {
     // Refused as expected (InsufficientFundsError, PostingNotWrittenError, the key's unique index) or for any other
     // reason (a row the database will not store, a trigger): the statement wrote nothing, and the locked way, which
@@ -187,11 +217,16 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode
     const em = deps.orm.em.fork();
     const handover = await markRailHandover(em, payoutId);
     if (!handover) return null;
+    // The row as this hand-over left it, outside any identity map (a move from it is written by its own statement).
+    return submitToRail(handover, em.map(PayoutEntity, handover.row, { disableIdentityMap: true }) as Payout);
+  }
+
+  /** Sends the rail a payout whose hand-over is recorded (`row`: the payout's row as it was recorded). */
+  async function submitToRail(handover: Omit<RailHandover, 'row'>, row: Payout): Promise<HandOver<PayoutStatus, FailureCode, Payout>> {
+    const payoutId = handover.id;
     const { beneficiary } = handover;
     if (!beneficiary) return { refused: { to: 'failed', failure: failure('beneficiary_not_found') } };
     const rail = railFor(deps.rails, handover.mode);
-    // The row as this hand-over left it, outside any identity map (a move from it is written by its own statement).
-    const row = em.map(PayoutEntity, handover.row, { disableIdentityMap: true }) as Payout;
     // Handed over before (the step ran again): a rail that already has it is not sent it a second time; one that
     // has no record of it (the first hand-over never arrived) is.
     if (handover.handedOverBefore && (await rail.status(payoutId)).state !== 'unknown') {
@@ -213,6 +248,44 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode
     }
   }
 
+  /**
+   * Creates the payout (createPayout). `handingOver`: the usual one-statement creation also records the payout's
+   * hand-over to its rail and reads its beneficiary, so the first rail step need not (createAndStepPayout).
+   */
+  async function create(input: PayoutCreation, handingOver: boolean): Promise<Created> {
+    const request = input.request ?? (await requestFromItem(deps.orm.em.fork(), input.item!));
+    const alone = await createPayoutAlone(deps.orm.em.fork(), request, input.item, handingOver);
+    if (alone) return alone;
+    const view = await deps.orm.em.fork().transactional(async (tx) => {
+      const facts = await creationFacts(tx, request);
+      if (facts.existingId) {
+        const existing = await tx.findOneOrFail(PayoutEntity, { id: facts.existingId });
+        if (input.item) await linkPayoutItem(tx, input.item.batchId, input.item.seq, existing.id);
+        return payoutView(existing);
+      }
+      let problem: FailureReason | undefined;
+      let param: string | undefined;
+      if (!facts.beneficiaryType) [problem, param] = [failure('beneficiary_not_found', `No active beneficiary '${request.beneficiaryId}'.`), 'beneficiary_id'];
+      else {
+        const wrongMode = transferModeProblem(request.transferMode, facts.beneficiaryType, request.amount);
+        if (wrongMode) [problem, param] = [failure('invalid_method', wrongMode), 'mode'];
+        else if (facts.available === null || facts.available < BigInt(request.amount)) problem = failure('insufficient_funds');
+      }
+      if (problem && input.origin === 'single') {
+        switch (problem.code) {
+          case 'insufficient_funds':
+            throw refuse('InsufficientFunds', 'The available balance cannot cover this amount.');
+          case 'beneficiary_not_found':
+            throw refuse('NotFound', problem.message, { param });
+          default:
+            throw refuse('InvalidMethod', problem.message, { param });
+        }
+      }
+      return writeNewPayout(tx, request, problem, input.item);
+    });
+    return { view };
+  }
+
   const activities = {
     /**
      * Creates the payout: reserves its amount and writes it `initiated`, or (batch items) writes it
@@ -220,36 +293,7 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode
      * The usual case is one statement (createPayoutAlone); anything else is decided under the `available` lock.
      */
     async createPayout(input: PayoutCreation): Promise<PayoutResponse> {
-      const request = input.request ?? (await requestFromItem(deps.orm.em.fork(), input.item!));
-      const alone = await createPayoutAlone(deps.orm.em.fork(), request, input.item);
-      if (alone) return alone;
-      return deps.orm.em.fork().transactional(async (tx) => {
-        const facts = await creationFacts(tx, request);
-        if (facts.existingId) {
-          const existing = await tx.findOneOrFail(PayoutEntity, { id: facts.existingId });
-          if (input.item) await linkPayoutItem(tx, input.item.batchId, input.item.seq, existing.id);
-          return payoutView(existing);
-        }
-        let problem: FailureReason | undefined;
-        let param: string | undefined;
-        if (!facts.beneficiaryType) [problem, param] = [failure('beneficiary_not_found', `No active beneficiary '${request.beneficiaryId}'.`), 'beneficiary_id'];
-        else {
-          const wrongMode = transferModeProblem(request.transferMode, facts.beneficiaryType, request.amount);
-          if (wrongMode) [problem, param] = [failure('invalid_method', wrongMode), 'mode'];
-          else if (facts.available === null || facts.available < BigInt(request.amount)) problem = failure('insufficient_funds');
-        }
-        if (problem && input.origin === 'single') {
-          switch (problem.code) {
-            case 'insufficient_funds':
-              throw refuse('InsufficientFunds', 'The available balance cannot cover this amount.');
-            case 'beneficiary_not_found':
-              throw refuse('NotFound', problem.message, { param });
-            default:
-              throw refuse('InvalidMethod', problem.message, { param });
-          }
-        }
-        return writeNewPayout(tx, request, problem, input.item);
-      });
+      return (await create(input, false)).view;
     },
 
     /**
@@ -308,8 +352,11 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode
     /** Moves a payout (posting, history, event in one transaction); see transitionWriter. */
     transitionPayout: transitionWriter(deps.orm, payoutStore),
   };
-  /** Hands the payout over (when asked), reads the bank's answer and writes what it calls for; see railStepper. */
-  const stepPayout = railStepper(deps.orm, payoutStore, { rails: deps.rails, follow: followRail, submit: handOverPayout, inlineWaitMs: deps.railInlineWaitMs ?? 0 });
+  /** The rail step with `submit` as its hand-over; see railStepper. */
+  const stepperWith = (submit: (id: string) => Promise<HandOver<PayoutStatus, FailureCode, Payout>>) =>
+    railStepper(deps.orm, payoutStore, { rails: deps.rails, follow: followRail, submit, inlineWaitMs: deps.railInlineWaitMs ?? 0 });
+  /** Hands the payout over (when asked), reads the bank's answer and writes what it calls for. */
+  const stepPayout = stepperWith(handOverPayout);
   return {
     ...activities,
     stepPayout,
@@ -320,12 +367,18 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode
      * activity's: it answers `step: null`, and the workflow takes the step on its own, on the rail's retry
      * profile, as it would have. Runs at least once like any activity, and both parts are idempotent (the
      * payout found by its key; the hand-over conditional on `initiated`, the rail deduping by payout id).
+     * The usual creation (one statement) writes the payout with its hand-over recorded and reads the beneficiary the
+     * rail is sent, so the step skips markRailHandover's statement. The hand-over is recorded before the rail is
+     * called either way: a run that stops in between leaves a payout that reads as handed over, and the next step
+     * asks the rail before sending it again (markRailHandover's `handedOverBefore`), as after any hand-over.
      */
     async createAndStepPayout(input: PayoutCreation): Promise<{ payout: PayoutResponse; step: RailStep<PayoutResponse> | null }> {
-      const payout = await activities.createPayout(input);
+      const { view: payout, handover } = await create(input, true);
       if (payout.status !== 'initiated') return { payout, step: null };
+      // The usual creation recorded the hand-over and read the beneficiary in its own statement: the step sends them.
+      const step = handover ? stepperWith(async () => submitToRail(handover.recorded, handover.row)) : stepPayout;
       try {
-        return { payout, step: await stepPayout({ id: payout.id, submit: true, wait: true }) };
+        return { payout, step: await step({ id: payout.id, submit: true, wait: true }) };
       } catch (err) {
         Context.current().log.warn('first rail step failed after the payout was created; the workflow takes it again', { payoutId: payout.id, error: String(err) });
         return { payout, step: null };

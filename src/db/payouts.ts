@@ -113,12 +113,14 @@ export async function creationFacts(
 }
 
 /** The INSERT of a new payout row, to write in one statement with its posting, history row and event. */
-export function payoutInsert(payout: Payout): SqlStatement {
+export function payoutInsert(payout: Payout, options: { handingOver?: boolean } = {}): SqlStatement {
+  // Handing over: the row is written with its hand-over recorded, as markRailHandover would record it next.
+  const handover = options.handingOver ? [', rail_handover_at', ', now()'] : ['', ''];
   return {
     sql: `insert into payouts (id, account_id, mode, beneficiary_id, amount, currency, transfer_mode, status, failure_code, failure_message,
                                utr, batch_id, reference, narration, metadata, idempotency_key, created_at, completed_at, failed_at, reversed_at,
-                               sandbox_simulate)
-          values (?, ?, ?, ?, ?::bigint, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, array(select jsonb_array_elements_text(?::jsonb)))`,
+                               sandbox_simulate${handover[0]})
+          values (?, ?, ?, ?, ?::bigint, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, array(select jsonb_array_elements_text(?::jsonb))${handover[1]})`,
     params: [
       payout.id,
       payout.accountId,

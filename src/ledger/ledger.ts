@@ -49,6 +49,11 @@ export interface PostOptions {
    * before the posting's rows are locked, as a locked read would.
    */
   guard?: Alongside;
+  /**
+   * Alone, with a guard: hears the guard's first row (its columns as JSON) once the statement has written, so a SELECT
+   * guard also reads what the write was checked against (a payout's beneficiary, which its rail is handed next).
+   */
+  readGuard?: (row: Record<string, unknown>) => void;
 }
 
 /** A posting written alone wrote nothing: its guard returned no row (the row moved since it was read, a check failed). */
@@ -75,6 +80,7 @@ export async function post(em: EntityManager, input: PostInput, alongside: reado
   const { accountId, mode, posting } = input;
   if (!isBalanced(posting)) throw new Error(`unbalanced posting for ${input.sourceId}`);
   if (options.guard && !options.alone) throw new Error(`posting for ${input.sourceId}: a guard is for a posting written alone`);
+  if (options.readGuard && !options.guard) throw new Error(`posting for ${input.sourceId}: readGuard needs a guard`);
   const currency = input.currency ?? 'INR';
   const txnId = newId('balanceTransaction');
   // One global order (by kind) for every posting, so concurrent postings lock the same rows in the same
@@ -84,10 +90,10 @@ export async function post(em: EntityManager, input: PostInput, alongside: reado
   // Lists travel as one JSON parameter (the driver would expand a JS array into separate values); amounts
   // travel as decimal strings, which PostgreSQL reads into bigint exactly.
   const legsJson = JSON.stringify(legs.map((leg, ord) => ({ kind: leg.kind, amount: leg.amount.toString(), ord })));
-  const { guard, alone = false } = options;
+  const { guard, alone = false, readGuard } = options;
   // Written alone, the statement is prepared once per connection (src/db/prepared.ts); in a transaction, em.execute.
   const write = (others: readonly Alongside[]) =>
-    executePrepared<{ ledger_account_id: string }>(
+    executePrepared<{ ledger_account_id: string; guard_row?: Record<string, unknown> | null }>(
       em,
       `with legs as (select * from jsonb_to_recordset(?::jsonb) as l(kind text, amount bigint, ord int)),
        accounts as (select la.id, la.kind from ledger_accounts la
@@ -105,7 +111,7 @@ export async function post(em: EntityManager, input: PostInput, alongside: reado
          // zero then, which fails the statement (a one-time filter, evaluated before any row is returned).
          alone ? `,
        written as (select 1 / (case when exists (select 1 from txn) then 1 else 0 end) as ok)` : ''}
-       select ledger_account_id from entries${alone ? ' where (select ok from written) = 1' : ''}`,
+       select ledger_account_id${readGuard ? ', (select to_jsonb(g) from guard g limit 1) as guard_row' : ''} from entries${alone ? ' where (select ok from written) = 1' : ''}`,
       [
         legsJson,
         accountId,
@@ -148,6 +154,11 @@ export async function post(em: EntityManager, input: PostInput, alongside: reado
         });
       });
       if (written.length !== legs.length) throw new Error(`posting ${txnId}: ${written.length} of ${legs.length} entries written`);
+      if (readGuard) {
+        const row = written[0].guard_row;
+        if (!row) throw new Error(`posting ${txnId}: written without its guard's row`);
+        readGuard(row);
+      }
     } else if ((await write(alongside)).length === 0) {
       await createMissingAccounts();
       const written = await write([]);

@@ -254,6 +254,28 @@ describe('a posting written alone (one statement, outside a transaction) commits
     await assertLedgerSound(accountId);
   });
 
+  test('readGuard hears the row its guard returned, once, when the posting is written; never when it is not', async () => {
+    const { accountId, sandboxKey } = await service.newAccount();
+    assert.equal((await http.post('/v1/test_helpers/top_ups', { key: sandboxKey, form: { amount: '1000' } })).status, 200);
+    const heard: Record<string, unknown>[] = [];
+    const readGuard = (row: Record<string, unknown>) => void heard.push(row);
+    // (A guard reads a table other than `accounts`: inside the posting's statement that name is one of its own parts.)
+    const failing = { sql: `select id, kind from ledger_accounts where account_id = ? and kind = 'available'`, params: ['acct_that_does_not_exist'] };
+    await assert.rejects(
+      post(service.stack.orm.em.fork(), { accountId, mode: 'sandbox', posting: reserve(400), sourceId: 'alone_read_none' }, [], { alone: true, guard: failing, readGuard }),
+      PostingNotWrittenError,
+    );
+    assert.deepEqual(heard, []);
+    // `reserved` is made by this first posting that uses it: the statement runs twice, the guard's row is heard once.
+    const passing = { sql: `select id, kind from ledger_accounts where account_id = ? and mode = 'sandbox' and kind = 'available'`, params: [accountId] };
+    await post(service.stack.orm.em.fork(), { accountId, mode: 'sandbox', posting: reserve(400), sourceId: 'alone_read' }, [eventRow(accountId, 'evt_alone_read')], { alone: true, guard: passing, readGuard });
+    const [available] = await service.sql(`select id from ledger_accounts where account_id = ? and mode = 'sandbox' and kind = 'available'`, [accountId]);
+    assert.deepEqual(heard, [{ id: Number(available.id), kind: 'available' }], 'the row as JSON');
+    assert.deepEqual(await rowsOf(accountId, 'alone_read', 'evt_alone_read'), { transactions: 1, events: 1 });
+    await assert.rejects(post(service.stack.orm.em.fork(), { accountId, mode: 'sandbox', posting: reserve(1), sourceId: 'x' }, [], { readGuard }), /readGuard needs a guard/);
+    await assertLedgerSound(accountId);
+  });
+
   test('more than available: InsufficientFundsError, and the alongside write is not kept', async () => {
     const { accountId, sandboxKey } = await service.newAccount();
     assert.equal((await http.post('/v1/test_helpers/top_ups', { key: sandboxKey, form: { amount: '300' } })).status, 200);

@@ -121,6 +121,44 @@ describe('sandbox magic values, end to end', () => {
   }
 });
 
+test('a payout whose bank cannot take it right after its creation is sent once the bank is back, and once only', async () => {
+  const { accountId, sandboxKey } = await fundedAccount(1_000_000);
+  const beneficiaryId = await vpaBeneficiary(http, sandboxKey, 'success@upi');
+  const key = `bank-down-${randomUUID()}`;
+  // The sandbox bank refuses to record this payout's submission until the fault is mended. The payout's creation has
+  // recorded its hand-over by then (in the creating statement), so every later step first asks the bank whether it
+  // has the payout.
+  await service.sql(`create function refuse_bank_down() returns trigger language plpgsql as $$
+    begin
+      if exists (select 1 from payouts p where p.id = new.idempotency_key and p.idempotency_key = '${key}') then
+        raise exception 'injected fault: the bank is down' using errcode = '08006';
+      end if;
+      return new;
+    end $$`);
+  await service.sql(`create trigger refuse_bank_down before insert on rail_submissions for each row execute function refuse_bank_down()`);
+  let id: string;
+  try {
+    const res = await createPayout(sandboxKey, { beneficiary_id: beneficiaryId, amount: 250_000, mode: 'upi' }, key);
+    assert.equal(res.status, 200, res.text);
+    assert.equal(res.body.status, 'initiated');
+    id = res.body.id;
+    const [row] = await service.sql<{ handed: boolean }>(`select rail_handover_at is not null as handed from payouts where id = ?`, [id]);
+    assert.equal(row.handed, true, 'the hand-over is recorded before the bank is called');
+    await new Promise((r) => setTimeout(r, 1500));
+    assert.equal(await railSubmissions(id), 0);
+    assert.equal((await http.get(`/v1/payouts/${id}`, { key: sandboxKey })).body.status, 'initiated');
+  } finally {
+    await service.sql(`drop trigger refuse_bank_down on rail_submissions`);
+    await service.sql(`drop function refuse_bank_down()`);
+  }
+  const final = await waitForPayout(http, sandboxKey, id, (p) => p.status === 'completed', 30_000);
+  assert.match(final.utr, /^SBX/);
+  assert.equal(await railSubmissions(id), 1, 'sent to the bank once');
+  assert.deepEqual(await amountsOf(http, sandboxKey), { available: 750_000, pending: 0, reserved: 0 });
+  assert.deepEqual(await eventsOf(sandboxKey, id), ['payout.initiated', 'payout.completed']);
+  await assertLedgerBalanced(accountId);
+});
+
 describe('transfer modes and amounts', () => {
   test('a mode that does not fit the beneficiary or the amount is 400 invalid_method, and nothing is created', async () => {
     const { sandboxKey } = await fundedAccount(100_000_000);
