@@ -43,6 +43,9 @@ export function workflowBundle(logger?: Logger): Promise<WorkflowBundleWithSourc
   const quiet = (level: 'debug' | 'warn' | 'error') => (message: string, meta?: Record<string, unknown>) => logger?.[level](meta ?? {}, message);
   bundle ??= bundleWorkflowCode({
     workflowsPath,
+    // Evaluated once per worker and shared by every workflow, instead of once per workflow (the reusable V8 context
+    // keeps a module cache per workflow). Safe because these modules keep no per-workflow state at module scope:
+    // constants, activity proxies and update definitions only; the SDK freezes what they export.
     preloadModules: [workflowsPath],
     // webpack's build report is noise at info level; keep it for debugging.
     logger: { log: (_level, message, meta) => quiet('debug')(message, meta), trace: quiet('debug'), debug: quiet('debug'), info: quiet('debug'), warn: quiet('warn'), error: quiet('error') },
