@@ -22,15 +22,9 @@ export function parseAmount(input: unknown, min = MIN_AMOUNT, max = MAX_AMOUNT):
   return { ok: true, value };
 }
 
-/**
- * Made on first use: this module is part of the workflow bundle, whose modules are evaluated again for every
- * workflow a worker starts, and making the NumberFormat was the costliest part of evaluating our modules there (a
- * CPU profile of the workflow thread under bench:payouts); few workflows format an amount.
- */
-let rupees: Intl.NumberFormat | undefined;
+const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
 
 /** An amount in paise as people read it in India: 100000 → "₹1,000.00", 1234567890 → "₹1,23,45,678.90". */
 export function formatRupees(paise: number): string {
-  rupees ??= new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
   return rupees.format(paise / 100);
 }
