@@ -276,7 +276,8 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode
           case 'insufficient_funds':
             throw refuse('InsufficientFunds', 'The available balance cannot cover this amount.');
           case 'beneficiary_not_found':
-            throw refuse('NotFound', problem.message, { param });
+            // The API's own words for an id it does not know (as GET /v1/beneficiaries/:id says them).
+            throw refuse('NotFound', `No such beneficiary: '${request.beneficiaryId}'.`, { param });
           default:
             throw refuse('InvalidMethod', problem.message, { param });
         }

@@ -49,7 +49,7 @@ export async function findOwn<Row extends object>(
 }
 
 /** findOwn with a read of its own (`read` gets the id with the caller's account and mode): a hot path's plain read. */
-export async function findOwnBy<T>(
+async function findOwnBy<T>(
   ctx: { state: ApiState },
   objectName: string,
   id: string,

@@ -199,13 +199,20 @@ describe('transfer modes and amounts', () => {
     assertApiError(await createPayout(sandboxKey, { beneficiary_id: vpa, amount: 100 }), 400, 'invalid_request', 'mode');
     assertApiError(await createPayout(sandboxKey, { beneficiary_id: vpa, amount: 100, mode: 'upi', narration: 'x'.repeat(31) }), 400, 'invalid_request', 'narration');
     assertApiError(await createPayout(sandboxKey, { beneficiary_id: vpa, amount: 100, mode: 'upi', speed: 'fast' }), 400, 'invalid_request', 'speed');
-    assertApiError(await createPayout(sandboxKey, { beneficiary_id: 'bene_01JD3Y8X4W0000000000000000', amount: 100, mode: 'upi' }), 404, 'not_found', 'beneficiary_id');
+    const unknown = await createPayout(sandboxKey, { beneficiary_id: 'bene_01JD3Y8X4W0000000000000000', amount: 100, mode: 'upi' }, 'unknown-bene');
+    assertApiError(unknown, 404, 'not_found', 'beneficiary_id');
+    assert.equal(unknown.body.error.message, "No such beneficiary: 'bene_01JD3Y8X4W0000000000000000'.");
+    // Refused before anything was created: the key is free for the corrected request.
+    const corrected = await createPayout(sandboxKey, { beneficiary_id: vpa, amount: 100, mode: 'upi' }, 'unknown-bene');
+    assert.equal(corrected.status, 200, corrected.text);
+    assert.equal(corrected.headers.get('idempotent-replayed'), null);
+    await waitForPayout(http, sandboxKey, corrected.body.id, settled);
     const other = await service.newAccount();
     const othersBeneficiary = await vpaBeneficiary(http, other.sandboxKey, 'success@upi');
     assertApiError(await createPayout(sandboxKey, { beneficiary_id: othersBeneficiary, amount: 100, mode: 'upi' }), 404, 'not_found', 'beneficiary_id');
     assert.equal((await http.request('DELETE', `/v1/beneficiaries/${vpa}`, { key: sandboxKey })).status, 200);
     assertApiError(await createPayout(sandboxKey, { beneficiary_id: vpa, amount: 100, mode: 'upi' }), 404, 'not_found', 'beneficiary_id');
-    assert.deepEqual(await amountsOf(http, sandboxKey), { available: 10_000_000, pending: 0, reserved: 0 });
+    assert.deepEqual(await amountsOf(http, sandboxKey), { available: 10_000_000 - 100, pending: 0, reserved: 0 });
   });
 });
 

@@ -4,9 +4,7 @@ import type Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { ApiError } from '../../domain/errors.ts';
-import { transferModeProblem } from '../../domain/payouts.ts';
 import { webhookSimulationsOf } from '../../domain/webhooks.ts';
-import { activeBeneficiary } from '../../db/beneficiaries.ts';
 import { PayoutEntity } from '../../db/entities.ts';
 import { payoutIdsJoinedByBatch } from '../../db/payouts.ts';
 import { payoutView } from '../../db/views.ts';
@@ -14,7 +12,7 @@ import { createPayoutParams, listPayoutsQuery, type PayoutResponse } from '../..
 import { parseParams } from '../../contract/validation.ts';
 import type { PayoutAction } from '../../temporal/client/gateway.ts';
 import { type AppDeps, type ApiState, authOf, idempotencyKeyOf } from '../context.ts';
-import { findOwn, findOwnBy, readRoutes } from '../read-routes.ts';
+import { findOwn, readRoutes } from '../read-routes.ts';
 
 const noParams = z.strictObject({});
 const actions: readonly PayoutAction[] = ['complete', 'fail', 'reverse'];
@@ -29,15 +27,14 @@ export function payoutRoutes(router: Router<ApiState>, deps: AppDeps): void {
   router.post('/v1/payouts', async (ctx) => {
     const { accountId, mode } = authOf(ctx);
     const params = parseParams(createPayoutParams, ctx.state.body);
-    // Refuse what cannot work before anything starts; the workflow's activity checks again under lock.
-    const beneficiary = await findOwnBy(ctx, 'beneficiary', params.beneficiary_id, 'beneficiary_id', (scope) => activeBeneficiary(ctx.state.em, scope));
-    const problem = transferModeProblem(params.mode, beneficiary.type, params.amount);
-    if (problem) throw new ApiError('invalid_method', problem, 'mode');
+    // The beneficiary is checked by the workflow's creating step, in the statement that reserves the money: an id
+    // this account has no active beneficiary under, or one the transfer mode cannot reach, is refused there
+    // (404 not_found or 400 invalid_method, with its param), the run ends failed and the key stays free.
     const payout = await deps.temporal.createPayout({
       accountId,
       mode,
       idempotencyKey: idempotencyKeyOf(ctx),
-      beneficiaryId: beneficiary.id,
+      beneficiaryId: params.beneficiary_id,
       amount: params.amount,
       transferMode: params.mode,
       reference: params.reference ?? null,
