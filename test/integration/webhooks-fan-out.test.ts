@@ -10,6 +10,7 @@ import { recordEvent } from '../../src/db/events.ts';
 import { takeQueuedRetries } from '../../src/db/webhooks.ts';
 import { webhookDeliveryWorkflowId } from '../../src/domain/workflow-ids.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
+import { fund, settled, vpaBeneficiary, waitForPayout } from '../helpers/payouts.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { startWebhookReceiver, waitUntil, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
 import { workerProcesses, type WorkerProcesses } from '../helpers/worker-process.ts';
@@ -77,6 +78,34 @@ describe('in one service', () => {
   });
   after(async () => {
     await service?.stop();
+  });
+
+  test('events that trickle in one at a time are gathered: a fan-out workflow per WEBHOOK_DISPATCH_GATHER_MS, not one per event', async () => {
+    const { accountId, sandboxKey: key } = await service.newAccount();
+    const path = `/fan-out/trickle/${randomUUID()}`;
+    await createEndpoint(http, key, receiver.url(path));
+    await fund(http, key, 1_000_000);
+    const beneficiary = await vpaBeneficiary(http, key, 'success@upi');
+    await new Promise((r) => setTimeout(r, 1_500)); // the top-up's own event has gone out: a quiet outbox
+    // Single payouts one after another for 3 s: each commits its events after the dispatcher's last round ended.
+    const started = Date.now();
+    const payouts: string[] = [];
+    while (Date.now() - started < 3_000) {
+      const res = await http.post('/v1/payouts', { key, json: { beneficiary_id: beneficiary, amount: 100, mode: 'upi' }, idempotencyKey: `trickle-${randomUUID()}` });
+      assert.equal(res.status, 200, res.text);
+      payouts.push(res.body.id);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const spanMs = Date.now() - started;
+    for (const id of payouts) await waitForPayout(http, key, id, settled);
+    const events = (await http.get('/v1/events?limit=100', { key })).body.data.filter((e: any) => payouts.includes(e.data.object.id)).map((e: any) => e.id);
+    assert.ok(events.length >= 2 * payouts.length, `${events.length} events for ${payouts.length} payouts`);
+    await waitUntil('every payout event delivered', () => events.every((id: string) => webhookIds(path).has(id)), 30_000);
+    const fanOuts: string[] = [];
+    for await (const wf of service.stack.temporal!.client.workflow.list({ query: `WorkflowType = 'webhookFanOutWorkflow' AND AccountId = '${accountId}'` })) fanOuts.push(wf.workflowId);
+    // The default gather is 1 s: the first event goes at once, then one round a second (and the tail's).
+    const bound = Math.ceil(spanMs / 1_000) + 3;
+    assert.ok(fanOuts.length <= bound, `${fanOuts.length} fan-out workflows for ${events.length} events over ${spanMs} ms (at most ${bound})`);
   });
 
   test('only the deliveries that failed get retry workflows, each retried until it succeeds; the others are done with one attempt', async () => {

@@ -42,7 +42,7 @@ export interface WebhookDispatcherOptions {
   intervalMs: number;
   /** WEBHOOK_OUT_OF_ORDER_HOLD_MS. */
   outOfOrderHoldMs: number;
-  /** WEBHOOK_DISPATCH_GATHER_MS: shortest time between two rounds that are not full (default 100). */
+  /** WEBHOOK_DISPATCH_GATHER_MS: shortest time from a round that claimed events to the next, unless it was full (default 100). */
   gatherMs?: number;
   /** Events claimed per transaction. */
   batchSize?: number;
@@ -163,14 +163,11 @@ export function startWebhookDispatcher(options: WebhookDispatcherOptions): Webho
   let failed = false;
   let full = false;
   let lastClaimAt: number | null = null;
-  const sleepUnlessStopped = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      if (stopped) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
+  /** When (performance.now()) the last round that claimed events began. */
+  let lastClaimingRoundAt = Number.NEGATIVE_INFINITY;
+  /** The gathering pause: ended by stop(), not by new events. */
+  const gathering = wakeableSleep();
+  const sleepUnlessStopped = (ms: number) => (stopped ? Promise.resolve() : gathering.sleep(ms));
   const loop = (async () => {
     while (!stopped) {
       pending = false;
@@ -181,7 +178,10 @@ export function startWebhookDispatcher(options: WebhookDispatcherOptions): Webho
         const claimed: number[] = await Promise.all(Array.from({ length: full ? PARALLEL_ROUNDS : 1 }, dispatchOrdinary));
         await dispatchHeldGroups();
         full = claimed.some((n) => n === batchSize);
-        if (claimed.some((n) => n > 0)) lastClaimAt = performance.now();
+        if (claimed.some((n) => n > 0)) {
+          lastClaimAt = performance.now();
+          lastClaimingRoundAt = roundStarted;
+        }
       } catch (err) {
         log.warn({ err }, 'dispatch round failed; retrying');
         failed = true;
@@ -189,15 +189,17 @@ export function startWebhookDispatcher(options: WebhookDispatcherOptions): Webho
       }
       if (stopped) break;
       if (full && !failed) continue;
-      if (pending && !failed) {
-        // Events trickling in (each commit notifies): gather them for a moment, so a round carries many
-        // events to one fan-out workflow instead of one workflow per event. Costs each event <= gatherMs.
-        await sleepUnlessStopped(Math.max(0, gatherMs - (performance.now() - roundStarted)));
-        continue;
+      if (failed || !pending) {
+        const waitMs = failed ? Math.max(options.intervalMs, 1_000) : options.intervalMs;
+        failed = false;
+        await idle.sleep(waitMs);
       }
-      const waitMs = failed ? Math.max(options.intervalMs, 1_000) : options.intervalMs;
-      failed = false;
-      await idle.sleep(waitMs);
+      // Events trickling in (each commit notifies, often after a round has ended): the next round begins no
+      // sooner than gatherMs after the last one that claimed events, so a round carries what came meanwhile to one
+      // fan-out workflow, not one workflow per event. Costs each event <= gatherMs; the first event after a
+      // quiet spell goes at once.
+      const gatherLeft = gatherMs - (performance.now() - lastClaimingRoundAt);
+      if (gatherLeft > 0) await sleepUnlessStopped(gatherLeft);
     }
   })();
 
@@ -206,6 +208,7 @@ export function startWebhookDispatcher(options: WebhookDispatcherOptions): Webho
       stopped = true;
       if (relisten) clearTimeout(relisten);
       kick();
+      gathering.wake();
       await loop;
       await listener?.end().catch(() => {});
       listener = undefined;
