@@ -135,6 +135,21 @@ export function medianOf(name: string, rounds: readonly Summary[]): Summary {
   };
 }
 
+/** Per-figure mean of runs (a baseline measured before and after the run it is compared with). */
+export function meanOf(name: string, runs: readonly Summary[]): Summary {
+  const mean = (key: keyof Omit<Summary, 'name'>) => runs.reduce((sum, r) => sum + r[key], 0) / runs.length;
+  return {
+    name,
+    requests: mean('requests'),
+    errors: mean('errors'),
+    seconds: mean('seconds'),
+    rps: mean('rps'),
+    p50: mean('p50'),
+    p99: mean('p99'),
+    max: mean('max'),
+  };
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Printing
 

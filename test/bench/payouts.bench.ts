@@ -6,8 +6,11 @@
 //    idempotency → beneficiary check → Update-with-Start of payoutWorkflow → createPayout activity →
 //    answer. Baseline: N Update-with-Start calls of a no-op workflow (its update answers at once, then it
 //    completes), C in flight, through the same Temporal client the API uses, on a task queue of its own
-//    served by a second Worker in this process (bundle built from test/bench/noop-workflows.ts). After
-//    the measured load the payouts are left to settle before part 2 begins.
+//    served by a second Worker in this process (bundle built from test/bench/noop-workflows.ts). Each round
+//    runs the baseline before and after the payouts and compares them with the mean of the two, as part 2 does:
+//    the dev server slows as its database grows (the no-op's Temporal CPU per call went 11.2, 12.2, 14.9 ms over
+//    three rounds), so a baseline measured only before would favour it. Each payout run is left to settle before
+//    the next run begins.
 // 2. One batch of M items POSTed to /v1/payout_batches, timed from the POST until GET
 //    /v1/payout_batches/:id says `completed` (polled every 250 ms), then checked: counts.completed = M.
 //    Baseline, run before and after the service's batch (the ratio is against the mean of the two, since the dev
@@ -18,7 +21,7 @@
 // The no-op workflows carry no search attributes (the service's do): the baseline is Temporal's floor.
 // Everything is started here, on free ports in a temp DATA_DIR: embedded PostgreSQL and the Temporal dev
 // server through startStack (unless DATABASE_URL / TEMPORAL_ADDRESS are set), API + worker, and the
-// baseline worker. The HTTP load of part 1 runs in a worker thread (its own event loop), as in lib.ts.
+// baseline worker. The HTTP load of part 1 runs in a worker thread (its own event loop) started from payout-load.ts.
 //
 //   BENCH_PAYOUTS            single payouts in part 1 (default 500; also the number of no-op calls)
 //   BENCH_CONCURRENCY        calls in flight in part 1 (default 16)
@@ -28,7 +31,7 @@
 //   BENCH_BATCH_TIMEOUT_S    give up on the batch after this long (default 1800)
 //   PAYOUT_BATCH_WINDOW      as for the service (default 200): used by the batch and its baseline alike
 //   BENCH_COST_PAYOUTS       single payouts of the cost count (default 50)
-//   BENCH_ROUNDS             rounds of part 1, each a no-op run then a payout run; medians are reported (default 3)
+//   BENCH_ROUNDS             rounds of part 1, each a no-op run, a payout run and a no-op run; medians are reported (default 3)
 //
 // 3. What one payout costs: the history events of its workflow (a single one and a batch child, averaged over
 //    samples) and the SQL statements the whole service sends for it, counted at the `pg` client (every query
@@ -36,10 +39,8 @@
 //    less the bench's own polling.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { isMainThread, parentPort, Worker as ThreadWorker, workerData } from 'node:worker_threads';
 import { WithStartWorkflowOperation, type Client } from '@temporalio/client';
 import pg from 'pg';
 import { NativeConnection, Worker, bundleWorkflowCode } from '@temporalio/worker';
@@ -48,104 +49,16 @@ import { workerTuning } from '../../src/temporal/worker/worker.ts';
 import { MAX_BATCH_ITEMS } from '../../src/contract/payout-batches.ts';
 import { payoutBatchWorkflowId } from '../../src/domain/workflow-ids.ts';
 import { PAGE_SIZE, itemsPerRun, type PayoutBatchWorkflowResult } from '../../workflows/payout-batch.ts';
-import { cpuPerCall, cpuSample, envNumber, formatRatio, keepAliveAgent, medianOf, runLoad, summarize, type LoadResult, type Summary } from './lib.ts';
+import { cpuPerCall, cpuSample, envNumber, formatRatio, meanOf, medianOf, runLoad, summarize, type Summary } from './lib.ts';
+import { runPayoutLoadInThread } from './payout-load.ts';
 import { onBenchStop, runBench, startBenchStack, UNREACHABLE_RATE_LIMIT } from './stack.ts';
 import { noopBatchWorkflow, noopUpdate, noopUpdateWorkflow, type NoopActivities } from './noop-workflows.ts';
-
-// ---------------------------------------------------------------------------------------------------
-// The load thread: POST /v1/payouts with a fresh Idempotency-Key per call; a call counts when it is
-// answered 200 with an `initiated` payout.
-
-const LOAD_TAG = 'paygate-bench-payout-load';
 
 /**
  * What one payout cost when issue 15 was filed (this bench's cost count on the code of that day: every database
  * step an ordinary activity), printed beside today's.
  */
 const BEFORE_ISSUE_15 = { sql: 48, singleEvents: 19, childEvents: 17 };
-
-interface PayoutLoadInput {
-  tag: typeof LOAD_TAG;
-  url: string;
-  apiKey: string;
-  body: string;
-  keyPrefix: string;
-  concurrency: number;
-  count: number;
-}
-
-/** A load run in its own thread, with the CPU that thread spent sending (process.threadCpuUsage). */
-type ThreadLoadResult = LoadResult & { threadCpuMs: number };
-
-async function payoutLoad(input: PayoutLoadInput): Promise<ThreadLoadResult> {
-  const url = new URL(input.url);
-  const agent = keepAliveAgent(input.concurrency);
-  let n = 0;
-  const send = () =>
-    new Promise<void>((resolve, reject) => {
-      const req = http.request(
-        {
-          agent,
-          host: url.hostname,
-          port: url.port,
-          path: url.pathname,
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${input.apiKey}`,
-            'content-type': 'application/json',
-            'content-length': String(Buffer.byteLength(input.body)),
-            'idempotency-key': `${input.keyPrefix}-${n++}`,
-          },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('error', reject);
-          res.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            if (res.statusCode !== 200) return reject(new Error(`POST /v1/payouts answered ${res.statusCode}: ${text.slice(0, 300)}`));
-            const status = (JSON.parse(text) as { status?: string }).status;
-            if (status !== 'initiated') return reject(new Error(`POST /v1/payouts answered a payout in status ${status}: ${text.slice(0, 300)}`));
-            resolve();
-          });
-        },
-      );
-      req.on('error', reject);
-      req.end(input.body);
-    });
-  try {
-    const cpu0 = process.threadCpuUsage();
-    const result = await runLoad(send, { concurrency: input.concurrency, count: input.count });
-    const cpu = process.threadCpuUsage(cpu0);
-    return { ...result, threadCpuMs: (cpu.user + cpu.system) / 1000 };
-  } finally {
-    agent.destroy();
-  }
-}
-
-if (!isMainThread && (workerData as Partial<PayoutLoadInput> | null)?.tag === LOAD_TAG && parentPort) {
-  const port = parentPort;
-  payoutLoad(workerData as PayoutLoadInput).then(
-    (result) => port.postMessage({ result }, [result.latenciesMs.buffer]),
-    (err: unknown) => port.postMessage({ error: err instanceof Error ? err.message : String(err) }),
-  );
-}
-
-function runPayoutLoadInThread(input: Omit<PayoutLoadInput, 'tag'>): Promise<ThreadLoadResult> {
-  return new Promise((resolve, reject) => {
-    const worker = new ThreadWorker(new URL(import.meta.url), { workerData: { tag: LOAD_TAG, ...input } satisfies PayoutLoadInput });
-    let result: ThreadLoadResult | undefined;
-    worker.once('message', (message: { result?: ThreadLoadResult; error?: string }) => {
-      if (message.error) reject(new Error(`load thread: ${message.error}`));
-      else result = message.result;
-    });
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (result) resolve(result);
-      else reject(new Error(`load thread exited with code ${code} before reporting`));
-    });
-  });
-}
 
 // ---------------------------------------------------------------------------------------------------
 
@@ -321,27 +234,34 @@ async function main(): Promise<void> {
   console.log(`\npart 1: single payouts, ${payouts} calls of each kind per round, ${concurrency} in flight, ${rounds} rounds (load average ${loadavg()})`);
   const noopRounds: Summary[] = [];
   const payoutRounds: Summary[] = [];
-  for (let round = 1; round <= rounds; round++) {
+  const noopRun = async (round: number, when: 'before' | 'after'): Promise<Summary> => {
     const cpu0 = await cpuSample(config.DATA_DIR);
     const noopResult = await runLoad(noopCall, { concurrency, count: payouts });
     if (noopResult.errors) throw new Error(`no-op Update-with-Start: ${noopResult.errors} errors; first: ${noopResult.firstError}`);
-    const noopSummary = summarize(`baseline: no-op Update-with-Start (client → Temporal → no-op workflow), round ${round}`, noopResult);
-    console.log(line(noopSummary, 'calls'));
+    const summary = summarize(`baseline: no-op Update-with-Start (client → Temporal → no-op workflow), round ${round}, ${when}`, noopResult);
+    console.log(line(summary, 'calls'));
     await sleep(1000); // the no-op workflows complete
     const cpu1 = await cpuSample(config.DATA_DIR);
     console.log(`    ${cpuPerCall(cpu0, cpu1, payouts)}`);
-
+    return summary;
+  };
+  for (let round = 1; round <= rounds; round++) {
+    const noopBefore = await noopRun(round, 'before');
+    const cpu1 = await cpuSample(config.DATA_DIR);
     const payoutResult = await runPayoutLoadInThread(payoutLoadInput(`single-${round}`, payouts));
     if (payoutResult.errors) throw new Error(`POST /v1/payouts: ${payoutResult.errors} errors; first: ${payoutResult.firstError}`);
     const payoutSummary = summarize(`service:  POST /v1/payouts answered (money reserved, payout initiated), round ${round}`, payoutResult);
     console.log(line(payoutSummary, 'payouts'));
-    console.log(formatRatio('  payouts/no-op', payoutSummary, noopSummary));
     await waitForSettled(`part 1, round ${round}`, 600_000);
     const cpu2 = await cpuSample(config.DATA_DIR);
     console.log(
       `    ${cpuPerCall(cpu1, cpu2, payouts)} (POST to completed, the HTTP load thread in this process included: ` +
         `${(payoutResult.threadCpuMs / payouts).toFixed(2)} ms per call while it sent)`,
     );
+    const noopAfter = await noopRun(round, 'after');
+    const noopSummary = meanOf(`baseline: no-op Update-with-Start, round ${round}, mean of before and after`, [noopBefore, noopAfter]);
+    console.log(line(noopSummary, 'calls'));
+    console.log(formatRatio('  payouts/no-op', payoutSummary, noopSummary));
     noopRounds.push(noopSummary);
     payoutRounds.push(payoutSummary);
   }

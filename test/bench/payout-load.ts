@@ -1,0 +1,92 @@
+// The HTTP load of `npm run bench:payouts` (test/bench/payouts.bench.ts), in a worker thread of its own: POST
+// /v1/payouts with a fresh Idempotency-Key per call; a call counts when it is answered 200 with an `initiated`
+// payout. This file is the thread's entry point and imports only Node and lib.ts, so starting the thread does not
+// load the service's modules a second time (the bench's own file imports all of them).
+import http from 'node:http';
+import { isMainThread, parentPort, Worker as ThreadWorker, workerData } from 'node:worker_threads';
+import { keepAliveAgent, runLoad, type LoadResult } from './lib.ts';
+
+const LOAD_TAG = 'paygate-bench-payout-load';
+
+export interface PayoutLoadInput {
+  tag: typeof LOAD_TAG;
+  url: string;
+  apiKey: string;
+  body: string;
+  keyPrefix: string;
+  concurrency: number;
+  count: number;
+}
+
+/** A load run in its own thread, with the CPU that thread spent sending (process.threadCpuUsage). */
+export type ThreadLoadResult = LoadResult & { threadCpuMs: number };
+
+async function payoutLoad(input: PayoutLoadInput): Promise<ThreadLoadResult> {
+  const url = new URL(input.url);
+  const agent = keepAliveAgent(input.concurrency);
+  let n = 0;
+  const send = () =>
+    new Promise<void>((resolve, reject) => {
+      const req = http.request(
+        {
+          agent,
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${input.apiKey}`,
+            'content-type': 'application/json',
+            'content-length': String(Buffer.byteLength(input.body)),
+            'idempotency-key': `${input.keyPrefix}-${n++}`,
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('error', reject);
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            if (res.statusCode !== 200) return reject(new Error(`POST /v1/payouts answered ${res.statusCode}: ${text.slice(0, 300)}`));
+            const status = (JSON.parse(text) as { status?: string }).status;
+            if (status !== 'initiated') return reject(new Error(`POST /v1/payouts answered a payout in status ${status}: ${text.slice(0, 300)}`));
+            resolve();
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(input.body);
+    });
+  try {
+    const cpu0 = process.threadCpuUsage();
+    const result = await runLoad(send, { concurrency: input.concurrency, count: input.count });
+    const cpu = process.threadCpuUsage(cpu0);
+    return { ...result, threadCpuMs: (cpu.user + cpu.system) / 1000 };
+  } finally {
+    agent.destroy();
+  }
+}
+
+if (!isMainThread && (workerData as Partial<PayoutLoadInput> | null)?.tag === LOAD_TAG && parentPort) {
+  const port = parentPort;
+  payoutLoad(workerData as PayoutLoadInput).then(
+    (result) => port.postMessage({ result }, [result.latenciesMs.buffer]),
+    (err: unknown) => port.postMessage({ error: err instanceof Error ? err.message : String(err) }),
+  );
+}
+
+export function runPayoutLoadInThread(input: Omit<PayoutLoadInput, 'tag'>): Promise<ThreadLoadResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new ThreadWorker(new URL(import.meta.url), { workerData: { tag: LOAD_TAG, ...input } satisfies PayoutLoadInput });
+    let result: ThreadLoadResult | undefined;
+    worker.once('message', (message: { result?: ThreadLoadResult; error?: string }) => {
+      if (message.error) reject(new Error(`load thread: ${message.error}`));
+      else result = message.result;
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (result) resolve(result);
+      else reject(new Error(`load thread exited with code ${code} before reporting`));
+    });
+  });
+}
