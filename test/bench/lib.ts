@@ -276,18 +276,26 @@ async function httpLoad(spec: HttpLoadSpec): Promise<HttpLoadResult> {
  * fresh keep-alive agent (`concurrency` sockets). Resolves with the measured part.
  */
 export function runHttpLoadInWorker(spec: HttpLoadSpec): Promise<HttpLoadResult> {
+  const input: WorkerInput = { tag: WORKER_TAG, spec };
+  return resultOfThread<HttpLoadResult>(new URL(import.meta.url), input, 'load worker');
+}
+
+/**
+ * Starts a worker thread on the module at `url` with `data`, and resolves with the `result` it posts before
+ * it exits (rejects with the `error` it posts, or when it exits without either).
+ */
+export function resultOfThread<T>(url: URL, data: unknown, what: string): Promise<T> {
   return new Promise((resolve, reject) => {
-    const input: WorkerInput = { tag: WORKER_TAG, spec };
-    const worker = new Worker(new URL(import.meta.url), { workerData: input });
-    let result: HttpLoadResult | undefined;
-    worker.once('message', (message: { result?: HttpLoadResult; error?: string }) => {
-      if (message.error) reject(new Error(`load worker: ${message.error}`));
+    const worker = new Worker(url, { workerData: data });
+    let result: T | undefined;
+    worker.once('message', (message: { result?: T; error?: string }) => {
+      if (message.error) reject(new Error(`${what}: ${message.error}`));
       else result = message.result;
     });
     worker.once('error', reject);
     worker.once('exit', (code) => {
       if (result) resolve(result);
-      else reject(new Error(`load worker exited with code ${code} before reporting`));
+      else reject(new Error(`${what} exited with code ${code} before reporting`));
     });
   });
 }

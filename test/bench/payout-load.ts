@@ -3,8 +3,8 @@
 // payout. This file is the thread's entry point and imports only Node and lib.ts, so starting the thread does not
 // load the service's modules a second time (the bench's own file imports all of them).
 import http from 'node:http';
-import { isMainThread, parentPort, Worker as ThreadWorker, workerData } from 'node:worker_threads';
-import { keepAliveAgent, runLoad, type LoadResult } from './lib.ts';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { keepAliveAgent, resultOfThread, runLoad, type LoadResult } from './lib.ts';
 
 const LOAD_TAG = 'paygate-bench-payout-load';
 
@@ -76,17 +76,5 @@ if (!isMainThread && (workerData as Partial<PayoutLoadInput> | null)?.tag === LO
 }
 
 export function runPayoutLoadInThread(input: Omit<PayoutLoadInput, 'tag'>): Promise<ThreadLoadResult> {
-  return new Promise((resolve, reject) => {
-    const worker = new ThreadWorker(new URL(import.meta.url), { workerData: { tag: LOAD_TAG, ...input } satisfies PayoutLoadInput });
-    let result: ThreadLoadResult | undefined;
-    worker.once('message', (message: { result?: ThreadLoadResult; error?: string }) => {
-      if (message.error) reject(new Error(`load thread: ${message.error}`));
-      else result = message.result;
-    });
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (result) resolve(result);
-      else reject(new Error(`load thread exited with code ${code} before reporting`));
-    });
-  });
+  return resultOfThread<ThreadLoadResult>(new URL(import.meta.url), { tag: LOAD_TAG, ...input } satisfies PayoutLoadInput, 'load thread');
 }
