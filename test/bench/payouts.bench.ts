@@ -6,8 +6,9 @@
 //    idempotency → beneficiary check → Update-with-Start of payoutWorkflow → createPayout activity →
 //    answer. Baseline: N Update-with-Start calls of a no-op workflow (its update answers at once, then it
 //    completes), C in flight, through the same Temporal client the API uses, on a task queue of its own
-//    served by a second Worker in this process (bundle built from test/bench/noop-workflows.ts). Each round
-//    runs the baseline before and after the payouts and compares them with the mean of the two, as part 2 does:
+//    served by a second Worker in this process (bundle built from test/bench/noop-workflows.ts). Baseline runs
+//    interleave with the payout runs (no-op, payouts, no-op, ..., no-op), and each payout run is compared with the
+//    mean of the two beside it, as part 2 does:
 //    the dev server slows as its database grows (the no-op's Temporal CPU per call went 11.2, 12.2, 14.9 ms over
 //    three rounds), so a baseline measured only before would favour it. Each payout run is left to settle before
 //    the next run begins.
@@ -31,7 +32,7 @@
 //   BENCH_BATCH_TIMEOUT_S    give up on the batch after this long (default 1800)
 //   PAYOUT_BATCH_WINDOW      as for the service (default 200): used by the batch and its baseline alike
 //   BENCH_COST_PAYOUTS       single payouts of the cost count (default 50)
-//   BENCH_ROUNDS             rounds of part 1, each a no-op run, a payout run and a no-op run; medians are reported (default 3)
+//   BENCH_ROUNDS             payout runs of part 1, each between two no-op runs; medians are reported (default 3)
 //
 // 3. What one payout costs: the history events of its workflow (a single one and a batch child, averaged over
 //    samples) and the SQL statements the whole service sends for it, counted at the `pg` client (every query
@@ -235,18 +236,21 @@ async function main(): Promise<void> {
   const noopRounds: Summary[] = [];
   const payoutRounds: Summary[] = [];
   const noopRun = async (round: number, when: 'before' | 'after'): Promise<Summary> => {
+    const label = when === 'before' ? `before round ${round}` : `after round ${round}`;
     const cpu0 = await cpuSample(config.DATA_DIR);
     const noopResult = await runLoad(noopCall, { concurrency, count: payouts });
     if (noopResult.errors) throw new Error(`no-op Update-with-Start: ${noopResult.errors} errors; first: ${noopResult.firstError}`);
-    const summary = summarize(`baseline: no-op Update-with-Start (client → Temporal → no-op workflow), round ${round}, ${when}`, noopResult);
+    const summary = summarize(`baseline: no-op Update-with-Start (client → Temporal → no-op workflow), ${label}`, noopResult);
     console.log(line(summary, 'calls'));
     await sleep(1000); // the no-op workflows complete
     const cpu1 = await cpuSample(config.DATA_DIR);
     console.log(`    ${cpuPerCall(cpu0, cpu1, payouts)}`);
     return summary;
   };
+  // The no-op runs interleave with the payout runs (no-op, payouts, no-op, payouts, ..., no-op): each payout run is
+  // compared with the mean of the no-op runs on either side of it.
+  let noopPrevious = await noopRun(1, 'before');
   for (let round = 1; round <= rounds; round++) {
-    const noopBefore = await noopRun(round, 'before');
     const cpu1 = await cpuSample(config.DATA_DIR);
     const payoutResult = await runPayoutLoadInThread(payoutLoadInput(`single-${round}`, payouts));
     if (payoutResult.errors) throw new Error(`POST /v1/payouts: ${payoutResult.errors} errors; first: ${payoutResult.firstError}`);
@@ -259,11 +263,12 @@ async function main(): Promise<void> {
         `${(payoutResult.threadCpuMs / payouts).toFixed(2)} ms per call while it sent)`,
     );
     const noopAfter = await noopRun(round, 'after');
-    const noopSummary = meanOf(`baseline: no-op Update-with-Start, round ${round}, mean of before and after`, [noopBefore, noopAfter]);
+    const noopSummary = meanOf(`baseline: no-op Update-with-Start, round ${round}, mean of before and after`, [noopPrevious, noopAfter]);
     console.log(line(noopSummary, 'calls'));
     console.log(formatRatio('  payouts/no-op', payoutSummary, noopSummary));
     noopRounds.push(noopSummary);
     payoutRounds.push(payoutSummary);
+    noopPrevious = noopAfter;
   }
   const noopMedian = medianOf('baseline: no-op Update-with-Start, median of rounds', noopRounds);
   const payoutMedian = medianOf('service:  POST /v1/payouts, median of rounds', payoutRounds);
