@@ -31,7 +31,7 @@ export interface LoadResult {
   latenciesMs: Float64Array<ArrayBuffer>;
 }
 
-function describeError(err: unknown): string {
+export function describeError(err: unknown): string {
   if (err instanceof Error) {
     const code = (err as { code?: unknown }).code;
     return code ? `${err.message} (${String(code)})` : err.message;
@@ -120,9 +120,9 @@ export function summarize(name: string, result: LoadResult): Summary {
   };
 }
 
-/** Per-figure median over rounds (each figure on its own, so the result need not be one round). */
-export function medianOf(name: string, rounds: readonly Summary[]): Summary {
-  const pick = (key: keyof Omit<Summary, 'name'>) => median(rounds.map((r) => r[key]));
+/** Each figure of `runs` on its own, combined by `combine` (so the result need not be any one run). */
+function perFigure(name: string, runs: readonly Summary[], combine: (values: number[]) => number): Summary {
+  const pick = (key: keyof Omit<Summary, 'name'>) => combine(runs.map((r) => r[key]));
   return {
     name,
     requests: pick('requests'),
@@ -135,19 +135,14 @@ export function medianOf(name: string, rounds: readonly Summary[]): Summary {
   };
 }
 
+/** Per-figure median over rounds. */
+export function medianOf(name: string, rounds: readonly Summary[]): Summary {
+  return perFigure(name, rounds, median);
+}
+
 /** Per-figure mean of runs (a baseline measured before and after the run it is compared with). */
 export function meanOf(name: string, runs: readonly Summary[]): Summary {
-  const mean = (key: keyof Omit<Summary, 'name'>) => runs.reduce((sum, r) => sum + r[key], 0) / runs.length;
-  return {
-    name,
-    requests: mean('requests'),
-    errors: mean('errors'),
-    seconds: mean('seconds'),
-    rps: mean('rps'),
-    p50: mean('p50'),
-    p99: mean('p99'),
-    max: mean('max'),
-  };
+  return perFigure(name, runs, (values) => values.reduce((sum, v) => sum + v, 0) / values.length);
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@
 // load the service's modules a second time (the bench's own file imports all of them).
 import http from 'node:http';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { keepAliveAgent, resultOfThread, runLoad, type LoadResult } from './lib.ts';
+import { describeError, keepAliveAgent, resultOfThread, runLoad, type LoadResult } from './lib.ts';
 
 const LOAD_TAG = 'paygate-bench-payout-load';
 
@@ -71,7 +71,7 @@ if (!isMainThread && (workerData as Partial<PayoutLoadInput> | null)?.tag === LO
   const port = parentPort;
   payoutLoad(workerData as PayoutLoadInput).then(
     (result) => port.postMessage({ result }, [result.latenciesMs.buffer]),
-    (err: unknown) => port.postMessage({ error: err instanceof Error ? err.message : String(err) }),
+    (err: unknown) => port.postMessage({ error: describeError(err) }),
   );
 }
 
