@@ -10,8 +10,7 @@
 //    interleave with the payout runs (no-op, payouts, no-op, ..., no-op), and each payout run is compared with the
 //    mean of the two beside it, as part 2 does, because the dev server slows as its database grows (the no-op's
 //    Temporal CPU per call went 11.2, 12.2, 14.9 ms over three rounds): a baseline measured only before would
-//    favour it. Each payout run is left to settle before
-//    the next run begins.
+//    favour it. Each payout run is left to settle before the next run begins.
 // 2. One batch of M items POSTed to /v1/payout_batches, timed from the POST until GET
 //    /v1/payout_batches/:id says `completed` (polled every 250 ms), then checked: counts.completed = M.
 //    Baseline, run before and after the service's batch (the ratio is against the mean of the two, since the dev

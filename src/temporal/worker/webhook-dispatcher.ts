@@ -42,7 +42,10 @@ export interface WebhookDispatcherOptions {
   intervalMs: number;
   /** WEBHOOK_OUT_OF_ORDER_HOLD_MS. */
   outOfOrderHoldMs: number;
-  /** WEBHOOK_DISPATCH_GATHER_MS: shortest time from a round that claimed events to the next, unless it was full (default 100). */
+  /**
+   * WEBHOOK_DISPATCH_GATHER_MS (the setting defaults to 1,000): shortest time from a round that claimed events to the
+   * next, unless it was full. 100 when not given.
+   */
   gatherMs?: number;
   /** Events claimed per transaction. */
   batchSize?: number;
