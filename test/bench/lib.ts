@@ -309,7 +309,7 @@ if (!isMainThread && (workerData as Partial<WorkerInput> | null)?.tag === WORKER
 /** CPU seconds used so far by each group of processes: this one, and those whose command line names `marker`. */
 export interface CpuSample {
   self: number;
-  /** By the first word of the command line (`temporal`, `postgres`), descendants included. */
+  /** By the first word of the command line (`temporal`, `postgres`), descendants included, live and ended. */
   others: Record<string, number>;
   /** This process's threads by name (digits dropped): the main thread, worker threads, the SDK's Rust threads. */
   threads: Record<string, number>;
@@ -334,7 +334,9 @@ export async function cpuSample(marker: string): Promise<CpuSample> {
       const cmdline = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
       procs.set(pid, {
         ppid: Number(fields[1]),
-        ticks: Number(fields[11]) + Number(fields[12]),
+        // utime + stime, and cutime + cstime: what its children that have ended used (PostgreSQL's backends, which
+        // the pool closes when idle, end up there; counted only live, a sample after one ended fell below the last).
+        ticks: Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]),
         name: (cmdline[0] || stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))).split('/').pop() ?? '?',
         marked: cmdline.some((arg) => arg.includes(marker)),
       });
