@@ -5,6 +5,7 @@
 // is the thread's entry point and imports only Node and lib.ts, so starting the thread does not load the
 // service's modules a second time (the bench's own file imports all of them).
 import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { describeError, keepAliveAgent, resultOfThread, runLoad, type LoadResult } from './lib.ts';
 
@@ -35,7 +36,7 @@ async function payoutLoad(input: PayoutLoadInput): Promise<ThreadLoadResult> {
   const agent = keepAliveAgent(input.concurrency);
   let n = 0;
   let retried = 0;
-  /** One POST; resolves with the Retry-After seconds when the answer is a still-processing `503`. */
+  /** One POST; resolves with the Retry-After seconds when the answer is a `503` that carries it (as the still-processing answer does). */
   const post = (idempotencyKey: string) =>
     new Promise<number | undefined>((resolve, reject) => {
       const req = http.request(
@@ -78,7 +79,7 @@ async function payoutLoad(input: PayoutLoadInput): Promise<ThreadLoadResult> {
       if (retryAfter === undefined) return;
       if (attempt === MAX_RETRIES) throw new Error(`POST /v1/payouts answered 503 ${attempt + 1} times with key ${idempotencyKey}`);
       if (attempt === 0) retried++;
-      await new Promise((r) => setTimeout(r, retryAfter * 1000));
+      await sleep(retryAfter * 1000);
     }
   };
   try {

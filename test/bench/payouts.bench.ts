@@ -41,6 +41,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { WithStartWorkflowOperation, type Client } from '@temporalio/client';
 import pg from 'pg';
@@ -74,7 +75,6 @@ const RATE_LIMIT = UNREACHABLE_RATE_LIMIT;
 const PAYOUT_AMOUNT = 100; // paise
 const POLL_MS = 250;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const loadavg = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
 const fmtMs = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
 
