@@ -93,7 +93,7 @@ export const configSchema = z.object({
   /** Hosted payment page: requests a minute per client address (API.md: 120). */
   PAYMENT_LINK_PAGE_REQUESTS_PER_MINUTE: positiveInt.default(120),
   /**
-   * Temporal worker slots and pollers (see README, "Worker settings"): workflow tasks run at once, workflow task
+   * Temporal worker slots and pollers (see docs/payout-write-path.md, "Worker settings"): workflow tasks run at once, workflow task
    * pollers, local and ordinary activities run at once, workflows kept in the worker's cache. Unset: the values
    * measured best on the embedded dev server.
    */

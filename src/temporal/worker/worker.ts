@@ -53,7 +53,7 @@ export function workflowBundle(logger?: Logger): Promise<WorkflowBundleWithSourc
   return bundle;
 }
 
-/** Worker slots and pollers; see README, "Worker settings", for the measurements behind the defaults. */
+/** Worker slots and pollers; see docs/payout-write-path.md, "Worker settings", for the measurements behind the defaults. */
 export interface WorkerTuning {
   maxWorkflowTasks?: number;
   workflowTaskPolls?: number;
@@ -75,7 +75,7 @@ export function workerTuning(tuning: WorkerTuning = {}) {
 }
 
 /**
- * Measured on the embedded dev server with `npm run bench:payouts` (README, "Worker settings"): a local
+ * Measured on the embedded dev server with `npm run bench:payouts` (docs/payout-write-path.md, "Worker settings"): a local
  * activity holds its workflow task's slot while it runs, so a batch's window of 200 children wants about as
  * many workflow task slots (the SDK's 40 made them queue); 300 single payouts at 16 in flight went from
  * 23.6/s to 31.2/s.
