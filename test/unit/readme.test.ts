@@ -106,7 +106,9 @@ test('every curl example of the README is an operation of the OpenAPI document, 
   for (const argv of commands) {
     const command = argv.join(' ');
     const url = argv.find((w) => w.startsWith('$API/'))!;
-    const data = argv.flatMap((w, i) => (w === '-d' ? [argv[i + 1]] : []));
+    const data = argv.flatMap((w, i) => (w === '-d' || w === '--data-urlencode' ? [argv[i + 1]] : []));
+    // curl -d sends its value as written, and a form decodes `+` as a space (`phone=+91...` arrives as ` 91...`).
+    for (const [i, w] of argv.entries()) if (argv[i - 1] === '-d' && !/^[{[]/.test(w)) assert.doesNotMatch(w, /\+/, `${argv.join(' ')}: -d ${w} arrives with a space for its +`);
     const json = argv.some((w, i) => argv[i - 1] === '-H' && /^content-type:\s*application\/json/i.test(w));
     const explicit = argv.findIndex((w) => w === '-X');
     const method = explicit >= 0 ? argv[explicit + 1].toLowerCase() : data.length > 0 ? 'post' : 'get';
