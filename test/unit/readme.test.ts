@@ -8,6 +8,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { createOpenApiDocument } from '../../src/contract/openapi.ts';
+import { readmeCurlCommands } from '../helpers/readme.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
@@ -63,24 +64,6 @@ function bodyFields(schema: Schema | undefined): Set<string> {
 }
 
 /**
- * The curl commands of the README's shell blocks that call `$API`, each as its words: quotes (which may span
- * lines) and backslash continuations as a shell reads them, comments dropped, no expansion ($API stays as written).
- */
-function curlCommands(): string[][] {
-  const commands: string[][] = [];
-  for (const [, block] of readme.matchAll(/```sh\n([\s\S]*?)```/g)) {
-    let argv: string[] = [];
-    for (const m of block.replace(/\\\n/g, ' ').matchAll(/'([^']*)'|"((?:[^"\\]|\\.)*)"|(#[^\n]*)|(\n)|([^\s'"]+)/g)) {
-      if (m[4] !== undefined) {
-        if (argv[0] === 'curl' && argv.some((w) => w.startsWith('$API/'))) commands.push(argv);
-        argv = [];
-      } else if (m[3] === undefined) argv.push(m[1] ?? m[2] ?? m[5]);
-    }
-  }
-  return commands;
-}
-
-/**
  * The document's path template that a README path stands for, for a method: an id written as `pout_...` fills an
  * id parameter, a word fills a parameter whose values it is one of (`/collections/{id}/{action}`).
  */
@@ -101,21 +84,17 @@ function templateOf(urlPath: string, method: string): string | undefined {
 }
 
 test('every curl example of the README is an operation of the OpenAPI document, with its parameters', () => {
-  const commands = curlCommands();
+  const commands = readmeCurlCommands();
   assert.ok(commands.length >= 25, `found ${commands.length} curl examples`);
-  for (const argv of commands) {
+  for (const { argv, method, url, headers, data, rawData } of commands) {
     const command = argv.join(' ');
-    const url = argv.find((w) => w.startsWith('$API/'))!;
-    const data = argv.flatMap((w, i) => (w === '-d' || w === '--data-urlencode' ? [argv[i + 1]] : []));
     // curl -d sends its value as written, and a form decodes `+` as a space (`phone=+91...` arrives as ` 91...`).
-    for (const [i, w] of argv.entries()) if (argv[i - 1] === '-d' && !/^[{[]/.test(w)) assert.doesNotMatch(w, /\+/, `${argv.join(' ')}: -d ${w} arrives with a space for its +`);
-    const json = argv.some((w, i) => argv[i - 1] === '-H' && /^content-type:\s*application\/json/i.test(w));
-    const explicit = argv.findIndex((w) => w === '-X');
-    const method = explicit >= 0 ? argv[explicit + 1].toLowerCase() : data.length > 0 ? 'post' : 'get';
+    for (const value of rawData) if (!/^[{[]/.test(value)) assert.doesNotMatch(value, /\+/, `${command}: -d ${value} arrives with a space for its +`);
+    const json = headers.some(([name, value]) => /^content-type$/i.test(name) && value.startsWith('application/json'));
     const [urlPath, query = ''] = url.replace('$API', '/v1').split('?');
-    const template = templateOf(urlPath, method);
-    assert.ok(template, `${command}: no operation is ${method.toUpperCase()} ${urlPath}`);
-    const operation = openapi.paths[template][method];
+    const template = templateOf(urlPath, method.toLowerCase());
+    assert.ok(template, `${command}: no operation is ${method} ${urlPath}`);
+    const operation = openapi.paths[template][method.toLowerCase()];
 
     const parameters = new Set((operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name));
     for (const pair of query.split('&').filter(Boolean)) {
@@ -125,6 +104,6 @@ test('every curl example of the README is an operation of the OpenAPI document, 
     const content = operation.requestBody?.content ?? {};
     const fields = bodyFields((content['application/x-www-form-urlencoded'] ?? content['application/json'])?.schema);
     const given = json ? data.flatMap((body) => Object.keys(JSON.parse(body))) : data.map((pair) => pair.split('=')[0].replace(/\[.*$/, ''));
-    for (const name of given) assert.ok(fields.has(name), `${command}: ${method.toUpperCase()} ${template} takes no ${name}`);
+    for (const name of given) assert.ok(fields.has(name), `${command}: ${method} ${template} takes no ${name}`);
   }
 });
