@@ -1,16 +1,15 @@
-// The caller-facing library: `import { Paygate } from 'paygate/client'`. One resource object per API resource,
+// The caller-facing library: `import { Paygate } from '@paygate/client'`. One resource object per API resource,
 // named after its URL in camelCase, with create / retrieve / list / actions; types from the OpenAPI document;
 // lists that page on by themselves; POSTs that always carry an idempotency key and are retried with it (see
-// ./http.ts for the one retry rule). No dependencies beyond `fetch`; never logs anything.
+// ./http.ts for the one retry rule). No dependencies beyond `fetch` and Web Crypto; never logs anything.
 import { type ClientSettings, type RequestOptions, send } from './http.ts';
 import type { BodyOf, ItemOf, OperationId, Page, QueryOf, ResultOf } from './types.ts';
-import { type DeliveryHeaders, verifyDelivery } from './verify.ts';
+import { verifyWebhook } from './webhooks.ts';
 
 export * from './errors.ts';
 export type * from './types.ts';
 export type { RequestOptions } from './http.ts';
-export type { DeliveryHeaders } from './verify.ts';
-export { WebhookSignatureError } from './verify.ts';
+export { verifyWebhook, WebhookSignatureError, type DeliveryHeaders, type VerifyOptions } from './webhooks.ts';
 
 export interface PaygateOptions {
   /** The server's origin, default `http://127.0.0.1:3000`; a trailing `/v1` is accepted and not doubled. */
@@ -185,13 +184,7 @@ export class Paygate {
         advance: (id: string, options?: RequestOptions) => post<'advanceCollection'>(`/v1/test_helpers/collections/${segment(id)}/advance`, undefined, options),
       },
     };
-    this.webhooks = {
-      /**
-       * Checks a webhook delivery (Standard Webhooks): `body` exactly as received, the request's headers, the
-       * endpoint's `whsec_` secret. Resolves to the event; rejects with WebhookSignatureError.
-       */
-      verify: <T = unknown>(body: string | Uint8Array, headers: DeliveryHeaders, secret: string, options?: { toleranceSeconds?: number }) =>
-        verifyDelivery<T>(body, headers, secret, options),
-    };
+    /** `verify` is `verifyWebhook` of `@paygate/client/webhooks`: the same function, not a copy. */
+    this.webhooks = { verify: verifyWebhook };
   }
 }
