@@ -62,6 +62,21 @@ export class ListIterator<T extends { id: string }> implements AsyncIterable<T>,
 
 const segment = (id: string) => encodeURIComponent(id);
 
+function settingsOf(apiKey: string, options: PaygateOptions): ClientSettings {
+  if (typeof apiKey !== 'string' || apiKey.length === 0) throw new TypeError('Paygate needs an API key (sk_sandbox_... or sk_live_...)');
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  if (typeof fetchImpl !== 'function') throw new TypeError('Paygate needs fetch (Node 18+ or a browser), or options.fetch');
+  return {
+    apiKey,
+    baseUrl: (options.baseUrl ?? 'http://127.0.0.1:3000').replace(/\/+$/, '').replace(/\/v1$/, ''),
+    maxRetries: options.maxRetries ?? 2,
+    timeoutMs: options.timeoutMs ?? 60_000,
+    initialDelayMs: options.initialRetryDelayMs ?? 500,
+    maxDelayMs: 8_000,
+    fetch: fetchImpl.bind(globalThis),
+  };
+}
+
 export class Paygate {
   readonly #settings: ClientSettings;
 
@@ -84,19 +99,7 @@ export class Paygate {
   readonly webhooks;
 
   constructor(apiKey: string, options: PaygateOptions = {}) {
-    if (typeof apiKey !== 'string' || apiKey.length === 0) throw new TypeError('Paygate needs an API key (sk_sandbox_... or sk_live_...)');
-    const baseUrl = (options.baseUrl ?? 'http://127.0.0.1:3000').replace(/\/+$/, '').replace(/\/v1$/, '');
-    const fetchImpl = options.fetch ?? globalThis.fetch;
-    if (typeof fetchImpl !== 'function') throw new TypeError('Paygate needs fetch (Node 18+ or a browser), or options.fetch');
-    this.#settings = {
-      apiKey,
-      baseUrl,
-      maxRetries: options.maxRetries ?? 2,
-      timeoutMs: options.timeoutMs ?? 60_000,
-      initialDelayMs: options.initialRetryDelayMs ?? 500,
-      maxDelayMs: 8_000,
-      fetch: fetchImpl.bind(globalThis),
-    };
+    this.#settings = settingsOf(apiKey, options);
 
     const get = <K extends OperationId>(path: string, query?: QueryOf<K>, options?: RequestOptions) =>
       send<ResultOf<K>>(this.#settings, { method: 'GET', path, query: query as Record<string, unknown> | undefined }, options);
