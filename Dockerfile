@@ -5,6 +5,8 @@ FROM node:24-bookworm-slim
 WORKDIR /app
 
 COPY package.json package-lock.json ./
+# The client library is a workspace the lock names; the service never imports it, so its manifest is enough.
+COPY packages/client/package.json ./packages/client/
 # No install scripts: the only approved ones hydrate the embedded PostgreSQL's library links and check
 # protobufjs's version, and in a container DATABASE_URL always names a real PostgreSQL.
 RUN npm ci --omit=dev --ignore-scripts && npm cache clean --force

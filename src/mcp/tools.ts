@@ -4,7 +4,7 @@
 // path and query parameters and body fields, plus a required `idempotency_key` on every write. A tool call is
 // the HTTP request it stands for, sent to the API with the caller's own credentials, so it passes the same
 // authentication, rate limit and idempotency record; its result is the API's JSON, its error the API's error.
-import { queryString } from '../client/http.ts';
+import { queryString } from './query-string.ts';
 import { createOpenApiDocument } from '../contract/openapi.ts';
 
 type JsonSchema = Record<string, unknown>;

@@ -1,7 +1,9 @@
-// The client library (`paygate/client`, the built JavaScript in dist/ that callers import) against the real
-// service: every resource method, pages over 250 items, typed errors, and its retry rule through a proxy that
-// drops the first connection and answers 429 with Retry-After (one resource, the same key on every try). Also:
-// the committed generated types equal what the running service's /v1/openapi.json generates.
+// The client library (`@paygate/client`, the built JavaScript in packages/client/dist that callers import)
+// against the real service: every resource method, pages over 250 items, typed errors, and its retry rule through
+// a proxy that drops the first connection and answers 429 with Retry-After (one resource, the same key on every
+// try), and on a real `409 idempotency_key_in_use` while the first request with the key is still running. Also:
+// the committed generated types equal what the running service's /v1/openapi.json generates, and the one
+// webhook verifier checks what the service signs.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
@@ -17,10 +19,12 @@ import {
   PaygateError,
   RateLimitError,
   WebhookSignatureError,
-} from 'paygate/client';
-import { clientTypesFrom } from '../../src/client/generate.ts';
+} from '@paygate/client';
+import { verifyWebhook } from '@paygate/client/webhooks';
+import { clientTypesFrom } from '../../packages/client/scripts/openapi-types.ts';
 import { signWebhook } from '../../src/webhooks/signing.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
+import { waitUntil } from '../helpers/webhook-receiver.ts';
 
 let service: TestService;
 
@@ -250,15 +254,91 @@ describe('retries', () => {
   });
 });
 
+describe('a key still in use', () => {
+  const params = { type: 'vpa', name: 'Asha', vpa: 'success@upi' } as const;
+
+  /**
+   * Sends a beneficiary create with `idempotencyKey` whose insert sleeps `seconds` inside PostgreSQL (a trigger,
+   * as answer-in-time.test.ts does), and resolves once the request holds the key; `answer` is its response.
+   */
+  async function holdKey(key: string, idempotencyKey: string, seconds: number): Promise<{ answer: Promise<Response>; release: () => Promise<void> }> {
+    await service.sql(`create or replace function slow_beneficiaries() returns trigger language plpgsql as $$ begin perform pg_sleep(${seconds}); return new; end $$`);
+    await service.sql('create or replace trigger slow_beneficiaries before insert on beneficiaries for each row execute function slow_beneficiaries()');
+    const answer = fetch(`${service.url}/v1/beneficiaries`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+      body: JSON.stringify(params),
+    });
+    await waitUntil('the first request holds its key', async () => (await service.sql('select 1 from idempotency_records where key = ?', [idempotencyKey])).length > 0, 10_000);
+    const release = async () => {
+      await service.sql('drop trigger if exists slow_beneficiaries on beneficiaries');
+      await service.sql('drop function if exists slow_beneficiaries()');
+    };
+    return { answer, release };
+  }
+
+  /** A `fetch` that notes the status of every answer the client gets. */
+  function recordingFetch(statuses: number[]): typeof fetch {
+    return async (input, init) => {
+      const res = await fetch(input, init);
+      statuses.push(res.status);
+      return res;
+    };
+  }
+
+  test('409 idempotency_key_in_use is retried with the same key until the first request ends: the caller gets its beneficiary', async () => {
+    const { sandboxKey: key } = await service.newAccount();
+    const idempotencyKey = `held-${Date.now()}`;
+    const held = await holdKey(key, idempotencyKey, 3);
+    try {
+      const statuses: number[] = [];
+      // Enough retries to outlast the 3 s hold whatever the jitter draws (backoff doubles from 200 ms to 8 s).
+      const paygate = new Paygate(key, { baseUrl: service.url, maxRetries: 20, initialRetryDelayMs: 200, fetch: recordingFetch(statuses) });
+      const beneficiary = await paygate.beneficiaries.create(params, { idempotencyKey });
+      const first = (await (await held.answer).json()) as { id: string };
+      assert.equal(statuses[0], 409, `the first try met the held key (answers: ${statuses.join(', ')})`);
+      assert.equal(statuses.at(-1), 200);
+      assert.ok(statuses.slice(0, -1).every((s) => s === 409), `only 409s were retried (answers: ${statuses.join(', ')})`);
+      assert.equal(beneficiary.id, first.id, 'the retry ends with the first request\'s beneficiary');
+      assert.deepEqual((await paygate.beneficiaries.list().toArray()).map((b) => b.id), [first.id], 'one beneficiary');
+    } finally {
+      await held.release();
+    }
+  });
+
+  test('with no retries left, 409 idempotency_key_in_use surfaces as a ConflictError with its code, param and request id', async () => {
+    const { sandboxKey: key } = await service.newAccount();
+    const idempotencyKey = `held-${Date.now()}`;
+    const held = await holdKey(key, idempotencyKey, 3);
+    try {
+      const statuses: number[] = [];
+      const paygate = new Paygate(key, { baseUrl: service.url, maxRetries: 0, fetch: recordingFetch(statuses) });
+      const err = await paygate.beneficiaries.create(params, { idempotencyKey }).catch((e) => e);
+      assert.ok(err instanceof ConflictError && err instanceof PaygateError, String(err));
+      assert.equal(err.code, 'idempotency_key_in_use');
+      assert.equal(err.statusCode, 409);
+      assert.equal(err.param, 'Idempotency-Key');
+      assert.match(err.requestId!, /^req_/);
+      assert.deepEqual(statuses, [409], 'one try');
+      const perRequest = await new Paygate(key, { baseUrl: service.url }).beneficiaries.create(params, { idempotencyKey, maxRetries: 0 }).catch((e) => e);
+      assert.equal(perRequest.code, 'idempotency_key_in_use', 'maxRetries per request');
+      assert.equal((await held.answer).status, 200);
+    } finally {
+      await held.release();
+    }
+  });
+});
+
 describe('types and webhooks', () => {
   test('the committed types are what the service\'s own /v1/openapi.json generates', async () => {
     const document = await (await fetch(`${service.url}/v1/openapi.json`)).json();
-    const committed = await readFile(new URL('../../src/client/openapi.ts', import.meta.url), 'utf8');
-    assert.equal(committed, await clientTypesFrom(document as object), 'src/client/openapi.ts is stale: run npm run generate:client');
+    const committed = await readFile(new URL('../../packages/client/src/generated/openapi.ts', import.meta.url), 'utf8');
+    assert.equal(committed, await clientTypesFrom(document as object), 'packages/client/src/generated/openapi.ts is stale: run npm run generate:client');
   });
 
   test('webhooks.verify accepts a delivery signed as the service signs it, and refuses a changed one', async () => {
     const paygate = new Paygate('sk_sandbox_x');
+    assert.equal(paygate.webhooks.verify, verifyWebhook, 'one verifier: paygate.webhooks.verify is @paygate/client/webhooks');
     const secret = `whsec_${Buffer.from('0123456789abcdef0123456789abcdef').toString('base64')}`;
     const body = JSON.stringify({ id: 'evt_1', type: 'payout.completed', data: { object: { id: 'po_1', amount: 100 } } });
     const headers = signWebhook(secret, 'evt_1', body);

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
+import { verifyWebhook } from '@paygate/client/webhooks';
 import { recordEvent } from '../../src/db/events.ts';
-import { verifyWebhook } from '../../src/client/webhooks.ts';
 import { assertApiError } from '../helpers/api-assert.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
@@ -183,7 +183,7 @@ describe('secrets at rest', () => {
     const eventId = await outboxEvent(open, accountId, 'sandbox');
     const [delivered] = await waitUntil('the delivery', () => (receiver.received(path).length ? receiver.received(path) : undefined));
     assert.equal(delivered.headers['webhook-id'], eventId);
-    assert.equal((verifyWebhook(delivered.body, delivered.headers, secret) as { id: string }).id, eventId);
+    assert.equal((await verifyWebhook<{ id: string }>(delivered.body, delivered.headers, secret)).id, eventId);
   });
 
   test('a row written in clear text before encryption still signs, and is sealed by the next start', async () => {
@@ -195,7 +195,7 @@ describe('secrets at rest', () => {
     await open.sql(`update webhook_endpoints set secret = ? where id = ?`, [legacy, created.body.id]);
     const eventId = await outboxEvent(open, accountId, 'sandbox');
     const [delivered] = await waitUntil('the delivery', () => (receiver.received(path).length ? receiver.received(path) : undefined));
-    assert.equal((verifyWebhook(delivered.body, delivered.headers, legacy) as { id: string }).id, eventId);
+    assert.equal((await verifyWebhook<{ id: string }>(delivered.body, delivered.headers, legacy)).id, eventId);
 
     // Another process of the deployment starting up seals what it finds in clear text.
     const again = await startTestService(fast, { role: 'api' });

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
+import { verifyWebhook } from '@paygate/client/webhooks';
 import { recordEvent } from '../../src/db/events.ts';
-import { verifyWebhook } from '../../src/client/webhooks.ts';
 import { webhookDeliveryWorkflowId } from '../../src/domain/workflow-ids.ts';
 import { assertApiError, sleep } from '../helpers/api-assert.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
@@ -182,15 +182,15 @@ describe('deliveries', () => {
       assert.equal(JSON.parse(request.body).id, event.id);
 
       assert.equal(independentlyVerified(endpoint.secret, request), true);
-      assert.deepEqual(verifyWebhook(request.body, request.headers, endpoint.secret), fromApi.body);
+      assert.deepEqual(await verifyWebhook(request.body, request.headers, endpoint.secret), fromApi.body);
 
       const wrongSecret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
       assert.equal(independentlyVerified(wrongSecret, request), false);
-      assert.throws(() => verifyWebhook(request.body, request.headers, wrongSecret), /No matching signature/);
+      await assert.rejects(verifyWebhook(request.body, request.headers, wrongSecret), /No matching signature/);
       const changed = { ...request, body: request.body.replace('"amount":1000', '"amount":1001') };
       assert.notEqual(changed.body, request.body);
       assert.equal(independentlyVerified(endpoint.secret, changed), false);
-      assert.throws(() => verifyWebhook(changed.body, changed.headers, endpoint.secret), /No matching signature/);
+      await assert.rejects(verifyWebhook(changed.body, changed.headers, endpoint.secret), /No matching signature/);
     }
     await sleep(500);
     assert.equal(receiver.received(path).length, 2, 'exactly one delivery per event');

@@ -1,7 +1,8 @@
 // Sending one API request, and the client's one retry rule: network failures, `409 idempotency_key_in_use`,
 // `429` and `5xx` are tried again (a POST with the same idempotency key, so nothing happens twice), waiting
 // `Retry-After` when the answer gives one, otherwise exponential backoff with full jitter. Nothing else is
-// retried. Uses only `fetch` (Node 18+, browsers).
+// retried. Uses only `fetch` and Web Crypto (Node 18+, browsers).
+import { webCrypto } from '#crypto';
 import { ConnectionError, PaygateError, errorFromResponse } from './errors.ts';
 
 export interface ClientSettings {
@@ -36,12 +37,16 @@ export interface ApiRequest {
 const RETRY_STATUSES = (status: number, code: string | undefined) =>
   status === 429 || status >= 500 || (status === 409 && code === 'idempotency_key_in_use');
 
-/** A random idempotency key (Web Crypto where the runtime has it globally, else Node's). */
-export async function newIdempotencyKey(): Promise<string> {
-  const webCrypto = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
-  if (webCrypto?.randomUUID) return webCrypto.randomUUID();
-  const nodeCrypto = await import('node:crypto');
-  return nodeCrypto.randomUUID();
+/** A random idempotency key: a version 4 UUID, built from `getRandomValues` where `randomUUID` is missing. */
+export function newIdempotencyKey(): string {
+  const crypto = webCrypto();
+  if (crypto?.randomUUID) return crypto.randomUUID();
+  if (!crypto?.getRandomValues) throw new TypeError('@paygate/client needs Web Crypto (crypto.getRandomValues) to make idempotency keys');
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** `?a=1&b[gte]=2`: the API's query form, nested objects in bracket notation, undefined values left out. */
@@ -90,7 +95,7 @@ export async function send<T>(settings: ClientSettings, request: ApiRequest, opt
     ...options.headers,
   };
   if (request.method === 'POST') {
-    headers['idempotency-key'] = options.idempotencyKey ?? (await newIdempotencyKey());
+    headers['idempotency-key'] = options.idempotencyKey ?? newIdempotencyKey();
     headers['content-type'] = 'application/json';
   }
   const body = request.method === 'POST' ? JSON.stringify(request.body ?? {}) : undefined;

@@ -1,6 +1,6 @@
-// Request and response types of each operation, read off the generated OpenAPI types (./openapi.ts) by
+// Request and response types of each operation, read off the generated OpenAPI types (./generated/openapi.ts) by
 // operation id, so the client's types change when the document does and are never written by hand.
-import type { components, operations } from './openapi.ts';
+import type { components, operations } from './generated/openapi.ts';
 
 export type OperationId = keyof operations;
 type Op<K extends OperationId> = operations[K];

@@ -1,16 +1,15 @@
-// The caller-facing library: `import { Paygate } from 'paygate/client'`. One resource object per API resource,
+// The caller-facing library: `import { Paygate } from '@paygate/client'`. One resource object per API resource,
 // named after its URL in camelCase, with create / retrieve / list / actions; types from the OpenAPI document;
 // lists that page on by themselves; POSTs that always carry an idempotency key and are retried with it (see
-// ./http.ts for the one retry rule). No dependencies beyond `fetch`; never logs anything.
+// ./http.ts for the one retry rule). No dependencies beyond `fetch` and Web Crypto; never logs anything.
 import { type ClientSettings, type RequestOptions, send } from './http.ts';
 import type { BodyOf, ItemOf, OperationId, Page, QueryOf, ResultOf } from './types.ts';
-import { type DeliveryHeaders, verifyDelivery } from './verify.ts';
+import { verifyWebhook } from './webhooks.ts';
 
 export * from './errors.ts';
 export type * from './types.ts';
 export type { RequestOptions } from './http.ts';
-export type { DeliveryHeaders } from './verify.ts';
-export { WebhookSignatureError } from './verify.ts';
+export { verifyWebhook, WebhookSignatureError, type DeliveryHeaders, type VerifyOptions } from './webhooks.ts';
 
 export interface PaygateOptions {
   /** The server's origin, default `http://127.0.0.1:3000`; a trailing `/v1` is accepted and not doubled. */
@@ -63,6 +62,21 @@ export class ListIterator<T extends { id: string }> implements AsyncIterable<T>,
 
 const segment = (id: string) => encodeURIComponent(id);
 
+function settingsOf(apiKey: string, options: PaygateOptions): ClientSettings {
+  if (typeof apiKey !== 'string' || apiKey.length === 0) throw new TypeError('Paygate needs an API key (sk_sandbox_... or sk_live_...)');
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  if (typeof fetchImpl !== 'function') throw new TypeError('Paygate needs fetch (Node 18+ or a browser), or options.fetch');
+  return {
+    apiKey,
+    baseUrl: (options.baseUrl ?? 'http://127.0.0.1:3000').replace(/\/+$/, '').replace(/\/v1$/, ''),
+    maxRetries: options.maxRetries ?? 2,
+    timeoutMs: options.timeoutMs ?? 60_000,
+    initialDelayMs: options.initialRetryDelayMs ?? 500,
+    maxDelayMs: 8_000,
+    fetch: fetchImpl.bind(globalThis),
+  };
+}
+
 export class Paygate {
   readonly #settings: ClientSettings;
 
@@ -85,19 +99,7 @@ export class Paygate {
   readonly webhooks;
 
   constructor(apiKey: string, options: PaygateOptions = {}) {
-    if (typeof apiKey !== 'string' || apiKey.length === 0) throw new TypeError('Paygate needs an API key (sk_sandbox_... or sk_live_...)');
-    const baseUrl = (options.baseUrl ?? 'http://127.0.0.1:3000').replace(/\/+$/, '').replace(/\/v1$/, '');
-    const fetchImpl = options.fetch ?? globalThis.fetch;
-    if (typeof fetchImpl !== 'function') throw new TypeError('Paygate needs fetch (Node 18+ or a browser), or options.fetch');
-    this.#settings = {
-      apiKey,
-      baseUrl,
-      maxRetries: options.maxRetries ?? 2,
-      timeoutMs: options.timeoutMs ?? 60_000,
-      initialDelayMs: options.initialRetryDelayMs ?? 500,
-      maxDelayMs: 8_000,
-      fetch: fetchImpl.bind(globalThis),
-    };
+    this.#settings = settingsOf(apiKey, options);
 
     const get = <K extends OperationId>(path: string, query?: QueryOf<K>, options?: RequestOptions) =>
       send<ResultOf<K>>(this.#settings, { method: 'GET', path, query: query as Record<string, unknown> | undefined }, options);
@@ -185,13 +187,7 @@ export class Paygate {
         advance: (id: string, options?: RequestOptions) => post<'advanceCollection'>(`/v1/test_helpers/collections/${segment(id)}/advance`, undefined, options),
       },
     };
-    this.webhooks = {
-      /**
-       * Checks a webhook delivery (Standard Webhooks): `body` exactly as received, the request's headers, the
-       * endpoint's `whsec_` secret. Resolves to the event; rejects with WebhookSignatureError.
-       */
-      verify: <T = unknown>(body: string | Uint8Array, headers: DeliveryHeaders, secret: string, options?: { toleranceSeconds?: number }) =>
-        verifyDelivery<T>(body, headers, secret, options),
-    };
+    /** `verify` is `verifyWebhook` of `@paygate/client/webhooks`: the same function, not a copy. */
+    this.webhooks = { verify: verifyWebhook };
   }
 }

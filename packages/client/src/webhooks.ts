@@ -1,7 +1,11 @@
-// Verifying a webhook delivery in the client with Web Crypto only (Node 18+ and browsers), by the Standard
+// `import { verifyWebhook } from '@paygate/client/webhooks'`, the one webhook verifier (also
+// `paygate.webhooks.verify`): checks a delivery with Web Crypto only (Node 18+ and browsers), by the Standard
 // Webhooks rule: `v1,` + base64 HMAC-SHA256 over "{webhook-id}.{webhook-timestamp}.{body}", keyed by the
 // base64-decoded secret after `whsec_`; any of the space-separated signatures may match; the timestamp must be
-// within the tolerance of now (5 minutes by default). Signatures are compared by Web Crypto's own verify.
+// within the tolerance of now (5 minutes by default). Signatures are compared by Web Crypto's own verify, which
+// does not leak where they differ.
+import { webCrypto } from '#crypto';
+import type { HmacCrypto } from './crypto-types.ts';
 
 /** A fetch `Headers`, Node's `req.headers`, or a plain object of the three headers (any letter case). */
 export type DeliveryHeaders =
@@ -30,24 +34,25 @@ function fromBase64(text: string): Uint8Array | undefined {
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 }
 
-/** The two Web Crypto calls used here (typed locally: the client needs neither DOM nor Node types). */
-interface HmacCrypto {
-  importKey(format: 'raw', key: Uint8Array, algorithm: { name: 'HMAC'; hash: 'SHA-256' }, extractable: false, usages: ['verify']): Promise<unknown>;
-  verify(algorithm: 'HMAC', key: unknown, signature: Uint8Array, data: Uint8Array): Promise<boolean>;
+function subtle(): HmacCrypto {
+  const crypto = webCrypto();
+  if (!crypto?.subtle) throw new TypeError('Verifying a webhook needs Web Crypto (crypto.subtle): Node 18 or later, or a browser page served over HTTPS');
+  return crypto.subtle;
 }
 
-async function subtle(): Promise<HmacCrypto> {
-  const webCrypto = (globalThis as { crypto?: { subtle?: unknown } }).crypto;
-  if (webCrypto?.subtle) return webCrypto.subtle as HmacCrypto;
-  return (await import('node:crypto')).webcrypto.subtle as unknown as HmacCrypto;
+export interface VerifyOptions {
+  /** How far the delivery's timestamp may be from now, in seconds; default 300. */
+  toleranceSeconds?: number;
+  /** The time to compare the timestamp with; default the current time. */
+  now?: Date;
 }
 
-export async function verifyDelivery<T = unknown>(
-  body: string | Uint8Array,
-  headers: DeliveryHeaders,
-  secret: string,
-  options: { toleranceSeconds?: number; now?: Date } = {},
-): Promise<T> {
+/**
+ * Checks a webhook delivery: `body` exactly as received (not re-serialised JSON), the request's headers (any
+ * letter case), the endpoint's `whsec_` secret. Resolves to the parsed event; rejects with WebhookSignatureError
+ * when a header is missing, the timestamp is too far from now, or no signature matches.
+ */
+export async function verifyWebhook<T = unknown>(body: string | Uint8Array, headers: DeliveryHeaders, secret: string, options: VerifyOptions = {}): Promise<T> {
   const id = header(headers, 'webhook-id');
   const timestamp = header(headers, 'webhook-timestamp');
   const signatures = header(headers, 'webhook-signature');
@@ -62,7 +67,7 @@ export async function verifyDelivery<T = unknown>(
 
   const text = typeof body === 'string' ? body : new TextDecoder().decode(body);
   const signed = new TextEncoder().encode(`${id}.${timestamp}.${text}`);
-  const crypto = await subtle();
+  const crypto = subtle();
   const hmac = await crypto.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
   for (const candidate of signatures.split(' ')) {
     const [version, value] = candidate.split(',', 2);
