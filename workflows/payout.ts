@@ -4,7 +4,7 @@
 import { allHandlersFinished, condition, defineUpdate, setHandler } from '@temporalio/workflow';
 import type { PayoutActivities, PayoutCreation, PayoutTransition } from '../activities/payouts.ts';
 import { created, followRail, once } from './lifecycle.ts';
-import { databaseSteps, foldedPath, railSteps } from './proxies.ts';
+import { databaseSteps, railSteps } from './proxies.ts';
 import type { RailStep } from '../src/domain/lifecycle.ts';
 import type { PayoutResponse } from '../src/contract/payouts.ts';
 
@@ -28,10 +28,9 @@ const db = databaseSteps<PayoutActivities>();
 const rail = railSteps<PayoutActivities>();
 
 export async function payoutWorkflow(input: PayoutWorkflowInput): Promise<PayoutWorkflowResult> {
-  /** The first look at the rail, when the creating step took it (every new run: one local activity, not two). */
+  /** The first look at the rail, taken by the creating step (one local activity, not two). */
   let first: RailStep<PayoutResponse> | undefined;
   const creation = once(async () => {
-    if (!foldedPath()) return db.createPayout(input.create);
     const made = await db.createAndStepPayout(input.create);
     first = made.step ?? undefined;
     return made.payout;
@@ -52,7 +51,7 @@ export async function payoutWorkflow(input: PayoutWorkflowInput): Promise<Payout
 
   const last = await followRail(
     payout.id,
-    { step: rail.stepPayout, submit: rail.submitPayout, observe: rail.observePayout, transition: db.transitionPayout },
+    { step: rail.stepPayout },
     // A quick rail's answer is waited for in this task, a single payout's too: its caller (the update's answer,
     // sent when the task ends) hears up to RAIL_INLINE_WAIT_MS later, and the payout takes one task, no timer.
     { wake: { requested: () => woken, reset: () => (woken = false) }, waitAtFirst: true, first },
