@@ -78,7 +78,7 @@ export function orderedWrites<A extends unknown[], V>(startVersion: number, writ
 
 
 export interface RailSteps<V> {
-  /** Hands over (when asked), reads the rail and writes the moves, in one step (activities/lifecycle.ts, railStepper). */
+  /** Hands over (when asked), reads the rail and writes the moves, in one step (activities/rail-step.ts, railStepper). */
   step(request: RailStepRequest): Promise<RailStep<V>>;
 }
 

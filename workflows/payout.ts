@@ -2,7 +2,7 @@
 // Update-with-Start (the update answers once the money is reserved), or as a child of a batch.
 // Orchestration only.
 import { allHandlersFinished, condition, defineUpdate, setHandler } from '@temporalio/workflow';
-import type { PayoutActivities, PayoutCreation, PayoutTransition } from '../activities/payouts.ts';
+import type { PayoutActivities, PayoutCreation, PayoutRailReport, PayoutTransition } from '../activities/payouts.ts';
 import { created, followRail, once } from './lifecycle.ts';
 import { databaseSteps, railSteps } from './proxies.ts';
 import type { RailStep } from '../src/domain/lifecycle.ts';
@@ -62,9 +62,11 @@ export async function payoutWorkflow(input: PayoutWorkflowInput): Promise<Payout
 }
 
 /**
- * A test helper's move of a payout whose own workflow has closed (a completed payout reversed by hand):
- * the same transition activity, in a short workflow of its own.
+ * A change of a payout whose own workflow has closed, in a short workflow of its own: a test helper's move (a
+ * completed payout reversed by hand), through the transition activity; or what its rail reported on its own (a
+ * reversal, days later for a provider, `reversalMs` later in the sandbox), which payoutRailDecision reads against
+ * the payout as written, so a late or repeated report changes nothing.
  */
-export async function payoutTransitionWorkflow(move: PayoutTransition): Promise<PayoutResponse> {
-  return db.transitionPayout(move);
+export async function payoutTransitionWorkflow(change: PayoutTransition | PayoutRailReport): Promise<PayoutResponse> {
+  return 'outcome' in change ? db.applyPayoutRailReport(change) : db.transitionPayout(change);
 }

@@ -4,10 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { DefaultLogger, NativeConnection, Runtime, Worker, bundleWorkflowCode, type LogLevel, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createActivities } from '../../../activities/index.ts';
-import { createUnconnectedLiveRail } from '../../rails/live-payout-rail.ts';
+import type { Client } from '@temporalio/client';
 import { createSandboxPayoutRail, type SandboxTimings } from '../../rails/sandbox/payout-rail.ts';
-import { createUnconnectedLivePaymentRail, createUnconnectedLiveRefundRail } from '../../rails/live-payment-rail.ts';
 import { createSandboxPaymentRail, createSandboxRefundRail } from '../../rails/sandbox/payment-rail.ts';
+import { payoutReportSink } from './rail-reports.ts';
+import { unconnectedLiveRail } from './unconnected-rail.ts';
 import type { Logger } from '../../logger.ts';
 import { createWebhookSender } from '../../webhooks/sender.ts';
 import { endpointSecretContext, type SecretBox } from '../../db/sealed.ts';
@@ -102,6 +103,8 @@ export async function startWorker(options: {
   taskQueue: string;
   orm: MikroORM;
   logger: Logger;
+  /** The process's Temporal client: where the rails' own reports (a sandbox reversal) start their workflows. */
+  client: Client;
   /** A prebuilt workflow bundle (tests build one for every worker of the run). */
   workflowBundlePath?: string;
   sandbox: SandboxTimings;
@@ -149,10 +152,15 @@ export async function startWorker(options: {
       orm: options.orm,
       webhookSender,
       railInlineWaitMs: options.railInlineWaitMs,
+      // Live money needs an account's connection to a provider (API.md, Live mode), which the API asks for before
+      // any workflow starts (403 connection_required): a live rail reached here is a defect, refused outright.
       rails: {
-        payouts: { sandbox: createSandboxPayoutRail({ orm: options.orm, timings: options.sandbox }), live: createUnconnectedLiveRail() },
-        payments: { sandbox: createSandboxPaymentRail({ orm: options.orm, timings: options.sandbox }), live: createUnconnectedLivePaymentRail() },
-        refunds: { sandbox: createSandboxRefundRail({ orm: options.orm, timings: options.sandbox }), live: createUnconnectedLiveRefundRail() },
+        payouts: {
+          sandbox: createSandboxPayoutRail({ orm: options.orm, timings: options.sandbox, report: payoutReportSink(options.client, options.taskQueue) }),
+          live: unconnectedLiveRail('payout'),
+        },
+        payments: { sandbox: createSandboxPaymentRail({ orm: options.orm, timings: options.sandbox }), live: unconnectedLiveRail('payment') },
+        refunds: { sandbox: createSandboxRefundRail({ orm: options.orm, timings: options.sandbox }), live: unconnectedLiveRail('refund') },
       },
     }),
     ...workerTuning(options.tuning),
