@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DefaultLogger, NativeConnection, Runtime, Worker, bundleWorkflowCode, type LogLevel, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { createActivities } from '../../../activities/index.ts';
+import { type ActivityDeps, createActivities } from '../../../activities/index.ts';
 import type { Client } from '@temporalio/client';
 import { createSandboxPayoutRail, type SandboxTimings } from '../../rails/sandbox/payout-rail.ts';
 import { createSandboxPaymentRail, createSandboxRefundRail } from '../../rails/sandbox/payment-rail.ts';
@@ -97,6 +97,20 @@ export interface WorkerHandle {
   shutdown(): Promise<void>;
 }
 
+/**
+ * The rails of each mode. Live money needs an account's connection to a provider (API.md, Live mode), which the API
+ * asks for before any workflow starts (403 connection_required): a live rail reached here is a defect, refused
+ * outright. The sandbox payout rail's reports (its reversals) start workflows through the process's client.
+ */
+function createRails(options: { orm: MikroORM; client: Client; taskQueue: string; sandbox: SandboxTimings }): ActivityDeps['rails'] {
+  const { orm, sandbox: timings } = options;
+  return {
+    payouts: { sandbox: createSandboxPayoutRail({ orm, timings, report: payoutReportSink(options.client, options.taskQueue) }), live: unconnectedLiveRail('payout') },
+    payments: { sandbox: createSandboxPaymentRail({ orm, timings }), live: unconnectedLiveRail('payment') },
+    refunds: { sandbox: createSandboxRefundRail({ orm, timings }), live: unconnectedLiveRail('refund') },
+  };
+}
+
 export async function startWorker(options: {
   address: string;
   namespace: string;
@@ -152,16 +166,7 @@ export async function startWorker(options: {
       orm: options.orm,
       webhookSender,
       railInlineWaitMs: options.railInlineWaitMs,
-      // Live money needs an account's connection to a provider (API.md, Live mode), which the API asks for before
-      // any workflow starts (403 connection_required): a live rail reached here is a defect, refused outright.
-      rails: {
-        payouts: {
-          sandbox: createSandboxPayoutRail({ orm: options.orm, timings: options.sandbox, report: payoutReportSink(options.client, options.taskQueue) }),
-          live: unconnectedLiveRail('payout'),
-        },
-        payments: { sandbox: createSandboxPaymentRail({ orm: options.orm, timings: options.sandbox }), live: unconnectedLiveRail('payment') },
-        refunds: { sandbox: createSandboxRefundRail({ orm: options.orm, timings: options.sandbox }), live: unconnectedLiveRail('refund') },
-      },
+      rails: createRails(options),
     }),
     ...workerTuning(options.tuning),
     // A database error no retry can fix ends its activity (src/domain/failures.ts, UNSTORABLE_DATA).
