@@ -3,12 +3,11 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Mode } from '../src/domain/modes.ts';
 import { webhookSimulationsOf } from '../src/domain/webhooks.ts';
-import type { TransitionRequest } from '../src/domain/lifecycle.ts';
 import { type PaymentFailureCode, type PaymentMethod, type PaymentRailState, type PaymentStatus, paymentLifecycle, paymentRailDecision } from '../src/domain/payments.ts';
 import { PaymentEntity, type Payment } from '../src/db/entities.ts';
 import { paymentView } from '../src/db/views.ts';
 import type { PaymentInstrument, PaymentRail } from '../src/rails/payments.ts';
-import { type LifecycleStore, type RailsByMode, loadRow, railFor, transitionWriter, writeStatusEntry } from './lifecycle.ts';
+import { type LifecycleStore, type RailsByMode, loadRow, railFor, writeStatusEntry } from './lifecycle.ts';
 import { type HandOver, railStepper } from './rail-step.ts';
 import type { PaymentResponse } from '../src/contract/payments.ts';
 
@@ -33,8 +32,6 @@ export interface PaymentRequest {
   /** Set when the payment is made on a payment link's hosted page. */
   paymentLinkId?: string;
 }
-
-export type PaymentTransition = TransitionRequest<PaymentStatus, PaymentFailureCode>;
 
 /** What a payment stores of its own on entering a status. */
 const paymentStore: LifecycleStore<PaymentStatus, PaymentFailureCode, Payment, PaymentResponse> = {
@@ -92,8 +89,6 @@ export function createPaymentActivities(deps: { orm: MikroORM; rails: RailsByMod
       });
     },
 
-    /** Moves a payment (a capture credits `pending`; history and event in one transaction); see transitionWriter. */
-    transitionPayment: transitionWriter(deps.orm, paymentStore),
   };
   /** Hands the payment to its rail under its id (the rail's idempotency key); the rail's answer comes back with it. */
   async function handOverPayment(paymentId: string): Promise<HandOver<PaymentStatus, PaymentFailureCode, PaymentRailState>> {

@@ -24,14 +24,6 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode
   /** Hands the payout over (when asked), reads the bank's answer and writes what it calls for. */
   const stepPayout = stepperWith((id) => handOverPayout(deps, id));
   return {
-    /**
-     * Creates the payout: reserves its amount and writes it `initiated`, or (batch items) writes it `failed` with
-     * the reason. A single payout that cannot be created is refused instead. Idempotent by key.
-     */
-    async createPayout(input: PayoutCreation): Promise<PayoutResponse> {
-      return (await createPayout(deps.orm, input, false)).view;
-    },
-
     /** A batch item whose payout workflow kept failing; see giveUpPayoutBatchItem. */
     giveUpPayoutBatchItem: (item: NonNullable<PayoutCreation['item']>) => giveUpPayoutBatchItem(deps, item),
 
@@ -44,7 +36,9 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode
     stepPayout,
 
     /**
-     * createPayout and, for a payout created `initiated`, its first rail step (hand-over, the bank's answer if it
+     * Creates the payout (createPayout: its amount reserved and written `initiated`, or, a batch item, written
+     * `failed` with the reason; a single payout that cannot be created is refused instead; idempotent by key) and,
+     * for a payout created `initiated`, its first rail step (hand-over, the bank's answer if it
      * comes within RAIL_INLINE_WAIT_MS, the moves it calls for): one local activity instead of two, so one
      * marker and one round trip through the workflow less per payout. The step's own failures are not this
      * activity's: it answers `step: null`, and the workflow takes the step on its own, on the rail's retry

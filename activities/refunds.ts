@@ -5,14 +5,13 @@
 import { LockMode, type MikroORM } from '@mikro-orm/postgresql';
 import type { Mode } from '../src/domain/modes.ts';
 import { webhookSimulationsOf } from '../src/domain/webhooks.ts';
-import type { TransitionRequest } from '../src/domain/lifecycle.ts';
 import { type RefundFailureCode, type RefundRailState, type RefundStatus, refundAmount, refundLifecycle, refundRailDecision } from '../src/domain/refunds.ts';
 import { PaymentEntity, RefundEntity, type Refund } from '../src/db/entities.ts';
 import { addRefunded, heldByRefunds } from '../src/db/refunds.ts';
 import { refundView } from '../src/db/views.ts';
 import type { RefundRail } from '../src/rails/payments.ts';
 import { instrumentOf } from './payments.ts';
-import { type LifecycleStore, type RailsByMode, loadRow, railFor, refuse, refusingOverdraft, transitionWriter, writeStatusEntry } from './lifecycle.ts';
+import { type LifecycleStore, type RailsByMode, loadRow, railFor, refuse, refusingOverdraft, writeStatusEntry } from './lifecycle.ts';
 import { type HandOver, railStepper } from './rail-step.ts';
 import type { RefundResponse } from '../src/contract/refunds.ts';
 
@@ -29,8 +28,6 @@ export interface RefundRequest {
   /** Sandbox-Simulate webhook values of the request (stored on the refund, inherited by its events). */
   simulate?: readonly string[];
 }
-
-export type RefundTransition = TransitionRequest<RefundStatus, RefundFailureCode>;
 
 /** What a refund stores of its own on entering a status. */
 const refundStore: LifecycleStore<RefundStatus, RefundFailureCode, Refund, RefundResponse> = {
@@ -99,8 +96,6 @@ export function createRefundActivities(deps: { orm: MikroORM; rails: RailsByMode
       });
     },
 
-    /** Moves a refund (posting, history, event in one transaction); see transitionWriter. */
-    transitionRefund: transitionWriter(deps.orm, refundStore),
   };
   /** Hands the refund to its rail under its id (the rail's idempotency key); the rail's answer comes back with it. */
   async function handOverRefund(refundId: string): Promise<HandOver<RefundStatus, RefundFailureCode, RefundRailState>> {
