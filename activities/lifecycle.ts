@@ -2,7 +2,9 @@
 // at creation or later, is written here together with its ledger posting, its status-history row and its
 // event, in the caller's database transaction. Which moves are allowed, which posting and which event go
 // with them: the resource's lifecycle in src/domain. What a resource stores of its own on the way (its
-// timestamps, failure reason, UTR): its `LifecycleStore` in its own activity file.
+// timestamps, failure reason, UTR): its `LifecycleStore` in its own activity file. Moves come three ways, all
+// through writeMoves under the status guard: the rail step's reading of its rail (activities/rail-step.ts), a test
+// helper's named move (transitionWriter), and what a rail reported on its own (railReportWriter).
 import { ApplicationFailure } from '@temporalio/activity';
 import { LockMode, type EntityManager, type EntityName, type FilterQuery, type MikroORM } from '@mikro-orm/postgresql';
 import { InsufficientFundsError, type RefusalDetails, type RefusalType } from '../src/domain/failures.ts';
