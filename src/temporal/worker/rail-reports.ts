@@ -8,12 +8,12 @@ import type { PayoutRailState } from '../../domain/payouts.ts';
 import { baseSearchAttributes } from '../../domain/search-attributes.ts';
 import { payoutReportWorkflowId } from '../../domain/workflow-ids.ts';
 import type { RailReportSink } from '../../rails/rail.ts';
-import { payoutTransitionWorkflow } from '../../../workflows/payout.ts';
+import type { payoutTransitionWorkflow } from '../../../workflows/payout.ts';
 
 export function payoutReportSink(client: Client, taskQueue: string): RailReportSink<PayoutRailState> {
   return async (report, { delayMs }) => {
     try {
-      await client.workflow.start(payoutTransitionWorkflow, {
+      await client.workflow.start<typeof payoutTransitionWorkflow>('payoutTransitionWorkflow', {
         workflowId: payoutReportWorkflowId(report.id, report.key),
         taskQueue,
         args: [{ id: report.id, outcome: report.answer.outcome }],
