@@ -2,11 +2,13 @@
 // at creation or later, is written here together with its ledger posting, its status-history row and its
 // event, in the caller's database transaction. Which moves are allowed, which posting and which event go
 // with them: the resource's lifecycle in src/domain. What a resource stores of its own on the way (its
-// timestamps, failure reason, UTR): its `LifecycleStore` in its own activity file.
+// timestamps, failure reason, UTR): its `LifecycleStore` in its own activity file. Moves come three ways, all
+// through writeMoves under the status guard: the rail step's reading of its rail (activities/rail-step.ts), a test
+// helper's named move (transitionWriter), and what a rail reported on its own (railReportWriter).
 import { ApplicationFailure } from '@temporalio/activity';
 import { LockMode, type EntityManager, type EntityName, type FilterQuery, type MikroORM } from '@mikro-orm/postgresql';
 import { InsufficientFundsError, type RefusalDetails, type RefusalType } from '../src/domain/failures.ts';
-import type { Lifecycle, Move, Observation, RailStep, RailStepRequest, TransitionRequest } from '../src/domain/lifecycle.ts';
+import type { Lifecycle, Move, RailDecision, RailStep, TransitionRequest } from '../src/domain/lifecycle.ts';
 import type { Mode } from '../src/domain/modes.ts';
 import { insertTogether, withEvent } from '../src/db/events.ts';
 import { rowUpdate, scalarSnapshot } from '../src/db/row-update.ts';
@@ -78,7 +80,7 @@ const capitalized = (word: string) => word[0].toUpperCase() + word.slice(1);
  * row itself is already flushed, or `rowWrites` (its INSERT or UPDATE, and what goes with it) write it in the same
  * statement. Returns the resource as callers see it.
  */
-export async function recordEntry<S extends string, F extends string, Row extends LifecycleRow<S>, V>(
+export async function writeStatusEntry<S extends string, F extends string, Row extends LifecycleRow<S>, V>(
   tx: EntityManager,
   store: LifecycleStore<S, F, Row, V>,
   row: Row,
@@ -126,7 +128,7 @@ export async function applyTransition<S extends string, F extends string, Row ex
   await store.alongside?.(tx, row, request.to);
   // The row's UPDATE rides in the statement of its posting, history row and event.
   const update = enterStatus(tx, store, row, request);
-  return recordEntry(tx, store, row, from, update ? [update] : []);
+  return writeStatusEntry(tx, store, row, from, update ? [update] : []);
 }
 
 /**
@@ -151,7 +153,7 @@ export async function moveAlone<S extends string, F extends string, Row extends 
   const guard = enterStatus(em, store, row, request, { while: { status: from } as Partial<Record<keyof Row & string, S>> });
   if (!guard) return undefined;
   try {
-    return await recordEntry(em, store, row, from, [], { alone: true, guard });
+    return await writeStatusEntry(em, store, row, from, [], { alone: true, guard });
   } catch (err) {
     if (err instanceof PostingNotWrittenError) return undefined;
     throw err;
@@ -196,11 +198,11 @@ export function transitionWriter<S extends string, F extends string, Row extends
  * (src/ledger), so two moves at once (a payout completed and already reversed) cannot deadlock with a reservation.
  * `read`: the row as the caller already read it, if it did (a move from it is guarded by its status).
  */
-async function writeMoves<S extends string, F extends string, Row extends LifecycleRow<S>, V>(
+export async function writeMoves<S extends string, F extends string, Row extends LifecycleRow<S>, V>(
   orm: MikroORM,
   store: LifecycleStore<S, F, Row, V>,
   id: string,
-  decide: (status: S) => { moves: Move<S, F>[]; next: RailStep<V>['next'] },
+  decide: (status: S) => RailDecision<S, F>,
   read?: Row,
 ): Promise<RailStep<V>> {
   let known = read;
@@ -227,112 +229,15 @@ async function writeMoves<S extends string, F extends string, Row extends Lifecy
 }
 
 /**
- * The observe activity of a resource: reads it and, while the rail may still change it, asks the rail;
- * `follow` (the resource's own reading of its rail) turns both into the moves to write next.
+ * The report activity of a resource: a change its rail reported on its own (a provider's webhook, the
+ * reconciliation, the sandbox's reversal), written as `decide` (the resource's RailDecision in src/domain) reads
+ * it against the status as written, under the row's lock: a report about a state the resource has passed, or a
+ * repeated one, changes nothing.
  */
-export function railObserver<S extends string, F extends string, Row extends LifecycleRow<S>, V, RailStatus>(
+export function railReportWriter<S extends string, F extends string, Row extends LifecycleRow<S>, V, R>(
   orm: MikroORM,
   store: LifecycleStore<S, F, Row, V>,
-  rails: RailsByMode<{ status(id: string): Promise<RailStatus> }>,
-  follow: (status: S, rail: RailStatus) => Omit<Observation<V, S, F>, 'view'>,
-): (id: string) => Promise<Observation<V, S, F>> {
-  return async (id) => {
-    const row = await loadRow(orm.em.fork(), store, id);
-    const view = store.view(row);
-    if (!store.lifecycle.watched[row.status]) return { view, moves: [], next: 'settled' };
-    // The resource's id is the rail's idempotency key, so the rail knows it by that id.
-    return { view, ...follow(row.status, await railFor(rails, row.mode).status(row.id)) };
-  };
-}
-
-/**
- * What a hand-over to a rail came to: refused outright by the rail (the move to write, to failed); handed over,
- * with what the hand-over read of the row (so the step need not read it again) and, if the rail said so, how long
- * it will have nothing new to say (so the step need not ask before then); or null (not handed over now: the
- * resource is not in a state to be, or the submitter tells nothing more).
- */
-export type HandOver<S extends string, F extends string, Row = never> = { refused: Move<S, F> } | { handedOver: HandedOver<S, Row> } | null;
-
-/** What a hand-over read of the row (its status then, its mode) and how long the rail will have nothing new. */
-export interface HandedOver<S extends string, Row = never> {
-  status: S;
-  mode: Mode;
-  quietMs?: number;
-  /** The whole row as the hand-over left it, when it read it: a move the rail's answer calls for starts from it. */
-  row?: Row;
-}
-
-/** A submit activity's answer (the move a refusal calls for, or null) as a HandOver. */
-export const refusalOnly =
-  <S extends string, F extends string>(submit: (id: string) => Promise<Move<S, F> | null>) =>
-  async (id: string): Promise<HandOver<S, F>> => {
-    const refused = await submit(id);
-    return refused ? { refused } : null;
-  };
-
-/**
- * The rail step of a resource, the one activity that follows its rail (a local activity: the rail's calls are
- * quick, with the resource id as the rail's idempotency key): hands the resource over when asked (`submit`),
- * reads what the rail says, and writes the moves that calls for, in one transaction under the row's lock.
- * The moves are decided from the row as locked, so a move written meanwhile by someone else (a test helper)
- * is seen, never overwritten. A rail that will know within `inlineWaitMs` is asked again in-process rather
- * than after a durable timer (a timer costs the workflow a task), unless the request says not to wait
- * (a caller's answer waits on this task); anything slower is left to the workflow's timer.
- * Runs at least once like any activity: a repeated hand-over is one the rail recognises by the id, and a
- * move already written is skipped (applyTransition).
- */
-export function railStepper<S extends string, F extends string, Row extends LifecycleRow<S>, V, RailStatus>(
-  orm: MikroORM,
-  store: LifecycleStore<S, F, Row, V>,
-  options: {
-    rails: RailsByMode<{ status(id: string): Promise<RailStatus> }>;
-    follow: (status: S, rail: RailStatus) => Omit<Observation<V, S, F>, 'view'>;
-    /** Hands the resource to its rail; see HandOver. */
-    submit: (id: string) => Promise<HandOver<S, F, Row>>;
-    inlineWaitMs: number;
-  },
-): (request: RailStepRequest) => Promise<RailStep<V>> {
-  const { rails, follow, submit, inlineWaitMs } = options;
-  return async ({ id, submit: handOver, wait }) => {
-    const budget = wait === false ? 0 : inlineWaitMs;
-    let handed: HandedOver<S, Row> | undefined;
-    if (handOver) {
-      const result = await submit(id);
-      if (result && 'refused' in result) {
-        const { refused } = result;
-        return writeMoves(orm, store, id, (status) => ({ moves: store.lifecycle.canTransition(status, refused.to) ? [refused] : [], next: 'settled' }));
-      }
-      handed = result?.handedOver;
-    }
-    // The row as the hand-over read it, else as it is now; read (again) only for an answer that writes nothing.
-    let row: Row | undefined;
-    const current = handed ?? (row = await loadRow(orm.em.fork(), store, id));
-    const viewNow = async () => store.view((row ??= await loadRow(orm.em.fork(), store, id)));
-    if (!store.lifecycle.watched[current.status]) return { view: await viewNow(), next: 'settled' };
-    const rail = railFor(rails, current.mode);
-    // Just handed over to a rail that says how long it will take: nothing to ask it before then.
-    let answer: RailStatus | undefined;
-    let seen: Omit<Observation<V, S, F>, 'view'> = handed?.quietMs ? { moves: [], next: { checkAgainInMs: handed.quietMs } } : follow(current.status, (answer = await rail.status(id)));
-    // The rail will know soon: ask again here (the wait is short; a timer would cost the workflow a task).
-    for (let waited = 0; seen.moves.length === 0 && seen.next !== 'settled' && seen.next.checkAgainInMs <= budget - waited; ) {
-      waited += seen.next.checkAgainInMs;
-      await new Promise((resolve) => setTimeout(resolve, (seen.next as { checkAgainInMs: number }).checkAgainInMs));
-      answer = await rail.status(id);
-      seen = follow(current.status, answer);
-    }
-    if (seen.moves.length === 0 || answer === undefined) return { view: await viewNow(), next: seen.next };
-    const said = answer;
-    // Decided again from the row as it is written: what the rail said, read against the status as it is now.
-    return writeMoves(
-      orm,
-      store,
-      id,
-      (status) => {
-        if (!store.lifecycle.watched[status]) return { moves: [], next: 'settled' };
-        const { moves, next } = follow(status, said);
-        return { moves, next };
-      },
-      handed?.row ?? row,
-    );
-  };
+  decide: (status: S, rail: R) => RailDecision<S, F>,
+): (report: { id: string; outcome: R }) => Promise<V> {
+  return async ({ id, outcome }) => (await writeMoves(orm, store, id, (status) => decide(status, outcome))).view;
 }

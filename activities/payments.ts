@@ -1,14 +1,14 @@
 // What is a payment's own in the one lifecycle (activities/lifecycle.ts): its creation (`pending`), what it
-// stores on entering a status, its rail submission and its reading of the rail's answer.
+// stores on entering a status and its hand-over to its rail. What the rail's answer means: paymentRailDecision.
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Mode } from '../src/domain/modes.ts';
 import { webhookSimulationsOf } from '../src/domain/webhooks.ts';
-import type { Observation, TransitionRequest } from '../src/domain/lifecycle.ts';
-import { type PaymentFailureCode, type PaymentMethod, type PaymentStatus, paymentLifecycle } from '../src/domain/payments.ts';
+import { type PaymentFailureCode, type PaymentMethod, type PaymentRailState, type PaymentStatus, paymentLifecycle, paymentRailDecision } from '../src/domain/payments.ts';
 import { PaymentEntity, type Payment } from '../src/db/entities.ts';
 import { paymentView } from '../src/db/views.ts';
-import type { PaymentInstrument, PaymentRail, RailPaymentStatus } from '../src/rails/payments.ts';
-import { type LifecycleStore, type RailsByMode, loadRow, railFor, railObserver, railStepper, refusalOnly, recordEntry, transitionWriter } from './lifecycle.ts';
+import type { PaymentInstrument, PaymentRail } from '../src/rails/payments.ts';
+import { type LifecycleStore, type RailsByMode, loadRow, railFor, writeStatusEntry } from './lifecycle.ts';
+import { type HandOver, railStepper } from './rail-step.ts';
 import type { PaymentResponse } from '../src/contract/payments.ts';
 
 export interface PaymentRequest {
@@ -33,9 +33,6 @@ export interface PaymentRequest {
   paymentLinkId?: string;
 }
 
-export type PaymentTransition = TransitionRequest<PaymentStatus, PaymentFailureCode>;
-export type PaymentObservation = Observation<PaymentResponse, PaymentStatus, PaymentFailureCode>;
-
 /** What a payment stores of its own on entering a status. */
 const paymentStore: LifecycleStore<PaymentStatus, PaymentFailureCode, Payment, PaymentResponse> = {
   lifecycle: paymentLifecycle,
@@ -46,20 +43,6 @@ const paymentStore: LifecycleStore<PaymentStatus, PaymentFailureCode, Payment, P
     if (move.to === 'captured') payment.capturedAt = now;
   },
 };
-
-/** What the payment rail's answer means for a pending payment. */
-function followRail(_status: PaymentStatus, rail: RailPaymentStatus): Omit<PaymentObservation, 'view'> {
-  switch (rail.state) {
-    case 'processing':
-      return { moves: [], next: { checkAgainInMs: rail.checkAgainInMs } };
-    case 'captured':
-      return { moves: [{ to: 'captured' }], next: 'settled' };
-    case 'failed':
-      return { moves: [{ to: 'failed', failure: { code: rail.code, message: rail.message } }], next: 'settled' };
-    default:
-      return rail satisfies never;
-  }
-}
 
 /** Where the customer paid from: where a charge is collected, and where a refund goes back to. */
 export function instrumentOf(payment: Payment): PaymentInstrument {
@@ -102,33 +85,28 @@ export function createPaymentActivities(deps: { orm: MikroORM; rails: RailsByMod
           failedAt: null,
         });
         await tx.flush();
-        return recordEntry(tx, paymentStore, payment, null);
+        return writeStatusEntry(tx, paymentStore, payment, null);
       });
     },
 
-    /** Hands the payment to its rail; the payment id is the rail's idempotency key. */
-    async submitPayment(paymentId: string): Promise<null> {
-      const payment = await loadRow(deps.orm.em.fork(), paymentStore, paymentId);
-      await railFor(deps.rails, payment.mode).submit({
-        paymentId: payment.id,
-        accountId: payment.accountId,
-        mode: payment.mode,
-        amount: Number(payment.amount),
-        instrument: instrumentOf(payment),
-      });
-      return null;
-    },
-
-    /** The payment as written and, while it is pending, what the rail says it must become. */
-    observePayment: railObserver(deps.orm, paymentStore, deps.rails, followRail),
-
-    /** Moves a payment (a capture credits `pending`; history and event in one transaction); see transitionWriter. */
-    transitionPayment: transitionWriter(deps.orm, paymentStore),
   };
+  /** Hands the payment to its rail under its id (the rail's idempotency key); the rail's answer comes back with it. */
+  async function handOverPayment(paymentId: string): Promise<HandOver<PaymentStatus, PaymentFailureCode, PaymentRailState>> {
+    const payment = await loadRow(deps.orm.em.fork(), paymentStore, paymentId);
+    if (!paymentLifecycle.watched[payment.status]) return null;
+    const answer = await railFor(deps.rails, payment.mode).submit({
+      paymentId: payment.id,
+      accountId: payment.accountId,
+      mode: payment.mode,
+      amount: Number(payment.amount),
+      instrument: instrumentOf(payment),
+    });
+    return { handedOver: { status: payment.status, mode: payment.mode, answer } };
+  }
   return {
     ...activities,
     /** Hands the payment over (when asked), reads the rail's answer and writes what it calls for; see railStepper. */
-    stepPayment: railStepper(deps.orm, paymentStore, { rails: deps.rails, follow: followRail, submit: refusalOnly(activities.submitPayment), inlineWaitMs: deps.railInlineWaitMs ?? 0 }),
+    stepPayment: railStepper(deps.orm, paymentStore, { rails: deps.rails, decide: paymentRailDecision, submit: handOverPayment, inlineWaitMs: deps.railInlineWaitMs ?? 0 }),
   };
 }
 

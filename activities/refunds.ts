@@ -1,18 +1,18 @@
 // What is a refund's own in the one lifecycle (activities/lifecycle.ts): its creation checks under the
 // payment's row lock (captured, not over what is refundable, `available` covers it), what it stores on
-// entering a status (a processed refund adds to the payment's amount_refunded), its rail submission and its
-// reading of the rail's answer.
+// entering a status (a processed refund adds to the payment's amount_refunded) and its hand-over to its rail.
+// What the rail's answer means: refundRailDecision (src/domain/refunds.ts).
 import { LockMode, type MikroORM } from '@mikro-orm/postgresql';
 import type { Mode } from '../src/domain/modes.ts';
 import { webhookSimulationsOf } from '../src/domain/webhooks.ts';
-import type { Observation, TransitionRequest } from '../src/domain/lifecycle.ts';
-import { type RefundFailureCode, type RefundStatus, refundAmount, refundLifecycle } from '../src/domain/refunds.ts';
+import { type RefundFailureCode, type RefundRailState, type RefundStatus, refundAmount, refundLifecycle, refundRailDecision } from '../src/domain/refunds.ts';
 import { PaymentEntity, RefundEntity, type Refund } from '../src/db/entities.ts';
 import { addRefunded, heldByRefunds } from '../src/db/refunds.ts';
 import { refundView } from '../src/db/views.ts';
-import type { RailRefundStatus, RefundRail } from '../src/rails/payments.ts';
+import type { RefundRail } from '../src/rails/payments.ts';
 import { instrumentOf } from './payments.ts';
-import { type LifecycleStore, type RailsByMode, loadRow, railFor, railObserver, railStepper, refusalOnly, recordEntry, refuse, refusingOverdraft, transitionWriter } from './lifecycle.ts';
+import { type LifecycleStore, type RailsByMode, loadRow, railFor, refuse, refusingOverdraft, writeStatusEntry } from './lifecycle.ts';
+import { type HandOver, railStepper } from './rail-step.ts';
 import type { RefundResponse } from '../src/contract/refunds.ts';
 
 export interface RefundRequest {
@@ -28,9 +28,6 @@ export interface RefundRequest {
   /** Sandbox-Simulate webhook values of the request (stored on the refund, inherited by its events). */
   simulate?: readonly string[];
 }
-
-export type RefundTransition = TransitionRequest<RefundStatus, RefundFailureCode>;
-export type RefundObservation = Observation<RefundResponse, RefundStatus, RefundFailureCode>;
 
 /** What a refund stores of its own on entering a status. */
 const refundStore: LifecycleStore<RefundStatus, RefundFailureCode, Refund, RefundResponse> = {
@@ -50,20 +47,6 @@ const refundStore: LifecycleStore<RefundStatus, RefundFailureCode, Refund, Refun
     if (to === 'processed') await addRefunded(tx, refund.paymentId, Number(refund.amount));
   },
 };
-
-/** What the refund rail's answer means for a pending refund. */
-function followRail(_status: RefundStatus, rail: RailRefundStatus): Omit<RefundObservation, 'view'> {
-  switch (rail.state) {
-    case 'processing':
-      return { moves: [], next: { checkAgainInMs: rail.checkAgainInMs } };
-    case 'processed':
-      return { moves: [{ to: 'processed', utr: rail.utr }], next: 'settled' };
-    case 'failed':
-      return { moves: [{ to: 'failed', failure: { code: rail.code, message: rail.message } }], next: 'settled' };
-    default:
-      return rail satisfies never;
-  }
-}
 
 export function createRefundActivities(deps: { orm: MikroORM; rails: RailsByMode<RefundRail>; railInlineWaitMs?: number }) {
   const activities = {
@@ -109,36 +92,31 @@ export function createRefundActivities(deps: { orm: MikroORM; rails: RailsByMode
         });
         await tx.flush();
         // A posting `available` cannot cover rolls the whole transaction back: no refund, the key stays free.
-        return refusingOverdraft('The available balance cannot cover this refund.', () => recordEntry(tx, refundStore, refund, null));
+        return refusingOverdraft('The available balance cannot cover this refund.', () => writeStatusEntry(tx, refundStore, refund, null));
       });
     },
 
-    /** Hands the refund to its rail; the refund id is the rail's idempotency key. */
-    async submitRefund(refundId: string): Promise<null> {
-      const em = deps.orm.em.fork();
-      const refund = await loadRow(em, refundStore, refundId);
-      const payment = await em.findOneOrFail(PaymentEntity, { id: refund.paymentId });
-      await railFor(deps.rails, refund.mode).submit({
-        refundId: refund.id,
-        paymentId: payment.id,
-        accountId: refund.accountId,
-        mode: refund.mode,
-        amount: Number(refund.amount),
-        instrument: instrumentOf(payment),
-      });
-      return null;
-    },
-
-    /** The refund as written and, while it is pending, what the rail says it must become. */
-    observeRefund: railObserver(deps.orm, refundStore, deps.rails, followRail),
-
-    /** Moves a refund (posting, history, event in one transaction); see transitionWriter. */
-    transitionRefund: transitionWriter(deps.orm, refundStore),
   };
+  /** Hands the refund to its rail under its id (the rail's idempotency key); the rail's answer comes back with it. */
+  async function handOverRefund(refundId: string): Promise<HandOver<RefundStatus, RefundFailureCode, RefundRailState>> {
+    const em = deps.orm.em.fork();
+    const refund = await loadRow(em, refundStore, refundId);
+    if (!refundLifecycle.watched[refund.status]) return null;
+    const payment = await em.findOneOrFail(PaymentEntity, { id: refund.paymentId });
+    const answer = await railFor(deps.rails, refund.mode).submit({
+      refundId: refund.id,
+      paymentId: payment.id,
+      accountId: refund.accountId,
+      mode: refund.mode,
+      amount: Number(refund.amount),
+      instrument: instrumentOf(payment),
+    });
+    return { handedOver: { status: refund.status, mode: refund.mode, answer } };
+  }
   return {
     ...activities,
     /** Hands the refund over (when asked), reads the rail's answer and writes what it calls for; see railStepper. */
-    stepRefund: railStepper(deps.orm, refundStore, { rails: deps.rails, follow: followRail, submit: refusalOnly(activities.submitRefund), inlineWaitMs: deps.railInlineWaitMs ?? 0 }),
+    stepRefund: railStepper(deps.orm, refundStore, { rails: deps.rails, decide: refundRailDecision, submit: handOverRefund, inlineWaitMs: deps.railInlineWaitMs ?? 0 }),
   };
 }
 

@@ -119,6 +119,7 @@ export async function startStack(given: Config, logger: Logger, role: Role = 'al
         taskQueue: config.TEMPORAL_TASK_QUEUE,
         orm,
         logger,
+        client: temporal.client,
         workflowBundlePath: options.workflowBundlePath,
         tuning: {
           maxWorkflowTasks: config.WORKER_MAX_WORKFLOW_TASKS,

@@ -8,10 +8,10 @@ import {
   ParentClosePolicy,
   allHandlersFinished,
   condition,
+  continueAsNew,
   defineQuery,
   defineUpdate,
   executeChild,
-  patched,
   setCurrentDetails,
   setHandler,
   workflowInfo,
@@ -34,7 +34,7 @@ import { baseSearchAttributes } from '../src/domain/search-attributes.ts';
 import type { RefusalType } from '../src/domain/failures.ts';
 import { paymentWorkflow } from './payment.ts';
 import { orderedWrites } from './lifecycle.ts';
-import { continueAsNewWithStepsMemo, databaseSteps, passedStepsMemo, waitingSteps } from './proxies.ts';
+import { databaseSteps, waitingSteps } from './proxies.ts';
 import type { CollectionResponse } from '../src/contract/collections.ts';
 
 /** Answers the creating request (Update-with-Start) once the collection is written. */
@@ -132,10 +132,8 @@ export async function collectionWorkflow(input: CollectionWorkflowInput): Promis
   /**
    * How long resume and advance wait for a charge before answering. A charge can wait without end (its
    * customer has no vpa); the request must still get an answer, well inside the API's own time limit.
-   * (patched: updates recorded before the bound replay as they ran.)
    */
-  const waitForCharge = async (done: () => boolean): Promise<boolean> =>
-    patched('bounded-action-waits') ? condition(done, ACTION_WAIT_MS) : condition(done).then(() => true);
+  const waitForCharge = (done: () => boolean): Promise<boolean> => condition(done, ACTION_WAIT_MS);
 
   setHandler(createCollectionUpdate, async () => {
     await condition(() => view !== undefined);
@@ -255,9 +253,8 @@ export async function collectionWorkflow(input: CollectionWorkflowInput): Promis
     charging = true;
     const answering = waitingAdvances.shift();
     const { request: payment, workflowId } = await chargeRequest({ collectionId, cycle: state.cycle, attempt: state.attempts + 1 });
-    // Paused or cancelled while the charge was being prepared: it does not start. (patched: runs recorded
-    // before this check replay as they ran.)
-    if (patched('recheck-status-before-charge') && state.status !== 'active') {
+    // Paused or cancelled while the charge was being prepared: it does not start.
+    if (state.status !== 'active') {
       charging = false;
       if (answering !== undefined) answer(answering, { refused: actionProblem(state.status, 'advance') ?? 'The collection changed before the charge.' });
       refuseWaitingAdvances();
@@ -265,11 +262,10 @@ export async function collectionWorkflow(input: CollectionWorkflowInput): Promis
     }
     const outcome = await executeChild(paymentWorkflow, {
       workflowId,
-      args: [{ request: payment, syncWaitMs: 0, createAtStart: true }],
+      args: [{ request: payment, createAtStart: true }],
       // The payment finishes even if the collection is cancelled or terminated meanwhile.
       parentClosePolicy: ParentClosePolicy.ABANDON,
       typedSearchAttributes: baseSearchAttributes(payment.accountId, payment.mode, payment.paymentId),
-      ...passedStepsMemo(),
     });
     // A payment workflow ends with the outcome; `pending` here is a bug, failed as a workflow task and retried.
     if (outcome.status === 'pending') throw new Error(`payment ${outcome.paymentId} ended pending`);
@@ -282,5 +278,5 @@ export async function collectionWorkflow(input: CollectionWorkflowInput): Promis
 
   await condition(allHandlersFinished);
   if (isTerminal(state.status)) return { collectionId, status: state.status };
-  return continueAsNewWithStepsMemo<typeof collectionWorkflow>({ ...input, carried: { state, version: writes.version(), view: view! } });
+  return continueAsNew<typeof collectionWorkflow>({ ...input, carried: { state, version: writes.version(), view: view! } });
 }

@@ -1,11 +1,10 @@
 // The one lifecycle of payouts, payments and refunds, as orchestration: create once (however many
-// updates ask), hand to the rail, then watch until settled, writing every move through the resource's
-// transition activity. The decisions are data: the lifecycle in src/domain and each resource's reading of
-// its rail (its observe activity); this file only sequences them.
-import { ActivityFailure, ApplicationFailure, condition, patched, setCurrentDetails } from '@temporalio/workflow';
-import { leanPath } from './proxies.ts';
+// updates ask), hand to the rail, then watch until settled, each look at the rail writing the moves it calls
+// for through the resource's transition table. The decisions are data: the lifecycle in src/domain and each
+// resource's reading of its rail (its rail step); this file only sequences them.
+import { ActivityFailure, ApplicationFailure, condition, setCurrentDetails } from '@temporalio/workflow';
 import { REFUSED } from '../src/domain/failures.ts';
-import type { Observation, RailStep, RailStepRequest, TransitionRequest } from '../src/domain/lifecycle.ts';
+import type { RailStep, RailStepRequest } from '../src/domain/lifecycle.ts';
 
 /**
  * The ApplicationFailure type a failed step threw, if any (InvalidState, InsufficientFunds, ...): under the
@@ -47,14 +46,11 @@ export async function created<T>(creation: Once<T>, what: string): Promise<T> {
 /**
  * A creating update's wait for the outcome: until `done`, or until `answerBy` (epoch ms, set by the API when it
  * sent the request), so the time the run took to start and create comes out of the wait rather than on top of
- * it and the caller is answered inside its deadline. Runs started without `answerBy` wait `waitMs` from here, as
- * they always did (their histories replay unchanged). Workflow time is the task's, recorded in the history.
+ * it and the caller is answered inside its deadline. A run started without `answerBy` (a child, whose creation
+ * nobody waits on) does not wait. Workflow time is the task's, recorded in the history.
  */
-export async function waitUntilAnswerDue(done: () => boolean, answerBy: number | undefined, waitMs: number): Promise<void> {
-  if (answerBy === undefined) {
-    await condition(done, waitMs);
-    return;
-  }
+export async function waitUntilAnswerDue(done: () => boolean, answerBy: number | undefined): Promise<void> {
+  if (answerBy === undefined) return;
   const left = answerBy - Date.now();
   if (left > 0 && !done()) await condition(done, left);
 }
@@ -81,24 +77,19 @@ export function orderedWrites<A extends unknown[], V>(startVersion: number, writ
 }
 
 
-export interface RailSteps<V extends { status: S }, S extends string, F extends string> {
-  /** Hands over (when asked), reads the rail and writes the moves, in one step (activities/lifecycle.ts, railStepper). */
+export interface RailSteps<V> {
+  /** Hands over (when asked), reads the rail and writes the moves, in one step (activities/rail-step.ts, railStepper). */
   step(request: RailStepRequest): Promise<RailStep<V>>;
-  /** The separate steps of runs recorded before LEAN_STEPS (they replay that way). */
-  submit(id: string): Promise<TransitionRequest<S, F> | null>;
-  observe(id: string): Promise<Observation<V, S, F>>;
-  transition(request: TransitionRequest<S, F>): Promise<V>;
 }
 
 /**
- * Hands the resource to its rail and watches it until nothing will change on its own, writing each move.
- * A move the transition table refuses (InvalidState) means someone else moved it first (a test helper):
- * look again at once. `wake` ends a wait early (something changed the resource from outside).
+ * Hands the resource to its rail and watches it until nothing will change on its own; each look at the rail
+ * writes the moves it calls for. `wake` ends a wait early (something changed the resource from outside).
  * `changed` hears every version of the resource as written. Returns the resource as last seen.
  */
-export async function followRail<V extends { status: S }, S extends string, F extends string>(
+export async function followRail<V extends { status: string }>(
   id: string,
-  steps: RailSteps<V, S, F>,
+  steps: RailSteps<V>,
   options: {
     changed?: (view: V) => void;
     wake?: { requested: () => boolean; reset: () => void };
@@ -108,50 +99,18 @@ export async function followRail<V extends { status: S }, S extends string, F ex
     first?: RailStep<V>;
   } = {},
 ): Promise<V> {
-  if (leanPath()) {
-    // One local activity per look at the rail: the hand-over, the rail's answer and the moves it calls for
-    // (the first of them may have run already, with the creation: `first`).
-    let step = options.first ?? (await steps.step({ id, submit: true, wait: options.waitAtFirst ?? false }));
-    for (;;) {
-      options.changed?.(step.view);
-      if (step.next === 'settled') {
-        setCurrentDetails(`${step.view.status}: settled`);
-        return step.view;
-      }
-      setCurrentDetails(`${step.view.status}: waiting for the rail`);
-      options.wake?.reset();
-      await condition(() => options.wake?.requested() ?? false, step.next.checkAgainInMs);
-      step = await steps.step({ id, submit: false, wait: true });
-    }
-  }
-  const rejected = await steps.submit(id);
-  if (rejected) {
-    const view = await steps.transition(rejected);
-    options.changed?.(view);
-    return view;
-  }
+  // One local activity per look at the rail: the hand-over, the rail's answer and the moves it calls for
+  // (the first of them may have run already, with the creation: `first`).
+  let step = options.first ?? (await steps.step({ id, submit: true, wait: options.waitAtFirst ?? false }));
   for (;;) {
-    const observed = await steps.observe(id);
-    let view = observed.view;
-    options.changed?.(view);
-    let movedByOthers = false;
-    for (const move of observed.moves) {
-      try {
-        view = await steps.transition({ ...move, id });
-        options.changed?.(view);
-      } catch (err) {
-        if (failureType(err) !== 'InvalidState') throw err;
-        movedByOthers = true;
-        break;
-      }
+    options.changed?.(step.view);
+    if (step.next === 'settled') {
+      setCurrentDetails(`${step.view.status}: settled`);
+      return step.view;
     }
-    if (movedByOthers) continue;
-    if (observed.next === 'settled') {
-      setCurrentDetails(`${view.status}: settled`);
-      return view;
-    }
-    setCurrentDetails(`${view.status}: waiting for the rail`);
+    setCurrentDetails(`${step.view.status}: waiting for the rail`);
     options.wake?.reset();
-    await condition(() => options.wake?.requested() ?? false, observed.next.checkAgainInMs);
+    await condition(() => options.wake?.requested() ?? false, step.next.checkAgainInMs);
+    step = await steps.step({ id, submit: false, wait: true });
   }
 }

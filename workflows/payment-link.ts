@@ -10,6 +10,7 @@ import {
   ParentClosePolicy,
   allHandlersFinished,
   condition,
+  continueAsNew,
   defineQuery,
   defineUpdate,
   setCurrentDetails,
@@ -34,7 +35,7 @@ import type { RefusalType } from '../src/domain/failures.ts';
 import { baseSearchAttributes } from '../src/domain/search-attributes.ts';
 import { created, once, orderedWrites } from './lifecycle.ts';
 import { paymentWorkflow } from './payment.ts';
-import { continueAsNewWithStepsMemo, databaseSteps, passedStepsMemo } from './proxies.ts';
+import { databaseSteps } from './proxies.ts';
 import type { PaymentLinkResponse } from '../src/contract/payment-links.ts';
 
 export interface PayAttemptInput {
@@ -199,11 +200,10 @@ export async function paymentLinkWorkflow(input: PaymentLinkWorkflowInput): Prom
       const { request: payment, workflowId } = await db.payRequest({ linkId, token: pay.token, amount: pay.amount, vpa: pay.vpa });
       const child = await startChild(paymentWorkflow, {
         workflowId,
-        args: [{ request: payment, syncWaitMs: 0, createAtStart: true }],
+        args: [{ request: payment, createAtStart: true }],
         // The payment finishes whatever happens to the link's run.
         parentClosePolicy: ParentClosePolicy.ABANDON,
         typedSearchAttributes: baseSearchAttributes(payment.accountId, payment.mode, payment.paymentId),
-        ...passedStepsMemo(),
       });
       attempt.paymentId = payment.paymentId;
       const outcome = await child.result();
@@ -255,7 +255,7 @@ export async function paymentLinkWorkflow(input: PaymentLinkWorkflowInput): Prom
       await condition(allHandlersFinished);
       if (!inFlight) {
         await writes.drained();
-        return continueAsNewWithStepsMemo<typeof paymentLinkWorkflow>({ ...input, carried: { state, version: writes.version(), view: view!, attempts: [...attempts.values()] } });
+        return continueAsNew<typeof paymentLinkWorkflow>({ ...input, carried: { state, version: writes.version(), view: view!, attempts: [...attempts.values()] } });
       }
     }
     const seen = changes;

@@ -12,13 +12,14 @@ export const createPaymentUpdate = defineUpdate<PaymentResponse>('createPayment'
 
 export interface PaymentWorkflowInput {
   request: PaymentRequest;
-  /** How long the creating request waits for the outcome before answering `pending` (runs started before `answerBy`). */
-  syncWaitMs: number;
   /**
    * When the creating request answers `pending` at the latest (epoch ms, the API's clock): a deadline rather than
-   * a wait, so time the run took to start and create the payment comes out of the wait, not on top of it.
+   * a wait, so time the run took to start and create the payment comes out of the wait, not on top of it. A child
+   * (a collection's charge, a link's attempt) has none: nobody waits on its creating update.
    */
   answerBy?: number;
+  /** Not read (`answerBy` decides); still passed by src/temporal/client, which stops passing it. */
+  syncWaitMs?: number;
   /** Create at once rather than on the creating update: a collection's charge, started as a child workflow. */
   createAtStart?: boolean;
 }
@@ -38,7 +39,7 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
   setHandler(createPaymentUpdate, async () => {
     const first = await creation.run();
     latest ??= first; // not `latest ??= await ...`: the main flow may have moved it on meanwhile
-    await waitUntilAnswerDue(() => paymentLifecycle.isSettled(latest!.status), input.answerBy, input.syncWaitMs);
+    await waitUntilAnswerDue(() => paymentLifecycle.isSettled(latest!.status), input.answerBy);
     return latest!;
   });
 
@@ -47,7 +48,7 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
   if (!paymentLifecycle.isSettled(latest.status)) {
     latest = await followRail(
       latest.id,
-      { step: rail.stepPayment, submit: rail.submitPayment, observe: rail.observePayment, transition: db.transitionPayment },
+      { step: rail.stepPayment },
       // The creating update waits for the outcome anyway (until answerBy): a quick rail's answer may be waited for here.
       { changed: (view) => (latest = view), waitAtFirst: true },
     );

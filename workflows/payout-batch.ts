@@ -11,8 +11,8 @@
 import {
   type ChildWorkflowHandle,
   ParentClosePolicy,
+  continueAsNew,
   log,
-  patched,
   sleep,
   startChild,
   condition,
@@ -25,7 +25,7 @@ import type { Mode } from '../src/domain/modes.ts';
 import { BatchId, baseSearchAttributes } from '../src/domain/search-attributes.ts';
 import type { PayoutActivities } from '../activities/payouts.ts';
 import { payoutWorkflow } from './payout.ts';
-import { continueAsNewWithStepsMemo, databaseSteps, passedStepsMemo, pollingSteps, waitingSteps } from './proxies.ts';
+import { databaseSteps, pollingSteps, waitingSteps } from './proxies.ts';
 
 /** Items per page activity: ids only (~150 bytes each), so a page result stays far below payload limits. */
 export const PAGE_SIZE = 500;
@@ -46,7 +46,6 @@ export const itemsPerRun = (window: number) => Math.min(MAX_ITEMS_PER_RUN, windo
  */
 const CHILD_ATTEMPTS = 3;
 const MAX_CHILD_RETRY_DELAY_MS = 5 * 60_000;
-const GIVE_UP_PATCH = 'batch-item-give-up';
 
 export interface PayoutBatchStats {
   /** Child payout workflows started. */
@@ -107,7 +106,6 @@ export async function payoutBatchWorkflow(input: PayoutBatchWorkflowInput): Prom
           workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY',
           parentClosePolicy: ParentClosePolicy.ABANDON,
           typedSearchAttributes: [...baseSearchAttributes(accountId, mode, item.payoutId), { key: BatchId, value: batchId }],
-          ...passedStepsMemo(),
         });
       } catch (err) {
         if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
@@ -129,11 +127,6 @@ export async function payoutBatchWorkflow(input: PayoutBatchWorkflowInput): Prom
         // The child failed before settling its payout (ended as failed, so its key may start again).
         log.warn('payout child failed', { batchId, seq: item.seq, workflowId: item.workflowId, attempt, error: String(err) });
         if (attempt >= CHILD_ATTEMPTS && !followToTheEnd) {
-          // Runs that left items alone before give-ups were written keep doing so when replayed.
-          if (!patched(GIVE_UP_PATCH)) {
-            stats.abandoned++;
-            return;
-          }
           const { outcome } = await giveUpPayoutBatchItem({ batchId, seq: item.seq, payoutId: item.payoutId });
           if (outcome !== 'rail_accepted') {
             if (outcome === 'failed') stats.abandoned++;
@@ -197,7 +190,7 @@ export async function payoutBatchWorkflow(input: PayoutBatchWorkflowInput): Prom
   await condition(() => inFlight === 0);
   if (fatal !== undefined) throw fatal;
   if (!done) {
-    await continueAsNewWithStepsMemo<typeof payoutBatchWorkflow>({ batchId, accountId, mode, window: input.window, cursor, stats: { ...stats, runs: stats.runs + 1 } });
+    await continueAsNew<typeof payoutBatchWorkflow>({ batchId, accountId, mode, window: input.window, cursor, stats: { ...stats, runs: stats.runs + 1 } });
   }
 
   // Every item has its payout (or joined one). Payouts joined by key may still be moving under their

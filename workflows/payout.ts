@@ -2,9 +2,9 @@
 // Update-with-Start (the update answers once the money is reserved), or as a child of a batch.
 // Orchestration only.
 import { allHandlersFinished, condition, defineUpdate, setHandler } from '@temporalio/workflow';
-import type { PayoutActivities, PayoutCreation, PayoutTransition } from '../activities/payouts.ts';
+import type { PayoutActivities, PayoutCreation, PayoutRailReport, PayoutTransition } from '../activities/payouts.ts';
 import { created, followRail, once } from './lifecycle.ts';
-import { databaseSteps, foldedPath, railSteps } from './proxies.ts';
+import { databaseSteps, railSteps } from './proxies.ts';
 import type { RailStep } from '../src/domain/lifecycle.ts';
 import type { PayoutResponse } from '../src/contract/payouts.ts';
 
@@ -28,10 +28,9 @@ const db = databaseSteps<PayoutActivities>();
 const rail = railSteps<PayoutActivities>();
 
 export async function payoutWorkflow(input: PayoutWorkflowInput): Promise<PayoutWorkflowResult> {
-  /** The first look at the rail, when the creating step took it (every new run: one local activity, not two). */
+  /** The first look at the rail, taken by the creating step (one local activity, not two). */
   let first: RailStep<PayoutResponse> | undefined;
   const creation = once(async () => {
-    if (!foldedPath()) return db.createPayout(input.create);
     const made = await db.createAndStepPayout(input.create);
     first = made.step ?? undefined;
     return made.payout;
@@ -52,7 +51,7 @@ export async function payoutWorkflow(input: PayoutWorkflowInput): Promise<Payout
 
   const last = await followRail(
     payout.id,
-    { step: rail.stepPayout, submit: rail.submitPayout, observe: rail.observePayout, transition: db.transitionPayout },
+    { step: rail.stepPayout },
     // A quick rail's answer is waited for in this task, a single payout's too: its caller (the update's answer,
     // sent when the task ends) hears up to RAIL_INLINE_WAIT_MS later, and the payout takes one task, no timer.
     { wake: { requested: () => woken, reset: () => (woken = false) }, waitAtFirst: true, first },
@@ -63,9 +62,11 @@ export async function payoutWorkflow(input: PayoutWorkflowInput): Promise<Payout
 }
 
 /**
- * A test helper's move of a payout whose own workflow has closed (a completed payout reversed by hand):
- * the same transition activity, in a short workflow of its own.
+ * A change of a payout whose own workflow has closed, in a short workflow of its own: a test helper's move (a
+ * completed payout reversed by hand), through the transition activity; or what its rail reported on its own (a
+ * reversal, days later for a provider, `reversalMs` later in the sandbox), which payoutRailDecision reads against
+ * the payout as written, so a late or repeated report changes nothing.
  */
-export async function payoutTransitionWorkflow(move: PayoutTransition): Promise<PayoutResponse> {
-  return db.transitionPayout(move);
+export async function payoutTransitionWorkflow(change: PayoutTransition | PayoutRailReport): Promise<PayoutResponse> {
+  return 'outcome' in change ? db.applyPayoutRailReport(change) : db.transitionPayout(change);
 }

@@ -29,7 +29,7 @@ export async function refundWorkflow(input: RefundWorkflowInput): Promise<Refund
 
   let refund = await created(creation, 'refund');
   if (!refundLifecycle.isSettled(refund.status)) {
-    refund = await followRail(refund.id, { step: rail.stepRefund, submit: rail.submitRefund, observe: rail.observeRefund, transition: db.transitionRefund });
+    refund = await followRail(refund.id, { step: rail.stepRefund });
   }
   await condition(allHandlersFinished);
   return { refundId: refund.id, status: refund.status };

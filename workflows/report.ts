@@ -13,8 +13,8 @@ export const createReportUpdate = defineUpdate<ReportResponse>('createReport');
 
 export interface ReportWorkflowInput {
   request: ReportRequest;
-  /** How long the creating request waits for the file before answering `pending` (runs started before `answerBy`). */
-  waitMs: number;
+  /** Not read (`answerBy` decides); still passed by src/temporal/client, which stops passing it. */
+  waitMs?: number;
   /** When the creating request answers `pending` at the latest (epoch ms, the API's clock). */
   answerBy?: number;
 }
@@ -33,7 +33,7 @@ export async function reportWorkflow(input: ReportWorkflowInput): Promise<{ repo
   setHandler(createReportUpdate, async () => {
     const first = await creation.run();
     latest ??= first;
-    await waitUntilAnswerDue(() => latest!.status !== 'pending', input.answerBy, input.waitMs);
+    await waitUntilAnswerDue(() => latest!.status !== 'pending', input.answerBy);
     return latest!;
   });
 

@@ -6,12 +6,8 @@
 // not one per delivery, and a slow or dead receiver holds up nobody else. An activity cut off by a crash is
 // retried: pairs it had delivered are not sent again once recorded; ones in flight may reach their receiver
 // twice, with the same webhook-id (the contract allows duplicates). Orchestration only.
-import { patched } from '@temporalio/workflow';
 import type { WebhookActivities } from '../activities/webhooks.ts';
 import { webhookBatchSteps } from './proxies.ts';
-
-/** Runs recorded since this marker run their batch as a local activity (workflows/proxies.ts). */
-export const FAN_OUT_LOCAL = 'fan-out-local';
 
 export interface WebhookFanOutInput {
   eventIds: string[];
@@ -26,6 +22,6 @@ export interface WebhookFanOutResult {
 
 export async function webhookFanOutWorkflow(input: WebhookFanOutInput): Promise<WebhookFanOutResult> {
   // Every attempt of the batch runs at once, so the activity takes about the slowest receiver's time.
-  const { deliverEventBatch } = webhookBatchSteps<WebhookActivities>(input.attemptTimeoutMs, patched(FAN_OUT_LOCAL));
+  const { deliverEventBatch } = webhookBatchSteps<WebhookActivities>(input.attemptTimeoutMs);
   return deliverEventBatch({ eventIds: input.eventIds });
 }

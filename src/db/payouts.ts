@@ -146,3 +146,27 @@ export function payoutInsert(payout: Payout, options: { handingOver?: boolean } 
     ],
   };
 }
+
+/**
+ * The check a payout's one-statement creation is guarded by: its beneficiary is the account's, active, and of one
+ * of `types` (those its transfer mode and amount can pay). Its row, read with the write, is what the rail is handed
+ * (beneficiaryOfGuardRow).
+ */
+export function activeBeneficiaryGuard(request: { beneficiaryId: string; accountId: string; mode: Mode }, types: readonly string[]): SqlStatement {
+  return {
+    sql: `select type, name, vpa, account_number, ifsc from beneficiaries
+          where id = ? and account_id = ? and mode = ? and active and type in (${types.map(() => '?').join(', ')})`,
+    params: [request.beneficiaryId, request.accountId, request.mode, ...types],
+  };
+}
+
+/** The beneficiary activeBeneficiaryGuard read, as a rail is handed it. */
+export function beneficiaryOfGuardRow(row: Record<string, unknown>): NonNullable<RailHandover['beneficiary']> {
+  return {
+    type: row.type as 'bank_account' | 'vpa',
+    name: row.name as string,
+    vpa: (row.vpa as string | null) ?? null,
+    accountNumber: (row.account_number as string | null) ?? null,
+    ifsc: (row.ifsc as string | null) ?? null,
+  };
+}

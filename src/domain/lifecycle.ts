@@ -12,7 +12,10 @@ export interface LifecycleSpec<S extends string> {
   transitions: { readonly [K in S]: readonly S[] };
   /** The outcome is known: the creating request stops waiting, a batch counts the item as done. */
   settled: { readonly [K in S]: boolean };
-  /** The rail may still change it, so its workflow keeps asking (a completed payout may yet be reversed). */
+  /**
+   * Its workflow keeps asking the rail while it is in this status. A change that may come long after (a completed
+   * payout reversed days later) is not watched for: it arrives as a report (the resource's `...RailDecision`).
+   */
   watched: { readonly [K in S]: boolean };
   /** The ledger posting that goes with entering `to` from `from` (`from` null: created in `to`). */
   posting(from: S | null, to: S, amount: number): Posting | undefined;
@@ -35,23 +38,44 @@ export function defineLifecycle<S extends string>(spec: LifecycleSpec<S>): Lifec
   };
 }
 
+/** The provider's own account of a failure, kept as it said it beside our code (API.md, Live payouts). */
+export interface ProviderFailure {
+  source: string;
+  reason: string;
+  description: string;
+}
+
+/** Why a rail failed a resource: our code and message, and the provider's own words when a provider said them. */
+export interface RailFailure<F extends string = string> {
+  code: F;
+  message: string;
+  provider?: ProviderFailure;
+}
+
 /**
  * A move the rail's answer calls for. `failure` and `utr` go with the move into `failed` and into the
  * status that completes the resource.
  */
 export interface Move<S extends string, F extends string = string> {
   to: S;
-  failure?: { code: F; message: string };
+  failure?: RailFailure<F>;
   utr?: string;
 }
 
 /**
- * What watching the rail decided, from our status and the rail's: the moves to write now, in order, then
- * either keep watching (ask again in `checkAgainInMs`) or stop: nothing will change on its own any more.
+ * The rail has no record of a resource it was handed (a lookup by our reference found nothing): the hand-over
+ * never arrived. What that means is each resource's decision, as for any other answer.
  */
-export interface Observation<V, S extends string, F extends string = string> {
-  /** The resource as written now (before the moves). */
-  view: V;
+export interface RailNoRecord {
+  state: 'unknown';
+}
+
+/**
+ * What a rail's answer means for a resource in its current status (each resource's `...RailDecision`): the moves
+ * to write now, in order, then either ask again in `checkAgainInMs` or stop: nothing more will come by asking
+ * (a later change, such as a reversal, arrives as a report: a webhook, the reconciliation, the sandbox's own).
+ */
+export interface RailDecision<S extends string, F extends string = string> {
   moves: Move<S, F>[];
   next: { checkAgainInMs: number } | 'settled';
 }

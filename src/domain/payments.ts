@@ -1,6 +1,6 @@
 // Payments: statuses, the lifecycle (transition table, postings, events), payment methods and failure codes.
 // No other code decides whether a payment may move from one status to another.
-import { defineLifecycle } from './lifecycle.ts';
+import { type RailDecision, type RailFailure, type RailNoRecord, defineLifecycle } from './lifecycle.ts';
 import { paymentCapturePosting } from './ledger.ts';
 
 export const paymentStatuses = ['pending', 'captured', 'failed'] as const;
@@ -33,3 +33,31 @@ export type PaymentMethod = (typeof paymentMethods)[number];
 
 export const VPA_PATTERN = /^[a-zA-Z0-9._-]{2,256}@[a-zA-Z]{2,64}$/;
 export const BANK_CODE_PATTERN = /^[A-Z]{4}$/;
+
+/** What a payment rail (the acquirer) says of a payment, in our words. `checkAgainInMs` as for payouts. */
+export type PaymentRailState =
+  | { state: 'processing'; checkAgainInMs: number }
+  | { state: 'captured'; reference: string }
+  | { state: 'failed'; failure: RailFailure<PaymentFailureCode> };
+
+const UNKNOWN_TO_ACQUIRER: RailFailure<PaymentFailureCode> = { code: 'payment_declined', message: 'The acquirer has no record of this payment.' };
+
+/**
+ * What the rail's answer means for a payment in `status`. Only a pending payment moves; a captured or failed one
+ * never moves again (a capture that still arrives after `failed` is the connector's to refund, not a move).
+ */
+export function paymentRailDecision(status: PaymentStatus, rail: PaymentRailState | RailNoRecord): RailDecision<PaymentStatus, PaymentFailureCode> {
+  const pending = status === 'pending';
+  switch (rail.state) {
+    case 'processing':
+      return pending ? { moves: [], next: { checkAgainInMs: rail.checkAgainInMs } } : { moves: [], next: 'settled' };
+    case 'captured':
+      return { moves: pending ? [{ to: 'captured' }] : [], next: 'settled' };
+    case 'failed':
+      return { moves: pending ? [{ to: 'failed', failure: rail.failure }] : [], next: 'settled' };
+    case 'unknown':
+      return { moves: pending ? [{ to: 'failed', failure: UNKNOWN_TO_ACQUIRER }] : [], next: 'settled' };
+    default:
+      return rail satisfies never;
+  }
+}

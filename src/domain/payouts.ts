@@ -1,6 +1,6 @@
 // Payouts: statuses, the lifecycle (transition table, postings, events), transfer-mode rules and failure reasons.
 // No other code decides whether a payout may move from one status to another.
-import { defineLifecycle } from './lifecycle.ts';
+import { type RailDecision, type RailFailure, type RailNoRecord, defineLifecycle } from './lifecycle.ts';
 import {
   payoutReleasePosting,
   payoutReservePosting,
@@ -23,7 +23,8 @@ export const payoutLifecycle = defineLifecycle<PayoutStatus>({
   },
   // Settled for a batch: the payout will not move again on its own (a later reversal is still possible).
   settled: { initiated: false, completed: true, failed: true, reversed: true },
-  watched: { initiated: true, completed: true, failed: false, reversed: false },
+  // A completed payout's workflow ends: a reversal days later arrives as a report (payoutRailDecision).
+  watched: { initiated: true, completed: false, failed: false, reversed: false },
   posting(from, to, amount) {
     switch (to) {
       case 'initiated':
@@ -123,4 +124,59 @@ export function transferModeProblem(transferMode: string, beneficiaryType: Benef
 /** The beneficiary types a transfer mode and amount can pay (none: the mode or the amount does not fit any). */
 export function fittingBeneficiaryTypes(transferMode: string, amount: number): BeneficiaryType[] {
   return beneficiaryTypes.filter((type) => transferModeProblem(transferMode, type, amount) === undefined);
+}
+
+/**
+ * What a payout rail says of a payout, in our words (a connector translates its provider's statuses into these:
+ * queued, pending, processing → processing; processed → completed; failed, rejected, cancelled → failed).
+ * `checkAgainInMs`: when asking again may tell more (the sandbox knows; a connector's polling backstop).
+ */
+export type PayoutRailState =
+  | { state: 'processing'; checkAgainInMs: number }
+  | { state: 'completed'; utr: string }
+  | { state: 'failed'; failure: RailFailure<FailureCode> }
+  /** The bank sent the money back; `failure`: the provider's words for why, when it gave them. */
+  | { state: 'reversed'; utr: string | null; failure?: RailFailure<FailureCode> };
+
+/** A reversal of a payout never reported completed: the money never reached the beneficiary. */
+export const REVERSED_BEFORE_COMPLETION = failure('rejected_by_bank', 'The bank returned the transfer before reporting it complete.');
+
+const LOST_BY_RAIL = failure('rejected_by_bank', 'The bank has no record of this transfer.');
+
+/**
+ * What the rail's answer means for a payout in `status`, whoever brings it (the workflow's own look, a provider's
+ * webhook, the reconciliation, the sandbox's report): any order and repetition of answers lands in one state, and
+ * an answer about a state the payout has passed changes nothing (API.md, Live payouts).
+ */
+export function payoutRailDecision(status: PayoutStatus, rail: PayoutRailState | RailNoRecord): RailDecision<PayoutStatus, FailureCode> {
+  const initiated = status === 'initiated';
+  const settled = (moves: RailDecision<PayoutStatus, FailureCode>['moves'] = []) => ({ moves, next: 'settled' as const });
+  switch (rail.state) {
+    case 'processing':
+      // Not initiated any more while the bank still works on it: a test helper decided; nothing to ask.
+      return initiated ? { moves: [], next: { checkAgainInMs: rail.checkAgainInMs } } : settled();
+    case 'completed':
+      // A completion after a failure is ignored (the money was released): nothing moves a payout backwards.
+      return settled(initiated ? [{ to: 'completed', utr: rail.utr }] : []);
+    case 'failed':
+      return settled(initiated ? [{ to: 'failed', failure: rail.failure }] : []);
+    case 'reversed':
+      switch (status) {
+        case 'initiated':
+          // Never reported completed: to the caller the payout failed (payout_failure), it was not reversed.
+          return settled([{ to: 'failed', failure: rail.failure ?? REVERSED_BEFORE_COMPLETION }]);
+        case 'completed':
+          return settled([{ to: 'reversed' }]);
+        case 'failed':
+        case 'reversed':
+          return settled();
+        default:
+          return status satisfies never;
+      }
+    case 'unknown':
+      // Asked only after a hand-over the rail acknowledged: a bank that lost it did not pay it.
+      return settled(initiated ? [{ to: 'failed', failure: LOST_BY_RAIL }] : []);
+    default:
+      return rail satisfies never;
+  }
 }

@@ -1,6 +1,6 @@
 // Refunds: statuses, the lifecycle (transition table, postings, events), how much of a payment is still refundable.
 // No other code decides whether a refund may move from one status to another.
-import { defineLifecycle } from './lifecycle.ts';
+import { type RailDecision, type RailFailure, type RailNoRecord, defineLifecycle } from './lifecycle.ts';
 import { refundReleasePosting, refundReservePosting, refundSettlePosting } from './ledger.ts';
 
 export const refundStatuses = ['pending', 'processed', 'failed'] as const;
@@ -65,4 +65,29 @@ export function refundAmount(paymentAmount: number, held: bigint, requested: num
     return { ok: false, message: `amount must be at most ${refundable} paise: the payment was ${paymentAmount} and ${held} is already refunded or being refunded.` };
   }
   return { ok: true, amount: requested };
+}
+
+/** What a refund rail says of a refund, in our words. `checkAgainInMs` as for payouts. */
+export type RefundRailState =
+  | { state: 'processing'; checkAgainInMs: number }
+  | { state: 'processed'; utr: string }
+  | { state: 'failed'; failure: RailFailure<RefundFailureCode> };
+
+const UNKNOWN_TO_ACQUIRER: RailFailure<RefundFailureCode> = { code: 'refund_declined', message: 'The acquirer has no record of this refund.' };
+
+/** What the rail's answer means for a refund in `status`: only a pending refund moves. */
+export function refundRailDecision(status: RefundStatus, rail: RefundRailState | RailNoRecord): RailDecision<RefundStatus, RefundFailureCode> {
+  const pending = status === 'pending';
+  switch (rail.state) {
+    case 'processing':
+      return pending ? { moves: [], next: { checkAgainInMs: rail.checkAgainInMs } } : { moves: [], next: 'settled' };
+    case 'processed':
+      return { moves: pending ? [{ to: 'processed', utr: rail.utr }] : [], next: 'settled' };
+    case 'failed':
+      return { moves: pending ? [{ to: 'failed', failure: rail.failure }] : [], next: 'settled' };
+    case 'unknown':
+      return { moves: pending ? [{ to: 'failed', failure: UNKNOWN_TO_ACQUIRER }] : [], next: 'settled' };
+    default:
+      return rail satisfies never;
+  }
 }

@@ -37,6 +37,15 @@ export function payoutTransitionWorkflowId(payoutId: string, to: string): string
 }
 
 /**
+ * A change a payout's rail reported on its own (a reversal), applied by the same short transition workflow:
+ * `key` names the change once (a provider's event id, the sandbox's state name), so a repeated report reaches the
+ * same workflow. Apart from the test helpers' ids, so a test helper never waits on a report still to come.
+ */
+export function payoutReportWorkflowId(payoutId: string, key: string): string {
+  return `payout-report/${payoutId}/${key}`;
+}
+
+/**
  * One delivery of an event to an endpoint: `webhook/{event_id}/{endpoint_id}`, so the dispatcher starting it
  * twice reaches the same workflow. `variant` names the extra deliveries of the same pair: `duplicate`
  * (Sandbox-Simulate: duplicate_webhooks) and `redeliver/{key}` (POST /v1/events/:id/redeliver).

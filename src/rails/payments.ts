@@ -1,9 +1,11 @@
-// The payment rail, both sides: how the service collects a payment from a customer (UPI collect,
-// netbanking) and how it gives money back (refunds). The sandbox simulator implements both now; live
-// connectors (a payment aggregator or acquiring bank) implement them later.
+// The payment rail, both sides: how the service collects a payment from a customer (UPI, netbanking) and how
+// it gives money back (refunds). The sandbox simulator implements both; a provider's connector implements them
+// for live money. Like the payout rail, each resource is handed over under its own id (the provider's receipt or
+// idempotency key) and looked up by it.
 import type { Mode } from '../domain/modes.ts';
-import type { PaymentFailureCode, PaymentMethod } from '../domain/payments.ts';
-import type { RefundFailureCode } from '../domain/refunds.ts';
+import type { PaymentMethod, PaymentRailState } from '../domain/payments.ts';
+import type { RefundRailState } from '../domain/refunds.ts';
+import type { RailAnswer, RailLookup } from './rail.ts';
 
 /** Where the customer pays from (and where a refund goes back to). */
 export interface PaymentInstrument {
@@ -13,7 +15,7 @@ export interface PaymentInstrument {
 }
 
 export interface PaymentSubmission {
-  /** The payment's id: the rail's own idempotency key, so a retried submission never collects twice. */
+  /** The payment's id: our reference at the rail and its idempotency key, so a retried submission never collects twice. */
   paymentId: string;
   accountId: string;
   mode: Mode;
@@ -21,18 +23,14 @@ export interface PaymentSubmission {
   instrument: PaymentInstrument;
 }
 
-export type RailPaymentStatus =
-  | { state: 'processing'; checkAgainInMs: number }
-  | { state: 'captured'; reference: string }
-  | { state: 'failed'; code: PaymentFailureCode; message: string };
-
 export interface PaymentRail {
-  submit(submission: PaymentSubmission): Promise<{ reference: string }>;
-  status(paymentId: string): Promise<RailPaymentStatus>;
+  /** Hands the payment over under its id and answers what the rail said of it (a decline is a `failed` answer). */
+  submit(submission: PaymentSubmission): Promise<RailAnswer<PaymentRailState>>;
+  lookup(paymentId: string): Promise<RailLookup<PaymentRailState>>;
 }
 
 export interface RefundSubmission {
-  /** The refund's id: the rail's idempotency key. */
+  /** The refund's id: our reference at the rail and its idempotency key. */
   refundId: string;
   paymentId: string;
   accountId: string;
@@ -42,12 +40,8 @@ export interface RefundSubmission {
   instrument: PaymentInstrument;
 }
 
-export type RailRefundStatus =
-  | { state: 'processing'; checkAgainInMs: number }
-  | { state: 'processed'; utr: string }
-  | { state: 'failed'; code: RefundFailureCode; message: string };
-
 export interface RefundRail {
-  submit(submission: RefundSubmission): Promise<{ reference: string }>;
-  status(refundId: string): Promise<RailRefundStatus>;
+  /** Hands the refund over under its id and answers what the rail said of it. */
+  submit(submission: RefundSubmission): Promise<RailAnswer<RefundRailState>>;
+  lookup(refundId: string): Promise<RailLookup<RefundRailState>>;
 }

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { payoutWorkflowId } from '../../src/domain/workflow-ids.ts';
+import { payoutReportWorkflowId, payoutWorkflowId } from '../../src/domain/workflow-ids.ts';
 import { allBalanceTransactions, amountsOf, assertApiError, balanceOf } from '../helpers/api-assert.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
 import { bankBeneficiary, fund, settled, vpaBeneficiary, waitForPayout } from '../helpers/payouts.ts';
@@ -119,6 +119,33 @@ describe('sandbox magic values, end to end', () => {
       await assertLedgerBalanced(accountId);
     });
   }
+});
+
+test("a reversal@upi payout's workflow ends at completed; the bank's reversal reaches the payout afterwards, as a provider's report would", async () => {
+  const { accountId, sandboxKey } = await fundedAccount(1_000_000);
+  const beneficiaryId = await vpaBeneficiary(http, sandboxKey, 'reversal@upi');
+  const key = `reversal-${randomUUID()}`;
+  const res = await createPayout(sandboxKey, { beneficiary_id: beneficiaryId, amount: 40_000, mode: 'upi' }, key);
+  assert.equal(res.status, 200, res.text);
+  const final = await waitForPayout(http, sandboxKey, res.body.id, (p) => p.status === 'reversed');
+  // The payout's own workflow closed having seen the payout completed, not reversed: it did not stay open for it.
+  const payoutRun = service.stack.temporal!.client.workflow.getHandle(payoutWorkflowId(accountId, 'sandbox', key));
+  assert.deepEqual(await payoutRun.result(), { payoutId: res.body.id, status: 'completed' });
+  assert.equal((await payoutRun.describe()).status.name, 'COMPLETED');
+  // The reversal came in a short transition workflow of its own, findable by the payout's id.
+  const report = await service.stack.temporal!.client.workflow.getHandle(payoutReportWorkflowId(res.body.id, 'reversed')).describe();
+  assert.equal(report.type, 'payoutTransitionWorkflow');
+  assert.equal(report.status.name, 'COMPLETED');
+  assert.deepEqual(report.searchAttributes.ResourceId, [res.body.id]);
+  // What the caller sees is as before: completed, then reversed, with the money back and a payout_reversal.
+  assert.ok(final.completed_at && final.reversed_at);
+  assert.match(final.utr, /^SBX/);
+  assert.deepEqual(await eventsOf(sandboxKey, res.body.id), ['payout.initiated', 'payout.completed', 'payout.reversed']);
+  const booked = (await allBalanceTransactions(http, sandboxKey)).filter((t) => t.source_id === res.body.id).map((t) => t.type).reverse();
+  assert.deepEqual(booked, ['payout', 'payout', 'payout_reversal']);
+  assert.deepEqual(await amountsOf(http, sandboxKey), { available: 1_000_000, pending: 0, reserved: 0 });
+  assert.equal(await railSubmissions(res.body.id), 1);
+  await assertLedgerBalanced(accountId);
 });
 
 test('a payout whose bank cannot take it right after its creation is sent once the bank is back, and once only', async () => {

@@ -11,7 +11,10 @@
 //             longer takes money back.
 import { createHash } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { PaymentInstrument, PaymentRail, RailPaymentStatus, RailRefundStatus, RefundRail } from '../payments.ts';
+import type { PaymentRailState } from '../../domain/payments.ts';
+import type { RefundRailState } from '../../domain/refunds.ts';
+import type { PaymentInstrument, PaymentRail, RefundRail } from '../payments.ts';
+import type { RailAnswer, RailLookup } from '../rail.ts';
 import type { SandboxTimings } from './payout-rail.ts';
 
 export const PAYMENT_RAIL_NAME = 'sandbox-payments';
@@ -84,56 +87,65 @@ function submissions<S extends string>(deps: Deps, rail: string) {
   };
 }
 
+const found = <S>(outcome: S): RailLookup<S> => ({ found: true, answer: { outcome, providerReference: null, fees: 0 } });
+
+/** A submission's answer: the lookup right after recording it (a repeated one is answered as the first stands). */
+async function answerAfterRecording<S>(lookup: (id: string) => Promise<RailLookup<S>>, id: string): Promise<RailAnswer<S>> {
+  const looked = await lookup(id);
+  if (!looked.found) throw new Error(`sandbox rail: submission ${id} was recorded but cannot be read back`);
+  return looked.answer;
+}
+
 export function createSandboxPaymentRail(deps: Deps): PaymentRail {
   const store = submissions<PaymentScenario>(deps, PAYMENT_RAIL_NAME);
+  async function lookup(paymentId: string): Promise<RailLookup<PaymentRailState>> {
+    const first = await store.first(paymentId);
+    if (!first) return { found: false };
+    switch (first.scenario) {
+      case 'success':
+        return found({ state: 'captured', reference: reference('SBXP', paymentId) });
+      case 'failure':
+        return found({ state: 'failed', failure: { code: 'payment_declined', message: 'The customer declined the payment or their bank refused it.' } });
+      case 'slow': {
+        const left = deps.timings.slowMs - first.elapsed;
+        return found(left > 0 ? { state: 'processing', checkAgainInMs: Math.max(left, 50) } : { state: 'captured', reference: reference('SBXP', paymentId) });
+      }
+      default:
+        return first.scenario satisfies never;
+    }
+  }
   return {
     async submit(submission) {
       const scenario = paymentScenario(submission.instrument);
       await store.record(submission.paymentId, { scenario, amount: submission.amount, method: submission.instrument.method });
-      return { reference: submission.paymentId };
+      return answerAfterRecording(lookup, submission.paymentId);
     },
-
-    async status(paymentId): Promise<RailPaymentStatus> {
-      const first = await store.first(paymentId);
-      if (!first) return { state: 'failed', code: 'payment_declined', message: 'The acquirer has no record of this payment.' };
-      switch (first.scenario) {
-        case 'success':
-          return { state: 'captured', reference: reference('SBXP', paymentId) };
-        case 'failure':
-          return { state: 'failed', code: 'payment_declined', message: 'The customer declined the payment or their bank refused it.' };
-        case 'slow': {
-          const left = deps.timings.slowMs - first.elapsed;
-          return left > 0 ? { state: 'processing', checkAgainInMs: Math.max(left, 50) } : { state: 'captured', reference: reference('SBXP', paymentId) };
-        }
-        default:
-          return first.scenario satisfies never;
-      }
-    },
+    lookup,
   };
 }
 
 export function createSandboxRefundRail(deps: Deps): RefundRail {
   const store = submissions<RefundScenario>(deps, REFUND_RAIL_NAME);
+  async function lookup(refundId: string): Promise<RailLookup<RefundRailState>> {
+    const first = await store.first(refundId);
+    if (!first) return { found: false };
+    const left = deps.timings.processingMs - first.elapsed;
+    if (left > 0) return found({ state: 'processing', checkAgainInMs: Math.max(left, 50) });
+    switch (first.scenario) {
+      case 'success':
+        return found({ state: 'processed', utr: reference('SBXR', refundId) });
+      case 'failure':
+        return found({ state: 'failed', failure: { code: 'refund_declined', message: "The customer's account no longer accepts money back." } });
+      default:
+        return first.scenario satisfies never;
+    }
+  }
   return {
     async submit(submission) {
       const scenario = refundScenario(submission.instrument);
       await store.record(submission.refundId, { scenario, amount: submission.amount, paymentId: submission.paymentId });
-      return { reference: submission.refundId };
+      return answerAfterRecording(lookup, submission.refundId);
     },
-
-    async status(refundId): Promise<RailRefundStatus> {
-      const first = await store.first(refundId);
-      if (!first) return { state: 'failed', code: 'refund_declined', message: 'The acquirer has no record of this refund.' };
-      const left = deps.timings.processingMs - first.elapsed;
-      if (left > 0) return { state: 'processing', checkAgainInMs: Math.max(left, 50) };
-      switch (first.scenario) {
-        case 'success':
-          return { state: 'processed', utr: reference('SBXR', refundId) };
-        case 'failure':
-          return { state: 'failed', code: 'refund_declined', message: "The customer's account no longer accepts money back." };
-        default:
-          return first.scenario satisfies never;
-      }
-    },
+    lookup,
   };
 }

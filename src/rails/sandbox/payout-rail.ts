@@ -2,9 +2,19 @@
 // the rail_submissions table, so it survives a worker restart, and every submission is recorded
 // (tests prove from it that no payout was sent twice). Outcomes follow from the time of the first
 // submission, the way a real bank's processing time runs from when it received the instruction.
+//
+// A reversal comes the way a provider's does, on the bank's own initiative after the payout's workflow has ended:
+// when the bank first tells us a payout it will send back (`reversal@upi`, accounts ending 0002) is completed, it
+// hands its reversal to `report` to be applied `reversalMs` later (the composition root starts the payout's short
+// transition workflow with that start delay, the path of the reverse test helper). Until then, and after, a lookup
+// says `completed`: as with a provider, a reversal is learnt from its report, never by asking again and again.
+// Scheduling it at that first completed answer (not at submission) keeps it after our payout's completion, so a
+// payout slow to hear of its completion is still reversed, never failed (payoutRailDecision).
 import { createHash } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { PayoutRail, PayoutSubmission, RailPayoutStatus } from '../payouts.ts';
+import type { PayoutRailState } from '../../domain/payouts.ts';
+import type { PayoutRail, PayoutSubmission } from '../payouts.ts';
+import type { RailAnswer, RailLookup, RailReportSink } from '../rail.ts';
 import { payoutScenario, type PayoutScenario } from './scenarios.ts';
 import { executePrepared } from '../../db/prepared.ts';
 
@@ -23,71 +33,95 @@ function utrFor(payoutId: string): string {
   return `SBX${createHash('sha256').update(payoutId).digest('hex').slice(0, 13).toUpperCase()}`;
 }
 
-/** First submissions a rail remembers from its own calls, so a status soon after needs no read (newest kept). */
+/** First submissions a rail remembers from its own calls, so a lookup soon after needs no read (newest kept). */
 const REMEMBERED_SUBMISSIONS = 20_000;
 
-export function createSandboxPayoutRail(deps: { orm: MikroORM; timings: SandboxTimings; now?: () => number }): PayoutRail {
+interface FirstSubmission {
+  scenario: PayoutScenario;
+  at: number;
+  accountId: string;
+  mode: PayoutSubmission['mode'];
+}
+
+const answer = (outcome: PayoutRailState): RailAnswer<PayoutRailState> => ({ outcome, providerReference: null, fees: 0 });
+
+export function createSandboxPayoutRail(deps: { orm: MikroORM; timings: SandboxTimings; report: RailReportSink<PayoutRailState>; now?: () => number }): PayoutRail {
   const now = deps.now ?? Date.now;
   /**
-   * The first submissions this rail recorded, as recorded (a row is never changed once written), newest last: the
-   * status a step asks for right after its hand-over is answered from here, the bank's own memory, and anything
-   * else (another process's submission, one forgotten) from rail_submissions.
+   * The first submissions this rail recorded, as recorded (a row is never changed once written), newest last: a
+   * lookup right after a hand-over is answered from here, the bank's own memory, and anything else (another
+   * process's submission, one forgotten) from rail_submissions.
    */
-  const recorded = new Map<string, { scenario: PayoutScenario; at: number }>();
+  const recorded = new Map<string, FirstSubmission>();
 
-  async function firstSubmission(payoutId: string): Promise<{ scenario: PayoutScenario; at: number } | undefined> {
+  async function firstSubmission(payoutId: string): Promise<FirstSubmission | undefined> {
     const known = recorded.get(payoutId);
     if (known) return known;
-    const rows = await deps.orm.em.fork().execute<{ payload: { scenario: PayoutScenario }; created_at: Date }[]>(
+    const rows = await deps.orm.em.fork().execute<{ payload: { scenario: PayoutScenario; accountId?: string; mode?: FirstSubmission['mode'] }; created_at: Date }[]>(
       `select payload, created_at from rail_submissions where rail = ? and idempotency_key = ? order by id limit 1`,
       [RAIL_NAME, payoutId],
     );
     const row = rows[0];
-    return row ? { scenario: row.payload.scenario, at: new Date(row.created_at).getTime() } : undefined;
+    if (!row) return undefined;
+    const { scenario, accountId = '', mode = 'sandbox' } = row.payload;
+    return { scenario, at: new Date(row.created_at).getTime(), accountId, mode };
+  }
+
+  /** The bank's state of a payout, `elapsed` ms after its first submission. */
+  function stateOf(payoutId: string, first: FirstSubmission): PayoutRailState {
+    const { processingMs, slowMs } = deps.timings;
+    const elapsed = now() - first.at;
+    const processing = (until: number): PayoutRailState => ({ state: 'processing', checkAgainInMs: Math.max(until - elapsed, 50) });
+    switch (first.scenario) {
+      case 'success':
+      case 'reversal':
+        return elapsed < processingMs ? processing(processingMs) : { state: 'completed', utr: utrFor(payoutId) };
+      case 'slow':
+        return elapsed < slowMs ? processing(slowMs) : { state: 'completed', utr: utrFor(payoutId) };
+      case 'failure':
+        return elapsed < processingMs
+          ? processing(processingMs)
+          : { state: 'failed', failure: { code: 'beneficiary_account_invalid', message: "The beneficiary's account or UPI ID is invalid or closed." } };
+      default:
+        return first.scenario satisfies never;
+    }
+  }
+
+  async function lookup(payoutId: string): Promise<RailLookup<PayoutRailState>> {
+    const first = await firstSubmission(payoutId);
+    if (!first) return { found: false };
+    const outcome = stateOf(payoutId, first);
+    if (first.scenario === 'reversal' && outcome.state === 'completed') {
+      // Told completed: the reversal is on its way (idempotent, so every such answer may ask for it).
+      const reversed = answer({ state: 'reversed', utr: outcome.utr });
+      await deps.report({ id: payoutId, accountId: first.accountId, mode: first.mode, key: 'reversed', answer: reversed }, { delayMs: deps.timings.reversalMs });
+    }
+    return { found: true, answer: answer(outcome) };
   }
 
   return {
     async submit(submission: PayoutSubmission) {
       const scenario = payoutScenario(submission.beneficiary);
       const at = now();
+      const payload = { scenario, amount: submission.amount, transferMode: submission.transferMode, accountId: submission.accountId, mode: submission.mode };
       // Every call is recorded; one that repeats a key is marked a duplicate and changes nothing.
       const [row] = await executePrepared<{ duplicate: boolean }>(
         deps.orm.em.fork(),
         `insert into rail_submissions (rail, idempotency_key, duplicate, payload, created_at)
          values (?, ?, exists (select 1 from rail_submissions where rail = ? and idempotency_key = ?), ?::jsonb, ?)
          returning duplicate`,
-        [RAIL_NAME, submission.payoutId, RAIL_NAME, submission.payoutId, JSON.stringify({ scenario, amount: submission.amount, transferMode: submission.transferMode }), new Date(at)],
+        [RAIL_NAME, submission.payoutId, RAIL_NAME, submission.payoutId, JSON.stringify(payload), new Date(at)],
       );
-      // A first submission's outcome is due when its processing time has run (see status); a repeated one's
-      // time runs from the first, which this call does not know.
-      if (row?.duplicate !== false) return { reference: submission.payoutId };
-      recorded.set(submission.payoutId, { scenario, at });
-      if (recorded.size > REMEMBERED_SUBMISSIONS) recorded.delete(recorded.keys().next().value!);
-      return { reference: submission.payoutId, quietMs: scenario === 'slow' ? deps.timings.slowMs : deps.timings.processingMs };
-    },
-
-    async status(payoutId: string): Promise<RailPayoutStatus> {
-      const first = await firstSubmission(payoutId);
-      if (!first) return { state: 'unknown' };
-      const { processingMs, slowMs, reversalMs } = deps.timings;
-      const elapsed = now() - first.at;
-      const wait = (until: number) => Math.max(until - elapsed, 50);
-      switch (first.scenario) {
-        case 'success':
-          return elapsed < processingMs ? { state: 'processing', checkAgainInMs: wait(processingMs) } : { state: 'completed', utr: utrFor(payoutId), final: true };
-        case 'slow':
-          return elapsed < slowMs ? { state: 'processing', checkAgainInMs: wait(slowMs) } : { state: 'completed', utr: utrFor(payoutId), final: true };
-        case 'failure':
-          return elapsed < processingMs
-            ? { state: 'processing', checkAgainInMs: wait(processingMs) }
-            : { state: 'failed', code: 'beneficiary_account_invalid', message: "The beneficiary's account or UPI ID is invalid or closed." };
-        case 'reversal':
-          if (elapsed < processingMs) return { state: 'processing', checkAgainInMs: wait(processingMs) };
-          if (elapsed < processingMs + reversalMs) return { state: 'completed', utr: utrFor(payoutId), final: false, checkAgainInMs: wait(processingMs + reversalMs) };
-          return { state: 'reversed', utr: utrFor(payoutId) };
-        default:
-          return first.scenario satisfies never;
+      // A repeated submission is answered as the first one stands now, as a provider answers a repeated key.
+      if (row?.duplicate !== false) {
+        const found = await lookup(submission.payoutId);
+        if (found.found) return found.answer;
       }
+      const first: FirstSubmission = { scenario, at, accountId: submission.accountId, mode: submission.mode };
+      recorded.set(submission.payoutId, first);
+      if (recorded.size > REMEMBERED_SUBMISSIONS) recorded.delete(recorded.keys().next().value!);
+      return answer(stateOf(submission.payoutId, first));
     },
+    lookup,
   };
 }

@@ -3,11 +3,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DefaultLogger, NativeConnection, Runtime, Worker, bundleWorkflowCode, type LogLevel, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { createActivities } from '../../../activities/index.ts';
-import { createUnconnectedLiveRail } from '../../rails/live-payout-rail.ts';
+import { type ActivityDeps, createActivities } from '../../../activities/index.ts';
+import type { Client } from '@temporalio/client';
 import { createSandboxPayoutRail, type SandboxTimings } from '../../rails/sandbox/payout-rail.ts';
-import { createUnconnectedLivePaymentRail, createUnconnectedLiveRefundRail } from '../../rails/live-payment-rail.ts';
 import { createSandboxPaymentRail, createSandboxRefundRail } from '../../rails/sandbox/payment-rail.ts';
+import { payoutReportSink } from './rail-reports.ts';
+import { unconnectedLiveRail } from './unconnected-rail.ts';
 import type { Logger } from '../../logger.ts';
 import { createWebhookSender } from '../../webhooks/sender.ts';
 import { endpointSecretContext, type SecretBox } from '../../db/sealed.ts';
@@ -96,12 +97,28 @@ export interface WorkerHandle {
   shutdown(): Promise<void>;
 }
 
+/**
+ * The rails of each mode. Live money needs an account's connection to a provider (API.md, Live mode), which the API
+ * asks for before any workflow starts (403 connection_required): a live rail reached here is a defect, refused
+ * outright. The sandbox payout rail's reports (its reversals) start workflows through the process's client.
+ */
+function createRails(options: { orm: MikroORM; client: Client; taskQueue: string; sandbox: SandboxTimings }): ActivityDeps['rails'] {
+  const { orm, sandbox: timings } = options;
+  return {
+    payouts: { sandbox: createSandboxPayoutRail({ orm, timings, report: payoutReportSink(options.client, options.taskQueue) }), live: unconnectedLiveRail('payout') },
+    payments: { sandbox: createSandboxPaymentRail({ orm, timings }), live: unconnectedLiveRail('payment') },
+    refunds: { sandbox: createSandboxRefundRail({ orm, timings }), live: unconnectedLiveRail('refund') },
+  };
+}
+
 export async function startWorker(options: {
   address: string;
   namespace: string;
   taskQueue: string;
   orm: MikroORM;
   logger: Logger;
+  /** The process's Temporal client: where the rails' own reports (a sandbox reversal) start their workflows. */
+  client: Client;
   /** A prebuilt workflow bundle (tests build one for every worker of the run). */
   workflowBundlePath?: string;
   sandbox: SandboxTimings;
@@ -149,11 +166,7 @@ export async function startWorker(options: {
       orm: options.orm,
       webhookSender,
       railInlineWaitMs: options.railInlineWaitMs,
-      rails: {
-        payouts: { sandbox: createSandboxPayoutRail({ orm: options.orm, timings: options.sandbox }), live: createUnconnectedLiveRail() },
-        payments: { sandbox: createSandboxPaymentRail({ orm: options.orm, timings: options.sandbox }), live: createUnconnectedLivePaymentRail() },
-        refunds: { sandbox: createSandboxRefundRail({ orm: options.orm, timings: options.sandbox }), live: createUnconnectedLiveRefundRail() },
-      },
+      rails: createRails(options),
     }),
     ...workerTuning(options.tuning),
     // A database error no retry can fix ends its activity (src/domain/failures.ts, UNSTORABLE_DATA).
