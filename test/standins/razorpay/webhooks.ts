@@ -76,6 +76,7 @@ export class WebhookSender {
   private holding = false;
   private held: StoredEvent[] = [];
   private inFlight = new Set<Promise<void>>();
+  private chain: Promise<void> = Promise.resolve();
   private stopped = false;
   private readonly accountId: string;
   private readonly retryDelaysMs: readonly number[];
@@ -117,7 +118,7 @@ export class WebhookSender {
     this.holding = false;
     const batch = order === 'reverse' ? [...this.held].reverse() : [...this.held];
     this.held = [];
-    for (const ev of batch) await this.track(this.deliver(ev, false));
+    await Promise.all(batch.map((ev) => this.enqueue(() => this.deliver(ev, false))));
   }
   clearFaults(): void {
     this.drops.length = 0;
@@ -140,16 +141,17 @@ export class WebhookSender {
       this.held.push(stored);
       return;
     }
-    void this.track(this.deliver(stored, take(this.badSignatures, event)).then(() => {
-      if (take(this.duplicates, event)) return this.deliver(stored, false);
-    }));
+    const bad = take(this.badSignatures, event);
+    const twice = take(this.duplicates, event);
+    void this.enqueue(() => this.deliver(stored, bad));
+    if (twice) void this.enqueue(() => this.deliver(stored, false));
   }
 
   /** Delivers an event again (same id, same body, signed with the secret of its time). */
   async resend(eventId: string): Promise<void> {
     const ev = this.events.find((e) => e.id === eventId);
     if (!ev) throw new Error(`no event ${eventId}`);
-    await this.track(this.deliver(ev, false));
+    await this.enqueue(() => this.deliver(ev, false));
   }
 
   /** Resolves when no delivery is running or waiting for a retry. */
@@ -161,8 +163,14 @@ export class WebhookSender {
     this.stopped = true;
   }
 
-  private track(p: Promise<void>): Promise<void> {
-    const tracked = p.catch(() => undefined).finally(() => this.inFlight.delete(tracked));
+  /**
+   * Deliveries run one after another in the order they were raised (a failing one holds the line through its
+   * retries), so a test sees a known order unless it asks for another with hold/release.
+   */
+  private enqueue(job: () => Promise<void>): Promise<void> {
+    const run = this.chain.then(job).catch(() => undefined);
+    this.chain = run;
+    const tracked = run.finally(() => this.inFlight.delete(tracked));
     this.inFlight.add(tracked);
     return tracked;
   }
