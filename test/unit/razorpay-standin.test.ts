@@ -251,7 +251,10 @@ describe('statement and lists', () => {
     const one = await call('GET', `/v1/transactions/${oldestFirst[1].id}`);
     assert.equal(one.body.source.status, 'reversed');
 
-    const paged = await call('GET', `/v1/transactions?account_number=${ACCOUNT}&count=1&skip=1`);
+    const planted = standin.control.adjustBalance(-250, 'unexplained charge');
+    assert.deepEqual([planted.debit, planted.balance, planted.source.entity], [250, 99_750, 'adjustment']);
+
+    const paged = await call('GET', `/v1/transactions?account_number=${ACCOUNT}&count=1&skip=2`);
     assert.deepEqual(paged.body.items.map((t: any) => t.id), [oldestFirst[1].id]);
     assertRefused(await call('GET', `/v1/transactions?account_number=${ACCOUNT}&count=101`), 400, 'count', /may not be greater than 100/);
     assertRefused(await call('GET', '/v1/transactions'), 400, 'account_number');
@@ -407,6 +410,49 @@ describe('request fault switches', () => {
     assert.deepEqual(burst.map((a) => a.status).sort(), [200, 200, 200, 429, 429, 429]);
     assertRefused(burst.find((a) => a.status === 429)!, 429, null);
     assert.ok(standin.control.peakRequestsPerSecond({ path: '/v1/payouts' }) >= 6);
+  });
+});
+
+describe('payout life cycle driven by the test', () => {
+  test('failed with the given status_details returns the debit; the UTR arriving later is payout.updated', async () => {
+    standin.control.deposit(100_000);
+    const fa = await beneficiary();
+    const p = (await createPayout(payoutBody(fa), 'k-fail')).body;
+    const details = { source: 'beneficiary_bank' as const, reason: 'imps_not_allowed', description: 'IMPS is not enabled on the beneficiary account.' };
+    standin.control.failPayout(p.id, details);
+    const now = (await call('GET', `/v1/payouts/${p.id}`)).body;
+    assert.deepEqual([now.status, now.status_details], ['failed', details]);
+    assert.equal(standin.control.balance(), 100_000);
+    assert.throws(() => standin.control.processPayout(p.id), /not processing/);
+
+    const q = (await createPayout(payoutBody(fa, { reference_id: 'q' }), 'k-utr')).body;
+    standin.control.processPayout(q.id);
+    standin.control.setPayoutUtr(q.id, 'UTR-LATE-1');
+    await standin.control.webhooksIdle();
+    assert.deepEqual(hookEvents().filter((e) => e.startsWith('payout.')), ['payout.initiated', 'payout.failed', 'payout.initiated', 'payout.processed', 'payout.updated']);
+    assert.equal(JSON.parse(received().at(-1)!.body).payload.payout.entity.utr, 'UTR-LATE-1');
+  });
+
+  test('a queued payout can be cancelled through the API; other states cannot', async () => {
+    const fa = await beneficiary();
+    const p = (await createPayout(payoutBody(fa, { queue_if_low_balance: true }), 'k-cancel')).body;
+    const cancelled = await call('POST', `/v1/payouts/${p.id}/cancel`);
+    assert.deepEqual([cancelled.status, cancelled.body.status], [200, 'cancelled']);
+    assertRefused(await call('POST', `/v1/payouts/${p.id}/cancel`), 400, 'id');
+  });
+
+  test('with the approval workflow a payout waits pending, then is approved or rejected', async () => {
+    await standin.stop();
+    standin = await startRazorpayStandin({ keyId: KEY_ID, keySecret: KEY_SECRET, accountNumber: ACCOUNT, approvalWorkflow: true, openingBalance: 100_000 });
+    freshHookPath();
+    const fa = await beneficiary();
+    const a = (await createPayout(payoutBody(fa), 'k-appr-a')).body;
+    const b = (await createPayout(payoutBody(fa, { reference_id: 'b' }), 'k-appr-b')).body;
+    assert.deepEqual([a.status, a.fees, standin.control.balance()], ['pending', 0, 100_000]);
+    assert.equal(standin.control.approvePayout(a.id).status, 'processing');
+    assert.equal(standin.control.rejectPayout(b.id).status, 'rejected');
+    await standin.control.webhooksIdle();
+    assert.deepEqual(hookEvents().filter((e) => e.startsWith('payout.')), ['payout.pending', 'payout.pending', 'payout.initiated', 'payout.rejected']);
   });
 });
 

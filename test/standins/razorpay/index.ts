@@ -58,6 +58,8 @@ export interface StandinControl {
   /** Money arriving in the account by bank transfer: a credit in the statement, transaction.created, queued payouts start. */
   deposit(amount: number, from?: { payerName?: string; payerAccount?: string; payerIfsc?: string; mode?: string; bankReference?: string }): Transaction;
   balance(): number;
+  /** A statement entry nothing explains (positive credit, negative debit), to plant a balance difference. */
+  adjustBalance(amount: number, description?: string): Transaction;
   processPayout(id: string, opts?: { utr?: string }): Payout;
   /** From processing or processed; credits amount + fees back (a reversal in the statement). */
   reversePayout(id: string, statusDetails?: StatusDetails): Payout;
@@ -208,6 +210,7 @@ function makeControl(inst: Instance): StandinControl {
   return {
     deposit: (amount, from) => store.deposit(amount, from),
     balance: () => store.balance,
+    adjustBalance: (amount, description) => store.adjust(amount, description ?? 'planted by the test'),
     processPayout: (id, opts) => clone(store.process(id, opts?.utr)),
     reversePayout: (id, details) => clone(store.reverse(id, details)),
     failPayout: (id, details) => clone(store.fail(id, details)),

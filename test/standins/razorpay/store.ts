@@ -65,6 +65,7 @@ export interface Transaction {
 type TxnSource =
   | { kind: 'payout'; payoutId: string }
   | { kind: 'reversal'; id: string; payoutId: string; amount: number; fees: number; tax: number }
+  | { kind: 'adjustment'; id: string; amount: number; description: string }
   | { kind: 'bank_transfer'; id: string; amount: number; payer_name: string; payer_account: string; payer_ifsc: string; mode: string; bank_reference: string };
 interface TxnRow { id: string; seq: number; amount: number; credit: number; debit: number; balance: number; source: TxnSource; created_at: number }
 
@@ -267,7 +268,7 @@ export class Store {
     this.balance += credit - debit;
     const row: TxnRow = { id: newId('txn'), seq: ++this.seq, amount: credit || debit, credit, debit, balance: this.balance, source, created_at: this.seconds() };
     this.txns.push(row);
-    if (source.kind !== 'reversal') this.opts.emit('transaction.created', 'transaction', this.renderTxn(row));
+    if (source.kind === 'payout' || source.kind === 'bank_transfer') this.opts.emit('transaction.created', 'transaction', this.renderTxn(row));
     return row;
   }
 
@@ -278,6 +279,17 @@ export class Store {
       payer_ifsc: from.payerIfsc ?? 'UTIB0000002', mode: from.mode ?? 'NEFT', bank_reference: from.bankReference ?? newId('AXIR').replace('_', ''),
     }, amount, 0);
     this.drainQueue();
+    return this.renderTxn(row);
+  }
+
+  /**
+   * A statement entry no payout or deposit explains (not on the pages: a test's way to plant a difference
+   * between the provider's balance and ours). Positive credits, negative debits; no webhook.
+   */
+  adjust(amount: number, description: string): Transaction {
+    if (!Number.isInteger(amount) || amount === 0) throw badRequest('An adjustment must be a non-zero integer amount of paise.');
+    const row = this.addTxn({ kind: 'adjustment', id: newId('adj'), amount: Math.abs(amount), description }, Math.max(amount, 0), Math.max(-amount, 0));
+    if (amount > 0) this.drainQueue();
     return this.renderTxn(row);
   }
 
@@ -403,6 +415,8 @@ export class Store {
       }
       case 'reversal':
         return { id: s.id, entity: 'reversal', payout_id: s.payoutId, amount: s.amount, fee: s.fees, tax: s.tax, currency: 'INR' };
+      case 'adjustment':
+        return { id: s.id, entity: 'adjustment', amount: s.amount, description: s.description, currency: 'INR' };
       case 'bank_transfer':
         return {
           id: s.id, entity: 'bank_transfer', payer_name: s.payer_name, payer_account: s.payer_account, payer_ifsc: s.payer_ifsc,
