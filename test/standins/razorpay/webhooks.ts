@@ -183,7 +183,7 @@ export class WebhookSender {
       if (ok || badSignature) return;
       const delay = this.retryDelaysMs[attempt - 1];
       if (delay === undefined) return;
-      await sleep(delay);
+      await sleep(delay, undefined, { ref: false });
     }
   }
 
