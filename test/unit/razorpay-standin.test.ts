@@ -138,6 +138,9 @@ describe('contacts and fund accounts', () => {
     assert.deepEqual([vpa.status, vpa.body.vpa.handle], [201, 'exampleupi']);
     assertRefused(await call('POST', '/v1/fund_accounts', { contact_id: contact, account_type: 'vpa', vpa: { address: 'a@b@c' } }), 400, 'vpa.address');
     assert.equal(standin.control.fundAccounts().length, 2);
+    assert.equal((await call('GET', `/v1/fund_accounts/${first.body.id}`)).body.contact_id, contact);
+    assert.equal((await call('GET', `/v1/contacts/${contact}`)).body.name, 'Gaurav Kumar');
+    assertRefused(await call('GET', '/v1/contacts/cont_00000000000000'), 400, 'id', /does not exist/);
   });
 });
 
