@@ -29,10 +29,11 @@ import {
   resume,
 } from '../src/domain/collections.ts';
 import { baseSearchAttributes } from '../src/domain/search-attributes.ts';
-import type { RefusalType } from '../src/domain/failures.ts';
+import { awaiting, type RefusalType } from '../src/domain/failures.ts';
 import { paymentWorkflow } from './payment.ts';
 import { LongLived } from './long-lived.ts';
-import { databaseSteps, waitingSteps } from './proxies.ts';
+import { failureType } from './lifecycle.ts';
+import { databaseSteps, firstTrySteps, waitingSteps } from './proxies.ts';
 import type { CollectionResponse } from '../src/contract/collections.ts';
 
 /** Answers the creating request (Update-with-Start) once the collection is written. */
@@ -70,7 +71,11 @@ export interface CollectionWorkflowResult {
 }
 
 const db = databaseSteps<CollectionActivities>();
-/** The charge's request waits (retrying) while the customer has no vpa: the collection still takes pause and cancel. */
+/**
+ * The charge's request, tried once at once: a customer without vpa is known before anyone has waited. Then it waits
+ * (retrying) while the customer has no vpa: the collection still takes pause and cancel.
+ */
+const firstTry = firstTrySteps<CollectionActivities>();
 const { chargeRequest } = waitingSteps<CollectionActivities>();
 
 /** Long enough that a run handling many actions without a charge still continues-as-new in time. */
@@ -80,6 +85,9 @@ const MAX_HISTORY_PER_RUN = 2_000;
  * has no vpa); the request must still get an answer, well inside the API's own time limit (503 after 10 s).
  */
 const ACTION_WAIT_MS = 8_000;
+/** Why advance and resume are refused at once while a charge waits for its customer's vpa. */
+const HELD =
+  "The collection's customer has no vpa to charge: its charge waits until the customer has one (POST /v1/customers/{id} with a vpa), and GET /v1/collections/{id} shows its outcome.";
 
 type ChargeOutcome = { paymentId: string; outcome: 'captured' | 'failed' };
 type AdvanceResult = { view: CollectionResponse } | { refused: string };
@@ -152,6 +160,8 @@ interface CollectionRun {
   life: LongLived<CollectionState, CollectionResponse, [charge?: ChargeOutcome]>;
   advances: AdvanceQueue;
   charging: boolean;
+  /** The charge in flight waits for its customer's vpa: advance and resume are refused at once meanwhile. */
+  held: boolean;
 }
 
 const invalidState = (message: string) => ApplicationFailure.nonRetryable(message, 'InvalidState' satisfies RefusalType);
@@ -175,7 +185,7 @@ export async function collectionWorkflow(input: CollectionWorkflowInput): Promis
     },
     maxHistory: MAX_HISTORY_PER_RUN,
   });
-  const run: CollectionRun = { plan, collectionId, life, advances: new AdvanceQueue(), charging: false };
+  const run: CollectionRun = { plan, collectionId, life, advances: new AdvanceQueue(), charging: false, held: false };
   setCollectionHandlers(run);
 
   if (!life.view) {
@@ -232,6 +242,7 @@ function setCollectionHandlers(run: CollectionRun): void {
   const refuse = (action: CollectionAction) => {
     const problem = actionProblem(life.state.status, action);
     if (problem) throw invalidState(problem);
+    if (run.held && (action === 'advance' || action === 'resume')) throw invalidState(HELD);
   };
   const validator = (action: CollectionAction) => ({ validator: () => refuse(action) });
 
@@ -264,7 +275,7 @@ function setCollectionHandlers(run: CollectionRun): void {
     collectionActionUpdates.resume,
     async () => {
       // A charge in flight decides which cycle comes next; resume after it.
-      if (!(await condition(() => !run.charging, ACTION_WAIT_MS))) {
+      if (!(await condition(() => !run.charging || run.held, ACTION_WAIT_MS))) {
         throw invalidState(
           'A charge of this collection has not settled yet (its customer may have no vpa to charge); resume the collection once it has.',
         );
@@ -310,8 +321,21 @@ async function advance(run: CollectionRun): Promise<CollectionResponse> {
 async function chargeOnce(run: CollectionRun): Promise<void> {
   const { life, advances, collectionId } = run;
   run.charging = true;
-  const answering = advances.shift();
-  const { request: payment, workflowId } = await chargeRequest({ collectionId, cycle: life.state.cycle, attempt: life.state.attempts + 1 });
+  let answering = advances.shift();
+  const charge = { collectionId, cycle: life.state.cycle, attempt: life.state.attempts + 1 };
+  let prepared = await firstTry.chargeRequest(charge).catch((err: unknown) => (failureType(err) === awaiting.CustomerWithoutVpa ? 'held' : 'retry'));
+  if (typeof prepared === 'string') {
+    if (prepared === 'held') {
+      // The advance that asked for this charge, and those queued behind it, hear now why it cannot happen yet.
+      run.held = true;
+      if (answering !== undefined) advances.answer(answering, { refused: HELD });
+      answering = undefined;
+      advances.refuseWaiting(HELD);
+    }
+    prepared = await chargeRequest(charge);
+    run.held = false;
+  }
+  const { request: payment, workflowId } = prepared;
   // Paused or cancelled while the charge was being prepared: it does not start.
   if (life.state.status !== 'active') {
     run.charging = false;
