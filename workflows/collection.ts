@@ -12,9 +12,7 @@ import {
   defineQuery,
   defineUpdate,
   executeChild,
-  setCurrentDetails,
   setHandler,
-  workflowInfo,
 } from '@temporalio/workflow';
 import type { CollectionActivities, CollectionRequest } from '../activities/collections.ts';
 import { kolkataIso } from '../src/domain/collection-schedule.ts';
@@ -31,10 +29,11 @@ import {
   resume,
 } from '../src/domain/collections.ts';
 import { baseSearchAttributes } from '../src/domain/search-attributes.ts';
-import type { RefusalType } from '../src/domain/failures.ts';
+import { awaiting, type RefusalType } from '../src/domain/failures.ts';
 import { paymentWorkflow } from './payment.ts';
-import { orderedWrites } from './lifecycle.ts';
-import { databaseSteps, waitingSteps } from './proxies.ts';
+import { LongLived } from './long-lived.ts';
+import { failureType } from './lifecycle.ts';
+import { databaseSteps, firstTrySteps, waitingSteps } from './proxies.ts';
 import type { CollectionResponse } from '../src/contract/collections.ts';
 
 /** Answers the creating request (Update-with-Start) once the collection is written. */
@@ -72,211 +71,290 @@ export interface CollectionWorkflowResult {
 }
 
 const db = databaseSteps<CollectionActivities>();
-/** The charge's request waits (retrying) while the customer has no vpa: the collection still takes pause and cancel. */
+/**
+ * The charge's request, tried once at once: a customer without vpa is known before anyone has waited. Then it waits
+ * (retrying) while the customer has no vpa: the collection still takes pause and cancel.
+ */
+const firstTry = firstTrySteps<CollectionActivities>();
 const { chargeRequest } = waitingSteps<CollectionActivities>();
 
 /** Long enough that a run handling many actions without a charge still continues-as-new in time. */
 const MAX_HISTORY_PER_RUN = 2_000;
-/** How long resume and advance wait for a charge before answering (the API answers 503 after 10 s). */
+/**
+ * How long resume and advance wait for a charge before answering. A charge can wait without end (its customer
+ * has no vpa); the request must still get an answer, well inside the API's own time limit (503 after 10 s).
+ */
 const ACTION_WAIT_MS = 8_000;
+/** Why advance and resume are refused at once while a charge waits for its customer's vpa. */
+const HELD =
+  "The collection's customer has no vpa to charge: its charge waits until the customer has one (POST /v1/customers/{id} with a vpa), and GET /v1/collections/{id} shows its outcome.";
+
+type ChargeOutcome = { paymentId: string; outcome: 'captured' | 'failed' };
+type AdvanceResult = { view: CollectionResponse } | { refused: string };
+
+/** advance: each call takes a ticket; the next charge attempt answers the oldest one. */
+class AdvanceQueue {
+  #next = 1;
+  readonly #waiting: number[] = [];
+  readonly #results = new Map<number, AdvanceResult>();
+  /** Tickets whose caller was answered before their charge attempt settled: their result is dropped. */
+  readonly #abandoned = new Set<number>();
+
+  /** A new ticket, waiting for a charge attempt: a charge is now due. */
+  take(): number {
+    const ticket = this.#next++;
+    this.#waiting.push(ticket);
+    return ticket;
+  }
+
+  get waiting(): boolean {
+    return this.#waiting.length > 0;
+  }
+
+  /** The oldest waiting ticket, taken by the charge attempt about to start. */
+  shift(): number | undefined {
+    return this.#waiting.shift();
+  }
+
+  /** Hands a ticket its result, unless its caller was answered already. */
+  answer(ticket: number, result: AdvanceResult): void {
+    if (this.#abandoned.delete(ticket)) return;
+    this.#results.set(ticket, result);
+  }
+
+  /** Refuses every ticket still waiting for an attempt. */
+  refuseWaiting(refused: string): void {
+    for (const ticket of this.#waiting.splice(0)) this.answer(ticket, { refused });
+  }
+
+  answered(ticket: number): boolean {
+    return this.#results.has(ticket);
+  }
+
+  /** The ticket's result, handed over once. */
+  result(ticket: number): AdvanceResult {
+    const result = this.#results.get(ticket)!;
+    this.#results.delete(ticket);
+    return result;
+  }
+
+  /**
+   * Its caller stops waiting. Still queued: no attempt is owed to it any more (true). Already taken by an
+   * attempt: that attempt goes on, its result dropped (false).
+   */
+  withdraw(ticket: number): boolean {
+    const queued = this.#waiting.indexOf(ticket);
+    if (queued >= 0) {
+      this.#waiting.splice(queued, 1);
+      return true;
+    }
+    this.#abandoned.add(ticket);
+    return false;
+  }
+}
+
+/** One run of a collection's workflow: its state, its advances waiting for a charge, whether a charge is in flight. */
+interface CollectionRun {
+  plan: CollectionPlan;
+  collectionId: string;
+  life: LongLived<CollectionState, CollectionResponse, [charge?: ChargeOutcome]>;
+  advances: AdvanceQueue;
+  charging: boolean;
+  /** The charge in flight waits for its customer's vpa: advance and resume are refused at once meanwhile. */
+  held: boolean;
+}
+
+const invalidState = (message: string) => ApplicationFailure.nonRetryable(message, 'InvalidState' satisfies RefusalType);
+
+/** Refuses the advances waiting for an attempt: the collection is not active any more. */
+function refuseWaitingAdvances(run: CollectionRun): void {
+  run.advances.refuseWaiting(actionProblem(run.life.state.status, 'advance') ?? 'The collection changed before the charge.');
+}
 
 export async function collectionWorkflow(input: CollectionWorkflowInput): Promise<CollectionWorkflowResult> {
   const { plan, request } = input;
   const collectionId = request.collectionId;
-  let state: CollectionState = input.carried?.state ?? initialState(plan);
-  let view: CollectionResponse | undefined = input.carried?.view;
-  /** Bumped on every change of `state`, so a wait computed from an older state wakes up and recomputes. */
-  let changes = 0;
-  let charging = false;
-
-  // advance: each call takes a ticket; the next charge attempt answers the oldest one.
-  let nextTicket = 1;
-  const waitingAdvances: number[] = [];
-  const advanceResults = new Map<number, { view: CollectionResponse } | { refused: string }>();
-  /** Advance tickets whose caller was answered before their charge attempt settled: its result is dropped. */
-  const abandoned = new Set<number>();
-  const refuseWaitingAdvances = () => {
-    for (const ticket of waitingAdvances.splice(0)) answer(ticket, { refused: actionProblem(state.status, 'advance') ?? 'The collection changed before the charge.' });
-  };
-  /** Hands an advance its result, unless its caller was answered already. */
-  const answer = (ticket: number, result: { view: CollectionResponse } | { refused: string }) => {
-    if (abandoned.delete(ticket)) return;
-    advanceResults.set(ticket, result);
-  };
-
-  // Writes go out one at a time, each with the state as it is when its turn comes: the row follows the
-  // workflow in order, and the version lets a retried older write change nothing.
-  const writes = orderedWrites(input.carried?.version ?? 0, async (version, charge?: { paymentId: string; outcome: 'captured' | 'failed' }) => {
-    view = await db.saveCollectionState({ collectionId, version, state, charge });
-    return view;
+  const life = new LongLived<CollectionState, CollectionResponse, [charge?: ChargeOutcome]>({
+    initial: initialState(plan),
+    carried: input.carried,
+    write: (version, state, charge) => db.saveCollectionState({ collectionId, version, state, charge }),
+    details: (state) => {
+      const next = state.nextChargeAt === null ? 'no charge scheduled' : `next charge ${kolkataIso(state.nextChargeAt)}`;
+      const total = plan.totalCount === null ? '' : `/${plan.totalCount}`;
+      return `**${state.status}** · cycle ${state.cycle}, ${state.attempts} failed attempt(s) · ${next} · paid ${state.paidCount}${total}, failed ${state.failedCount}`;
+    },
+    maxHistory: MAX_HISTORY_PER_RUN,
   });
-  const save = writes.save;
-  const setState = (next: CollectionState) => {
-    state = next;
-    changes++;
-    publishDetails();
-  };
-  const publishDetails = () => {
-    const next = state.nextChargeAt === null ? 'no charge scheduled' : `next charge ${kolkataIso(state.nextChargeAt)}`;
-    const total = plan.totalCount === null ? '' : `/${plan.totalCount}`;
-    setCurrentDetails(
-      `**${state.status}** · cycle ${state.cycle}, ${state.attempts} failed attempt(s) · ${next} · paid ${state.paidCount}${total}, failed ${state.failedCount}`,
-    );
-  };
-  // Each action's validator refuses what does not fit; a handler runs right after its validator, in the same
-  // activation, so only a handler that waits first (resume) checks again.
-  const refuse = (action: CollectionAction) => {
-    const problem = actionProblem(state.status, action);
-    if (problem) throw ApplicationFailure.nonRetryable(problem, 'InvalidState' satisfies RefusalType);
-  };
-  /**
-   * How long resume and advance wait for a charge before answering. A charge can wait without end (its
-   * customer has no vpa); the request must still get an answer, well inside the API's own time limit.
-   */
-  const waitForCharge = (done: () => boolean): Promise<boolean> => condition(done, ACTION_WAIT_MS);
+  const run: CollectionRun = { plan, collectionId, life, advances: new AdvanceQueue(), charging: false, held: false };
+  setCollectionHandlers(run);
 
-  setHandler(createCollectionUpdate, async () => {
-    await condition(() => view !== undefined);
-    return view!;
-  });
-  setHandler(collectionStateQuery, () => ({
-    status: state.status,
-    cycle: state.cycle,
-    attempts: state.attempts,
-    nextChargeAt: state.nextChargeAt === null ? null : kolkataIso(state.nextChargeAt),
-    paidCount: state.paidCount,
-    failedCount: state.failedCount,
-    charging,
-  }));
-  setHandler(
-    collectionActionUpdates.pause,
-    async () => {
-      setState(pause(state));
-      refuseWaitingAdvances();
-      return save();
-    },
-    { validator: () => refuse('pause') },
-  );
-  setHandler(
-    collectionActionUpdates.resume,
-    async () => {
-      // A charge in flight decides which cycle comes next; resume after it.
-      if (!(await waitForCharge(() => !charging))) {
-        throw ApplicationFailure.nonRetryable(
-          'A charge of this collection has not settled yet (its customer may have no vpa to charge); resume the collection once it has.',
-          'InvalidState' satisfies RefusalType,
-        );
-      }
-      refuse('resume');
-      setState(resume(plan, state, Date.now()));
-      return save();
-    },
-    { validator: () => refuse('resume') },
-  );
-  setHandler(
-    collectionActionUpdates.cancel,
-    async () => {
-      setState(cancel(state));
-      refuseWaitingAdvances();
-      return save();
-    },
-    { validator: () => refuse('cancel') },
-  );
-  setHandler(
-    collectionActionUpdates.advance,
-    async () => {
-      const ticket = nextTicket++;
-      waitingAdvances.push(ticket); // a charge is now due: the main loop's wait ends
-      if (!(await waitForCharge(() => advanceResults.has(ticket)))) {
-        // Still queued: no attempt is owed to it any more. Already taken by an attempt: that attempt goes on.
-        const queued = waitingAdvances.indexOf(ticket);
-        if (queued >= 0) waitingAdvances.splice(queued, 1);
-        else abandoned.add(ticket);
-        throw ApplicationFailure.nonRetryable(
-          queued >= 0
-            ? 'The collection could not start a charge yet (a charge before it has not settled); try again later.'
-            : 'The charge attempt has not settled yet (its customer may have no vpa to charge); it goes on by itself, and GET /v1/collections/{id} shows its outcome.',
-          'InvalidState' satisfies RefusalType,
-        );
-      }
-      const result = advanceResults.get(ticket)!;
-      advanceResults.delete(ticket);
-      if ('refused' in result) throw ApplicationFailure.nonRetryable(result.refused, 'InvalidState' satisfies RefusalType);
-      return result.view;
-    },
-    { validator: () => refuse('advance') },
-  );
-
-  if (!view) {
-    view = await db.createCollection(request);
+  if (!life.view) {
+    const view = await db.createCollection(request);
+    life.created(view);
     if (view.id !== collectionId) {
       // The idempotency key had already made another collection (a retried request): that one runs, not this.
       await condition(allHandlersFinished);
       return { collectionId: view.id, status: 'duplicate' };
     }
   }
-  publishDetails();
+  life.publish();
 
-  const chargeIsDue = () =>
-    state.status === 'active' && (waitingAdvances.length > 0 || (state.nextChargeAt !== null && Date.now() >= state.nextChargeAt));
+  const status = () => life.state.status;
+  const chargeIsDue = () => {
+    const { nextChargeAt } = life.state;
+    return status() === 'active' && (run.advances.waiting || (nextChargeAt !== null && Date.now() >= nextChargeAt));
+  };
 
   /** A charge ended in this run: continue-as-new as soon as nothing waits on the run. */
   let cycleDone = false;
   for (;;) {
-    if (isTerminal(state.status)) break;
+    if (isTerminal(status())) break;
     if (chargeIsDue()) {
-      await chargeOnce();
+      await chargeOnce(run);
       cycleDone = true;
       continue;
     }
-    if (cycleDone || workflowInfo().continueAsNewSuggested || workflowInfo().historyLength > MAX_HISTORY_PER_RUN) {
+    if (cycleDone || life.continueAsNewDue()) {
       // Updates still running would be cut off by continue-as-new; an advance arriving meanwhile is served here first.
-      await condition(() => allHandlersFinished() || chargeIsDue() || isTerminal(state.status));
-      if (chargeIsDue() || isTerminal(state.status)) continue;
+      await condition(() => allHandlersFinished() || chargeIsDue() || isTerminal(status()));
+      if (chargeIsDue() || isTerminal(status())) continue;
       break;
     }
-    const seen = changes;
-    const woken = () => chargeIsDue() || changes !== seen;
-    if (state.status === 'active' && state.nextChargeAt !== null) {
-      await condition(woken, Math.max(1, state.nextChargeAt - Date.now()), { summary: `charge of cycle ${state.cycle}` });
+    const seen = life.changes;
+    const woken = () => chargeIsDue() || life.changes !== seen;
+    const { nextChargeAt, cycle } = life.state;
+    if (status() === 'active' && nextChargeAt !== null) {
+      await condition(woken, Math.max(1, nextChargeAt - Date.now()), { summary: `charge of cycle ${cycle}` });
     } else {
       await condition(woken);
     }
   }
 
-  /**
-   * One charge attempt of the current cycle, through a child payment workflow, and the state it leads to.
-   * It answers the advance that asked for it, if one did; an advance that arrives while it runs waits for
-   * an attempt of its own.
-   */
-  async function chargeOnce(): Promise<void> {
-    charging = true;
-    const answering = waitingAdvances.shift();
-    const { request: payment, workflowId } = await chargeRequest({ collectionId, cycle: state.cycle, attempt: state.attempts + 1 });
-    // Paused or cancelled while the charge was being prepared: it does not start.
-    if (state.status !== 'active') {
-      charging = false;
-      if (answering !== undefined) answer(answering, { refused: actionProblem(state.status, 'advance') ?? 'The collection changed before the charge.' });
-      refuseWaitingAdvances();
-      return;
-    }
-    const outcome = await executeChild(paymentWorkflow, {
-      workflowId,
-      args: [{ request: payment, createAtStart: true }],
-      // The payment finishes even if the collection is cancelled or terminated meanwhile.
-      parentClosePolicy: ParentClosePolicy.ABANDON,
-      typedSearchAttributes: baseSearchAttributes(payment.accountId, payment.mode, payment.paymentId),
-    });
-    // A payment workflow ends with the outcome; `pending` here is a bug, failed as a workflow task and retried.
-    if (outcome.status === 'pending') throw new Error(`payment ${outcome.paymentId} ended pending`);
-    setState(afterCharge(plan, state, outcome.status, Date.now()));
-    charging = false;
-    const after = await save({ paymentId: outcome.paymentId, outcome: outcome.status });
-    if (answering !== undefined) answer(answering, { view: after });
-    if (state.status !== 'active') refuseWaitingAdvances();
-  }
-
   await condition(allHandlersFinished);
-  if (isTerminal(state.status)) return { collectionId, status: state.status };
-  return continueAsNew<typeof collectionWorkflow>({ ...input, carried: { state, version: writes.version(), view: view! } });
+  if (isTerminal(status())) return { collectionId, status: status() };
+  return continueAsNew<typeof collectionWorkflow>({ ...input, carried: life.carried() });
+}
+
+function setCollectionHandlers(run: CollectionRun): void {
+  const { life } = run;
+  // Each action's validator refuses what does not fit; a handler runs right after its validator, in the same
+  // activation, so only a handler that waits first (resume, advance) checks again.
+  const refuse = (action: CollectionAction) => {
+    const problem = actionProblem(life.state.status, action);
+    if (problem) throw invalidState(problem);
+    if (run.held && (action === 'advance' || action === 'resume')) throw invalidState(HELD);
+  };
+  const validator = (action: CollectionAction) => ({ validator: () => refuse(action) });
+
+  setHandler(createCollectionUpdate, async () => {
+    await condition(() => life.view !== undefined);
+    return life.view!;
+  });
+  setHandler(collectionStateQuery, () => {
+    const state = life.state;
+    return {
+      status: state.status,
+      cycle: state.cycle,
+      attempts: state.attempts,
+      nextChargeAt: state.nextChargeAt === null ? null : kolkataIso(state.nextChargeAt),
+      paidCount: state.paidCount,
+      failedCount: state.failedCount,
+      charging: run.charging,
+    };
+  });
+  setHandler(
+    collectionActionUpdates.pause,
+    async () => {
+      life.set(pause(life.state));
+      refuseWaitingAdvances(run);
+      return life.save();
+    },
+    validator('pause'),
+  );
+  setHandler(
+    collectionActionUpdates.resume,
+    async () => {
+      // A charge in flight decides which cycle comes next; resume after it.
+      if (!(await condition(() => !run.charging || run.held, ACTION_WAIT_MS))) {
+        throw invalidState(
+          'A charge of this collection has not settled yet (its customer may have no vpa to charge); resume the collection once it has.',
+        );
+      }
+      refuse('resume');
+      life.set(resume(run.plan, life.state, Date.now()));
+      return life.save();
+    },
+    validator('resume'),
+  );
+  setHandler(
+    collectionActionUpdates.cancel,
+    async () => {
+      life.set(cancel(life.state));
+      refuseWaitingAdvances(run);
+      return life.save();
+    },
+    validator('cancel'),
+  );
+  setHandler(collectionActionUpdates.advance, () => advance(run), validator('advance'));
+}
+
+/** The sandbox's advance: makes the next charge attempt now and answers with the collection after it. */
+async function advance(run: CollectionRun): Promise<CollectionResponse> {
+  const ticket = run.advances.take(); // a charge is now due: the main loop's wait ends
+  if (!(await condition(() => run.advances.answered(ticket), ACTION_WAIT_MS))) {
+    throw invalidState(
+      run.advances.withdraw(ticket)
+        ? 'The collection could not start a charge yet (a charge before it has not settled); try again later.'
+        : 'The charge attempt has not settled yet (its customer may have no vpa to charge); it goes on by itself, and GET /v1/collections/{id} shows its outcome.',
+    );
+  }
+  const result = run.advances.result(ticket);
+  if ('refused' in result) throw invalidState(result.refused);
+  return result.view;
+}
+
+/**
+ * One charge attempt of the current cycle, through a child payment workflow, and the state it leads to.
+ * It answers the advance that asked for it, if one did; an advance that arrives while it runs waits for
+ * an attempt of its own.
+ */
+async function chargeOnce(run: CollectionRun): Promise<void> {
+  const { life, advances, collectionId } = run;
+  run.charging = true;
+  let answering = advances.shift();
+  const charge = { collectionId, cycle: life.state.cycle, attempt: life.state.attempts + 1 };
+  let prepared = await firstTry.chargeRequest(charge).catch((err: unknown) => (failureType(err) === awaiting.CustomerWithoutVpa ? 'held' : 'retry'));
+  if (typeof prepared === 'string') {
+    if (prepared === 'held') {
+      // The advance that asked for this charge, and those queued behind it, hear now why it cannot happen yet.
+      run.held = true;
+      if (answering !== undefined) advances.answer(answering, { refused: HELD });
+      answering = undefined;
+      advances.refuseWaiting(HELD);
+    }
+    prepared = await chargeRequest(charge);
+    run.held = false;
+  }
+  const { request: payment, workflowId } = prepared;
+  // Paused or cancelled while the charge was being prepared: it does not start.
+  if (life.state.status !== 'active') {
+    run.charging = false;
+    if (answering !== undefined) advances.answer(answering, { refused: actionProblem(life.state.status, 'advance') ?? 'The collection changed before the charge.' });
+    refuseWaitingAdvances(run);
+    return;
+  }
+  const outcome = await executeChild(paymentWorkflow, {
+    workflowId,
+    args: [{ request: payment, createAtStart: true }],
+    // The payment finishes even if the collection is cancelled or terminated meanwhile.
+    parentClosePolicy: ParentClosePolicy.ABANDON,
+    typedSearchAttributes: baseSearchAttributes(payment.accountId, payment.mode, payment.paymentId),
+  });
+  // A payment workflow ends with the outcome; `pending` here is a bug, failed as a workflow task and retried.
+  if (outcome.status === 'pending') throw new Error(`payment ${outcome.paymentId} ended pending`);
+  life.set(afterCharge(run.plan, life.state, outcome.status, Date.now()));
+  run.charging = false;
+  const after = await life.save({ paymentId: outcome.paymentId, outcome: outcome.status });
+  if (answering !== undefined) advances.answer(answering, { view: after });
+  if (life.state.status !== 'active') refuseWaitingAdvances(run);
 }

@@ -55,28 +55,6 @@ export async function waitUntilAnswerDue(done: () => boolean, answerBy: number |
   if (left > 0 && !done()) await condition(done, left);
 }
 
-/**
- * A workflow's writes of its own state (a collection's, a payment link's), one at a time in the order they
- * were asked for, each with the next version number: the row keeps the highest, so a retried older write
- * changes nothing. `write` reads the state as it is when its turn comes.
- */
-export function orderedWrites<A extends unknown[], V>(startVersion: number, write: (version: number, ...args: A) => Promise<V>) {
-  let version = startVersion;
-  let tail: Promise<unknown> = Promise.resolve();
-  return {
-    save(...args: A): Promise<V> {
-      const run = tail.then(() => write(++version, ...args));
-      tail = run.catch(() => undefined);
-      return run;
-    },
-    /** The version of the latest write asked for (carried across continue-as-new). */
-    version: () => version,
-    /** Resolves once every write asked for so far has ended. */
-    drained: () => tail,
-  };
-}
-
-
 export interface RailSteps<V> {
   /** Hands over (when asked), reads the rail and writes the moves, in one step (activities/rail-step.ts, railStepper). */
   step(request: RailStepRequest): Promise<RailStep<V>>;

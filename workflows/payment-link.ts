@@ -13,10 +13,8 @@ import {
   continueAsNew,
   defineQuery,
   defineUpdate,
-  setCurrentDetails,
   setHandler,
   startChild,
-  workflowInfo,
 } from '@temporalio/workflow';
 import type { PaymentLinkActivities, PaymentLinkRequest } from '../activities/payment-links.ts';
 import { formatRupees } from '../src/domain/money.ts';
@@ -33,7 +31,8 @@ import {
 } from '../src/domain/payment-links.ts';
 import type { RefusalType } from '../src/domain/failures.ts';
 import { baseSearchAttributes } from '../src/domain/search-attributes.ts';
-import { created, once, orderedWrites } from './lifecycle.ts';
+import { created, once } from './lifecycle.ts';
+import { LongLived } from './long-lived.ts';
 import { paymentWorkflow } from './payment.ts';
 import { databaseSteps } from './proxies.ts';
 import type { PaymentLinkResponse } from '../src/contract/payment-links.ts';
@@ -93,84 +92,137 @@ const db = databaseSteps<PaymentLinkActivities>();
 const REMEMBERED_ATTEMPTS = 200;
 const MAX_HISTORY_PER_RUN = 5_000;
 
+/** One run of a link's workflow: its state, the attempts it remembers, the one in flight. */
+interface LinkRun {
+  input: PaymentLinkWorkflowInput;
+  life: LongLived<PaymentLinkState, PaymentLinkResponse>;
+  attempts: Map<string, Attempt>;
+  inFlight?: Attempt;
+}
+
+const refusal = (type: RefusalType, message: string, param?: string) => ApplicationFailure.nonRetryable(message, type, param ? { param } : {});
+const answer = (attempt: Attempt): PayAttemptResult => ({ paymentId: attempt.paymentId!, status: attempt.status });
+
 export async function paymentLinkWorkflow(input: PaymentLinkWorkflowInput): Promise<PaymentLinkWorkflowResult> {
   const { request } = input;
   const linkId = request.linkId;
-  let state: PaymentLinkState = input.carried?.state ?? initialLinkState(request);
-  let view: PaymentLinkResponse | undefined = input.carried?.view;
-  let changes = 0;
-  let inFlight: Attempt | undefined;
-  const attempts = new Map<string, Attempt>((input.carried?.attempts ?? []).map((a) => [a.token, a]));
-
-  /** Writes the state as it is when the write's turn comes, in order. */
-  const writes = orderedWrites(input.carried?.version ?? 0, async (version) => {
-    view = await db.savePaymentLinkState({ linkId, version, state });
-    return view;
-  });
-  const save = writes.save;
-  const setState = (next: PaymentLinkState) => {
-    state = next;
-    changes++;
-    publishDetails();
+  const run: LinkRun = {
+    input,
+    life: new LongLived<PaymentLinkState, PaymentLinkResponse>({
+      initial: initialLinkState(request),
+      carried: input.carried,
+      write: (version, state) => db.savePaymentLinkState({ linkId, version, state }),
+      details: (state) =>
+        `**${state.status}** · paid ${formatRupees(state.amountPaid)} of ${formatRupees(state.amount)} · expires ${new Date(request.expireBy).toISOString()}` +
+        (run.inFlight ? ` · attempt in flight (${formatRupees(run.inFlight.amount)})` : ''),
+      maxHistory: MAX_HISTORY_PER_RUN,
+    }),
+    attempts: new Map<string, Attempt>((input.carried?.attempts ?? []).map((a) => [a.token, a])),
   };
-  const publishDetails = () => {
-    setCurrentDetails(
-      `**${state.status}** · paid ${formatRupees(state.amountPaid)} of ${formatRupees(state.amount)} · expires ${new Date(request.expireBy).toISOString()}` +
-        (inFlight ? ` · attempt in flight (${formatRupees(inFlight.amount)})` : ''),
-    );
-  };
-  const refusal = (type: RefusalType, message: string, param?: string) => ApplicationFailure.nonRetryable(message, type, param ? { param } : {});
-
-  /** Why this attempt is refused, as the refusal to throw; undefined when it may start. */
-  const payRefusal = (attempt: PayAttemptInput): ApplicationFailure | undefined => {
-    if (attempts.has(attempt.token)) return undefined; // joins its first attempt
-    if (view === undefined) return refusal('InvalidState', 'The payment link is not ready yet.');
-    if (isFinal(state.status)) return refusal('InvalidState', payAmountProblem(state, attempt.amount)!);
-    if (Date.now() >= request.expireBy) return refusal('InvalidState', 'This link has expired.');
-    if (inFlight) return refusal('Busy', 'A payment on this link is already in progress.');
-    const problem = payAmountProblem(state, attempt.amount);
-    if (problem) return refusal('InvalidRequest', problem, 'amount');
-    return undefined;
-  };
-
-  const answer = (attempt: Attempt): PayAttemptResult => ({ paymentId: attempt.paymentId!, status: attempt.status });
+  const { life } = run;
 
   // Created once, however many updates ask; a refusal (reference_id taken) fails the creating update with it.
   const creation = once(() => db.createPaymentLink(request));
   setHandler(createPaymentLinkUpdate, async () => {
-    if (view) return view;
+    if (life.view) return life.view;
     const first = await creation.run();
-    return view ?? first;
+    return life.view ?? first;
   });
-  setHandler(paymentLinkStateQuery, () => ({ status: state.status, amountPaid: state.amountPaid, due: amountDue(state), attemptInFlight: inFlight?.paymentId ?? null }));
+  setHandler(paymentLinkStateQuery, () => ({
+    status: life.state.status,
+    amountPaid: life.state.amountPaid,
+    due: amountDue(life.state),
+    attemptInFlight: run.inFlight?.paymentId ?? null,
+  }));
+  setPayHandlers(run);
 
+  if (!life.view) {
+    const view = await created(creation, 'payment link');
+    life.created(view);
+    if (view.id !== linkId) {
+      // The idempotency key had already made another link (a retried request): that one runs, not this.
+      await condition(allHandlersFinished);
+      return { linkId: view.id, status: 'duplicate' };
+    }
+  }
+  life.publish();
+
+  const status = () => life.state.status;
+  for (;;) {
+    if (isFinal(status())) {
+      await condition(() => !run.inFlight && allHandlersFinished());
+      if (isFinal(status())) break;
+      continue;
+    }
+    const remaining = request.expireBy - Date.now();
+    if (remaining <= 0) {
+      // An attempt accepted before expire_by finishes first; what it captured counts.
+      await condition(() => !run.inFlight);
+      if (!isFinal(status())) {
+        life.set(expire(life.state, Date.now()));
+        await life.save();
+      }
+      continue;
+    }
+    if (!run.inFlight && life.continueAsNewDue()) {
+      await condition(allHandlersFinished);
+      if (!run.inFlight) {
+        await life.drained();
+        return continueAsNew<typeof paymentLinkWorkflow>({ ...input, carried: { ...life.carried(), attempts: [...run.attempts.values()] } });
+      }
+    }
+    const seen = life.changes;
+    await condition(() => life.changes !== seen, remaining, { summary: 'expire_by' });
+  }
+
+  await life.drained();
+  return { linkId, status: status() as PaymentLinkWorkflowResult['status'] };
+}
+
+/** Why this attempt is refused, as the refusal to throw; undefined when it may start. */
+function payRefusal(run: LinkRun, attempt: PayAttemptInput): ApplicationFailure | undefined {
+  const { life } = run;
+  if (run.attempts.has(attempt.token)) return undefined; // joins its first attempt
+  if (life.view === undefined) return refusal('InvalidState', 'The payment link is not ready yet.');
+  if (isFinal(life.state.status)) return refusal('InvalidState', payAmountProblem(life.state, attempt.amount)!);
+  if (Date.now() >= run.input.request.expireBy) return refusal('InvalidState', 'This link has expired.');
+  if (run.inFlight) return refusal('Busy', 'A payment on this link is already in progress.');
+  const problem = payAmountProblem(life.state, attempt.amount);
+  if (problem) return refusal('InvalidRequest', problem, 'amount');
+  return undefined;
+}
+
+/** The pay attempt and cancel updates. */
+function setPayHandlers(run: LinkRun): void {
+  const { life, attempts } = run;
+  const payWaitMs = run.input.payWaitMs;
   setHandler(
     payPaymentLinkUpdate,
     async (pay) => {
       const known = attempts.get(pay.token);
       if (known) {
         await condition(() => known.paymentId !== undefined || known.settled);
-        await condition(() => known.settled, input.payWaitMs);
+        await condition(() => known.settled, payWaitMs);
         if (known.paymentId === undefined) throw refusal('InvalidState', 'The payment could not be started.');
         return answer(known);
       }
       // Checked again here (the validator ran in the same activation, but say so in code): one at a time.
-      const refused = payRefusal(pay);
+      const refused = payRefusal(run, pay);
       if (refused) throw refused;
       const attempt: Attempt = { token: pay.token, amount: pay.amount, status: 'pending', settled: false };
-      inFlight = attempt;
+      run.inFlight = attempt;
       attempts.set(pay.token, attempt);
       while (attempts.size > REMEMBERED_ATTEMPTS) attempts.delete(attempts.keys().next().value!);
-      publishDetails();
-      void runAttempt(attempt, pay);
+      life.publish();
+      void runAttempt(run, attempt, pay);
       await condition(() => attempt.paymentId !== undefined || attempt.settled);
-      await condition(() => attempt.settled, input.payWaitMs);
+      await condition(() => attempt.settled, payWaitMs);
       if (attempt.paymentId === undefined) throw refusal('InvalidState', 'The payment could not be started.');
       return answer(attempt);
     },
     {
       validator: (pay) => {
-        const refused = payRefusal(pay);
+        const refused = payRefusal(run, pay);
         if (refused) throw refused;
       },
     },
@@ -180,88 +232,48 @@ export async function paymentLinkWorkflow(input: PaymentLinkWorkflowInput): Prom
     cancelPaymentLinkUpdate,
     async () => {
       // An attempt in flight may capture: decide after it.
-      await condition(() => !inFlight);
-      const problem = cancelProblem(state.status);
+      await condition(() => !run.inFlight);
+      const problem = cancelProblem(life.state.status);
       if (problem) throw refusal('InvalidState', problem);
-      setState(cancel(state, Date.now()));
-      return save();
+      life.set(cancel(life.state, Date.now()));
+      return life.save();
     },
     {
       validator: () => {
-        const problem = cancelProblem(state.status);
+        const problem = cancelProblem(life.state.status);
         if (problem) throw refusal('InvalidState', problem);
       },
     },
   );
+}
 
-  /** One attempt: its payment as a child workflow, then the link's new state once the outcome is known. */
-  async function runAttempt(attempt: Attempt, pay: PayAttemptInput): Promise<void> {
-    try {
-      const { request: payment, workflowId } = await db.payRequest({ linkId, token: pay.token, amount: pay.amount, vpa: pay.vpa });
-      const child = await startChild(paymentWorkflow, {
-        workflowId,
-        args: [{ request: payment, createAtStart: true }],
-        // The payment finishes whatever happens to the link's run.
-        parentClosePolicy: ParentClosePolicy.ABANDON,
-        typedSearchAttributes: baseSearchAttributes(payment.accountId, payment.mode, payment.paymentId),
-      });
-      attempt.paymentId = payment.paymentId;
-      const outcome = await child.result();
-      attempt.paymentId = outcome.paymentId;
-      // A payment counts once, even if its workflow were ever joined again under the same key.
-      if (outcome.status === 'captured' && !state.paymentIds.includes(outcome.paymentId)) {
-        setState(afterCapture(state, outcome.paymentId, attempt.amount, Date.now()));
-        await save();
-      }
-      attempt.status = outcome.status === 'captured' ? 'captured' : 'failed';
-    } catch {
-      // The payment could not run (its creation refused): nothing was charged.
-      attempt.status = 'failed';
-    } finally {
-      attempt.settled = true;
-      inFlight = undefined;
-      changes++;
-      publishDetails();
+/** One attempt: its payment as a child workflow, then the link's new state once the outcome is known. */
+async function runAttempt(run: LinkRun, attempt: Attempt, pay: PayAttemptInput): Promise<void> {
+  const { life } = run;
+  try {
+    const { request: payment, workflowId } = await db.payRequest({ linkId: run.input.request.linkId, token: pay.token, amount: pay.amount, vpa: pay.vpa });
+    const child = await startChild(paymentWorkflow, {
+      workflowId,
+      args: [{ request: payment, createAtStart: true }],
+      // The payment finishes whatever happens to the link's run.
+      parentClosePolicy: ParentClosePolicy.ABANDON,
+      typedSearchAttributes: baseSearchAttributes(payment.accountId, payment.mode, payment.paymentId),
+    });
+    attempt.paymentId = payment.paymentId;
+    const outcome = await child.result();
+    attempt.paymentId = outcome.paymentId;
+    // A payment counts once, even if its workflow were ever joined again under the same key.
+    if (outcome.status === 'captured' && !life.state.paymentIds.includes(outcome.paymentId)) {
+      life.set(afterCapture(life.state, outcome.paymentId, attempt.amount, Date.now()));
+      await life.save();
     }
+    attempt.status = outcome.status === 'captured' ? 'captured' : 'failed';
+  } catch {
+    // The payment could not run (its creation refused): nothing was charged.
+    attempt.status = 'failed';
+  } finally {
+    attempt.settled = true;
+    run.inFlight = undefined;
+    life.changed();
   }
-
-  if (!view) {
-    view = await created(creation, 'payment link');
-    if (view.id !== linkId) {
-      // The idempotency key had already made another link (a retried request): that one runs, not this.
-      await condition(allHandlersFinished);
-      return { linkId: view.id, status: 'duplicate' };
-    }
-  }
-  publishDetails();
-
-  for (;;) {
-    if (isFinal(state.status)) {
-      await condition(() => !inFlight && allHandlersFinished());
-      if (isFinal(state.status)) break;
-      continue;
-    }
-    const remaining = request.expireBy - Date.now();
-    if (remaining <= 0) {
-      // An attempt accepted before expire_by finishes first; what it captured counts.
-      await condition(() => !inFlight);
-      if (!isFinal(state.status)) {
-        setState(expire(state, Date.now()));
-        await save();
-      }
-      continue;
-    }
-    if (!inFlight && (workflowInfo().continueAsNewSuggested || workflowInfo().historyLength > MAX_HISTORY_PER_RUN)) {
-      await condition(allHandlersFinished);
-      if (!inFlight) {
-        await writes.drained();
-        return continueAsNew<typeof paymentLinkWorkflow>({ ...input, carried: { state, version: writes.version(), view: view!, attempts: [...attempts.values()] } });
-      }
-    }
-    const seen = changes;
-    await condition(() => changes !== seen, remaining, { summary: 'expire_by' });
-  }
-
-  await writes.drained();
-  return { linkId, status: state.status as PaymentLinkWorkflowResult['status'] };
 }

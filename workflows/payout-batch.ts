@@ -82,6 +82,58 @@ const { giveUpPayoutBatchItem } = waitingSteps<PayoutActivities>();
 // The settlement check fails (retryable) while payouts are still moving (retry profile `polling`).
 const settle = pollingSteps<PayoutBatchActivities>();
 
+/** Starts the item's payout workflow and waits for it to settle, or joins the payout its key made. */
+async function payItem(input: PayoutBatchWorkflowInput, stats: PayoutBatchStats, item: PayoutBatchPageItem): Promise<void> {
+  const { batchId, accountId, mode } = input;
+  let joinDelayMs = 1000;
+  let followToTheEnd = false;
+  for (let attempt = 1; ; ) {
+    let child: ChildWorkflowHandle<typeof payoutWorkflow>;
+    try {
+      child = await startChild(payoutWorkflow, {
+        workflowId: item.workflowId,
+        args: [{ create: { origin: 'batch', item: { batchId, seq: item.seq, payoutId: item.payoutId } } }],
+        // A key whose workflow created something never runs again; one that was refused may.
+        workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY',
+        parentClosePolicy: ParentClosePolicy.ABANDON,
+        typedSearchAttributes: [...baseSearchAttributes(accountId, mode, item.payoutId), { key: BatchId, value: batchId }],
+      });
+    } catch (err) {
+      if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+      const { payoutId } = await db.linkPayoutBatchItem({ batchId, seq: item.seq, accountId, mode });
+      if (payoutId) {
+        stats.linked++;
+        return;
+      }
+      // The key's workflow has not created its payout yet (or is refusing it, which frees the key).
+      await sleep(joinDelayMs);
+      joinDelayMs = Math.min(joinDelayMs * 2, 30_000);
+      continue;
+    }
+    stats.started++;
+    try {
+      await child.result();
+      return;
+    } catch (err) {
+      // The child failed before settling its payout (ended as failed, so its key may start again).
+      log.warn('payout child failed', { batchId, seq: item.seq, workflowId: item.workflowId, attempt, error: String(err) });
+      if (attempt >= CHILD_ATTEMPTS && !followToTheEnd) {
+        const { outcome } = await giveUpPayoutBatchItem({ batchId, seq: item.seq, payoutId: item.payoutId });
+        if (outcome !== 'rail_accepted') {
+          if (outcome === 'failed') stats.abandoned++;
+          log.error('payout child kept failing; the item was given up', { batchId, seq: item.seq, workflowId: item.workflowId, outcome });
+          return;
+        }
+        // A rail has the payout: it is never given up, only followed again, more and more patiently.
+        followToTheEnd = true;
+        log.error('payout child kept failing after a rail accepted it; following it again', { batchId, seq: item.seq, workflowId: item.workflowId });
+      }
+      attempt++;
+      await sleep(Math.min(1000 * attempt, MAX_CHILD_RETRY_DELAY_MS));
+    }
+  }
+}
+
 export async function payoutBatchWorkflow(input: PayoutBatchWorkflowInput): Promise<PayoutBatchWorkflowResult> {
   const { batchId, accountId, mode } = input;
   // Temporal allows 2,000 pending children per workflow; stay well below whatever the configuration says.
@@ -91,57 +143,6 @@ export async function payoutBatchWorkflow(input: PayoutBatchWorkflowInput): Prom
   let inFlight = 0;
   let handledThisRun = 0;
   let fatal: unknown;
-
-  /** Starts the item's payout workflow and waits for it to settle, or joins the payout its key made. */
-  async function payItem(item: PayoutBatchPageItem): Promise<void> {
-    let joinDelayMs = 1000;
-    let followToTheEnd = false;
-    for (let attempt = 1; ; ) {
-      let child: ChildWorkflowHandle<typeof payoutWorkflow>;
-      try {
-        child = await startChild(payoutWorkflow, {
-          workflowId: item.workflowId,
-          args: [{ create: { origin: 'batch', item: { batchId, seq: item.seq, payoutId: item.payoutId } } }],
-          // A key whose workflow created something never runs again; one that was refused may.
-          workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY',
-          parentClosePolicy: ParentClosePolicy.ABANDON,
-          typedSearchAttributes: [...baseSearchAttributes(accountId, mode, item.payoutId), { key: BatchId, value: batchId }],
-        });
-      } catch (err) {
-        if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-        const { payoutId } = await db.linkPayoutBatchItem({ batchId, seq: item.seq, accountId, mode });
-        if (payoutId) {
-          stats.linked++;
-          return;
-        }
-        // The key's workflow has not created its payout yet (or is refusing it, which frees the key).
-        await sleep(joinDelayMs);
-        joinDelayMs = Math.min(joinDelayMs * 2, 30_000);
-        continue;
-      }
-      stats.started++;
-      try {
-        await child.result();
-        return;
-      } catch (err) {
-        // The child failed before settling its payout (ended as failed, so its key may start again).
-        log.warn('payout child failed', { batchId, seq: item.seq, workflowId: item.workflowId, attempt, error: String(err) });
-        if (attempt >= CHILD_ATTEMPTS && !followToTheEnd) {
-          const { outcome } = await giveUpPayoutBatchItem({ batchId, seq: item.seq, payoutId: item.payoutId });
-          if (outcome !== 'rail_accepted') {
-            if (outcome === 'failed') stats.abandoned++;
-            log.error('payout child kept failing; the item was given up', { batchId, seq: item.seq, workflowId: item.workflowId, outcome });
-            return;
-          }
-          // A rail has the payout: it is never given up, only followed again, more and more patiently.
-          followToTheEnd = true;
-          log.error('payout child kept failing after a rail accepted it; following it again', { batchId, seq: item.seq, workflowId: item.workflowId });
-        }
-        attempt++;
-        await sleep(Math.min(1000 * attempt, MAX_CHILD_RETRY_DELAY_MS));
-      }
-    }
-  }
 
   const perRun = itemsPerRun(window);
   // A run always hands out at least one item, so a server that keeps suggesting continue-as-new cannot loop us.
@@ -171,7 +172,7 @@ export async function payoutBatchWorkflow(input: PayoutBatchWorkflowInput): Prom
       inFlight++;
       handledThisRun++;
       cursor = step.seq;
-      void payItem(step.item)
+      void payItem(input, stats, step.item)
         .catch((err: unknown) => {
           fatal ??= err;
         })

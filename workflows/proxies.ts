@@ -40,6 +40,15 @@ export function waitingSteps<A extends object>() {
   return proxyActivities<A>({ startToCloseTimeout: retryProfiles.database.startToCloseTimeout, retry: { ...retryProfiles.database.retry } });
 }
 
+/**
+ * A step tried once, in the workflow task, to learn at once whether it can go through now (a collection's charge
+ * request, whose customer may have no vpa): on failure the workflow says so to whoever waits, then goes on with the
+ * same step as a `waitingSteps` one.
+ */
+export function firstTrySteps<A extends object>() {
+  return proxyLocalActivities<A>({ startToCloseTimeout: retryProfiles.database.startToCloseTimeout, retry: { ...retryProfiles.database.retry, maximumAttempts: 1 } });
+}
+
 /** Checks that fail until what they wait for is true (a batch waiting for its payouts to settle). */
 export function pollingSteps<A extends object>() {
   return proxyActivities<A>({ startToCloseTimeout: retryProfiles.polling.startToCloseTimeout, retry: { ...retryProfiles.polling.retry } });
