@@ -11,6 +11,7 @@ import type { Mode } from '../src/domain/modes.ts';
 import { type ReportFormat, IST_OFFSET_TEXT, REPORT_TIME_ZONE, dayNumber, rangeInstants, reportColumns } from '../src/domain/reports.ts';
 import { ReportEntity, type Report } from '../src/db/entities.ts';
 import { recordEvent } from '../src/db/events.ts';
+import { MAX_PENDING_REPORTS, deleteReportFilesBefore, pendingReportsLocked } from '../src/db/report-retention.ts';
 import { reportView } from '../src/db/views.ts';
 import { refuse } from './lifecycle.ts';
 import type { ReportResponse } from '../src/contract/reports.ts';
@@ -116,11 +117,18 @@ export function createReportActivities(deps: { orm: MikroORM }) {
     });
 
   return {
-    /** Writes the report `pending`, stamped with the moment of the request. Idempotent by key. */
+    /**
+     * Writes the report `pending`, stamped with the moment of the request. Idempotent by key. Refused
+     * (RateLimited) when the account already has MAX_PENDING_REPORTS pending in that mode.
+     */
     async createReport(request: ReportRequest): Promise<ReportResponse> {
       return deps.orm.em.fork().transactional(async (tx) => {
+        const pending = await pendingReportsLocked(tx, request.accountId, request.mode);
         const existing = await tx.findOne(ReportEntity, { accountId: request.accountId, mode: request.mode, idempotencyKey: request.idempotencyKey });
         if (existing) return reportView(existing, null);
+        if (pending >= MAX_PENDING_REPORTS) {
+          throw refuse('RateLimited', `This account already has ${pending} reports pending in ${request.mode} mode, the most allowed at once (${MAX_PENDING_REPORTS}). Retry when one is ready.`);
+        }
         const row = tx.create(ReportEntity, {
           id: request.reportId,
           accountId: request.accountId,
@@ -197,6 +205,14 @@ export function createReportActivities(deps: { orm: MikroORM }) {
       } finally {
         client.release();
       }
+    },
+
+    /**
+     * Deletes the files of at most `limit` reports made more than `olderThanMs` ago (the report rows stay);
+     * answers how many it deleted, so the cleanup workflow knows whether to go on.
+     */
+    async deleteExpiredReportFiles(input: { olderThanMs: number; limit: number }): Promise<number> {
+      return deleteReportFilesBefore(deps.orm.em.fork(), new Date(Date.now() - input.olderThanMs), input.limit);
     },
 
     async markReportReady(input: { reportId: string; file: ReportFile }): Promise<ReportResponse> {

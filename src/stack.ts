@@ -15,6 +15,7 @@ import { resolveTemporalBinary } from './temporal/worker/binary.ts';
 import { startDevServer } from './temporal/worker/dev-server.ts';
 import { startBatchSweeper } from './temporal/worker/batch-sweeper.ts';
 import { ensureSettlementSchedule } from './temporal/worker/settlement-schedule.ts';
+import { ensureReportCleanupSchedule } from './temporal/worker/report-cleanup-schedule.ts';
 import { startWorker, type WorkerHandle } from './temporal/worker/worker.ts';
 
 export type Role = 'all' | 'api' | 'worker';
@@ -153,6 +154,7 @@ export async function startStack(given: Config, logger: Logger, role: Role = 'al
         time: config.SETTLEMENT_TIME,
         timezone: config.SETTLEMENT_TIMEZONE,
       });
+      await ensureReportCleanupSchedule(temporal.client, { taskQueue: config.TEMPORAL_TASK_QUEUE });
       const sweeper = startBatchSweeper({ orm, gateway: temporal.gateway, intervalMs: config.PAYOUT_BATCH_SWEEP_INTERVAL_MS, logger });
       stops.push({ name: 'payout batch sweeper', stop: sweeper.stop });
     }
