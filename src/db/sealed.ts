@@ -66,7 +66,14 @@ export const replayContext = (scope: { accountId: string; mode: Mode; key: strin
  */
 export const SEALED_REPLAY_PATHS: readonly string[] = ['/v1/webhook_endpoints', '/v1/reports/transactions'];
 
-export const replayHoldsSecret = (method: string, path: string): boolean => method === 'POST' && SEALED_REPLAY_PATHS.includes(path);
+/**
+ * A path as the router matches it: without case and without trailing slashes (`/v1/Reports/transactions/`
+ * reaches the same handler). The start-up query and its index compare the same expression.
+ */
+const routedPath = (path: string): string => path.toLowerCase().replace(/\/+$/, '');
+const ROUTED_PATH_SQL = `lower(rtrim(path, '/'))`;
+
+export const replayHoldsSecret = (method: string, path: string): boolean => method === 'POST' && SEALED_REPLAY_PATHS.includes(routedPath(path));
 
 /** The answer a stored replay holds: opened where the request's answer holds a secret, as stored otherwise. */
 export function openReplay(secrets: SecretBox, record: { method: string; path: string; response_body: string }, scope: { accountId: string; mode: Mode; key: string }): string {
@@ -92,20 +99,20 @@ export async function sealClearTextValues(em: EntityManager, secrets: SecretBox)
     ]);
     sealed += updated.length;
   }
-  for (const path of SEALED_REPLAY_PATHS) {
-    // Literal path and prefix: each path has a partial index of its unsealed replays.
-    const replays = await em.execute<{ account_id: string; mode: Mode; key: string; response_body: string }[]>(
-      `select account_id, mode, key, response_body from idempotency_records
-       where method = 'POST' and path = '${path}' and state = 'done' and response_body not like '${SEALED_PREFIX}%'`,
+  // Literal paths and prefix, the same expressions as the partial index of unsealed replays
+  // (Migration20261130100100_unsealed_secret_replays_index), so this reads that index, not the whole table.
+  const replays = await em.execute<{ account_id: string; mode: Mode; key: string; response_body: string }[]>(
+    `select account_id, mode, key, response_body from idempotency_records
+     where method = 'POST' and ${ROUTED_PATH_SQL} in (${SEALED_REPLAY_PATHS.map((p) => `'${p}'`).join(', ')})
+       and state = 'done' and response_body not like '${SEALED_PREFIX}%'`,
+  );
+  for (const row of replays) {
+    const scope = { accountId: row.account_id, mode: row.mode, key: row.key };
+    const updated = await em.execute<{ key: string }[]>(
+      `update idempotency_records set response_body = ? where account_id = ? and mode = ? and key = ? and response_body = ? returning key`,
+      [secrets.seal(row.response_body, replayContext(scope)), row.account_id, row.mode, row.key, row.response_body],
     );
-    for (const row of replays) {
-      const scope = { accountId: row.account_id, mode: row.mode, key: row.key };
-      const updated = await em.execute<{ key: string }[]>(
-        `update idempotency_records set response_body = ? where account_id = ? and mode = ? and key = ? and response_body = ? returning key`,
-        [secrets.seal(row.response_body, replayContext(scope)), row.account_id, row.mode, row.key, row.response_body],
-      );
-      sealed += updated.length;
-    }
+    sealed += updated.length;
   }
   return sealed;
 }

@@ -135,5 +135,25 @@ describe('the stored replay', () => {
     assert.equal(replay.status, 200);
     assert.equal(replay.headers.get('idempotent-replayed'), 'true');
     assert.equal(replay.text, first.text);
+
+    // The same route spelled with a trailing slash (the router takes it) is sealed too.
+    const slashed = `rpt-${randomUUID()}`;
+    const other = await http.post('/v1/reports/transactions/', { key, json: { from: '2026-10-02', to: '2026-10-02' }, idempotencyKey: slashed });
+    assert.equal(other.status, 200, other.text);
+    const [otherStored] = await service.sql<{ response_body: string }>(`select response_body from idempotency_records where account_id = ? and mode = 'sandbox' and key = ?`, [accountId, slashed]);
+    assert.ok(otherStored.response_body.startsWith('sealed:v1:'), 'a replay stored under /v1/reports/transactions/ is sealed');
+    const otherReplay = await http.post('/v1/reports/transactions/', { key, json: { from: '2026-10-02', to: '2026-10-02' }, idempotencyKey: slashed });
+    assert.equal(otherReplay.text, other.text);
+
+    // A replay an older version stored in clear text: the next start seals it (and a replay then opens it).
+    await service.sql(`update idempotency_records set response_body = ? where account_id = ? and mode = 'sandbox' and key = ?`, [other.text, accountId, slashed]);
+    const next = await startTestService({ TRUST_PROXY: 'true' }, { role: 'api' });
+    try {
+      const [resealed] = await service.sql<{ response_body: string }>(`select response_body from idempotency_records where account_id = ? and mode = 'sandbox' and key = ?`, [accountId, slashed]);
+      assert.ok(resealed.response_body.startsWith('sealed:v1:'), 'sealed by the next start');
+    } finally {
+      await next.stop();
+    }
+    assert.equal((await http.post('/v1/reports/transactions/', { key, json: { from: '2026-10-02', to: '2026-10-02' }, idempotencyKey: slashed })).text, other.text);
   });
 });

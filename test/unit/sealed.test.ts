@@ -65,6 +65,10 @@ describe('the sealed prefix', () => {
       assert.equal(openReplay(box, { method: 'POST', path, response_body: box.seal(body, replayContext(scope)) }, scope), body);
       assert.throws(() => openReplay(box, { method: 'POST', path, response_body: body }, scope), /not sealed/, path);
     }
+    // The router takes a path without case and with trailing slashes alike: so does the rule.
+    for (const path of ['/v1/reports/transactions/', '/V1/Reports/Transactions', '/v1/webhook_endpoints//']) {
+      assert.throws(() => openReplay(box, { method: 'POST', path, response_body: body }, scope), /not sealed/, path);
+    }
     assert.equal(openReplay(box, { method: 'POST', path: '/v1/payouts', response_body: body }, scope), body);
   });
 });
