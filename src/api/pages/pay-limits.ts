@@ -18,8 +18,12 @@ import type { AppDeps } from '../context.ts';
  */
 const addressKey = (address: string): string => (address.length <= 64 ? address : createHash('sha256').update(address).digest('base64url'));
 
-/** Pay attempts a minute from one client address on one link (DECISIONS: 10, within the link's 30). */
-const ATTEMPTS_PER_LINK_AND_ADDRESS = 10;
+/**
+ * Pay attempts a minute from one client address on one link: a third of the link's (10 of the contract's 30),
+ * so no single address can spend a link's whole budget, and a deployment that raises the link's limit raises
+ * this with it.
+ */
+const addressShare = (linkPoints: number): number => Math.ceil(linkPoints / 3);
 
 export interface PayPageLimits {
   /** One page request from `address`; past the limit a 429 with Retry-After. */
@@ -33,7 +37,7 @@ export function payPageLimits(deps: Pick<AppDeps, 'orm' | 'config' | 'logger'>):
     sharedRateLimiter(deps.orm, { keyPrefix, points, duration: 60, transientKeys: true, onStoreError: (err) => deps.logger.warn({ err }, 'pay page rate limit store unavailable') });
   const linkPoints = deps.config.PAYMENT_LINK_ATTEMPTS_PER_MINUTE;
   const perAddress = limiter('pay-page-ip', deps.config.PAYMENT_LINK_PAGE_REQUESTS_PER_MINUTE);
-  const perLinkAndAddress = limiter('pay-page-link-ip', Math.min(ATTEMPTS_PER_LINK_AND_ADDRESS, linkPoints));
+  const perLinkAndAddress = limiter('pay-page-link-ip', addressShare(linkPoints));
   const perLink = limiter('pay-page-link', linkPoints);
 
   /** Consumes a point; past the limit a 429 page with Retry-After. A store that does not answer lets the request through. */
