@@ -11,6 +11,7 @@ import type { Mode } from '../src/domain/modes.ts';
 import { type ReportFormat, IST_OFFSET_TEXT, REPORT_TIME_ZONE, dayNumber, rangeInstants, reportColumns } from '../src/domain/reports.ts';
 import { ReportEntity, type Report } from '../src/db/entities.ts';
 import { recordEvent } from '../src/db/events.ts';
+import { MAX_PENDING_REPORTS, deleteReportFilesBefore, pendingReportsLocked } from '../src/db/report-retention.ts';
 import { reportView } from '../src/db/views.ts';
 import { refuse } from './lifecycle.ts';
 import type { ReportResponse } from '../src/contract/reports.ts';
@@ -87,6 +88,58 @@ export function reportCopyStatement(client: PoolClient, report: Report): string 
   return `copy (${selectRows(client, report, report.format)}) to stdout with ${copyOptions[report.format]}`;
 }
 
+/**
+ * Writes `report`'s file into report_chunks: the rows copied in one repeatable-read snapshot (the row count is
+ * COPY's own), stored in 1 MiB chunks as they stream, hashed on the way. Any chunks of an earlier attempt go first.
+ */
+async function writeReportFile(db: Pool, report: Report): Promise<ReportFile> {
+  await db.query('delete from report_chunks where report_id = $1', [report.id]);
+  const client = await db.connect();
+  try {
+    await client.query('begin isolation level repeatable read read only');
+    const stream = client.query(copyTo(reportCopyStatement(client, report)));
+    const hash = createHash('sha256');
+    let size = 0;
+    let seq = 0;
+    // Two chunk buffers, filled in turn: one is being inserted while the next fills (at most one insert in
+    // flight), and the streamed pieces are copied in rather than kept, so memory stays at two chunks.
+    const buffers = [Buffer.allocUnsafe(CHUNK_BYTES), Buffer.allocUnsafe(CHUNK_BYTES)];
+    let filling = buffers[0];
+    let filled = 0;
+    let inFlight: Promise<unknown> = Promise.resolve();
+    const flush = async () => {
+      if (filled === 0 && seq > 0) return;
+      const data = filling.subarray(0, filled);
+      await inFlight;
+      const at = seq++;
+      inFlight = db.query('insert into report_chunks (report_id, seq, data) values ($1, $2, $3)', [report.id, at, data]);
+      filling = buffers[seq % 2];
+      filled = 0;
+      Context.current().heartbeat({ seq, size });
+    };
+    for await (const piece of stream as AsyncIterable<Buffer>) {
+      hash.update(piece);
+      size += piece.length;
+      for (let offset = 0; offset < piece.length; ) {
+        const n = piece.copy(filling, filled, offset);
+        filled += n;
+        offset += n;
+        if (filled === CHUNK_BYTES) await flush();
+      }
+    }
+    await flush();
+    await inFlight;
+    // The row count is PostgreSQL's own, from COPY's command tag; it has arrived once the next query answers.
+    await client.query('commit');
+    return { rowCount: stream.rowCount, size, sha256: hash.digest('hex') };
+  } catch (err) {
+    await client.query('rollback').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
 export function createReportActivities(deps: { orm: MikroORM }) {
   const pool = async (): Promise<Pool> => (await deps.orm.em.getConnection().getNativeClient()) as unknown as Pool;
   const load = async (reportId: string): Promise<Report> => {
@@ -116,11 +169,18 @@ export function createReportActivities(deps: { orm: MikroORM }) {
     });
 
   return {
-    /** Writes the report `pending`, stamped with the moment of the request. Idempotent by key. */
+    /**
+     * Writes the report `pending`, stamped with the moment of the request. Idempotent by key. Refused
+     * (RateLimited) when the account already has MAX_PENDING_REPORTS pending in that mode.
+     */
     async createReport(request: ReportRequest): Promise<ReportResponse> {
       return deps.orm.em.fork().transactional(async (tx) => {
+        const pending = await pendingReportsLocked(tx, request.accountId, request.mode);
         const existing = await tx.findOne(ReportEntity, { accountId: request.accountId, mode: request.mode, idempotencyKey: request.idempotencyKey });
         if (existing) return reportView(existing, null);
+        if (pending >= MAX_PENDING_REPORTS) {
+          throw refuse('RateLimited', `This account already has ${pending} reports pending in ${request.mode} mode, the most allowed at once (${MAX_PENDING_REPORTS}). Retry when one is ready.`);
+        }
         const row = tx.create(ReportEntity, {
           id: request.reportId,
           accountId: request.accountId,
@@ -150,53 +210,15 @@ export function createReportActivities(deps: { orm: MikroORM }) {
      * one attempt's, whole.
      */
     async generateReport(input: { reportId: string }): Promise<ReportFile> {
-      const report = await load(input.reportId);
-      const db = await pool();
-      await db.query('delete from report_chunks where report_id = $1', [report.id]);
-      const client = await db.connect();
-      try {
-        await client.query('begin isolation level repeatable read read only');
-        const stream = client.query(copyTo(reportCopyStatement(client, report)));
-        const hash = createHash('sha256');
-        let size = 0;
-        let seq = 0;
-        // Two chunk buffers, filled in turn: one is being inserted while the next fills (at most one insert in
-        // flight), and the streamed pieces are copied in rather than kept, so memory stays at two chunks.
-        const buffers = [Buffer.allocUnsafe(CHUNK_BYTES), Buffer.allocUnsafe(CHUNK_BYTES)];
-        let filling = buffers[0];
-        let filled = 0;
-        let inFlight: Promise<unknown> = Promise.resolve();
-        const flush = async () => {
-          if (filled === 0 && seq > 0) return;
-          const data = filling.subarray(0, filled);
-          await inFlight;
-          const at = seq++;
-          inFlight = db.query('insert into report_chunks (report_id, seq, data) values ($1, $2, $3)', [report.id, at, data]);
-          filling = buffers[seq % 2];
-          filled = 0;
-          Context.current().heartbeat({ seq, size });
-        };
-        for await (const piece of stream as AsyncIterable<Buffer>) {
-          hash.update(piece);
-          size += piece.length;
-          for (let offset = 0; offset < piece.length; ) {
-            const n = piece.copy(filling, filled, offset);
-            filled += n;
-            offset += n;
-            if (filled === CHUNK_BYTES) await flush();
-          }
-        }
-        await flush();
-        await inFlight;
-        // The row count is PostgreSQL's own, from COPY's command tag; it has arrived once the next query answers.
-        await client.query('commit');
-        return { rowCount: stream.rowCount, size, sha256: hash.digest('hex') };
-      } catch (err) {
-        await client.query('rollback').catch(() => {});
-        throw err;
-      } finally {
-        client.release();
-      }
+      return writeReportFile(await pool(), await load(input.reportId));
+    },
+
+    /**
+     * Deletes the files of at most `limit` reports made more than `olderThanMs` ago (the report rows stay);
+     * answers how many it deleted, so the cleanup workflow knows whether to go on.
+     */
+    async deleteExpiredReportFiles(input: { olderThanMs: number; limit: number }): Promise<number> {
+      return deleteReportFilesBefore(deps.orm.em.fork(), new Date(Date.now() - input.olderThanMs), input.limit);
     },
 
     async markReportReady(input: { reportId: string; file: ReportFile }): Promise<ReportResponse> {

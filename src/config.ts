@@ -86,9 +86,13 @@ export const configSchema = z.object({
    * floor is 900). Live links always keep the 15-minute floor.
    */
   PAYMENT_LINK_MIN_EXPIRY_SECONDS: positiveInt.default(900),
-  /** The UPI ID payment links' QR codes pay to (the intent's `pa`). */
+  /**
+   * Sandbox payment links only: the UPI ID their page's QR code names as payee (the intent's `pa`), for
+   * trying the page out. A live link's page never shows it (nor any VPA from configuration): a customer paying
+   * it would pay whoever owns this UPI ID, not the business.
+   */
   PAYMENT_LINK_PAYEE_VPA: z.string().regex(/^[a-zA-Z0-9._-]{2,256}@[a-zA-Z]{2,64}$/, 'expected a UPI ID such as paygate@icici').default('paygate@upi'),
-  /** Hosted payment page: pay attempts a minute per link (API.md: 30). */
+  /** Hosted payment page: pay attempts a minute per link (API.md: 30), a third of them from one client address. */
   PAYMENT_LINK_ATTEMPTS_PER_MINUTE: positiveInt.default(30),
   /** Hosted payment page: requests a minute per client address (API.md: 120). */
   PAYMENT_LINK_PAGE_REQUESTS_PER_MINUTE: positiveInt.default(120),

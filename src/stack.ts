@@ -9,13 +9,13 @@ import { createApp, createServer } from './api/app.ts';
 import { countAccounts, createAccount } from './db/accounts.ts';
 import { startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { ensureDatabaseExists, migrate, openOrm, type Orm } from './db/orm.ts';
-import { createSecretBox } from './db/sealed.ts';
-import { sealClearTextWebhookSecrets } from './db/webhooks.ts';
+import { createSecretBox, sealClearTextValues } from './db/sealed.ts';
 import { connectTemporal, gatewaySettings, type TemporalClientHandle } from './temporal/client/gateway.ts';
 import { resolveTemporalBinary } from './temporal/worker/binary.ts';
 import { startDevServer } from './temporal/worker/dev-server.ts';
 import { startBatchSweeper } from './temporal/worker/batch-sweeper.ts';
 import { ensureSettlementSchedule } from './temporal/worker/settlement-schedule.ts';
+import { ensureReportCleanupSchedule } from './temporal/worker/report-cleanup-schedule.ts';
 import { startWorker, type WorkerHandle } from './temporal/worker/worker.ts';
 
 export type Role = 'all' | 'api' | 'worker';
@@ -73,8 +73,8 @@ export async function startStack(given: Config, logger: Logger, role: Role = 'al
     stops.push({ name: 'database pool', stop: () => orm.close() });
     const applied = await migrate(orm);
     if (applied.length) logger.info({ applied }, 'migrations applied');
-    const sealed = await sealClearTextWebhookSecrets(orm.em.fork(), secrets);
-    if (sealed) logger.info({ sealed }, 'sealed webhook secrets stored in clear text before encryption');
+    const sealed = await sealClearTextValues(orm.em.fork(), secrets);
+    if (sealed) logger.info({ sealed }, 'sealed secrets stored in clear text before encryption');
 
     let temporalAddress = config.TEMPORAL_ADDRESS;
     let temporalUiUrl: string | undefined;
@@ -155,6 +155,7 @@ export async function startStack(given: Config, logger: Logger, role: Role = 'al
         time: config.SETTLEMENT_TIME,
         timezone: config.SETTLEMENT_TIMEZONE,
       });
+      await ensureReportCleanupSchedule(temporal.client, { taskQueue: config.TEMPORAL_TASK_QUEUE });
       const sweeper = startBatchSweeper({ orm, gateway: temporal.gateway, intervalMs: config.PAYOUT_BATCH_SWEEP_INTERVAL_MS, logger });
       stops.push({ name: 'payout batch sweeper', stop: sweeper.stop });
     }

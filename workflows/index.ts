@@ -9,4 +9,4 @@ export { webhookDeliveryWorkflow } from './webhook-delivery.ts';
 export { webhookFanOutWorkflow } from './webhook-fan-out.ts';
 export { collectionWorkflow, createCollectionUpdate, collectionActionUpdates, collectionStateQuery } from './collection.ts';
 export { paymentLinkWorkflow, createPaymentLinkUpdate, payPaymentLinkUpdate, cancelPaymentLinkUpdate, paymentLinkStateQuery } from './payment-link.ts';
-export { reportWorkflow, createReportUpdate } from './report.ts';
+export { reportWorkflow, createReportUpdate, reportCleanupWorkflow } from './report.ts';

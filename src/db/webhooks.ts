@@ -6,7 +6,7 @@ import { newId } from '../domain/ids.ts';
 import type { Mode } from '../domain/modes.ts';
 import type { FailedDelivery } from '../domain/webhooks.ts';
 import { WebhookEndpointEntity, type WebhookDelivery, type WebhookEndpoint } from './entities.ts';
-import { endpointSecretContext, replayContext, SEALED_PREFIX, type SecretBox } from './sealed.ts';
+import { endpointSecretContext, type SecretBox } from './sealed.ts';
 import { unixSeconds } from './views.ts';
 
 /** The secret (clear, as generated) is only in the answer to the creating POST; the row holds it sealed. */
@@ -92,40 +92,6 @@ export async function insertWebhookEndpoint(
     return true;
   });
   return inserted ? em.findOneOrFail(WebhookEndpointEntity, { id }) : undefined;
-}
-
-/**
- * Seals what was stored in clear text before secrets were encrypted: endpoint secrets, and the stored answers
- * of the requests that created endpoints. Each update is conditional on the clear value, so processes starting
- * together do no harm. Returns how many values it sealed.
- */
-export async function sealClearTextWebhookSecrets(em: EntityManager, secrets: SecretBox): Promise<number> {
-  let sealed = 0;
-  const endpoints = await em.execute<{ id: string; secret: string }[]>(
-    // The literal prefix (not a parameter) lets the planner use the partial index of such rows.
-    `select id, secret from webhook_endpoints where secret not like '${SEALED_PREFIX}%'`,
-  );
-  for (const row of endpoints) {
-    const updated = await em.execute<{ id: string }[]>(`update webhook_endpoints set secret = ? where id = ? and secret = ? returning id`, [
-      secrets.seal(row.secret, endpointSecretContext(row.id)),
-      row.id,
-      row.secret,
-    ]);
-    sealed += updated.length;
-  }
-  const replays = await em.execute<{ account_id: string; mode: Mode; key: string; response_body: string }[]>(
-    `select account_id, mode, key, response_body from idempotency_records
-     where method = 'POST' and path = '/v1/webhook_endpoints' and state = 'done' and response_body not like '${SEALED_PREFIX}%'`,
-  );
-  for (const row of replays) {
-    const scope = { accountId: row.account_id, mode: row.mode, key: row.key };
-    const updated = await em.execute<{ key: string }[]>(
-      `update idempotency_records set response_body = ? where account_id = ? and mode = ? and key = ? and response_body = ? returning key`,
-      [secrets.seal(row.response_body, replayContext(scope)), row.account_id, row.mode, row.key, row.response_body],
-    );
-    sealed += updated.length;
-  }
-  return sealed;
 }
 
 /** One delivery attempt, as the delivery activity saw it. */

@@ -29,6 +29,8 @@ export const refusals = {
   InvalidRequest: { code: 'invalid_request' },
   /** Another attempt of the same thing is under way (a payment link's pending payment): answered at once, never queued. */
   Busy: { code: 'invalid_state' },
+  /** Too many of a thing at once (an account's pending reports): `429`, the caller retries later. */
+  RateLimited: { code: 'rate_limited' },
 } as const satisfies Record<string, { code: ErrorCode }>;
 export type RefusalType = keyof typeof refusals;
 

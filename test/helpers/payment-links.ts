@@ -37,11 +37,14 @@ export function tokenOf(html: string): string {
   return token;
 }
 
-/** POSTs the pay form of `shortUrl` (with `token`, or a fresh page's). */
-export async function submitPay(shortUrl: string, form: { vpa: string; amount?: string; token?: string }): Promise<Page> {
+/**
+ * POSTs the pay form of `shortUrl` (with `token`, or a fresh page's); `headers` add to the form's (an
+ * X-Forwarded-For, to send it from another client address where the service trusts the proxy).
+ */
+export async function submitPay(shortUrl: string, form: { vpa: string; amount?: string; token?: string }, headers: Record<string, string> = {}): Promise<Page> {
   const token = form.token ?? tokenOf((await getPage(shortUrl)).html);
   const body = new URLSearchParams({ token, vpa: form.vpa, ...(form.amount !== undefined ? { amount: form.amount } : {}) });
-  const res = await fetch(shortUrl, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
+  const res = await fetch(shortUrl, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, redirect: 'manual' });
   return { status: res.status, html: await res.text(), headers: res.headers, location: res.headers.get('location') };
 }
 

@@ -157,7 +157,13 @@ test('an Idempotency-Key reused with other parameters is a 422 the operation doc
 test('a report download link answers what its operation documents: the file as text/csv, 403 tampered, 409 pending, 410 expired', async () => {
   const { sandboxKey: key, accountId } = await service.newAccount();
   const op = doc.paths['/reports/{id}/file'].get;
-  const created = await http.post('/v1/reports/transactions', { key, json: { from: '2026-10-01', to: '2026-10-01' } });
+  let created = await http.post('/v1/reports/transactions', { key, json: { from: '2026-10-01', to: '2026-10-01' } });
+  assert.equal(created.status, 200, created.text);
+  // The POST answers within 2 s, `pending` if the file is not made by then: read it until it is ready.
+  for (let i = 0; created.body.status === 'pending' && i < 300; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    created = await http.get(`/v1/reports/${created.body.id}`, { key });
+  }
   assert.equal(created.body.status, 'ready', created.text);
   const link = new URL(created.body.download_url);
   const file = await fetch(`${service.url}${link.pathname}${link.search}`);

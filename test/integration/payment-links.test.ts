@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
+import { ulid } from 'ulid';
 import { amountsOf, assertApiError, sleep } from '../helpers/api-assert.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
 import { createLink, getPage, linkPayments, payOnPage, postLink, submitPay, tokenOf } from '../helpers/payment-links.ts';
@@ -12,6 +13,8 @@ import { assertLedgerBalanced, eventTypesOf, waitFor } from '../helpers/payments
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { startWebhookReceiver, waitUntil } from '../helpers/webhook-receiver.ts';
 
+/** The sandbox payee the test service's QR codes name (a live link's page must never show it). */
+const PAYEE_VPA = 'configured.payee@icici';
 /** The least expiry the test service allows sandbox links (PAYMENT_LINK_MIN_EXPIRY_SECONDS). */
 const MIN_EXPIRY_S = 3;
 
@@ -24,6 +27,7 @@ before(async () => {
     SANDBOX_SLOW_DELAY_MS: '3000',
     PAYMENT_LINK_PAY_WAIT_MS: '500',
     TRUST_PROXY: 'true',
+    PAYMENT_LINK_PAYEE_VPA: PAYEE_VPA,
     // Every page request of this file comes from 127.0.0.1; the limits themselves are tested below, on their defaults.
     PAYMENT_LINK_PAGE_REQUESTS_PER_MINUTE: '100000',
   });
@@ -313,7 +317,8 @@ describe('paying on the page', () => {
     const { sandboxKey: key } = await service.newAccount();
     const link = await createLink(http, key, { amount: 9_900 });
     const tokens = await Promise.all(Array.from({ length: 20 }, async () => tokenOf((await getPage(link.short_url)).html)));
-    const pages = await Promise.all(tokens.map((token) => submitPay(link.short_url, { vpa: 'success@upi', token })));
+    // Each customer from an address of their own (one address makes at most 10 attempts a minute on a link).
+    const pages = await Promise.all(tokens.map((token, i) => submitPay(link.short_url, { vpa: 'success@upi', token }, { 'x-forwarded-for': `10.9.0.${i + 1}` })));
     const started = pages.filter((p) => p.status === 303);
     const told = pages.filter((p) => p.status === 409);
     assert.equal(started.length + told.length, 20, pages.map((p) => `${p.status}`).join(','));
@@ -421,6 +426,42 @@ describe('paying on the page', () => {
   });
 });
 
+describe('a live link\'s page', () => {
+  test('shows no QR code, no UPI intent, no form and no configured UPI ID; a POST takes nothing', async () => {
+    const { accountId } = await service.newAccount();
+    // Written as a live link would be (live money writes need a provider connection the API cannot make yet).
+    const id = `plink_${ulid()}`;
+    await service.sql(
+      `insert into payment_links (id, account_id, mode, amount, description, status, expire_by, short_url, idempotency_key)
+       values (?, ?, 'live', 250000, 'Live invoice 42', 'created', now() + interval '1 day', ?, ?)`,
+      [id, accountId, `${service.url}/pay/${id}`, `live-${id}`],
+    );
+    const page = await getPage(`${service.url}/pay/${id}`);
+    assert.equal(page.status, 200, page.html);
+    assert.ok(page.html.includes('₹2,500.00'), 'the amount due');
+    assert.ok(page.html.includes('cannot be paid on this page yet'), page.html);
+    assert.ok(!page.html.includes(PAYEE_VPA), 'no configured UPI ID');
+    assert.doesNotMatch(page.html, /<svg/i, 'no QR code');
+    assert.doesNotMatch(page.html, /upi:\/\//i, 'no UPI intent');
+    assert.doesNotMatch(page.html, /<form|name="token"/i, 'no pay form');
+
+    // The sandbox page of the same service does show the configured payee's QR code.
+    const { sandboxKey: key } = await service.newAccount();
+    const sandbox = await getPage((await createLink(http, key)).short_url);
+    assert.match(sandbox.html, /<svg[^>]*viewBox/);
+
+    const posted = await fetch(`${service.url}/pay/${id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: tokenOf(sandbox.html), vpa: 'success@upi' }),
+      redirect: 'manual',
+    });
+    assert.equal(posted.status, 400, 'no token of this link exists');
+    const payments = await service.sql<{ n: number }>(`select count(*)::int as n from payments where payment_link_id = ?`, [id]);
+    assert.equal(payments[0].n, 0);
+  });
+});
+
 describe('rate limits of the page (the contract\'s defaults)', () => {
   let limited: TestService;
   before(async () => {
@@ -432,18 +473,27 @@ describe('rate limits of the page (the contract\'s defaults)', () => {
 
   const from = (ip: string) => ({ 'x-forwarded-for': ip });
 
+  /** POSTs the pay form of `link` from client address `ip` (through the trusted proxy's header). */
+  const postFrom = (ip: string, link: { short_url: string }, fields: Record<string, string>) =>
+    fetch(link.short_url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...from(ip) },
+      body: new URLSearchParams(fields),
+      redirect: 'manual',
+    });
+  /** A fresh form token of `link`'s page, read from address `ip`. */
+  const tokenFrom = async (ip: string, link: { short_url: string }) => tokenOf(await (await fetch(link.short_url, { headers: from(ip) })).text());
+
   test('31st pay attempt on one link within a minute: a 429 page with Retry-After, and no payment', async () => {
     const api = createHttp(limited.url);
     const { sandboxKey: key } = await limited.newAccount();
     const link = await createLink(api, key, { amount: 1_000 });
+    const token = await tokenFrom('10.1.1.1', link);
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) {
-      // Each attempt from an address of its own, so only the per-link limit can apply; a forged token makes no payment.
-      const res = await fetch(link.short_url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', ...from(`10.1.0.${i + 1}`) },
-        body: new URLSearchParams({ token: '1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA', vpa: 'success@upi' }),
-      });
+      // Each attempt from an address of its own, so only the per-link limit can apply; each carries the page's
+      // token (only such an attempt counts), and a UPI ID the form refuses, so none makes a payment.
+      const res = await postFrom(`10.1.0.${i + 1}`, link, { token, vpa: 'not a vpa' });
       statuses.push(res.status);
       if (i === 30) {
         assert.match(res.headers.get('content-type') ?? '', /^text\/html/);
@@ -456,6 +506,51 @@ describe('rate limits of the page (the contract\'s defaults)', () => {
     assert.deepEqual(await linkPayments(api, key, link.id), []);
     // Reading the page is not a pay attempt: it still opens.
     assert.equal((await fetch(link.short_url, { headers: from('10.1.1.1') })).status, 200);
+  });
+
+  test('40 POSTs without a valid form token from one address spend nothing of the link: a customer then pays', async () => {
+    const api = createHttp(limited.url);
+    const { sandboxKey: key } = await limited.newAccount();
+    const link = await createLink(api, key, { amount: 1_000 });
+    const junk: Record<string, string>[] = [{}, { token: '' }, { token: '1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA' }, { token: 'x'.repeat(60) }];
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const res = await postFrom('10.3.0.1', link, { vpa: 'success@upi', ...junk[i % junk.length] });
+      statuses.push(res.status);
+      await res.arrayBuffer();
+    }
+    assert.deepEqual(statuses, Array(40).fill(400), 'each answered as a stale page, none as an attempt');
+    assert.deepEqual(await linkPayments(api, key, link.id), []);
+
+    const customer = await postFrom('10.3.0.2', link, { token: await tokenFrom('10.3.0.2', link), vpa: 'success@upi' });
+    assert.equal(customer.status, 303, await customer.text());
+    const paid = await waitFor(api, key, `/v1/payment_links/${link.id}`, (l) => l.status === 'paid');
+    assert.equal(paid.payments.length, 1);
+  });
+
+  test('11th attempt with a valid token from one address within a minute is 429; another address still pays', async () => {
+    const api = createHttp(limited.url);
+    const { sandboxKey: key } = await limited.newAccount();
+    const link = await createLink(api, key, { amount: 1_000 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      // Declined payments: real attempts, each one a payment, none paying the link.
+      const res = await postFrom('10.4.0.1', link, { token: await tokenFrom('10.4.0.1', link), vpa: 'failure@upi' });
+      statuses.push(res.status);
+      await res.arrayBuffer();
+      if (res.status === 303) await waitFor(api, key, `/v1/payments?payment_link_id=${link.id}&limit=100`, (list) => list.data.every((p: any) => p.status !== 'pending'));
+    }
+    assert.deepEqual(statuses, Array(10).fill(303));
+    const eleventh = await postFrom('10.4.0.1', link, { token: await tokenFrom('10.4.0.1', link), vpa: 'success@upi' });
+    assert.equal(eleventh.status, 429);
+    assert.ok(Number(eleventh.headers.get('retry-after')) >= 1, 'Retry-After');
+    await eleventh.arrayBuffer();
+    assert.equal((await linkPayments(api, key, link.id)).length, 10, 'the refused attempt made no payment');
+
+    const other = await postFrom('10.4.0.2', link, { token: await tokenFrom('10.4.0.2', link), vpa: 'success@upi' });
+    assert.equal(other.status, 303, await other.text());
+    const paid = await waitFor(api, key, `/v1/payment_links/${link.id}`, (l) => l.status === 'paid');
+    assert.equal(paid.payments.length, 1);
   });
 
   test('121st request from one address within a minute: a 429 page; another address is served', async () => {

@@ -34,10 +34,16 @@ async function insertTransaction(accountId: string, createdAt: string, extra: { 
   return id;
 }
 
+/** A report, once settled: the POST answers within 2 s, `pending` while the file is still being made. */
 async function report(key: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
   const res = await http.post('/v1/reports/transactions', { key, json: body, headers });
   assert.equal(res.status, 200, res.text);
-  return res.body;
+  let settled = res.body;
+  for (let i = 0; settled.status === 'pending' && i < 300; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    settled = (await http.get(`/v1/reports/${res.body.id}`, { key, headers })).body;
+  }
+  return settled;
 }
 
 async function download(url: string): Promise<{ status: number; bytes: Buffer; headers: Headers }> {

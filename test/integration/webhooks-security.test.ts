@@ -186,25 +186,27 @@ describe('secrets at rest', () => {
     assert.equal((await verifyWebhook<{ id: string }>(delivered.body, delivered.headers, secret)).id, eventId);
   });
 
-  test('a row written in clear text before encryption still signs, and is sealed by the next start', async () => {
+  test('a row written in clear text before encryption is sealed by the next start, then signs with that secret', async () => {
     const { sandboxKey, accountId } = await open.newAccount();
     const path = `/legacy/${randomUUID()}`;
     const created = await postEndpoint(openHttp, sandboxKey, receiver.url(path));
     assert.equal(created.status, 200, created.text);
     const legacy = `whsec_${Buffer.alloc(32, 9).toString('base64')}`;
     await open.sql(`update webhook_endpoints set secret = ? where id = ?`, [legacy, created.body.id]);
-    const eventId = await outboxEvent(open, accountId, 'sandbox');
-    const [delivered] = await waitUntil('the delivery', () => (receiver.received(path).length ? receiver.received(path) : undefined));
-    assert.equal((await verifyWebhook<{ id: string }>(delivered.body, delivered.headers, legacy)).id, eventId);
 
-    // Another process of the deployment starting up seals what it finds in clear text.
+    // Another process of the deployment starting up seals what it finds in clear text (from then on a stored
+    // secret without the sealed prefix is an error, never used as the secret).
     const again = await startTestService(fast, { role: 'api' });
     try {
       const [row] = await open.sql<{ secret: string }>(`select secret from webhook_endpoints where id = ?`, [created.body.id]);
       assert.ok(!row.secret.includes(legacy.slice(6)), 'still clear text after a start');
+      assert.ok(row.secret.startsWith('sealed:v1:'));
     } finally {
       await again.stop();
     }
+    const eventId = await outboxEvent(open, accountId, 'sandbox');
+    const [delivered] = await waitUntil('the delivery', () => (receiver.received(path).length ? receiver.received(path) : undefined));
+    assert.equal((await verifyWebhook<{ id: string }>(delivered.body, delivered.headers, legacy)).id, eventId);
   });
 });
 

@@ -7,7 +7,8 @@
 //            in_flight and the lock expired (its process died) → take it over with a conditional UPDATE.
 //   after    a refusal that changed nothing (keyFreeingStatuses) or a 5xx → DELETE: the key stays free;
 //            anything else → store status + the exact body string, state done. An answer that holds a
-//            secret (ctx.state.sealReplay) is stored sealed with SECRETS_KEY and opened for its replays.
+//            secret (an endpoint's, a report's signed link: SEALED_REPLAY_PATHS, or ctx.state.sealReplay) is
+//            stored sealed with SECRETS_KEY and opened for its replays.
 //
 // The owner is identified by its locked_until value (a fencing token), so a request whose lock was
 // taken over cannot overwrite or delete the new owner's record.
@@ -25,7 +26,7 @@ import {
   takeOverIdempotencyClaim,
   type IdempotencyScope,
 } from '../../db/idempotency.ts';
-import { replayContext, type SecretBox } from '../../db/sealed.ts';
+import { openReplay, replayContext, replayHoldsSecret, type SecretBox } from '../../db/sealed.ts';
 import type { ApiContext, ApiMiddleware } from '../context.ts';
 import { sendJsonText, serializeBody } from '../json.ts';
 import { renderError } from './errors.ts';
@@ -83,7 +84,7 @@ export function idempotency(options: IdempotencyOptions): ApiMiddleware {
         );
       }
       if (record.state === 'done' && record.status_code !== null && record.response_body !== null) {
-        return { kind: 'replay', status: record.status_code, body: secrets.open(record.response_body, replayContext(scope)) };
+        return { kind: 'replay', status: record.status_code, body: openReplay(secrets, { ...record, response_body: record.response_body }, scope) };
       }
       if (record.locked) break;
       const taken = await takeOverIdempotencyClaim(em, scope, lockMs);
@@ -108,7 +109,8 @@ export function idempotency(options: IdempotencyOptions): ApiMiddleware {
       else await releaseIdempotencyClaim(ctx.state.em, scope, token);
       return;
     }
-    const stored = ctx.state.sealReplay ? secrets.seal(body, replayContext(scope)) : body;
+    const sealed = ctx.state.sealReplay || replayHoldsSecret(ctx.method, ctx.path);
+    const stored = sealed ? secrets.seal(body, replayContext(scope)) : body;
     if (!(await completeIdempotencyClaim(ctx.state.em, scope, token, status, stored))) {
       logger.warn({ request_id: ctx.state.requestId }, 'idempotency claim was taken over before this request finished; its result was not stored');
     }

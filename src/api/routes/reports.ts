@@ -3,6 +3,8 @@
 // needs no API key (GET /reports/:id/file?expires=&signature=), streamed a stored chunk at a time, from any
 // API process. Links: HMAC-SHA256 over the report id and the expiry, keyed by a key derived from SECRETS_KEY,
 // checked in constant time; 24 h; GET /v1/reports/:id signs a fresh one while the file is kept (30 days).
+// The POST answers within 2 s (the workflow waits briefly for a small report), refuses a sixth pending report
+// of an account and mode (429), and its stored idempotent replay is sealed (it holds a signed link).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type Router from '@koa/router';
@@ -17,6 +19,9 @@ import { createReportParams, listReportsQuery, type ReportResponse } from '../..
 import { parseParams } from '../../contract/validation.ts';
 import { type AppDeps, type ApiState, authOf, idempotencyKeyOf } from '../context.ts';
 import { readRoutes } from '../read-routes.ts';
+
+/** Retry-After of a report refused for too many pending ones: a report takes seconds to be ready. */
+const PENDING_REPORTS_RETRY_AFTER_S = 5;
 
 const contentTypes = { csv: 'text/csv; charset=utf-8', jsonl: 'application/x-ndjson; charset=utf-8' } as const;
 
@@ -38,7 +43,13 @@ export function reportRoutes(router: Router<ApiState>, deps: AppDeps): void {
     const params = parseParams(createReportParams, ctx.state.body);
     const problem = rangeProblem(params.from, params.to, Date.now());
     if (problem) throw new ApiError('invalid_request', problem.message, problem.param);
-    const report = await deps.temporal.createReport({ accountId, mode, idempotencyKey: idempotencyKeyOf(ctx), from: params.from, to: params.to, format: params.format ?? 'csv' });
+    const report = await deps.temporal
+      .createReport({ accountId, mode, idempotencyKey: idempotencyKeyOf(ctx), from: params.from, to: params.to, format: params.format ?? 'csv' })
+      .catch((err: unknown) => {
+        // Too many pending (the creating step counts them under a lock): nothing was made, and the key stays free.
+        if (err instanceof ApiError && err.code === 'rate_limited') throw new ApiError('rate_limited', err.message, undefined, { 'Retry-After': String(PENDING_REPORTS_RETRY_AFTER_S) });
+        throw err;
+      });
     const row = await ctx.state.em.findOneOrFail(ReportEntity, { id: report.id });
     ctx.body = withLink(row) satisfies ReportResponse;
   });
