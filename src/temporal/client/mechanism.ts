@@ -22,6 +22,7 @@ import type { Mode } from '../../domain/modes.ts';
 import { BatchId, EndpointId, baseSearchAttributes } from '../../domain/search-attributes.ts';
 import type { GatewaySettings } from './settings.ts';
 import { stepsMemo } from '../../../workflows/proxies.ts';
+import { isUnavailable } from './unavailable.ts';
 
 // ---- Deadlines ------------------------------------------------------------------------------------------
 
@@ -44,12 +45,6 @@ export function answerDueMs(answerTimeoutMs: number): number {
 }
 
 // ---- Errors, classified once ----------------------------------------------------------------------------
-
-function isUnavailable(err: unknown): boolean {
-  const e = err as { code?: number; message?: string } | null;
-  // gRPC UNAVAILABLE (14) / DEADLINE_EXCEEDED (4), or the connection could not be made at all.
-  return e?.code === 14 || e?.code === 4 || /ECONNREFUSED|UNAVAILABLE|Failed to connect/i.test(e?.message ?? '');
-}
 
 /** The call's deadline passed while waiting (an update's poll, or a workflow's result). */
 function isPastDeadline(err: unknown): boolean {
@@ -97,7 +92,7 @@ export function refusalIn(err: unknown): ApplicationFailure | undefined {
 
 /**
  * What a Temporal failure means to the caller: a refusal becomes its contract error (with the param it
- * names), an unreachable Temporal `503` (retry with the same key), a failed workflow or update `500`.
+ * names), a failed workflow or update `500`, an unreachable Temporal `503` (retry with the same key).
  * Anything else is returned as it is.
  */
 export function classify(err: unknown, what: string): unknown {
@@ -108,10 +103,12 @@ export function classify(err: unknown, what: string): unknown {
     return new ApiError(refusals[refusal.type].code, refusal.message, details?.param);
   }
   if (isPastDeadline(err)) return new StillProcessingError(what);
-  if (isUnavailable(err)) return new ApiError('service_unavailable', 'Temporal is unreachable; retry later with the same Idempotency-Key.');
+  // Before the reachability check, which looks down the cause chain: a workflow that ran and failed is a 500,
+  // whatever its cause's message says.
   if (err instanceof WorkflowUpdateFailedError || err instanceof WorkflowFailedError) {
     return new ApiError('internal_error', `The ${what} could not be completed.`);
   }
+  if (isUnavailable(err)) return new ApiError('service_unavailable', 'Temporal is unreachable; retry later with the same Idempotency-Key.');
   return err;
 }
 
