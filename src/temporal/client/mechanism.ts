@@ -21,7 +21,6 @@ import { isRefusalType, refusals, type RefusalDetails } from '../../domain/failu
 import type { Mode } from '../../domain/modes.ts';
 import { BatchId, EndpointId, baseSearchAttributes } from '../../domain/search-attributes.ts';
 import type { GatewaySettings } from './settings.ts';
-import { stepsMemo } from '../../../workflows/proxies.ts';
 import { isUnavailable } from './unavailable.ts';
 
 // ---- Deadlines ------------------------------------------------------------------------------------------
@@ -144,8 +143,6 @@ export function startOptions(subject: Subject) {
     ],
     staticSummary: subject.summary,
     staticDetails: details.join('\n'),
-    // The run takes the newest steps without a patch marker (workflows/proxies.ts).
-    memo: stepsMemo,
   };
 }
 
