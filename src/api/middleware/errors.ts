@@ -1,53 +1,12 @@
 // The one place that turns any failure into the contract's envelope (API.md, Errors):
 // {"error":{"type","code","message","param","request_id"}}, param omitted when no input is to blame.
-import { ConnectionException } from '@mikro-orm/core';
 import type { Logger } from '../../logger.ts';
 import { ApiError, type ErrorCode } from '../../domain/errors.ts';
 import { InsufficientFundsError } from '../../domain/failures.ts';
 import type { ErrorEnvelope } from '../../contract/common.ts';
+import { isUnavailable } from '../../temporal/client/unavailable.ts';
 import type { ApiContext, ApiMiddleware } from '../context.ts';
 import { sendJsonText, serializeBody } from '../json.ts';
-
-const connectionErrorCodes = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'ENOTFOUND',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EAI_AGAIN',
-  'EPIPE',
-  '57P01', // admin_shutdown
-  '57P02', // crash_shutdown
-  '57P03', // cannot_connect_now
-  '53300', // too_many_connections
-]);
-
-const connectionErrorMessages = [
-  /Connection terminated/i,
-  /timeout exceeded when trying to connect/i,
-  /Client has encountered a connection error/i,
-  /Connection refused/i,
-  /the database system is (starting up|shutting down)/i,
-];
-
-/** True when the database (or another backend) could not be reached: the request changed nothing, retry later. */
-export function isUnavailable(err: unknown): boolean {
-  let cur: unknown = err;
-  for (let depth = 0; depth < 6 && cur; depth++) {
-    if (cur instanceof ConnectionException) return true;
-    const e = cur as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
-    // Temporal: the SDK's ConnectionError, or gRPC status 14 UNAVAILABLE.
-    if (e.name === 'ConnectionError' || e.code === 14) return true;
-    const code = typeof e.code === 'string' ? e.code : undefined;
-    if (code && (connectionErrorCodes.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
-    if (typeof e.message === 'string' && connectionErrorMessages.some((re) => re.test(e.message as string))) return true;
-    // AggregateError (e.g. ECONNREFUSED on both ::1 and 127.0.0.1)
-    if (Array.isArray(e.errors) && e.errors.some((inner) => isUnavailable(inner))) return true;
-    cur = e.cause;
-  }
-  return false;
-}
 
 const httpStatusCodes: Record<number, ErrorCode> = {
   400: 'invalid_request',

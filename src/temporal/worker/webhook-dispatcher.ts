@@ -67,61 +67,17 @@ const PARALLEL_ROUNDS = 2;
 const UNSETTLED_STATUSES = ['initiated', 'pending', 'processing', 'created'];
 
 export function startWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
-  const { orm, startDelivery, startWebhookFanOut, logger } = options;
-  const batchSize = options.batchSize ?? 2000;
-  const concurrency = options.startConcurrency ?? 16;
+  const round: RoundSettings = {
+    orm: options.orm,
+    startDelivery: options.startDelivery,
+    startWebhookFanOut: options.startWebhookFanOut,
+    batchSize: options.batchSize ?? 2000,
+    concurrency: options.startConcurrency ?? 16,
+    outOfOrderHoldMs: options.outOfOrderHoldMs,
+  };
+  const { batchSize } = round;
   const gatherMs = options.gatherMs ?? 100;
-  const log = logger.child({ component: 'webhook-dispatcher' });
-
-  /**
-   * Events without out_of_order_webhooks: claimed (and marked) in id order, first attempts in one batch per
-   * account and mode; the claim commits once the batches are handed to Temporal.
-   */
-  async function dispatchOrdinary(): Promise<number> {
-    return orm.em.fork().transactional(async (tx) => {
-      const events = await claimOrdinaryEvents(tx, batchSize);
-      if (events.length === 0) return 0;
-      const endpoints = await endpointsFor(tx, events);
-      const wanted = new Set(deliveryPairs(events, endpoints).map((pair) => pair.eventId));
-      const batches = new Map<string, { accountId: string; mode: OutboxEvent['mode']; eventIds: string[] }>();
-      for (const event of events) {
-        if (!wanted.has(event.id)) continue;
-        const scope = `${event.account_id}/${event.mode}`;
-        let batch = batches.get(scope);
-        if (!batch) batches.set(scope, (batch = { accountId: event.account_id, mode: event.mode, eventIds: [] }));
-        batch.eventIds.push(event.id);
-      }
-      await runLimited([...batches.values()], concurrency, startWebhookFanOut);
-      return events.length;
-    });
-  }
-
-  /** out_of_order_webhooks: the groups that are ready, each released newest first. */
-  async function dispatchHeldGroups(): Promise<number> {
-    const groups = await readyHeldGroups(orm.em.fork(), options.outOfOrderHoldMs, UNSETTLED_STATUSES);
-    let released = 0;
-    for (const group of groups) {
-      released += await orm.em.fork().transactional(async (tx) => {
-        const events = await claimHeldGroup(tx, group);
-        if (events.length === 0) return 0; // another dispatcher released it meanwhile
-        const endpoints = await endpointsFor(tx, events);
-        // Held groups keep a workflow per delivery: each waits for the newer event's first attempt.
-        const starts: DeliveryStart[] = [];
-        for (const endpoint of endpoints) {
-          let newer: string | undefined;
-          for (const event of [...events].reverse()) {
-            if (!endpointWants(endpoint, event)) continue;
-            starts.push(...pairsOf(event, endpoint).map((pair) => ({ ...pair, mode: event.mode, ...(pair.variant ? { variant: pair.variant } : {}), ...(newer ? { after: newer } : {}) })));
-            newer = event.id;
-          }
-        }
-        await runLimited(starts, concurrency, startDelivery);
-        await markEventsDispatched(tx, events);
-        return events.length;
-      });
-    }
-    return released;
-  }
+  const log = options.logger.child({ component: 'webhook-dispatcher' });
 
   let stopped = false;
   let pending = true;
@@ -130,38 +86,7 @@ export function startWebhookDispatcher(options: WebhookDispatcherOptions): Webho
     pending = true;
     idle.wake();
   };
-
-  // LISTEN on a connection of its own; on error, drop it and try again later (polling carries on).
-  let listener: pg.Client | undefined;
-  let relisten: NodeJS.Timeout | undefined;
-  const listen = async () => {
-    if (stopped) return;
-    const url = orm.config.get('clientUrl');
-    if (!url) return;
-    const conn = new pg.Client({ connectionString: url });
-    conn.on('notification', kick);
-    conn.on('error', (err) => {
-      log.warn({ err }, 'event notifications lost; polling until they are back');
-      if (listener === conn) listener = undefined;
-      conn.end().catch(() => {});
-      if (!stopped) relisten = setTimeout(() => void listen(), 5_000);
-    });
-    try {
-      await conn.connect();
-      await listenForNewEvents(conn);
-      if (stopped) {
-        await conn.end();
-        return;
-      }
-      listener = conn;
-      kick(); // events may have come in while nobody listened
-    } catch (err) {
-      log.warn({ err }, 'could not listen for event notifications; polling');
-      conn.end().catch(() => {});
-      if (!stopped) relisten = setTimeout(() => void listen(), 5_000);
-    }
-  };
-  void listen();
+  const notifications = listenForEvents(options.orm, log, kick, () => stopped);
 
   let failed = false;
   let full = false;
@@ -178,8 +103,8 @@ export function startWebhookDispatcher(options: WebhookDispatcherOptions): Webho
       try {
         // While the outbox is backed up, rounds run side by side (their claims never overlap): one's
         // database and Temporal round trips overlap the other's, so it drains at the receivers' pace.
-        const claimed: number[] = await Promise.all(Array.from({ length: full ? PARALLEL_ROUNDS : 1 }, dispatchOrdinary));
-        await dispatchHeldGroups();
+        const claimed: number[] = await Promise.all(Array.from({ length: full ? PARALLEL_ROUNDS : 1 }, () => dispatchOrdinary(round)));
+        await dispatchHeldGroups(round);
         full = claimed.some((n) => n === batchSize);
         if (claimed.some((n) => n > 0)) {
           lastClaimAt = performance.now();
@@ -209,13 +134,116 @@ export function startWebhookDispatcher(options: WebhookDispatcherOptions): Webho
   return {
     async stop() {
       stopped = true;
-      if (relisten) clearTimeout(relisten);
       kick();
       gathering.wake();
       await loop;
+      await notifications.stop();
+    },
+    lastClaimAt: () => lastClaimAt,
+  };
+}
+
+/** What one claiming round works with. */
+interface RoundSettings {
+  orm: MikroORM;
+  startDelivery: TemporalGateway['startDelivery'];
+  startWebhookFanOut: TemporalGateway['startWebhookFanOut'];
+  batchSize: number;
+  /** Workflow starts in flight at once. */
+  concurrency: number;
+  outOfOrderHoldMs: number;
+}
+
+/**
+ * Events without out_of_order_webhooks: claimed (and marked) in id order, first attempts in one batch per
+ * account and mode; the claim commits once the batches are handed to Temporal.
+ */
+async function dispatchOrdinary({ orm, batchSize, concurrency, startWebhookFanOut }: RoundSettings): Promise<number> {
+  return orm.em.fork().transactional(async (tx) => {
+    const events = await claimOrdinaryEvents(tx, batchSize);
+    if (events.length === 0) return 0;
+    const endpoints = await endpointsFor(tx, events);
+    const wanted = new Set(deliveryPairs(events, endpoints).map((pair) => pair.eventId));
+    const batches = new Map<string, { accountId: string; mode: OutboxEvent['mode']; eventIds: string[] }>();
+    for (const event of events) {
+      if (!wanted.has(event.id)) continue;
+      const scope = `${event.account_id}/${event.mode}`;
+      let batch = batches.get(scope);
+      if (!batch) batches.set(scope, (batch = { accountId: event.account_id, mode: event.mode, eventIds: [] }));
+      batch.eventIds.push(event.id);
+    }
+    await runLimited([...batches.values()], concurrency, startWebhookFanOut);
+    return events.length;
+  });
+}
+
+/** out_of_order_webhooks: the groups that are ready, each released newest first. */
+async function dispatchHeldGroups({ orm, outOfOrderHoldMs, concurrency, startDelivery }: RoundSettings): Promise<number> {
+  const groups = await readyHeldGroups(orm.em.fork(), outOfOrderHoldMs, UNSETTLED_STATUSES);
+  let released = 0;
+  for (const group of groups) {
+    released += await orm.em.fork().transactional(async (tx) => {
+      const events = await claimHeldGroup(tx, group);
+      if (events.length === 0) return 0; // another dispatcher released it meanwhile
+      const endpoints = await endpointsFor(tx, events);
+      // Held groups keep a workflow per delivery: each waits for the newer event's first attempt.
+      const starts: DeliveryStart[] = [];
+      for (const endpoint of endpoints) {
+        let newer: string | undefined;
+        for (const event of [...events].reverse()) {
+          if (!endpointWants(endpoint, event)) continue;
+          starts.push(...pairsOf(event, endpoint).map((pair) => ({ ...pair, mode: event.mode, ...(pair.variant ? { variant: pair.variant } : {}), ...(newer ? { after: newer } : {}) })));
+          newer = event.id;
+        }
+      }
+      await runLimited(starts, concurrency, startDelivery);
+      await markEventsDispatched(tx, events);
+      return events.length;
+    });
+  }
+  return released;
+}
+
+/**
+ * LISTEN for new events on a connection of its own, calling `onNotify` on each; on error, drop it and try again
+ * later (polling carries on). `stop` ends it once the dispatcher has stopped.
+ */
+function listenForEvents(orm: MikroORM, log: Logger, onNotify: () => void, isStopped: () => boolean): { stop(): Promise<void> } {
+  let listener: pg.Client | undefined;
+  let relisten: NodeJS.Timeout | undefined;
+  const listen = async () => {
+    if (isStopped()) return;
+    const url = orm.config.get('clientUrl');
+    if (!url) return;
+    const conn = new pg.Client({ connectionString: url });
+    conn.on('notification', onNotify);
+    conn.on('error', (err) => {
+      log.warn({ err }, 'event notifications lost; polling until they are back');
+      if (listener === conn) listener = undefined;
+      conn.end().catch(() => {});
+      if (!isStopped()) relisten = setTimeout(() => void listen(), 5_000);
+    });
+    try {
+      await conn.connect();
+      await listenForNewEvents(conn);
+      if (isStopped()) {
+        await conn.end();
+        return;
+      }
+      listener = conn;
+      onNotify(); // events may have come in while nobody listened
+    } catch (err) {
+      log.warn({ err }, 'could not listen for event notifications; polling');
+      conn.end().catch(() => {});
+      if (!isStopped()) relisten = setTimeout(() => void listen(), 5_000);
+    }
+  };
+  void listen();
+  return {
+    async stop() {
+      if (relisten) clearTimeout(relisten);
       await listener?.end().catch(() => {});
       listener = undefined;
     },
-    lastClaimAt: () => lastClaimAt,
   };
 }
