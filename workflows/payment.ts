@@ -18,8 +18,6 @@ export interface PaymentWorkflowInput {
    * (a collection's charge, a link's attempt) has none: nobody waits on its creating update.
    */
   answerBy?: number;
-  /** Not read (`answerBy` decides); still passed by src/temporal/client, which stops passing it. */
-  syncWaitMs?: number;
   /** Create at once rather than on the creating update: a collection's charge, started as a child workflow. */
   createAtStart?: boolean;
 }

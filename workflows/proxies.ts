@@ -13,12 +13,6 @@
 import { proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import { retryProfiles } from '../src/domain/failures.ts';
 
-/**
- * Nothing reads it any more: kept only so that src/temporal/client/gateway.ts, which still passes it as a
- * start's memo, keeps loading until that use is removed there. Delete it with that use.
- */
-export const stepsMemo = {} as const;
-
 type Profile = { startToCloseTimeout: string; retry: { initialInterval: string; backoffCoefficient: number; maximumInterval: string } };
 
 function localSteps<A extends object>(profile: Profile) {

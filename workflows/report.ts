@@ -22,8 +22,6 @@ export const REPORT_ANSWER_WAIT_MS = 1000;
 
 export interface ReportWorkflowInput {
   request: ReportRequest;
-  /** Not read (`answerBy` decides); still passed by src/temporal/client, which stops passing it. */
-  waitMs?: number;
   /** When the creating request answers `pending` at the latest (epoch ms, the API's clock). */
   answerBy?: number;
 }

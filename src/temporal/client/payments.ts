@@ -25,7 +25,7 @@ export function paymentGateway(m: Mechanism): PaymentGateway {
       return m.startOrJoin({
         workflow: paymentWorkflow,
         workflowId: paymentWorkflowId(input.accountId, input.mode, input.idempotencyKey),
-        args: [{ request: { paymentId, ...input }, syncWaitMs, answerBy: m.answerBy(syncWaitMs) }],
+        args: [{ request: { paymentId, ...input }, answerBy: m.answerBy(syncWaitMs) }],
         update: createPaymentUpdate,
         subject: { ...input, resourceId: paymentId, summary: `Payment ${formatRupees(input.amount)} by ${input.method}${input.customerId ? ` from ${input.customerId}` : ''}` },
         what: 'payment',

@@ -1,5 +1,5 @@
 // Transaction reports through the gateway: one workflow per report, answered once the file is ready or
-// failed, or `pending` within the API's answer deadline.
+// failed, or `pending` after at most a second (workflows/report.ts).
 import { newId } from '../../domain/ids.ts';
 import { reportWorkflowId } from '../../domain/workflow-ids.ts';
 import { ReportEntity, type Report } from '../../db/entities.ts';
@@ -7,7 +7,7 @@ import { reportView } from '../../db/views.ts';
 import type { ReportResponse } from '../../contract/reports.ts';
 import type { ReportRequest } from '../../../activities/reports.ts';
 import { createReportUpdate, reportWorkflow } from '../../../workflows/report.ts';
-import { answerDueMs, type Mechanism } from './mechanism.ts';
+import type { Mechanism } from './mechanism.ts';
 
 export type CreateReportInput = Omit<ReportRequest, 'reportId'>;
 
@@ -25,7 +25,7 @@ export function reportGateway(m: Mechanism): ReportGateway {
         workflow: reportWorkflow,
         workflowId: reportWorkflowId(reportId),
         // The creating call waits on the workflow within the API's answer deadline.
-        args: [{ request: { reportId, ...input }, waitMs: answerDueMs(answerTimeoutMs), answerBy: m.answerBy(answerTimeoutMs) }],
+        args: [{ request: { reportId, ...input }, answerBy: m.answerBy(answerTimeoutMs) }],
         update: createReportUpdate,
         subject: { ...input, resourceId: reportId, summary: `Transaction report ${input.from}..${input.to} (${input.format})` },
         what: 'report',
