@@ -3945,7 +3945,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A live key over plain HTTP (`https_required`). */
+            /** @description A live key over plain HTTP (`https_required`); or a live write that moves money on an account with no active provider connection (`connection_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -4667,7 +4667,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A live key over plain HTTP (`https_required`). */
+            /** @description A live key over plain HTTP (`https_required`); or a live write that moves money on an account with no active provider connection (`connection_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -5175,7 +5175,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A live key over plain HTTP (`https_required`). */
+            /** @description A live key over plain HTTP (`https_required`); or a live write that moves money on an account with no active provider connection (`connection_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -5712,7 +5712,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A live key over plain HTTP (`https_required`). */
+            /** @description A live key over plain HTTP (`https_required`); or a live write that moves money on an account with no active provider connection (`connection_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -6736,7 +6736,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A live key over plain HTTP (`https_required`). */
+            /** @description A live key over plain HTTP (`https_required`); or a live write that moves money on an account with no active provider connection (`connection_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -7704,7 +7704,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A live key over plain HTTP (`https_required`). */
+            /** @description A live key over plain HTTP (`https_required`); or a live write that moves money on an account with no active provider connection (`connection_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
