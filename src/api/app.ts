@@ -3,7 +3,7 @@
 //   request id → logging → metrics → errors (envelope, JSON serialisation, Sandbox-Simulate: timeout)
 //   → ORM request context → router
 //        /v1/* (matched routes only): auth (a missing or unknown key: limited per client address) → Sandbox-Simulate
-//               → rate limit → live money needs a connection → body → idempotency → handler
+//               → rate limit → body → idempotency → live money needs a connection → handler
 //        /reports/:id/file (a report's signed download link, no API key): handler
 //        /pay/* (payment links' hosted pages, no API key): HTML errors and security headers → rate limit
 //               per client address → body → page handler (src/api/pages/pay.ts)
@@ -104,9 +104,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): ApiApp {
     }),
     sandboxSimulate(),
     rateLimiting({ live: config.RATE_LIMIT_LIVE, sandbox: config.RATE_LIMIT_SANDBOX, orm, logger }),
-    connectionRequired(),
     bodyParsing({ defaultLimit: options.bodyLimit, routeLimits: options.routeBodyLimits }),
     idempotency({ logger, secrets: deps.secrets, lockMs: options.idempotencyLockMs }),
+    connectionRequired(),
   );
   healthRoutes(router, deps, metrics.registry);
   openApiRoutes(router, deps);

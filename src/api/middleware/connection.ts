@@ -1,7 +1,9 @@
 // Live money needs a connection (API.md, Live mode): a live write that would move money, on an account without an
-// active provider connection, answers 403 connection_required at once. It runs before the body is read and before the
-// idempotency claim, so the refusal changes nothing and leaves the Idempotency-Key free. Reads always work, and so do
-// live writes that move no money (beneficiaries, customers, webhook endpoints, reports, cancelling or pausing).
+// active provider connection, answers 403 connection_required at once, before the handler validates anything or starts
+// a workflow. It runs inside the idempotency claim: a key already bound still replays what it created (API.md,
+// Idempotency), and the 403, like every refusal that changed nothing, releases the claim, so the key stays free. Reads
+// always work, and so do live writes that move no money (beneficiaries, customers, webhook endpoints, reports,
+// cancelling or pausing).
 import { ApiError } from '../../domain/errors.ts';
 import { activeConnection } from '../../db/connections.ts';
 import type { ApiMiddleware } from '../context.ts';
