@@ -45,8 +45,8 @@ async function liveAccount(): Promise<LiveAccount> {
 /** Every write that moves money, with a body that is otherwise valid. */
 function moneyWrites(a: LiveAccount): { path: string; json: Record<string, unknown> }[] {
   return [
-    { path: '/v1/payouts', json: { beneficiary_id: a.beneficiaryId, amount: 1_000, mode: 'UPI' } },
-    { path: '/v1/payout_batches', json: { payouts: [{ idempotency_key: 'item-1', beneficiary_id: a.beneficiaryId, amount: 1_000, mode: 'UPI' }] } },
+    { path: '/v1/payouts', json: { beneficiary_id: a.beneficiaryId, amount: 1_000, mode: 'upi' } },
+    { path: '/v1/payout_batches', json: { payouts: [{ idempotency_key: 'item-1', beneficiary_id: a.beneficiaryId, amount: 1_000, mode: 'upi' }] } },
     { path: '/v1/payments', json: { amount: 1_000, method: 'upi', vpa: 'payer@okaxis' } },
     { path: '/v1/refunds', json: { payment_id: 'pay_01JD3Y8X4W0000000000000000' } },
     { path: '/v1/payment_links', json: { amount: 1_000, description: 'Order 42' } },
