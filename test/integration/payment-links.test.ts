@@ -9,6 +9,7 @@ import { ulid } from 'ulid';
 import { amountsOf, assertApiError, sleep } from '../helpers/api-assert.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
 import { createLink, getPage, linkPayments, payOnPage, postLink, submitPay, tokenOf } from '../helpers/payment-links.ts';
+import { connectAccount } from '../helpers/connections.ts';
 import { assertLedgerBalanced, eventTypesOf, waitFor } from '../helpers/payments.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { startWebhookReceiver, waitUntil } from '../helpers/webhook-receiver.ts';
@@ -132,7 +133,8 @@ describe('creating and reading links', () => {
   });
 
   test('live keys: callback_url must be https, and expire_by keeps the 15-minute floor', async () => {
-    const { liveKey } = await service.newAccount({ live: true });
+    const { accountId, liveKey } = await service.newAccount({ live: true });
+    await connectAccount(service, accountId); // live money needs a connection
     assertApiError(await postLive(liveKey!, { callback_url: 'http://shop.example/thanks' }), 400, 'invalid_request', 'callback_url');
     assertApiError(await postLive(liveKey!, { expire_by: now() + 600 }), 400, 'invalid_request', 'expire_by');
     const ok = await postLive(liveKey!, { callback_url: 'https://shop.example/thanks', expire_by: now() + 16 * 60 });
@@ -154,6 +156,7 @@ describe('creating and reading links', () => {
 
   test('isolation: another account and the other mode see nothing of a link, and cannot cancel it', async () => {
     const a = await service.newAccount({ live: true });
+    await connectAccount(service, a.accountId); // its live link below needs a connection
     const b = await service.newAccount();
     const link = await createLink(http, a.sandboxKey, { reference_id: 'ISO-1' });
     assertApiError(await http.get(`/v1/payment_links/${link.id}`, { key: b.sandboxKey }), 404, 'not_found', 'id');
