@@ -4,7 +4,7 @@ import { Migration } from '@mikro-orm/migrations';
 // report's) written in clear text (src/db/sealed.ts, sealClearTextValues). The router takes a path without
 // case and with trailing slashes alike (`/v1/webhook_endpoints/` creates an endpoint too), so those replays
 // are found by the path as routed, lower(rtrim(path, '/')): one partial index of such rows on that
-// expression replaces the two on the exact path, so the start-up check reads an empty index instead of
+// expression replaces the endpoints' one on the exact path, so the start-up check reads an empty index instead of
 // scanning every idempotency record.
 export class Migration20261130100100_unsealed_secret_replays_index extends Migration {
   override up(): void {
@@ -13,7 +13,6 @@ create index idempotency_records_unsealed_secret_replays_idx on idempotency_reco
   where method = 'POST' and lower(rtrim(path, '/')) in ('/v1/webhook_endpoints', '/v1/reports/transactions')
     and state = 'done' and response_body not like 'sealed:v1:%';
 drop index if exists idempotency_records_unsealed_endpoint_replays_idx;
-drop index if exists idempotency_records_unsealed_report_replays_idx;
 `);
   }
 }
