@@ -1,0 +1,317 @@
+// A stand-in of the RazorpayX payouts API for the tests: a real HTTP server on a free 127.0.0.1 port, one
+// in-memory account per instance, signed webhooks to a configured URL, and a control surface for the tests.
+//
+// Sources (razorpay/markdown-docs): api/x.md and api/understand.md (HTTP Basic auth with key id and secret on
+// every request, base path /v1, 401 for a wrong key pair, 429 for throttling); the other behaviours are in the
+// files named at the top of errors.ts, validate.ts, store.ts, routes.ts, webhooks.ts and faults.ts.
+//
+// The connector under test sees only `baseUrl` (in place of https://api.razorpay.com). Tests drive the provider's
+// side through `control` (in-process functions) or, from another process, through `connectRazorpayStandin(baseUrl)`,
+// which calls the same functions over POST /_control/<name> (JSON array of arguments → {result}).
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ProviderError, authenticationFailed, badRequest, serverError, throttled } from './errors.ts';
+import { Faults, RateLimiter, peakPerSecond } from './faults.ts';
+import type { FaultSpec, RecordedRequest } from './faults.ts';
+import { route } from './routes.ts';
+import type { ApiAnswer } from './routes.ts';
+import { Store, newId } from './store.ts';
+import type { Contact, FeeRule, FundAccount, Payout, StatusDetails, Transaction } from './store.ts';
+import { DEFAULT_CONTACT_TYPES, DEFAULT_PURPOSES } from './validate.ts';
+import type { Json } from './validate.ts';
+import { WebhookSender } from './webhooks.ts';
+import type { Delivery, EventMatch, WebhookConfig } from './webhooks.ts';
+
+export type { Contact, FundAccount, Payout, StatusDetails, Transaction, FeeRule, FaultSpec, RecordedRequest, Delivery, EventMatch, WebhookConfig };
+export { DEFAULT_FEES, GST_RATE } from './store.ts';
+export { peakPerSecond } from './faults.ts';
+
+export interface RazorpayStandinOptions {
+  keyId: string;
+  keySecret: string;
+  /** The business's RazorpayX account number (customer identifier): payouts and statements must name it. */
+  accountNumber: string;
+  /** Where events are POSTed; can be set later with control.setWebhook (the URL often exists only later). */
+  webhook?: WebhookConfig;
+  /** `account_id` in webhook bodies. */
+  accountId?: string;
+  /** Flat fee per mode in paise before 18% GST; defaults DEFAULT_FEES (IMPS 900, NEFT 500, RTGS 1500, UPI 100). */
+  fees?: FeeRule;
+  /** Payouts start `pending` until control.approvePayout / rejectPayout (the Approval Workflow of the pages). */
+  approvalWorkflow?: boolean;
+  /** Purposes and contact types "created on the dashboard", on top of the documented defaults. */
+  extraPurposes?: string[];
+  extraContactTypes?: string[];
+  /** A deposit made before the first request. */
+  openingBalance?: number;
+  /** Answer 429 above this many requests in any one second (no limit when omitted). */
+  maxRequestsPerSecond?: number;
+  /** Delays between webhook attempts after a failure; default [200, 1000, 3000]. */
+  webhookRetryDelaysMs?: number[];
+  /** How long a webhook attempt may take before it counts as failed; default 5000 as the pages say. */
+  webhookTimeoutMs?: number;
+  /** Clock in milliseconds (created_at fields are its seconds); default Date.now. */
+  now?: () => number;
+}
+
+export interface StandinControl {
+  /** Money arriving in the account by bank transfer: a credit in the statement, transaction.created, queued payouts start. */
+  deposit(amount: number, from?: { payerName?: string; payerAccount?: string; payerIfsc?: string; mode?: string; bankReference?: string }): Transaction;
+  balance(): number;
+  /** A statement entry nothing explains (positive credit, negative debit), to plant a balance difference. */
+  adjustBalance(amount: number, description?: string): Transaction;
+  processPayout(id: string, opts?: { utr?: string }): Payout;
+  /** From processing or processed; credits amount + fees back (a reversal in the statement). */
+  reversePayout(id: string, statusDetails?: StatusDetails): Payout;
+  /** From processing (money comes back as a reversal credit), queued or pending. */
+  failPayout(id: string, statusDetails?: StatusDetails): Payout;
+  approvePayout(id: string): Payout;
+  rejectPayout(id: string, statusDetails?: StatusDetails): Payout;
+  cancelPayout(id: string): Payout;
+  /** The UTR arriving after the fact: payout.updated. */
+  setPayoutUtr(id: string, utr: string): Payout;
+  payouts(): Payout[];
+  payout(id: string): Payout;
+  contacts(): Contact[];
+  fundAccounts(): FundAccount[];
+  /** The statement, oldest first. */
+  transactions(): Transaction[];
+  /** Every /v1 request received, oldest first, optionally only one method and/or path (`*` suffix = prefix). */
+  requests(filter?: { method?: string; path?: string }): RecordedRequest[];
+  /** The most /v1 requests (matching the filter) received within any one second. */
+  peakRequestsPerSecond(filter?: { method?: string; path?: string }): number;
+  /** The next matching requests answer `status` (default 500) before or after doing their work. */
+  failNext(spec: FaultSpec): void;
+  /** The next matching requests are never answered (the connection is held until the caller gives up). */
+  timeoutNext(spec: FaultSpec): void;
+  /** The next matching requests answer 429. */
+  throttleNext(spec: FaultSpec): void;
+  setRateLimit(maxRequestsPerSecond: number | null): void;
+  clearFaults(): void;
+  setWebhook(config: WebhookConfig | null): void;
+  rotateWebhookSecret(secret: string): void;
+  /** The next matching events are never delivered. */
+  dropWebhooks(match?: EventMatch): void;
+  /** The next matching events are delivered twice (same event id and body). */
+  duplicateWebhooks(match?: EventMatch): void;
+  /** The next matching events are delivered once with a wrong signature and not retried; resend delivers them properly. */
+  badlySignWebhooks(match?: EventMatch): void;
+  /** Events are kept until releaseWebhooks. */
+  holdWebhooks(): void;
+  releaseWebhooks(order?: 'in-order' | 'reverse'): Promise<void>;
+  resendWebhook(eventId: string): Promise<void>;
+  /** Every event raised (delivered, dropped or held), oldest first. */
+  webhookEvents(): { id: string; event: string; body: string; createdAt: number }[];
+  webhookDeliveries(): Delivery[];
+  droppedWebhooks(): { id: string; event: string; body: string }[];
+  /** Resolves when no webhook delivery is running or waiting to retry. */
+  webhooksIdle(): Promise<void>;
+}
+
+export interface RazorpayStandin {
+  /** http://127.0.0.1:<port> — the connector appends /v1/... as it would to https://api.razorpay.com. */
+  baseUrl: string;
+  control: StandinControl;
+  stop(): Promise<void>;
+}
+
+interface Instance {
+  opts: RazorpayStandinOptions;
+  store: Store;
+  webhooks: WebhookSender;
+  faults: Faults;
+  limiter: RateLimiter;
+  log: RecordedRequest[];
+  held: Set<http.ServerResponse>;
+  now: () => number;
+}
+
+function send(res: http.ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+function parseBody(raw: string): Json | undefined {
+  if (raw.trim() === '') return undefined;
+  try {
+    return JSON.parse(raw) as Json;
+  } catch {
+    throw badRequest('The request body is not valid JSON.');
+  }
+}
+
+function authorized(inst: Instance, header: string | undefined): boolean {
+  if (!header?.startsWith('Basic ')) return false;
+  const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
+  return decoded === `${inst.opts.keyId}:${inst.opts.keySecret}`;
+}
+
+/** One /v1 request: faults before, rate limit, auth, the route, faults after; recorded in the log. */
+function handleApi(inst: Instance, req: http.IncomingMessage, res: http.ServerResponse, raw: string): void {
+  const url = new URL(req.url ?? '/', 'http://standin');
+  const method = req.method ?? 'GET';
+  const header = (name: string) => {
+    const v = req.headers[name.toLowerCase()];
+    return Array.isArray(v) ? v[0] : v;
+  };
+  let parsed: unknown = raw;
+  try {
+    parsed = raw.trim() === '' ? undefined : JSON.parse(raw);
+  } catch { /* recorded as text */ }
+  const entry: RecordedRequest = {
+    seq: inst.log.length + 1, method, path: url.pathname, query: Object.fromEntries(url.searchParams), idempotencyKey: header('x-payout-idempotency') ?? null,
+    body: parsed, status: 0, fault: null, at: inst.now(), resourceId: null,
+  };
+  inst.log.push(entry);
+  const fault = inst.faults.take(method, url.pathname);
+  const answer = (status: number, body: unknown) => {
+    entry.status = status;
+    send(res, status, body);
+  };
+  const fire = () => {
+    entry.fault = `${fault!.kind} ${fault!.when}`;
+    if (fault!.kind === 'timeout') {
+      entry.status = 'held';
+      inst.held.add(res);
+      return;
+    }
+    const err = fault!.kind === 'throttle' ? throttled() : serverError(fault!.status);
+    answer(err.status, err.body);
+  };
+  if (fault && fault.when === 'before') return fire();
+  let result: ApiAnswer;
+  try {
+    if (!inst.limiter.admit(inst.now())) throw throttled();
+    if (!authorized(inst, header('authorization'))) throw authenticationFailed();
+    const cfg = {
+      accountNumber: inst.opts.accountNumber,
+      purposes: [...DEFAULT_PURPOSES, ...(inst.opts.extraPurposes ?? [])],
+      contactTypes: [...DEFAULT_CONTACT_TYPES, ...(inst.opts.extraContactTypes ?? [])],
+    };
+    result = route(inst.store, cfg, { method, path: url.pathname, query: url.searchParams, header, body: parseBody(raw) });
+  } catch (err) {
+    const e = err instanceof ProviderError ? err : serverError();
+    if (!(err instanceof ProviderError)) console.error('razorpay stand-in: unexpected error', err);
+    if (fault) return fire();
+    return answer(e.status, e.body);
+  }
+  entry.resourceId = result.resourceId;
+  if (fault) return fire();
+  answer(result.status, result.body);
+}
+
+function makeControl(inst: Instance): StandinControl {
+  const { store, webhooks, faults } = inst;
+  const filterLog = (f: { method?: string; path?: string } = {}) => inst.log.filter((r) =>
+    (f.method === undefined || r.method === f.method.toUpperCase())
+    && (f.path === undefined || (f.path.endsWith('*') ? r.path.startsWith(f.path.slice(0, -1)) : r.path === f.path)));
+  const clone = <T>(v: T): T => structuredClone(v);
+  return {
+    deposit: (amount, from) => store.deposit(amount, from),
+    balance: () => store.balance,
+    adjustBalance: (amount, description) => store.adjust(amount, description ?? 'planted by the test'),
+    processPayout: (id, opts) => clone(store.process(id, opts?.utr)),
+    reversePayout: (id, details) => clone(store.reverse(id, details)),
+    failPayout: (id, details) => clone(store.fail(id, details)),
+    approvePayout: (id) => clone(store.approve(id)),
+    rejectPayout: (id, details) => clone(store.reject(id, details)),
+    cancelPayout: (id) => clone(store.cancel(id)),
+    setPayoutUtr: (id, utr) => clone(store.setUtr(id, utr)),
+    payouts: () => clone([...store.payouts.values()]),
+    payout: (id) => clone(store.payout(id)),
+    contacts: () => clone([...store.contacts.values()]),
+    fundAccounts: () => clone([...store.fundAccounts.values()]),
+    transactions: () => store.listTransactions({ from: null, to: null }).reverse(),
+    requests: (filter) => clone(filterLog(filter)),
+    peakRequestsPerSecond: (filter) => peakPerSecond(filterLog(filter)),
+    failNext: (spec) => faults.add('error', spec),
+    timeoutNext: (spec) => faults.add('timeout', spec),
+    throttleNext: (spec) => faults.add('throttle', spec),
+    setRateLimit: (n) => void (inst.limiter.limit = n),
+    clearFaults: () => {
+      faults.clear();
+      webhooks.clearFaults();
+    },
+    setWebhook: (config) => webhooks.configure(config),
+    rotateWebhookSecret: (secret) => webhooks.rotateSecret(secret),
+    dropWebhooks: (match) => webhooks.drop(match),
+    duplicateWebhooks: (match) => webhooks.duplicate(match),
+    badlySignWebhooks: (match) => webhooks.badlySign(match),
+    holdWebhooks: () => webhooks.hold(),
+    releaseWebhooks: (order) => webhooks.release(order),
+    resendWebhook: (eventId) => webhooks.resend(eventId),
+    webhookEvents: () => webhooks.events.map(({ id, event, body, createdAt }) => ({ id, event, body, createdAt })),
+    webhookDeliveries: () => clone(webhooks.deliveries),
+    droppedWebhooks: () => webhooks.dropped.map(({ id, event, body }) => ({ id, event, body })),
+    webhooksIdle: () => webhooks.idle(),
+  };
+}
+
+async function handleControl(control: StandinControl, name: string, raw: string, res: http.ServerResponse): Promise<void> {
+  const fn = (control as unknown as Record<string, ((...args: unknown[]) => unknown) | undefined>)[name];
+  if (typeof fn !== 'function' || !Object.hasOwn(control, name)) return send(res, 404, { error: `no control function ${name}` });
+  try {
+    const args = raw.trim() === '' ? [] : (JSON.parse(raw) as unknown[]);
+    const result = await fn(...args);
+    send(res, 200, { result: result ?? null });
+  } catch (err) {
+    send(res, 400, { error: err instanceof ProviderError ? err.body.error.description : String(err instanceof Error ? err.message : err) });
+  }
+}
+
+export async function startRazorpayStandin(opts: RazorpayStandinOptions): Promise<RazorpayStandin> {
+  const now = opts.now ?? Date.now;
+  const webhooks = new WebhookSender({
+    config: opts.webhook ?? null, accountId: opts.accountId ?? newId('acc'), retryDelaysMs: opts.webhookRetryDelaysMs ?? [200, 1000, 3000],
+    timeoutMs: opts.webhookTimeoutMs ?? 5000, now,
+  });
+  const store = new Store({ accountNumber: opts.accountNumber, fees: opts.fees, approvalWorkflow: opts.approvalWorkflow, now, emit: (e, c, entity) => webhooks.emit(e, c, entity) });
+  const inst: Instance = { opts, store, webhooks, faults: new Faults(), limiter: new RateLimiter(opts.maxRequestsPerSecond ?? null), log: [], held: new Set(), now };
+  const control = makeControl(inst);
+  if (opts.openingBalance) store.deposit(opts.openingBalance);
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const path = (req.url ?? '/').split('?')[0];
+      if (path.startsWith('/_control/') && req.method === 'POST') return void handleControl(control, path.slice('/_control/'.length), raw, res);
+      handleApi(inst, req, res, raw);
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    control,
+    stop: async () => {
+      webhooks.stop();
+      for (const res of inst.held) res.socket?.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export type RemoteControl = {
+  [K in keyof StandinControl]: (...args: Parameters<StandinControl[K]>) => Promise<Awaited<ReturnType<StandinControl[K]>>>;
+};
+
+/** The control functions of a stand-in running in another process, over its /_control endpoints. */
+export function connectRazorpayStandin(baseUrl: string): RemoteControl {
+  return new Proxy({} as RemoteControl, {
+    get: (_target, name) => {
+      if (typeof name !== 'string' || name === 'then') return undefined;
+      return async (...args: unknown[]) => {
+        const res = await fetch(`${baseUrl}/_control/${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(args) });
+        const body = (await res.json()) as { result?: unknown; error?: string };
+        if (!res.ok) throw new Error(`razorpay stand-in control ${name}: ${body.error}`);
+        return body.result;
+      };
+    },
+  });
+}
