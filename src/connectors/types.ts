@@ -61,6 +61,10 @@ export interface ProviderStatementLine {
   /** The account's balance right after this line, in paise. */
   balance: number;
   createdAt: Date;
-  /** What moved the money: a payout (its provider id and our id), a deposit, or something else the provider names. */
-  source: { kind: 'payout'; providerReference: string; payoutId: string | null; fees: number | null; tax: number | null } | { kind: 'deposit'; providerReference: string } | { kind: 'other'; providerReference: string | null; entity: string | null };
+  /** What moved the money: a payout (its debit), a reversal of one (the money and fees back), a deposit, or else. */
+  source:
+    | { kind: 'payout'; providerReference: string; payoutId: string | null; fees: number | null; tax: number | null }
+    | { kind: 'reversal'; providerReference: string; payoutProviderReference: string }
+    | { kind: 'deposit'; providerReference: string }
+    | { kind: 'other'; providerReference: string | null; entity: string | null };
 }

@@ -135,7 +135,7 @@ describe('the provider-neutral report', () => {
     assert.equal(payoutReportOf(payout({ reference_id: null })).payoutId, null);
   });
 
-  test('statement lines: a payout debit, a deposit, anything else', () => {
+  test('statement lines: a payout debit, a reversal, a deposit, anything else', () => {
     const base = { entity: 'transaction', account_number: '7878780080316316', currency: 'INR', created_at: 1_545_224_066 };
     assert.deepEqual(
       statementLineOf({ ...base, id: 'txn_3', amount: 1_000_000, credit: 0, debit: 1_000_000, balance: 9_000_000, source: { id: 'pout_1', entity: 'payout', reference_id: 'po_1', fees: 3, tax: 1 } }),
@@ -146,8 +146,12 @@ describe('the provider-neutral report', () => {
       { kind: 'deposit', providerReference: 'bt_1' },
     );
     assert.deepEqual(
-      statementLineOf({ ...base, id: 'txn_2', amount: 5, credit: 5, debit: 0, balance: 5, source: { id: 'rev_1', entity: 'reversal' } }).source,
-      { kind: 'other', providerReference: 'rev_1', entity: 'reversal' },
+      statementLineOf({ ...base, id: 'txn_2', amount: 5, credit: 5, debit: 0, balance: 5, source: { id: 'rvrsl_1', entity: 'reversal', payout_id: 'pout_1' } }).source,
+      { kind: 'reversal', providerReference: 'rvrsl_1', payoutProviderReference: 'pout_1' },
+    );
+    assert.deepEqual(
+      statementLineOf({ ...base, id: 'txn_4', amount: 5, credit: 5, debit: 0, balance: 5, source: { id: 'adj_1', entity: 'adjustment' } }).source,
+      { kind: 'other', providerReference: 'adj_1', entity: 'adjustment' },
     );
   });
 });
