@@ -68,3 +68,23 @@ export interface ProviderStatementLine {
     | { kind: 'deposit'; providerReference: string }
     | { kind: 'other'; providerReference: string | null; entity: string | null };
 }
+
+/** A value of ours the provider would refuse: our API's param (bracket form) and why, for a 400 naming it. */
+export interface LimitViolation {
+  param: string;
+  message: string;
+}
+
+/** A live beneficiary as the provider's rules see it (our API's fields). */
+export interface LiveBeneficiaryInput {
+  name: string;
+  type: 'bank_account' | 'vpa';
+  vpa?: string | null;
+  bankAccount?: { accountNumber: string; ifsc: string } | null;
+}
+
+/** A live payout as the provider's rules see it. */
+export interface LivePayoutInput {
+  amount: number;
+  narration?: string | null;
+}

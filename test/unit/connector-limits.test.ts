@@ -4,6 +4,7 @@
 // VPAs (3-100, letters, digits, . and -, one @), narrations (at most 30 letters, digits and spaces), amounts (>= 100).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { connectorOf } from '../../src/connectors/index.ts';
 import {
   checkBankAccountName,
   checkBankAccountNumber,
@@ -81,4 +82,11 @@ describe('checkLiveBeneficiary', () => {
     assert.equal(checkLiveBeneficiary({ name: 'Gaurav Kumar', type: 'bank_account', bankAccount: { accountNumber: '12-34', ifsc: 'HDFC0000053' } })?.param, 'bank_account[account_number]');
     assert.equal(checkLiveBeneficiary({ name: 'Gaurav Kumar', type: 'bank_account', bankAccount: { accountNumber: '765432123456789', ifsc: 'HDFC' } })?.param, 'bank_account[ifsc]');
   });
+});
+
+test('the registry gives the API these checks by provider, without naming it', () => {
+  const limits = connectorOf('razorpay')?.limits;
+  assert.ok(limits);
+  assert.equal(limits.checkPayout({ amount: 99 })?.param, 'amount');
+  assert.equal(limits.checkBeneficiary({ name: 'Gaurav Kumar', type: 'vpa', vpa: 'g_k@okaxis' })?.param, 'vpa');
 });
