@@ -451,6 +451,11 @@ export const ConnectionEntity = defineEntity({
     keySecret: p.text(),
     /** Sealed with SECRETS_KEY, bound to this row; the inbound webhook route opens it to verify signatures. */
     webhookSecret: p.text(),
+    /** The webhook secret before the last rotation, sealed, valid until previousWebhookSecretExpiresAt (24 h). */
+    previousWebhookSecret: p.text().nullable(),
+    previousWebhookSecretExpiresAt: p.datetime().nullable(),
+    /** The provider account takes server-to-server UPI collect requests. */
+    upiCollect: p.boolean().default(false),
     payoutAccountNumber: p.string().nullable(),
     baseUrl: p.string(),
     status: p.enum(connectionStatuses),

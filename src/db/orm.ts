@@ -21,6 +21,7 @@ import { Migration20261129000000_webhook_retry_queue_task_queue } from './migrat
 import { Migration20261130000000_connections } from './migrations/Migration20261130000000_connections.ts';
 import { Migration20261130100000_report_retention } from './migrations/Migration20261130100000_report_retention.ts';
 import { Migration20261130100100_unsealed_secret_replays_index } from './migrations/Migration20261130100100_unsealed_secret_replays_index.ts';
+import { Migration20261130400000_connection_settings } from './migrations/Migration20261130400000_connection_settings.ts';
 
 /** Committed migrations, in order. Append new ones; never edit one that has landed. */
 export const migrationsList = [
@@ -42,6 +43,7 @@ export const migrationsList = [
   { name: 'Migration20261130000000_connections', class: Migration20261130000000_connections },
   { name: 'Migration20261130100000_report_retention', class: Migration20261130100000_report_retention },
   { name: 'Migration20261130100100_unsealed_secret_replays_index', class: Migration20261130100100_unsealed_secret_replays_index },
+  { name: 'Migration20261130400000_connection_settings', class: Migration20261130400000_connection_settings },
 ];
 
 export type Orm = MikroORM;
