@@ -119,7 +119,7 @@ export async function startStack(given: Config, logger: Logger, role: Role = 'al
         taskQueue: config.TEMPORAL_TASK_QUEUE,
         orm,
         logger,
-        workflowBundlePath: options.workflowBundlePath,
+        workflowBundlePath: options.workflowBundlePath ?? config.WORKFLOW_BUNDLE_PATH,
         tuning: {
           maxWorkflowTasks: config.WORKER_MAX_WORKFLOW_TASKS,
           workflowTaskPolls: config.WORKER_WORKFLOW_TASK_POLLS,

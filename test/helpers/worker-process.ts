@@ -43,6 +43,8 @@ export function workerProcesses(service: TestService): WorkerProcesses {
           WEBHOOK_RETRY_MAX_DEFER_MS: String(c.WEBHOOK_RETRY_MAX_DEFER_MS),
           WEBHOOK_DISPATCH_GATHER_MS: String(c.WEBHOOK_DISPATCH_GATHER_MS),
           RAIL_INLINE_WAIT_MS: String(c.RAIL_INLINE_WAIT_MS),
+          // The run's workflow bundle (global setup): bundling again would cost each start seconds of CPU.
+          ...(process.env.PAYGATE_WORKFLOW_BUNDLE ? { WORKFLOW_BUNDLE_PATH: process.env.PAYGATE_WORKFLOW_BUNDLE } : {}),
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
