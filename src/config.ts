@@ -99,6 +99,11 @@ export const configSchema = z.object({
   /** Hosted payment page: requests a minute per client address (API.md: 120). */
   PAYMENT_LINK_PAGE_REQUESTS_PER_MINUTE: positiveInt.default(120),
   /**
+   * A workflow bundle built beforehand (bundleWorkflowCode's code, as a file) for the worker to load instead of
+   * bundling the workflow code at start, which takes seconds of CPU; the tests build one per run for every worker.
+   */
+  WORKFLOW_BUNDLE_PATH: z.string().min(1).optional(),
+  /**
    * Temporal worker slots and pollers (see docs/payout-write-path.md, "Worker settings"): workflow tasks run at once, workflow task
    * pollers, local and ordinary activities run at once, workflows kept in the worker's cache. Unset: the values
    * measured best on the embedded dev server.

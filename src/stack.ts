@@ -157,7 +157,7 @@ async function startWorkerPart(config: Config, parts: Parts & { temporalAddress:
     orm,
     logger,
     client: temporal.client,
-    workflowBundlePath: parts.workflowBundlePath,
+    workflowBundlePath: parts.workflowBundlePath ?? config.WORKFLOW_BUNDLE_PATH,
     tuning: {
       maxWorkflowTasks: config.WORKER_MAX_WORKFLOW_TASKS,
       workflowTaskPolls: config.WORKER_WORKFLOW_TASK_POLLS,

@@ -63,21 +63,26 @@ export async function topUpRows(service: TestService, accountId: string, idempot
   ]);
 }
 
-/** Every balance transaction of the caller, following `has_more` through all pages. */
-export async function allBalanceTransactions(http: Http, key: string, query = ''): Promise<any[]> {
+/** Every object of a list endpoint (`/v1/events`, ...) the caller can see, following `has_more` through all pages. */
+export async function listAll(http: Http, key: string, path: string, query = ''): Promise<any[]> {
   const out: any[] = [];
   let after: string | undefined;
   for (let page = 0; page < 1000; page++) {
     const params = new URLSearchParams(query);
     params.set('limit', '100');
     if (after) params.set('starting_after', after);
-    const res = await http.get(`/v1/balance_transactions?${params}`, { key });
+    const res = await http.get(`${path}?${params}`, { key });
     assert.equal(res.status, 200, res.text);
     out.push(...res.body.data);
     if (!res.body.has_more) return out;
     after = res.body.data.at(-1).id;
   }
-  throw new Error('balance_transactions did not end');
+  throw new Error(`${path} did not end`);
+}
+
+/** Every balance transaction of the caller, following `has_more` through all pages. */
+export function allBalanceTransactions(http: Http, key: string, query = ''): Promise<any[]> {
+  return listAll(http, key, '/v1/balance_transactions', query);
 }
 
 /** GET /v1/balance of the caller. */

@@ -4,6 +4,7 @@
 import { mkdtempSync, rmSync, chmodSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startEmbeddedPostgres } from '../../src/db/embedded-postgres.ts';
 import { ensureDatabaseExists } from '../../src/db/orm.ts';
 import { freePort } from '../../src/infra/ports.ts';
@@ -26,6 +27,10 @@ export async function globalSetup(): Promise<void> {
 }
 
 async function startComponents(): Promise<void> {
+  // Each test file runs in a process of its own that loads most of the service again, as do the workers, `npm start`s
+  // and payctl runs the tests spawn: Node's compile cache keeps compiled modules (keyed by their content) for every
+  // later process of this run and of later runs, about 0.4 s of each one's start. A cache the caller chose wins.
+  process.env.NODE_COMPILE_CACHE ??= fileURLToPath(new URL('../../.test-data/compile-cache', import.meta.url)); // gitignored
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'paygate-test-'));
   chmodSync(dataDir, 0o755); // the embedded postgres runs as user postgres when we are root
   process.env.PAYGATE_TEST_DATA_DIR = dataDir;

@@ -77,6 +77,9 @@ export async function npmStartHarness(env: Record<string, string> = {}, name = '
       RATE_LIMIT_SANDBOX: '100000',
       RATE_LIMIT_UNAUTHENTICATED: '100000',
       ...(process.env.TEMPORAL_CLI_PATH ? { TEMPORAL_CLI_PATH: process.env.TEMPORAL_CLI_PATH } : {}),
+      // The run's workflow bundle (global setup), built from the same source: bundling again costs each start seconds.
+      ...(process.env.PAYGATE_WORKFLOW_BUNDLE ? { WORKFLOW_BUNDLE_PATH: process.env.PAYGATE_WORKFLOW_BUNDLE } : {}),
+      ...(process.env.NODE_COMPILE_CACHE ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE } : {}),
       ...env,
     };
     const child = spawn(process.execPath, ['src/main.ts'], { env: childEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });

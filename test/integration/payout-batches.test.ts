@@ -192,7 +192,10 @@ describe('a 1,000-item payout batch', () => {
     assert.equal(res.body.reference, 'payroll-march');
     assert.equal(res.body.idempotency_key, 'batch-run-1');
     assert.equal(res.body.completed_at, null);
-    assert.ok(answeredMs < 5000, `the POST answers at once (took ${answeredMs} ms)`);
+    // "Returns at once, before the payouts finish" (API.md) is what the answer shows: still processing, its items
+    // not all settled. Its time is printed below, not judged: the contract gives no number, and a busy machine
+    // would make any bound a coin toss.
+    assert.ok(res.body.counts.completed + res.body.counts.failed + res.body.counts.reversed < N, JSON.stringify(res.body.counts));
     const batchId = res.body.id as string;
 
     // An operator follows it from the database while it runs.
