@@ -1,13 +1,18 @@
 // The connectors this service can connect an account to, by the `provider` of a connection (`payctl connections add
 // --provider`, the `/connectors/{provider}/...` webhook routes). A second provider is a new folder plus its entry in
 // `connectors` below; nothing outside its folder names it.
-import type { ConnectorWebhookOutcome, LimitViolation, LiveBeneficiaryInput, LivePayoutInput } from './types.ts';
+import type { ConnectorWebhookOutcome, LimitViolation, LiveBeneficiaryInput, LivePayoutInput, MoneyMovement } from './types.ts';
 import { razorpay } from './razorpay/index.ts';
 
 export interface Connector {
   /** The `--provider` value and the webhook path segment. */
   provider: string;
   displayName: string;
+  /**
+   * What live money this connector moves today. A live write of another kind, on an account connected through it,
+   * answers 403 connection_required at once rather than reaching a rail that cannot take it.
+   */
+  moves: readonly MoneyMovement[];
   /** Where the provider's API answers; a connection's `--base-url` overrides it (a stand-in in tests). */
   defaultBaseUrl: string;
   /** The environment variables the CLI reads the connection's secrets from (they never come from the command line). */

@@ -88,3 +88,6 @@ export interface LivePayoutInput {
   amount: number;
   narration?: string | null;
 }
+
+/** A kind of live money a connector moves: payouts (and batches of them), or payments (and their refunds). */
+export type MoneyMovement = 'payouts' | 'payments';

@@ -1,5 +1,6 @@
 // A provider connection for a test account, written as `payctl connections add` will write it: live writes that move
-// money need one (API.md, Live mode). No provider stands behind it yet; the base URL names nothing that answers.
+// money need one (API.md, Live mode). No provider stands behind it: the base URL names nothing that answers, so a
+// test that moves live money through a rail starts the provider stand-in (test/standins/razorpay) instead.
 import { createSecretBox } from '../../src/db/sealed.ts';
 import { insertConnection } from '../../src/db/connections.ts';
 import { TEST_SECRETS_KEY, type TestService } from './service.ts';
@@ -8,7 +9,7 @@ export async function connectAccount(service: TestService, accountId: string): P
   const em = service.stack.orm.em.fork();
   return insertConnection(em, createSecretBox(Buffer.from(TEST_SECRETS_KEY, 'base64')), {
     accountId,
-    provider: 'test',
+    provider: 'razorpay',
     keyId: 'rzp_test_key',
     keySecret: 'test-key-secret',
     webhookSecret: 'test-webhook-secret',

@@ -262,19 +262,19 @@ describe('reads', () => {
     assert.deepEqual((await http.get('/v1/payments', { key: other.sandboxKey })).body.data, []);
   });
 
-  test('a live payment has no acquirer yet: it fails with payment_declined, and the sandbox cannot see it', async () => {
-    const { accountId, sandboxKey, liveKey } = await service.newAccount({ live: true });
-    // Live money needs a connection (without one: 403 connection_required, test/integration/live-connection.test.ts).
+  test('a live payment on a connection that takes no live payments yet: 403 connection_required, nothing created, the key stays free', async () => {
+    const { accountId, liveKey } = await service.newAccount({ live: true });
+    // Without a connection: 403 connection_required too (test/integration/live-connection.test.ts).
     await connectAccount(service, accountId);
     const https = { 'x-forwarded-proto': 'https' };
-    const res = await http.post('/v1/payments', { key: liveKey!, json: { amount: 100, method: 'upi', vpa: 'success@upi' }, headers: https });
-    assert.equal(res.status, 200, res.text);
-    assert.equal(res.body.mode, 'live');
-    assert.equal(res.body.status, 'failed');
-    assert.equal(res.body.failure_code, 'payment_declined');
-    assert.equal(res.body.receipt, null);
-    assertApiError(await http.get(`/v1/payments/${res.body.id}`, { key: sandboxKey }), 404, 'not_found');
-    assert.deepEqual((await http.get('/v1/payments', { key: sandboxKey })).body.data, []);
-    assert.equal((await http.get(`/v1/payments/${res.body.id}`, { key: liveKey!, headers: https })).body.id, res.body.id);
+    const body = { amount: 100, method: 'upi', vpa: 'success@upi' };
+    const idempotencyKey = `live-pay-${accountId}`;
+    for (let i = 0; i < 2; i++) {
+      const res = await http.post('/v1/payments', { key: liveKey!, json: body, headers: https, idempotencyKey });
+      assertApiError(res, 403, 'connection_required');
+      assert.equal(res.headers.get('idempotent-replayed'), null, 'a refusal binds no key');
+    }
+    assert.deepEqual((await http.get('/v1/payments', { key: liveKey!, headers: https })).body.data, []);
+    assertApiError(await http.post('/v1/refunds', { key: liveKey!, json: { payment_id: 'pay_01M8G8XMX75WABDN4JXH0HRQYA' }, headers: https }), 403, 'connection_required');
   });
 });

@@ -6,28 +6,41 @@
 // cancelling or pausing).
 import { ApiError } from '../../domain/errors.ts';
 import { activeConnection } from '../../db/connections.ts';
+import { connectorOf } from '../../connectors/index.ts';
+import type { MoneyMovement } from '../../connectors/types.ts';
 import type { ApiMiddleware } from '../context.ts';
 import { routePattern } from './metrics.ts';
 
-/** `METHOD /route/pattern` of every write that moves money (mandates join them when they exist). */
-export const moneyMovingRoutes: ReadonlySet<string> = new Set([
-  'POST /v1/payouts',
-  'POST /v1/payout_batches',
-  'POST /v1/payments',
-  'POST /v1/refunds',
-  'POST /v1/payment_links',
-  'POST /v1/collections',
+/**
+ * `METHOD /route/pattern` of every write that moves money (mandates join them when they exist), with the kind of
+ * money a connection's connector must move for it. A collection charges through the payment rail, so it needs the
+ * payments too; a link needs only a connection (its page takes no live payment until the connector does).
+ */
+export const moneyMovingRoutes: ReadonlyMap<string, MoneyMovement | null> = new Map([
+  ['POST /v1/payouts', 'payouts'],
+  ['POST /v1/payout_batches', 'payouts'],
+  ['POST /v1/payments', 'payments'],
+  ['POST /v1/refunds', 'payments'],
+  ['POST /v1/payment_links', null],
+  ['POST /v1/collections', 'payments'],
 ]);
 
-export function connectionRequired(routes: ReadonlySet<string> = moneyMovingRoutes): ApiMiddleware {
+export function connectionRequired(routes: ReadonlyMap<string, MoneyMovement | null> = moneyMovingRoutes): ApiMiddleware {
   return async (ctx, next) => {
     const { mode, accountId } = ctx.state;
-    if (mode !== 'live' || !accountId || !routes.has(`${ctx.method} ${routePattern(ctx)}`)) return next();
-    if (!(await activeConnection(ctx.state.em, accountId))) {
+    const route = `${ctx.method} ${routePattern(ctx)}`;
+    if (mode !== 'live' || !accountId || !routes.has(route)) return next();
+    const connection = await activeConnection(ctx.state.em, accountId);
+    if (!connection) {
       throw new ApiError(
         'connection_required',
         'This account has no active connection to a payment provider, so live money cannot move yet. An operator adds one with `payctl connections add`; sandbox keys work without one.',
       );
+    }
+    const needs = routes.get(route);
+    const connector = connectorOf(connection.provider);
+    if (needs && !connector?.moves.includes(needs)) {
+      throw new ApiError('connection_required', `This account's connection (${connector?.displayName ?? connection.provider}) does not take live ${needs} yet; sandbox keys work meanwhile.`);
     }
     await next();
   };
