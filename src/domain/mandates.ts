@@ -68,7 +68,7 @@ export function mandateActionProblem(status: MandateStatus, action: MandateActio
   const fits = canTransition(status, to) && (action !== 'resume' || status === 'paused') && (action !== 'approve' || status === 'created');
   if (fits) return undefined;
   const from = mandateStatuses.filter((s) => canTransition(s, to) && (action !== 'resume' || s === 'paused') && (action !== 'approve' || s === 'created'));
-  return `A ${status} mandate cannot be ${pastTense[action]}; this needs a mandate that is ${from.join(' or ')}.`;
+  return `${/^[aeiou]/.test(status) ? 'An' : 'A'} ${status} mandate cannot be ${pastTense[action]}; this needs a mandate that is ${from.join(' or ')}.`;
 }
 
 const pastTense: { readonly [A in MandateAction]: string } = {
