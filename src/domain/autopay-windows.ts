@@ -146,6 +146,14 @@ export function planDebit(dueAt: number, now: number, rules: DebitRules): DebitT
 }
 
 /**
+ * A collection's default `start_at` (API.md): the earliest debit the rules allow for one created at `now`, the
+ * notice period later, then the next window (its notice goes out at once). `none` when the mandate expires first.
+ */
+export function earliestStartAt(now: number, rules: DebitRules): number | 'none' {
+  return debitAfterNotice(now, now, rules);
+}
+
+/**
  * After the cycle's attempt number `attempts` failed at `failedAt` (1 = the first debit): the retry, due the
  * configured gap later (1, 3, 5 days), announced and windowed like any debit. `halt` once the retries are
  * used up: the configured gaps, and never more than MAX_RETRIES_PER_CYCLE.

@@ -7,6 +7,7 @@ import {
   type DebitRules,
   DEFAULT_AUTOPAY_WINDOWS,
   debitAfterNotice,
+  earliestStartAt,
   formatAutopayWindows,
   isInWindow,
   nextWindowStart,
@@ -258,4 +259,12 @@ test('a retry that would fall after the mandate expires is none', () => {
   const validity = { startAt: ist('2027-01-01T00:00:00'), expireAt: ist('2027-03-12T00:00:00') };
   assert.equal(planRetry(ist('2027-03-10T09:00:00'), 2, [DAY, 3 * DAY, 5 * DAY], 0, rules({ validity })), 'none');
   assert.notEqual(planRetry(ist('2027-03-10T09:00:00'), 1, [DAY, 3 * DAY, 5 * DAY], 0, rules({ validity })), 'none');
+});
+
+test('a collection’s default start_at: the notice period after creation, then the next window', () => {
+  assert.equal(kolkataIso(earliestStartAt(ist('2027-03-15T11:20:00'), rules()) as number), '2027-03-16T13:00:00+05:30');
+  assert.equal(kolkataIso(earliestStartAt(ist('2027-03-15T22:05:00'), rules()) as number), '2027-03-16T22:05:00+05:30');
+  assert.equal(kolkataIso(earliestStartAt(ist('2027-12-31T17:10:00'), rules()) as number), '2028-01-01T21:30:00+05:30');
+  const validity = { startAt: ist('2027-01-01T00:00:00'), expireAt: ist('2027-03-16T00:00:00') };
+  assert.equal(earliestStartAt(ist('2027-03-15T11:20:00'), rules({ validity })), 'none');
 });
