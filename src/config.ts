@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { type AutopayWindows, DEFAULT_AUTOPAY_WINDOWS, formatAutopayWindows, parseAutopayWindows } from './domain/autopay-windows.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -11,6 +12,15 @@ const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().min(1);
 /** 32 bytes, base64 (standard or URL-safe alphabet). */
 const key32 = z.string().refine((v) => /^[A-Za-z0-9+/_-]{43}=?$/.test(v.trim()) && Buffer.from(v.trim(), 'base64').length === 32, 'expected 32 random bytes in base64 (openssl rand -base64 32)');
+
+/** RBI's pre-debit notice: at least 24 hours before each recurring debit. */
+const REQUIRED_NOTICE_SECONDS = 86_400;
+
+function autopayWindows(text: string): AutopayWindows {
+  const parsed = parseAutopayWindows(text);
+  if (!parsed.ok) throw new Error(parsed.reason);
+  return parsed.value;
+}
 
 /** Every variable the service knows, with its default. docker-compose.yml may only set these. */
 export const configSchema = z.object({
@@ -83,6 +93,25 @@ export const configSchema = z.object({
    * live collections always follow the calendar.
    */
   COLLECTION_INTERVAL_MS: positiveInt.optional(),
+  /**
+   * UPI AutoPay's non-peak hours in Asia/Kolkata, when collection debits and their retries may run
+   * (`HH:MM-HH:MM`, comma-separated, in order of the day; 24:00 as an end). Only test runs (COLLECTION_INTERVAL_MS
+   * set) may change it: NPCI fixes these hours for every live and sandbox deployment.
+   */
+  UPI_AUTOPAY_WINDOWS: z
+    .string()
+    .transform((v, ctx) => {
+      const parsed = parseAutopayWindows(v);
+      if (parsed.ok) return parsed.value;
+      ctx.addIssue({ code: 'custom', message: parsed.reason });
+      return z.NEVER;
+    })
+    .default(autopayWindows(DEFAULT_AUTOPAY_WINDOWS)),
+  /**
+   * The least time between a collection's pre-debit notice (`collection.upcoming`) and its debit, seconds (RBI:
+   * 24 hours). Only test runs (COLLECTION_INTERVAL_MS set) may shorten it.
+   */
+  COLLECTION_NOTICE_SECONDS: positiveInt.default(REQUIRED_NOTICE_SECONDS),
   /**
    * Test runs only: the least time ahead a sandbox payment link's `expire_by` may be (seconds; the contract's
    * floor is 900). Live links always keep the 15-minute floor.
@@ -207,6 +236,21 @@ export function loadDotEnv(file = '.env'): void {
   if (existsSync(file)) process.loadEnvFile(file);
 }
 
+/**
+ * Settings that bend the mandate rules (the debit windows, the 24-hour notice) are for test runs, which say so
+ * by setting COLLECTION_INTERVAL_MS; a deployment that sets them anyway is refused at start rather than debiting
+ * customers at hours or with notice that the rules forbid.
+ */
+function checkTestOnlyCollectionSettings(raw: RawConfig): void {
+  if (raw.COLLECTION_INTERVAL_MS !== undefined) return;
+  if (formatAutopayWindows(raw.UPI_AUTOPAY_WINDOWS) !== formatAutopayWindows(autopayWindows(DEFAULT_AUTOPAY_WINDOWS))) {
+    throw new ConfigError('UPI_AUTOPAY_WINDOWS', `only test runs (COLLECTION_INTERVAL_MS set) may change it from ${DEFAULT_AUTOPAY_WINDOWS}`);
+  }
+  if (raw.COLLECTION_NOTICE_SECONDS < REQUIRED_NOTICE_SECONDS) {
+    throw new ConfigError('COLLECTION_NOTICE_SECONDS', `only test runs (COLLECTION_INTERVAL_MS set) may shorten it below ${REQUIRED_NOTICE_SECONDS} (24 hours)`);
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const input: Record<string, string> = {};
   for (const key of knownVariables) {
@@ -227,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const file = raw[name];
     if (file && !existsSync(file)) throw new ConfigError(name, `file not found: ${file}`);
   }
+  checkTestOnlyCollectionSettings(raw);
   const tls = raw.TLS_CERT_FILE && raw.TLS_KEY_FILE ? { cert: raw.TLS_CERT_FILE, key: raw.TLS_KEY_FILE } : undefined;
   const scheme = tls ? 'https' : 'http';
   const host = raw.HOST === '0.0.0.0' ? '127.0.0.1' : raw.HOST;

@@ -16,8 +16,13 @@ export type CollectionSchedule = (typeof collectionSchedules)[number];
 
 /** The time zone of due dates: India has kept UTC+05:30, without daylight saving, since 1945. */
 export const COLLECTION_TIME_ZONE = 'Asia/Kolkata';
-const KOLKATA_OFFSET_MS = (5 * 60 + 30) * 60_000;
-const DAY_MS = 86_400_000;
+/**
+ * Asia/Kolkata's offset from UTC. A fixed offset, not the tz database, is exact here: India has no daylight
+ * saving, so every local day is 24 hours long and local midnight is always 18:30 UTC the day before; and
+ * workflow code (which must be deterministic) never depends on the ICU data of the Node it runs on.
+ */
+export const KOLKATA_OFFSET_MS = (5 * 60 + 30) * 60_000;
+export const DAY_MS = 86_400_000;
 
 export interface SchedulePlan {
   schedule: CollectionSchedule;

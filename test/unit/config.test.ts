@@ -115,6 +115,39 @@ test('collection retry gaps: 1, 3 and 5 days by default, or a comma-separated li
   assertConfigError({ COLLECTION_INTERVAL_MS: '0' }, 'COLLECTION_INTERVAL_MS');
 });
 
+test('UPI AutoPay windows default to NPCI non-peak hours and the pre-debit notice to 24 hours', () => {
+  const config = loadConfig({});
+  assert.deepEqual(config.UPI_AUTOPAY_WINDOWS, [
+    { start: 0, end: 600 },
+    { start: 780, end: 1020 },
+    { start: 1290, end: 1440 },
+  ]);
+  assert.equal(config.COLLECTION_NOTICE_SECONDS, 86_400);
+  // The same windows written otherwise are the same setting, allowed everywhere.
+  assert.deepEqual(loadConfig({ UPI_AUTOPAY_WINDOWS: '00:00-05:00, 05:00-10:00, 13:00-17:00, 21:30-24:00' }).UPI_AUTOPAY_WINDOWS, config.UPI_AUTOPAY_WINDOWS);
+  // A longer notice is never refused.
+  assert.equal(loadConfig({ COLLECTION_NOTICE_SECONDS: '172800' }).COLLECTION_NOTICE_SECONDS, 172_800);
+});
+
+test('only test runs (COLLECTION_INTERVAL_MS set) may change the AutoPay windows or shorten the notice', () => {
+  assertConfigError({ UPI_AUTOPAY_WINDOWS: '00:00-24:00' }, 'UPI_AUTOPAY_WINDOWS');
+  assertConfigError({ UPI_AUTOPAY_WINDOWS: '00:00-10:00,13:00-17:00' }, 'UPI_AUTOPAY_WINDOWS');
+  assertConfigError({ COLLECTION_NOTICE_SECONDS: '86399' }, 'COLLECTION_NOTICE_SECONDS');
+  assert.throws(() => loadConfig({ COLLECTION_NOTICE_SECONDS: '60' }), /only test runs \(COLLECTION_INTERVAL_MS set\) may shorten it below 86400/);
+
+  const testRun = loadConfig({ COLLECTION_INTERVAL_MS: '2000', UPI_AUTOPAY_WINDOWS: '01:00-05:00', COLLECTION_NOTICE_SECONDS: '2' });
+  assert.deepEqual(testRun.UPI_AUTOPAY_WINDOWS, [{ start: 60, end: 300 }]);
+  assert.equal(testRun.COLLECTION_NOTICE_SECONDS, 2);
+});
+
+test('malformed AutoPay windows or notice are ConfigErrors naming their variable, in test runs too', () => {
+  for (const bad of ['10:00-09:00', '13:00-17:00,00:00-10:00', '00:00-10:00,09:00-11:00', '9-10', '24:00-24:00', ',']) {
+    assertConfigError({ COLLECTION_INTERVAL_MS: '2000', UPI_AUTOPAY_WINDOWS: bad }, 'UPI_AUTOPAY_WINDOWS');
+  }
+  assert.throws(() => loadConfig({ COLLECTION_INTERVAL_MS: '2000', UPI_AUTOPAY_WINDOWS: '13:00-17:00,00:00-10:00' }), /in order of the day/);
+  for (const bad of ['0', '-1', '1.5', 'a day']) assertConfigError({ COLLECTION_INTERVAL_MS: '2000', COLLECTION_NOTICE_SECONDS: bad }, 'COLLECTION_NOTICE_SECONDS');
+});
+
 test('TLS files must come together, and must exist', (t) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'paygate-config-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
