@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { paymentSignature, startRazorpayStandin } from '../standins/razorpay/index.ts';
+import { connectRazorpayStandin, paymentSignature, startRazorpayStandin } from '../standins/razorpay/index.ts';
 import type { RazorpayStandin, RazorpayStandinOptions } from '../standins/razorpay/index.ts';
 import { startWebhookReceiver, waitUntil } from '../helpers/webhook-receiver.ts';
 import type { WebhookReceiver } from '../helpers/webhook-receiver.ts';
@@ -320,6 +320,29 @@ describe('netbanking', () => {
       ['netbanking on the UPI endpoint', await call('POST', '/v1/payments/create/upi', nbBody(o.id)), 'method', undefined, 'payment_method_not_enabled'],
     ]);
     assert.equal(standin.control.payments().length, 0);
+  });
+});
+
+describe('partial payments and remote control', () => {
+  test('an order with partial_payment takes payments up to what is due and is paid when nothing is due', async () => {
+    const o = (await call('POST', '/v1/orders', { amount: 10_000, currency: 'INR', partial_payment: true })).body;
+    const first = (await call('POST', '/v1/payments/create/upi', upiBody(o.id, { amount: 4_000 }))).body.razorpay_payment_id;
+    standin.control.authorizePayment(first);
+    assert.deepEqual([standin.control.order(o.id).status, standin.control.order(o.id).amount_due], ['attempted', 6_000]);
+    assertRefused(await call('POST', '/v1/payments/create/upi', upiBody(o.id, { amount: 6_001 })), 400, 'amount');
+    const second = (await call('POST', '/v1/payments/create/upi', upiBody(o.id, { amount: 6_000 }))).body.razorpay_payment_id;
+    standin.control.authorizePayment(second);
+    assert.deepEqual([standin.control.order(o.id).status, standin.control.order(o.id).amount_paid], ['paid', 10_000]);
+  });
+
+  test('connectRazorpayStandin drives the gateway from another process', async () => {
+    const remote = connectRazorpayStandin(standin.baseUrl);
+    const o = await order();
+    const id = (await call('POST', '/v1/payments/create/upi', upiBody(o.id))).body.razorpay_payment_id;
+    assert.equal((await remote.authorizePayment(id)).status, 'captured');
+    const s = await remote.settle({ utr: 'UTR0001' });
+    assert.equal(s.amount, 10_000 - 236);
+    await assert.rejects(remote.failPayment(id), /captured and cannot fail/);
   });
 });
 

@@ -124,6 +124,8 @@ export class GatewayStore {
   readonly qrCodes = new Map<string, QrCode>();
   private readonly meta = new Map<string, PaymentMeta>();
   private readonly refundSettlement = new Map<string, string>();
+  /** Orders created with partial_payment: a payment may be less than what is due (not part of the order entity). */
+  private readonly partialOrders = new Set<string>();
   private readonly refundKeys = new Map<string, { paymentId: string; body: string; refundId: string }>();
   private readonly seqOf = new Map<string, number>();
   private seq = 0;
@@ -161,6 +163,7 @@ export class GatewayStore {
     };
     this.orders.set(order.id, order);
     this.track(order.id);
+    if (input.partial_payment) this.partialOrders.add(order.id);
     return order;
   }
 
@@ -206,7 +209,8 @@ export class GatewayStore {
     if (order.status === 'paid') {
       throw badRequest('Your payment has been declined as the order is already paid. Please initiate the payment with a new order.', 'order_id');
     }
-    if (input.amount !== order.amount) throw badRequest('The payment amount must be equal to the order amount.', 'amount');
+    const fits = this.partialOrders.has(order.id) ? input.amount <= order.amount_due : input.amount === order.amount;
+    if (!fits) throw badRequest('The payment amount must be equal to the order amount.', 'amount');
     const p = this.newPayment({
       amount: input.amount, method: input.method, order_id: order.id, description: input.description, email: input.email,
       contact: input.contact, notes: input.notes, bank: input.bank, vpa: input.vpa,
