@@ -157,6 +157,7 @@ describe('UPI payments', () => {
     const paid = (await call('GET', `/v1/payments/${id}`)).body;
     assert.deepEqual([paid.status, paid.captured, paid.fee, paid.tax, paid.vpa, paid.order_id], ['captured', true, 236, 36, 'gaurav.kumar@okhdfcbank', o.id]);
     assert.match(paid.acquirer_data.rrn, /^[0-9]{12}$/);
+    assert.deepEqual([paid.email, paid.contact, paid.notes], ['gaurav.kumar@example.com', '+919000090000', { ours: 'pay_1' }]);
     const paidOrder = (await call('GET', `/v1/orders/${o.id}`)).body;
     assert.deepEqual([paidOrder.status, paidOrder.amount_paid, paidOrder.amount_due], ['paid', 10_000, 0]);
     assert.deepEqual((await call('GET', `/v1/orders/${o.id}/payments`)).body.items.map((p: any) => p.id), [id]);

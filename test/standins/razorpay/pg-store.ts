@@ -114,6 +114,8 @@ const TIMED_OUT: PaymentError = {
 };
 
 const rupees = (paise: number) => (paise / 100).toFixed(2);
+/** The pages' payments show the contact as +91 and ten digits whatever form it was sent in. */
+const withCountryCode = (contact: string) => (/^[0-9]{10}$/.test(contact) ? `+91${contact}` : contact);
 const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
 
 export class GatewayStore {
@@ -213,7 +215,7 @@ export class GatewayStore {
     if (!fits) throw badRequest('The payment amount must be equal to the order amount.', 'amount');
     const p = this.newPayment({
       amount: input.amount, method: input.method, order_id: order.id, description: input.description, email: input.email,
-      contact: input.contact, notes: input.notes, bank: input.bank, vpa: input.vpa,
+      contact: withCountryCode(input.contact), notes: input.notes, bank: input.bank, vpa: input.vpa,
       acquirer_data: input.method === 'upi' ? { rrn: null } : { bank_transaction_id: null },
       ...(input.method === 'upi' ? { upi: { vpa: input.vpa, flow: input.flow! } } : {}),
     }, { callbackUrl: input.callback_url });
