@@ -3,7 +3,9 @@
 //
 // Sources (razorpay/markdown-docs): api/x.md and api/understand.md (HTTP Basic auth with key id and secret on
 // every request, base path /v1, 401 for a wrong key pair, 429 for throttling); the other behaviours are in the
-// files named at the top of errors.ts, validate.ts, store.ts, routes.ts, webhooks.ts and faults.ts.
+// files named at the top of errors.ts, validate.ts, store.ts, routes.ts, webhooks.ts and faults.ts, and, for the
+// payment gateway (orders, payments, refunds, settlements, QR codes), pg-validate.ts, pg-store.ts, pg-routes.ts and
+// pg-checkout.ts. One key pair, one webhook URL and one account id serve both products, as at the provider.
 //
 // The connector under test sees only `baseUrl` (in place of https://api.razorpay.com). Tests drive the provider's
 // side through `control` (in-process functions) or, from another process, through `connectRazorpayStandin(baseUrl)`,
@@ -16,6 +18,10 @@ import type { FaultSpec, RecordedRequest } from './faults.ts';
 import { route } from './routes.ts';
 import type { ApiAnswer } from './routes.ts';
 import { Store, newId } from './store.ts';
+import { GatewayStore } from './pg-store.ts';
+import type { Order, Payment, PaymentError, QrCode, Refund, Settlement } from './pg-store.ts';
+import { gatewayRoute } from './pg-routes.ts';
+import { handleCheckout, isCheckoutPath } from './pg-checkout.ts';
 import type { Contact, FeeRule, FundAccount, Payout, StatusDetails, Transaction } from './store.ts';
 import { DEFAULT_CONTACT_TYPES, DEFAULT_PURPOSES } from './validate.ts';
 import type { Json } from './validate.ts';
@@ -23,6 +29,8 @@ import { WebhookSender } from './webhooks.ts';
 import type { Delivery, EventMatch, WebhookConfig } from './webhooks.ts';
 
 export type { Contact, FundAccount, Payout, StatusDetails, Transaction, FeeRule, FaultSpec, RecordedRequest, Delivery, EventMatch, WebhookConfig };
+export type { Order, Payment, PaymentError, QrCode, Refund, Settlement };
+export { paymentSignature } from './pg-checkout.ts';
 export { DEFAULT_FEES, GST_RATE } from './store.ts';
 export { peakPerSecond } from './faults.ts';
 
@@ -52,6 +60,15 @@ export interface RazorpayStandinOptions {
   webhookTimeoutMs?: number;
   /** Clock in milliseconds (created_at fields are its seconds); default Date.now. */
   now?: () => number;
+  /** Payment gateway: UPI collect is enabled on the account (else collect requests are refused); default false. */
+  upiCollect?: boolean;
+  /** Payment gateway: authorized payments are captured at once (the account's capture setting); default true. */
+  autoCapture?: boolean;
+  /** Payment gateway fee in percent of the amount, before 18% GST; default 2 (a 10000 payment: fee 236, tax 36). */
+  paymentFeePercent?: number;
+  /** The payee of intent links and QR codes (`pa` and `pn` of the upi:// link); defaults acme.rzp@icici, Acme. */
+  merchantVpa?: string;
+  merchantName?: string;
 }
 
 export interface StandinControl {
@@ -106,6 +123,35 @@ export interface StandinControl {
   droppedWebhooks(): { id: string; event: string; body: string }[];
   /** Resolves when no webhook delivery is running or waiting to retry. */
   webhooksIdle(): Promise<void>;
+
+  // Payment gateway
+  orders(): Order[];
+  order(id: string): Order;
+  /** Newest first. */
+  payments(): Payment[];
+  payment(id: string): Payment;
+  /** The customer approves (UPI) or the bank answers (netbanking): payment.authorized, then payment.captured and order.paid with auto-capture. */
+  authorizePayment(id: string, opts?: { vpa?: string }): Payment;
+  /** The customer declines or the request expires: payment.failed with these error fields (default: issuer, payment_failed). */
+  failPayment(id: string, error?: Partial<PaymentError>): Payment;
+  /** The bank answers after the payment's window: a created payment is failed as timed out first, then authorized (and captured with auto-capture). */
+  lateAuthorizePayment(id: string, opts?: { vpa?: string }): Payment;
+  /** Captures an authorized payment (when autoCapture is off), as POST /v1/payments/:id/capture would. */
+  capturePayment(id: string): Payment;
+  refunds(): Refund[];
+  refund(id: string): Refund;
+  processRefund(id: string, opts?: { arn?: string }): Refund;
+  /** The refund's amount goes back to the payment and the unsettled balance. */
+  failRefund(id: string): Refund;
+  /** Captured payments net of fees minus refunds, not yet settled. */
+  gatewayBalance(): number;
+  /** Settles every captured payment and refund not settled yet: settlement.processed. Refused when there is nothing to settle. */
+  settle(opts?: { utr?: string }): Settlement;
+  settlements(): Settlement[];
+  qrCodes(): QrCode[];
+  qrCode(id: string): QrCode;
+  /** A customer pays the QR code (its payment_amount unless `amount`): a captured payment, qr_code.credited. Refused when it is closed. */
+  payQr(id: string, opts?: { vpa?: string; amount?: number }): Payment;
 }
 
 export interface RazorpayStandin {
@@ -118,6 +164,7 @@ export interface RazorpayStandin {
 interface Instance {
   opts: RazorpayStandinOptions;
   store: Store;
+  gw: GatewayStore;
   webhooks: WebhookSender;
   faults: Faults;
   limiter: RateLimiter;
@@ -160,7 +207,7 @@ function handleApi(inst: Instance, req: http.IncomingMessage, res: http.ServerRe
     parsed = raw.trim() === '' ? undefined : JSON.parse(raw);
   } catch { /* recorded as text */ }
   const entry: RecordedRequest = {
-    seq: inst.log.length + 1, method, path: url.pathname, query: Object.fromEntries(url.searchParams), idempotencyKey: header('x-payout-idempotency') ?? null,
+    seq: inst.log.length + 1, method, path: url.pathname, query: Object.fromEntries(url.searchParams), idempotencyKey: header('x-payout-idempotency') ?? header('x-refund-idempotency') ?? null,
     body: parsed, status: 0, fault: null, at: inst.now(), resourceId: null,
   };
   inst.log.push(entry);
@@ -189,7 +236,8 @@ function handleApi(inst: Instance, req: http.IncomingMessage, res: http.ServerRe
       purposes: [...DEFAULT_PURPOSES, ...(inst.opts.extraPurposes ?? [])],
       contactTypes: [...DEFAULT_CONTACT_TYPES, ...(inst.opts.extraContactTypes ?? [])],
     };
-    result = route(inst.store, cfg, { method, path: url.pathname, query: url.searchParams, header, body: parseBody(raw) });
+    const request = { method, path: url.pathname, query: url.searchParams, header, body: parseBody(raw) };
+    result = gatewayRoute(inst.gw, request) ?? route(inst.store, cfg, request);
   } catch (err) {
     const e = err instanceof ProviderError ? err : serverError();
     if (!(err instanceof ProviderError)) console.error('razorpay stand-in: unexpected error', err);
@@ -245,6 +293,34 @@ function makeControl(inst: Instance): StandinControl {
     webhookDeliveries: () => clone(webhooks.deliveries),
     droppedWebhooks: () => webhooks.dropped.map(({ id, event, body }) => ({ id, event, body })),
     webhooksIdle: () => webhooks.idle(),
+    ...gatewayControl(inst.gw),
+  };
+}
+
+type GatewayControl = Pick<StandinControl, 'orders' | 'order' | 'payments' | 'payment' | 'authorizePayment' | 'failPayment' | 'lateAuthorizePayment'
+  | 'capturePayment' | 'refunds' | 'refund' | 'processRefund' | 'failRefund' | 'gatewayBalance' | 'settle' | 'settlements' | 'qrCodes' | 'qrCode' | 'payQr'>;
+
+function gatewayControl(gw: GatewayStore): GatewayControl {
+  const clone = <T>(v: T): T => structuredClone(v);
+  return {
+    orders: () => clone(gw.newestFirst(gw.orders.values())),
+    order: (id) => clone(gw.order(id)),
+    payments: () => clone(gw.newestFirst(gw.payments.values())),
+    payment: (id) => clone(gw.payment(id)),
+    authorizePayment: (id, opts) => clone(gw.authorize(id, opts)),
+    failPayment: (id, error) => clone(gw.fail(id, error)),
+    lateAuthorizePayment: (id, opts) => clone(gw.lateAuthorize(id, opts)),
+    capturePayment: (id) => clone(gw.capture(id)),
+    refunds: () => clone(gw.newestFirst(gw.refunds.values())),
+    refund: (id) => clone(gw.refund(id)),
+    processRefund: (id, opts) => clone(gw.processRefund(id, opts)),
+    failRefund: (id) => clone(gw.failRefund(id)),
+    gatewayBalance: () => gw.unsettledBalance(),
+    settle: (opts) => clone(gw.settle(opts)),
+    settlements: () => clone(gw.newestFirst(gw.settlements.values())),
+    qrCodes: () => clone(gw.newestFirst(gw.qrCodes.values()).map((q) => gw.qr(q.id))),
+    qrCode: (id) => clone(gw.qr(id)),
+    payQr: (id, opts) => clone(gw.payQr(id, opts)),
   };
 }
 
@@ -260,6 +336,14 @@ async function handleControl(control: StandinControl, name: string, raw: string,
   }
 }
 
+/** A QR code's image_url: the stand-in shows the content the code encodes (the provider serves the picture). */
+function qrImagePage(gw: GatewayStore, suffix: string, res: http.ServerResponse): void {
+  const qr = gw.qrCodes.get(`qr_${suffix}`);
+  const text = qr ? qr.image_content : 'no such QR code';
+  res.writeHead(qr ? 200 : 404, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
 export async function startRazorpayStandin(opts: RazorpayStandinOptions): Promise<RazorpayStandin> {
   const now = opts.now ?? Date.now;
   const webhooks = new WebhookSender({
@@ -267,7 +351,12 @@ export async function startRazorpayStandin(opts: RazorpayStandinOptions): Promis
     timeoutMs: opts.webhookTimeoutMs ?? 5000, now,
   });
   const store = new Store({ accountNumber: opts.accountNumber, fees: opts.fees, approvalWorkflow: opts.approvalWorkflow, now, emit: (e, c, entity) => webhooks.emit(e, c, entity) });
-  const inst: Instance = { opts, store, webhooks, faults: new Faults(), limiter: new RateLimiter(opts.maxRequestsPerSecond ?? null), log: [], held: new Set(), now };
+  let baseUrl = '';
+  const gw = new GatewayStore({
+    now, emit: (event, entities) => webhooks.emitPayload(event, entities), autoCapture: opts.autoCapture ?? true, upiCollect: opts.upiCollect ?? false,
+    feePercent: opts.paymentFeePercent ?? 2, merchantVpa: opts.merchantVpa ?? 'acme.rzp@icici', merchantName: opts.merchantName ?? 'Acme', baseUrl: () => baseUrl,
+  });
+  const inst: Instance = { opts, store, gw, webhooks, faults: new Faults(), limiter: new RateLimiter(opts.maxRequestsPerSecond ?? null), log: [], held: new Set(), now };
   const control = makeControl(inst);
   if (opts.openingBalance) store.deposit(opts.openingBalance);
   const server = http.createServer((req, res) => {
@@ -277,6 +366,8 @@ export async function startRazorpayStandin(opts: RazorpayStandinOptions): Promis
       const raw = Buffer.concat(chunks).toString('utf8');
       const path = (req.url ?? '/').split('?')[0];
       if (path.startsWith('/_control/') && req.method === 'POST') return void handleControl(control, path.slice('/_control/'.length), raw, res);
+      if (isCheckoutPath(path)) return handleCheckout(gw, opts.keySecret, req.method ?? 'GET', path, raw, res);
+      if (path.startsWith('/i/') && req.method === 'GET') return qrImagePage(gw, path.slice(3), res);
       handleApi(inst, req, res, raw);
     });
   });
@@ -285,8 +376,9 @@ export async function startRazorpayStandin(opts: RazorpayStandinOptions): Promis
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  baseUrl = `http://127.0.0.1:${port}`;
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl,
     control,
     stop: async () => {
       webhooks.stop();

@@ -120,7 +120,7 @@ const EVENT_FOR: Partial<Record<PayoutStatus, string>> = {
   reversed: 'payout.reversed', failed: 'payout.failed', rejected: 'payout.rejected',
 };
 
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

@@ -1,7 +1,8 @@
 // Webhook delivery as the provider does it, plus the ways a test can make it misbehave.
 //
 // Sources (razorpay/markdown-docs):
-// - webhooks/payouts.md, webhooks/transactions.md: the body {entity: "event", account_id, event, contains: [name],
+// - webhooks/payouts.md, webhooks/transactions.md, webhooks/payments.md, webhooks/orders.md, webhooks/refunds.md,
+//   webhooks/settlements.md, webhooks/qr-codes.md: the body {entity: "event", account_id, event, contains: [name],
 //   payload: {name: {entity: {...}}}, created_at}.
 // - webhooks/validate-test.md: X-Razorpay-Signature is the hex HMAC-SHA256 of the raw body keyed with the webhook
 //   secret; after a secret change, retries of older events are signed with the old secret; the same event can
@@ -128,9 +129,19 @@ export class WebhookSender {
 
   /** Called by the store for every state change. Never throws: delivery runs in the background. */
   emit(event: string, contains: 'payout' | 'transaction', entity: object): void {
+    this.emitPayload(event, { [contains]: entity });
+  }
+
+  /**
+   * An event carrying several entities (order.paid: payment and order; refund.*: refund and payment;
+   * qr_code.credited: payment and qr_code), in the order the pages list them under `contains`.
+   */
+  emitPayload(event: string, entities: Record<string, object>): void {
     if (!this.config) return;
     const created_at = Math.floor(this.now() / 1000);
-    const body = JSON.stringify({ entity: 'event', account_id: this.accountId, event, contains: [contains], payload: { [contains]: { entity } }, created_at });
+    const contains = Object.keys(entities);
+    const payload = Object.fromEntries(contains.map((name) => [name, { entity: entities[name] }]));
+    const body = JSON.stringify({ entity: 'event', account_id: this.accountId, event, contains, payload, created_at });
     const stored: StoredEvent = { id: newId('evt'), event, body, secret: this.config.secret, createdAt: created_at };
     this.events.push(stored);
     if (take(this.drops, event)) {
