@@ -1,43 +1,11 @@
 // The connectors this service can connect an account to, by the `provider` of a connection (`payctl connections add
 // --provider`, the `/connectors/{provider}/...` webhook routes). A second provider is a new folder plus its entry in
 // `connectors` below; nothing outside its folder names it.
-import type { ConnectorWebhookOutcome, LimitViolation, LiveBeneficiaryInput, LivePayoutInput, MoneyMovement } from './types.ts';
+import type { Connector } from './types.ts';
 import { razorpay } from './razorpay/index.ts';
 
-export interface Connector {
-  /** The `--provider` value and the webhook path segment. */
-  provider: string;
-  displayName: string;
-  /**
-   * What live money this connector moves today. A live write of another kind, on an account connected through it,
-   * answers 403 connection_required at once rather than reaching a rail that cannot take it.
-   */
-  moves: readonly MoneyMovement[];
-  /** Where the provider's API answers; a connection's `--base-url` overrides it (a stand-in in tests). */
-  defaultBaseUrl: string;
-  /** The environment variables the CLI reads the connection's secrets from (they never come from the command line). */
-  secretVariables: { keySecret: string; webhookSecret: string };
-  /** null when the key id looks like one of this provider's; otherwise what is wrong with it. */
-  checkKeyId(keyId: string): string | null;
-  checkPayoutAccountNumber(accountNumber: string): string | null;
-  /**
-   * The provider's rules where they are narrower than our API's, checked when a live beneficiary or payout is created
-   * (400 naming the param) so that the provider never refuses it later for them.
-   */
-  limits: {
-    checkBeneficiary(input: LiveBeneficiaryInput): LimitViolation | null;
-    checkPayout(input: LivePayoutInput): LimitViolation | null;
-  };
-  webhooks: {
-    /** Lower-case header names. */
-    signatureHeader: string;
-    eventIdHeader: string;
-    /** True when the raw body is signed with one of `secrets` (constant-time). */
-    verify(rawBody: Buffer | string, signature: string | string[] | undefined, secrets: readonly string[]): boolean;
-    /** A verified body in our terms; throws when it is not an event. */
-    translate(rawBody: Buffer | string): ConnectorWebhookOutcome;
-  };
-}
+export type { Connector } from './types.ts';
+
 
 export const connectors: readonly Connector[] = [razorpay];
 

@@ -1,6 +1,6 @@
 // The Razorpay connector as the registry (src/connectors/index.ts) lists it: what adding a connection needs and how
 // its inbound webhooks are verified and read. Calling the provider goes through http.ts and payouts-api.ts.
-import type { Connector } from '../index.ts';
+import type { Connector } from '../types.ts';
 import { DEFAULT_BASE_URL } from './http.ts';
 import { checkLiveBeneficiary, checkLivePayout } from './limits.ts';
 import { EVENT_ID_HEADER, parseWebhookEvent, SIGNATURE_HEADER, translateWebhookEvent, verifySignature } from './webhooks.ts';
