@@ -33,7 +33,7 @@ import { awaiting, type RefusalType } from '../src/domain/failures.ts';
 import { paymentWorkflow } from './payment.ts';
 import { LongLived } from './long-lived.ts';
 import { failureType } from './lifecycle.ts';
-import { databaseSteps, firstTrySteps, waitingSteps } from './proxies.ts';
+import { databaseSteps, firstTrySteps } from './proxies.ts';
 import type { CollectionResponse } from '../src/contract/collections.ts';
 
 /** Answers the creating request (Update-with-Start) once the collection is written. */
@@ -72,11 +72,12 @@ export interface CollectionWorkflowResult {
 
 const db = databaseSteps<CollectionActivities>();
 /**
- * The charge's request, tried once at once: a customer without vpa is known before anyone has waited. Then it waits
- * (retrying) while the customer has no vpa: the collection still takes pause and cancel.
+ * The charge's request, tried once at once: a customer without vpa is known before anyone has waited. Then it is
+ * tried again every VPA_RECHECK_MS while the collection stays active, so a pause or cancel ends the wait (a step
+ * retrying on its own would go on for ever for a cancelled collection whose customer never gets a vpa).
  */
 const firstTry = firstTrySteps<CollectionActivities>();
-const { chargeRequest } = waitingSteps<CollectionActivities>();
+const VPA_RECHECK_MS = 10_000;
 
 /** Long enough that a run handling many actions without a charge still continues-as-new in time. */
 const MAX_HISTORY_PER_RUN = 2_000;
@@ -323,26 +324,28 @@ async function chargeOnce(run: CollectionRun): Promise<void> {
   run.charging = true;
   let answering = advances.shift();
   const charge = { collectionId, cycle: life.state.cycle, attempt: life.state.attempts + 1 };
-  let prepared = await firstTry.chargeRequest(charge).catch((err: unknown) => (failureType(err) === awaiting.CustomerWithoutVpa ? 'held' : 'retry'));
-  if (typeof prepared === 'string') {
-    if (prepared === 'held') {
+  const prepare = () => firstTry.chargeRequest(charge).catch((err: unknown) => (failureType(err) === awaiting.CustomerWithoutVpa ? ('held' as const) : ('retry' as const)));
+  let prepared = await prepare();
+  while (typeof prepared === 'string') {
+    if (prepared === 'held' && !run.held) {
       // The advance that asked for this charge, and those queued behind it, hear now why it cannot happen yet.
       run.held = true;
       if (answering !== undefined) advances.answer(answering, { refused: HELD });
       answering = undefined;
       advances.refuseWaiting(HELD);
     }
-    prepared = await chargeRequest(charge);
-    run.held = false;
+    if (await condition(() => life.state.status !== 'active', VPA_RECHECK_MS)) break;
+    prepared = await prepare();
   }
-  const { request: payment, workflowId } = prepared;
+  run.held = false;
   // Paused or cancelled while the charge was being prepared: it does not start.
-  if (life.state.status !== 'active') {
+  if (typeof prepared === 'string' || life.state.status !== 'active') {
     run.charging = false;
     if (answering !== undefined) advances.answer(answering, { refused: actionProblem(life.state.status, 'advance') ?? 'The collection changed before the charge.' });
     refuseWaitingAdvances(run);
     return;
   }
+  const { request: payment, workflowId } = prepared;
   const outcome = await executeChild(paymentWorkflow, {
     workflowId,
     args: [{ request: payment, createAtStart: true }],

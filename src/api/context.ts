@@ -40,8 +40,6 @@ export interface ApiState {
   query: Record<string, unknown>;
   /** POST on /v1: the caller's Idempotency-Key, or a fresh `auto_<ulid>` when there was none. */
   idempotencyKey?: string;
-  /** Set by a handler whose answer holds a secret: its stored replay is sealed (API.md, Webhooks). */
-  sealReplay?: boolean;
 }
 
 export type ApiContext = ParameterizedContext<ApiState>;

@@ -118,6 +118,20 @@ describe('an MCP batch', () => {
     assert.ok(Number(big.headers.get('retry-after')) >= 1);
   });
 
+  test('a batch beyond the budget of one second spends that second: a flood of them is limited, not parsed for free', async () => {
+    // The two requests must land in one window: a try counts when both answers name the same X-RateLimit-Reset.
+    for (let attempt = 1; ; attempt++) {
+      const { sandboxKey } = await strict.newAccount();
+      const big = await asApiResponse(await postMcp(strict.url, sandboxKey, pings(6)));
+      const small = await asApiResponse(await postMcp(strict.url, sandboxKey, pings(1)));
+      assertApiError(big, 429, 'rate_limited');
+      if (big.headers.get('x-ratelimit-reset') !== small.headers.get('x-ratelimit-reset') && attempt < 5) continue;
+      assertApiError(small, 429, 'rate_limited');
+      assert.equal(small.headers.get('x-ratelimit-remaining'), '0');
+      break;
+    }
+  });
+
   test('a batch is counted like as many single requests: two batches of 3 in one window do not both pass', async () => {
     const { sandboxKey } = await strict.newAccount();
     // Sent together, so both land in the key's first one-second window (a window starts at its first request).

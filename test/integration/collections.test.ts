@@ -341,19 +341,44 @@ describe('actions that meet a charge that cannot start', () => {
       const res = await collectionAction(http, key, created.id, action);
       assertApiError(res, 409, 'invalid_state');
       assert.match(res.body.error.message, /no vpa/);
-      assert.ok(Date.now() - started < 2_000, `${action} answered in ${Date.now() - started} ms, not at the workflow's 8 s deadline`);
+      // Not at the workflow's 8 s deadline for an answer (a generous margin below it, not a clock the contract sets).
+      assert.ok(Date.now() - started < 6_000, `${action} answered in ${Date.now() - started} ms, not at the workflow's 8 s deadline`);
     };
     await timed('advance'); // a charge now due, waiting for the vpa
     await timed('advance'); // the same charge still waits
+    // A pause ends the wait for the vpa (nothing waits on for ever); resume makes the charge due again, and it waits again.
     assert.equal((await collectionAction(http, key, created.id, 'pause')).status, 200);
-    await timed('resume');
-    // Paused meanwhile: the held charge does not start when the vpa is back; resume then works.
-    await releaseCharges(customer);
-    const resumed = await waitForValue('resume accepted once the charge settled', async () => {
+    const resumed = await waitForValue('resume accepted once the held charge let go', async () => {
       const res = await collectionAction(http, key, created.id, 'resume');
       return res.status === 200 ? res : undefined;
     }, 20_000);
     assert.equal(resumed.body.status, 'active');
+    await waitForValue('the charge waiting for the vpa again', async () => {
+      const res = await collectionAction(http, key, created.id, 'advance');
+      return res.status === 409 && /no vpa/.test(res.body.error.message) ? res : undefined;
+    }, 20_000);
+    assert.deepEqual(await chargesOf(http, key, created.id), []);
+    await releaseCharges(customer);
+    const charges = await waitForValue('the held charge, once the customer has a vpa', async () => {
+      const list = await chargesOf(http, key, created.id);
+      return list.length ? list : undefined;
+    }, 30_000);
+    assert.equal(charges.length, 1);
+  });
+
+  test('a collection cancelled while its charge waits for a vpa ends: its workflow closes, nothing retries on', async () => {
+    const { sandboxKey: key } = await service.newAccount();
+    const customer = await createCustomer(http, key);
+    const created = await createCollection(http, key, { customer_id: customer, start_at: ist('2027-06-12T08:00:00') });
+    await holdCharges(customer);
+    assertApiError(await collectionAction(http, key, created.id, 'advance'), 409, 'invalid_state');
+    assert.equal((await collectionAction(http, key, created.id, 'cancel')).status, 200);
+    const handle = service.stack.temporal!.client.workflow.getHandle(`collection/${created.id}`);
+    const closed = await waitForValue('the collection workflow closed', async () => {
+      const d = await handle.describe();
+      return d.status.name === 'RUNNING' ? undefined : d;
+    }, 30_000);
+    assert.equal(closed.status.name, 'COMPLETED');
     assert.deepEqual(await chargesOf(http, key, created.id), []);
   });
 });
@@ -367,7 +392,7 @@ describe('pause, resume and cancel', () => {
       assert.equal((await collectionAction(http, key, created.id, action)).status, 200);
       const started = Date.now();
       assertApiError(await collectionAction(http, key, created.id, 'advance'), 409, 'invalid_state');
-      assert.ok(Date.now() - started < 2_000, `advance on a ${action === 'pause' ? 'paused' : 'cancelled'} collection answered in ${Date.now() - started} ms`);
+      assert.ok(Date.now() - started < 6_000, `advance on a ${action === 'pause' ? 'paused' : 'cancelled'} collection answered in ${Date.now() - started} ms, not at the workflow's 8 s deadline`);
     }
     assert.deepEqual(await chargesOf(http, key, created.id), []);
   });

@@ -7,7 +7,7 @@
 //            in_flight and the lock expired (its process died) → take it over with a conditional UPDATE.
 //   after    a refusal that changed nothing (keyFreeingStatuses) or a 5xx → DELETE: the key stays free;
 //            anything else → store status + the exact body string, state done. An answer that holds a
-//            secret (an endpoint's, a report's signed link: SEALED_REPLAY_PATHS, or ctx.state.sealReplay) is
+//            secret (an endpoint's, a report's signed link: SEALED_REPLAY_PATHS) is
 //            stored sealed with SECRETS_KEY and opened for its replays.
 //
 // The owner is identified by its locked_until value (a fencing token), so a request whose lock was
@@ -109,7 +109,7 @@ export function idempotency(options: IdempotencyOptions): ApiMiddleware {
       else await releaseIdempotencyClaim(ctx.state.em, scope, token);
       return;
     }
-    const sealed = ctx.state.sealReplay || replayHoldsSecret(ctx.method, ctx.path);
+    const sealed = replayHoldsSecret(ctx.method, ctx.path);
     const stored = sealed ? secrets.seal(body, replayContext(scope)) : body;
     if (!(await completeIdempotencyClaim(ctx.state.em, scope, token, status, stored))) {
       logger.warn({ request_id: ctx.state.requestId }, 'idempotency claim was taken over before this request finished; its result was not stored');

@@ -55,8 +55,15 @@ export function payPageLimits(deps: Pick<AppDeps, 'orm' | 'config' | 'logger'>):
     request: (address) => consume(perAddress, addressKey(address), 'requests from your network'),
     async attempt(linkId, address) {
       // The address's share is spent first: an address past its share is refused without spending the link's.
-      await consume(perLinkAndAddress, `${linkId}/${addressKey(address)}`, 'payment attempts from your network on this link');
-      await consume(perLink, linkId, 'payment attempts on this link');
+      const share = `${linkId}/${addressKey(address)}`;
+      await consume(perLinkAndAddress, share, 'payment attempts from your network on this link');
+      try {
+        await consume(perLink, linkId, 'payment attempts on this link');
+      } catch (refused) {
+        // The link refused the attempt, so it was none: the address gets its point back.
+        await perLinkAndAddress.reward(share).catch(() => undefined);
+        throw refused;
+      }
     },
   };
 }

@@ -56,7 +56,9 @@ async function countedBody(ctx: ApiContext, limiter: KeyRateLimiter): Promise<un
   if (points === 0) return message;
   const limit = limiter.limitOf(ctx.state.mode!);
   if (points > limit) {
-    // Never within one second's budget: refused without spending it, so the key's other requests go on.
+    // Never within one second's budget. It spends that whole second (a 429 of its own once spent), so a flood of
+    // oversized batches is limited like any other requests and cannot make the service parse megabytes for free.
+    await limiter.consume(ctx, limit);
     const { headers } = await limiter.peek(ctx);
     throw new ApiError('rate_limited', `This JSON-RPC batch holds ${points} messages; this API key may send at most ${limit} a second. Send smaller batches.`, undefined, {
       ...headers,

@@ -58,7 +58,6 @@ export function webhookRoutes(router: Router<ApiState>, deps: AppDeps): void {
         'url',
       );
     }
-    ctx.state.sealReplay = true; // the answer carries the secret: its stored replay is sealed too
     ctx.body = webhookEndpointView(row, { secret }) satisfies WebhookEndpointResponse;
   });
 

@@ -1,7 +1,8 @@
 // Report files are kept 30 days, then deleted (API.md, Transaction reports): a Temporal Schedule runs
 // reportCleanupWorkflow every hour, so no file outlives its time by more than that. Created at worker start,
 // or brought up to date when it exists; every worker does this, and it is idempotent.
-import { type Client, ScheduleAlreadyRunning, type ScheduleOptionsStartWorkflowAction } from '@temporalio/client';
+import type { Client, ScheduleOptionsStartWorkflowAction } from '@temporalio/client';
+import { ensureSchedule } from './schedules.ts';
 import { reportCleanupWorkflow } from '../../../workflows/report.ts';
 
 /** The Schedule's id (and its runs' workflow id) for the worker's task queue. */
@@ -22,11 +23,5 @@ export async function ensureReportCleanupSchedule(client: Client, options: { tas
   // Two runs never overlap (and if they did, each would delete files the other had not locked); a run missed
   // while Temporal was down is made up by the next one.
   const policies = { overlap: 'SKIP' as const, catchupWindow: '1 hour' };
-  try {
-    await client.schedule.create({ scheduleId, spec, action, policies });
-  } catch (err) {
-    if (!(err instanceof ScheduleAlreadyRunning)) throw err;
-    await client.schedule.getHandle(scheduleId).update<typeof reportCleanupWorkflow>((previous) => ({ ...previous, spec, action, policies }));
-  }
-  return scheduleId;
+  return ensureSchedule(client, { scheduleId, spec, action, policies });
 }

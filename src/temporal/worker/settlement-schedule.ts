@@ -1,6 +1,7 @@
 // The daily settlement as a Temporal Schedule: created at worker start, or brought up to date when it
 // exists (a changed SETTLEMENT_TIME takes effect on the next start). Every worker does this; it is idempotent.
-import { type Client, ScheduleAlreadyRunning, type ScheduleOptionsStartWorkflowAction } from '@temporalio/client';
+import type { Client, ScheduleOptionsStartWorkflowAction } from '@temporalio/client';
+import { ensureSchedule } from './schedules.ts';
 import { dailySettlementWorkflow } from '../../../workflows/settlement.ts';
 import { settlementScheduleId } from '../../domain/workflow-ids.ts';
 
@@ -26,11 +27,5 @@ export async function ensureSettlementSchedule(client: Client, options: Settleme
   // A run missed while Temporal was down is made up within a day; two runs never overlap (and if they
   // did, the database would still settle each payment once).
   const policies = { overlap: 'SKIP' as const, catchupWindow: '1 day' };
-  try {
-    await client.schedule.create({ scheduleId, spec, action, policies });
-  } catch (err) {
-    if (!(err instanceof ScheduleAlreadyRunning)) throw err;
-    await client.schedule.getHandle(scheduleId).update<typeof dailySettlementWorkflow>((previous) => ({ ...previous, spec, action, policies }));
-  }
-  return scheduleId;
+  return ensureSchedule(client, { scheduleId, spec, action, policies });
 }

@@ -8,7 +8,7 @@ import type { Client } from '@temporalio/client';
 import { createSandboxPayoutRail, type SandboxTimings } from '../../rails/sandbox/payout-rail.ts';
 import { createSandboxPaymentRail, createSandboxRefundRail } from '../../rails/sandbox/payment-rail.ts';
 import { payoutReportSink } from './rail-reports.ts';
-import { unconnectedLiveRail } from './unconnected-rail.ts';
+import { unconnectedPaymentRail, unconnectedPayoutRail, unconnectedRefundRail } from './unconnected-rail.ts';
 import type { Logger } from '../../logger.ts';
 import { createWebhookSender } from '../../webhooks/sender.ts';
 import { endpointSecretContext, type SecretBox } from '../../db/sealed.ts';
@@ -105,9 +105,9 @@ export interface WorkerHandle {
 function createRails(options: { orm: MikroORM; client: Client; taskQueue: string; sandbox: SandboxTimings }): ActivityDeps['rails'] {
   const { orm, sandbox: timings } = options;
   return {
-    payouts: { sandbox: createSandboxPayoutRail({ orm, timings, report: payoutReportSink(options.client, options.taskQueue) }), live: unconnectedLiveRail('payout') },
-    payments: { sandbox: createSandboxPaymentRail({ orm, timings }), live: unconnectedLiveRail('payment') },
-    refunds: { sandbox: createSandboxRefundRail({ orm, timings }), live: unconnectedLiveRail('refund') },
+    payouts: { sandbox: createSandboxPayoutRail({ orm, timings, report: payoutReportSink(options.client, options.taskQueue) }), live: unconnectedPayoutRail },
+    payments: { sandbox: createSandboxPaymentRail({ orm, timings }), live: unconnectedPaymentRail },
+    refunds: { sandbox: createSandboxRefundRail({ orm, timings }), live: unconnectedRefundRail },
   };
 }
 
