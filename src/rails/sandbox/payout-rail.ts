@@ -87,16 +87,25 @@ export function createSandboxPayoutRail(deps: { orm: MikroORM; timings: SandboxT
     }
   }
 
-  async function lookup(payoutId: string): Promise<RailLookup<PayoutRailState>> {
-    const first = await firstSubmission(payoutId);
-    if (!first) return { found: false };
+  /**
+   * The bank's answer for a payout now. Whenever it says completed to a payout that will be reversed, the reversal is
+   * on its way (idempotent, so every such answer may ask for it): a submit can answer completed too (its insert took
+   * longer than the bank's processing time on a busy machine), and a completion told without it would never be
+   * reversed.
+   */
+  async function answerNow(payoutId: string, first: FirstSubmission): Promise<RailAnswer<PayoutRailState>> {
     const outcome = stateOf(payoutId, first);
     if (first.scenario === 'reversal' && outcome.state === 'completed') {
-      // Told completed: the reversal is on its way (idempotent, so every such answer may ask for it).
       const reversed = answer({ state: 'reversed', utr: outcome.utr });
       await deps.report({ id: payoutId, accountId: first.accountId, mode: first.mode, key: 'reversed', answer: reversed }, { delayMs: deps.timings.reversalMs });
     }
-    return { found: true, answer: answer(outcome) };
+    return answer(outcome);
+  }
+
+  async function lookup(payoutId: string): Promise<RailLookup<PayoutRailState>> {
+    const first = await firstSubmission(payoutId);
+    if (!first) return { found: false };
+    return { found: true, answer: await answerNow(payoutId, first) };
   }
 
   return {
@@ -120,7 +129,7 @@ export function createSandboxPayoutRail(deps: { orm: MikroORM; timings: SandboxT
       const first: FirstSubmission = { scenario, at, accountId: submission.accountId, mode: submission.mode };
       recorded.set(submission.payoutId, first);
       if (recorded.size > REMEMBERED_SUBMISSIONS) recorded.delete(recorded.keys().next().value!);
-      return answer(stateOf(submission.payoutId, first));
+      return answerNow(submission.payoutId, first);
     },
     lookup,
   };
