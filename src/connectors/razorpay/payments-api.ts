@@ -114,15 +114,18 @@ export interface SettlementPage {
   cursor: string | null;
 }
 
+/** Our clock and the provider's differ by a little: a close_by this close to either bound would be refused. */
+export const QR_CLOCK_MARGIN_SECONDS = 60;
+
 /**
  * A single-use QR code's close_by, in seconds: the link's expiry or the provider's 45-day maximum, whichever comes
- * first (DECISIONS, QR codes); null when fewer than 15 minutes would remain (no code is made then).
+ * first (DECISIONS, QR codes), each bound kept a clock margin inside the provider's; null when fewer than 15
+ * minutes would remain (no code is made then).
  */
 export function qrCloseBy(expireByMs: number | null, nowMs: number): number | null {
-  const now = Math.ceil(nowMs / 1000);
-  const max = now + QR_MAX_AHEAD_SECONDS;
+  const max = Math.floor(nowMs / 1000) + QR_MAX_AHEAD_SECONDS - QR_CLOCK_MARGIN_SECONDS;
   const closeBy = expireByMs === null ? max : Math.min(Math.floor(expireByMs / 1000), max);
-  return closeBy >= now + QR_MIN_AHEAD_SECONDS ? closeBy : null;
+  return closeBy >= Math.ceil(nowMs / 1000) + QR_MIN_AHEAD_SECONDS + QR_CLOCK_MARGIN_SECONDS ? closeBy : null;
 }
 
 export function orderRequestBody(input: OrderInput): Record<string, unknown> {
