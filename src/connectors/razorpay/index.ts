@@ -1,5 +1,6 @@
 // The Razorpay connector as the registry (src/connectors/index.ts) lists it: what adding a connection needs and how
-// its inbound webhooks are verified and read. Calling the provider goes through http.ts and payouts-api.ts.
+// its inbound webhooks are verified and read. Calling the provider goes through http.ts, payouts-api.ts and
+// payments-api.ts; payment-rail.ts is the live payment and refund rail over the latter.
 import type { Connector } from '../types.ts';
 import { DEFAULT_BASE_URL } from './http.ts';
 import { checkLiveBeneficiary, checkLivePayment, checkLivePayout } from './limits.ts';

@@ -3,8 +3,9 @@
 // them. Pure functions over the provider's JSON, so every documented status and reason is unit-tested.
 // Sources (razorpay/markdown-docs): api/payments/entity.md and payments/payments.md (created → authorized →
 // captured, or failed; refunded), api/refunds/entity.md (pending, processed, failed), api/settlements/entity.md,
-// api/settlements/fetch-recon.md, api/qr-codes/image-content/entity.md (active, closed), errors/payments/upi.md and
-// errors/payments/payment-methods-error-parameters.md (error_reason values), webhooks/payments.md, refunds.md,
+// api/settlements/fetch-recon.md, api/qr-codes/image-content/entity.md (active, closed), errors/payments/upi.md
+// (the error_reason values of UPI payments; `payment_failed` is the stand-in's default decline),
+// errors/payments/payment-methods-error-parameters.md (error_source and step values), webhooks/payments.md, refunds.md,
 // settlements.md, qr-codes.md, orders.md.
 import type {
   PaymentOutcome,
@@ -138,8 +139,8 @@ const paise = (value: unknown): number | null => (typeof value === 'number' && N
 
 /**
  * A payment's `error_reason` → the message we give the caller; the code is always `payment_declined` (the
- * contract's one payment failure code), and the provider's own words go beside it. Reasons not listed get the
- * generic message.
+ * contract's one payment failure code), and the provider's own words go beside it. Reasons the UPI page does not
+ * list (netbanking's, later ones) get the generic message.
  */
 export const paymentFailureMessages: Readonly<Record<string, string>> = {
   payment_failed: 'The payment was declined.',
@@ -153,10 +154,6 @@ export const paymentFailureMessages: Readonly<Record<string, string>> = {
   bank_technical_error: "The customer's bank is having technical problems; the customer may try again later.",
   gateway_technical_error: 'The payment network is having technical problems; the customer may try again later.',
   credit_failed: 'The payment could not be credited.',
-  payment_risk_check_failed: 'The payment was declined by a risk check.',
-  transaction_limit_exceeded: "The payment is above the customer's transaction limit.",
-  incorrect_pin: 'The customer entered a wrong UPI PIN.',
-  authentication_failed: 'The customer could not be authenticated.',
 };
 
 const GENERIC_DECLINE = 'The payment was declined.';
