@@ -1,7 +1,9 @@
 // What a connector tells the rest of the service, in the service's own words: no provider's names or statuses
 // cross this line (DECISIONS, "One provider, built to be one of many"). A connector folder translates its provider
 // into these types; activities, the transition writer and the inbound webhook route only ever see these.
+import type { PaymentFailureCode } from '../domain/payments.ts';
 import type { FailureCode } from '../domain/payouts.ts';
+import type { RefundFailureCode } from '../domain/refunds.ts';
 
 /** The provider's own account of why a payout stopped, kept beside our code in `failure_reason.provider`. */
 export interface ProviderFailureDetails {
@@ -45,9 +47,120 @@ export interface ProviderPayoutReport {
 /** Our payout statuses a provider's report can move (the contract's payout lifecycle). */
 export type OurPayoutStatus = 'initiated' | 'completed' | 'failed' | 'reversed';
 
+/**
+ * Where the provider says a payment is, in our terms.
+ * - `pending`: the customer has not acted yet (or the bank has not answered).
+ * - `authorized`: the customer paid; the money is held and must be captured (accounts that capture at once never
+ *   stay here long).
+ * - `captured`: the payment is ours (also after refunds: a refunded payment was captured first).
+ * - `failed`: declined, cancelled or expired. A failed payment may still be authorized late (DECISIONS, Late
+ *   authorizations): a later report saying `authorized` or `captured` is a late authorization.
+ */
+export type PaymentOutcome =
+  | { state: 'pending' }
+  | { state: 'authorized' }
+  | { state: 'captured' }
+  | { state: 'failed'; code: PaymentFailureCode; message: string; details: ProviderFailureDetails };
+
+/** One look at a payment at the provider (an answer to create or fetch, a webhook). */
+export interface ProviderPaymentReport {
+  /** The provider's id of the payment (our payments' `provider_reference`). */
+  providerReference: string;
+  /** Our payment id as we gave it to the provider (its notes), or null (a payment to a QR code carries none). */
+  paymentId: string | null;
+  /** The provider's id of the order the payment belongs to, when it has one. */
+  orderReference: string | null;
+  providerStatus: string;
+  outcome: PaymentOutcome;
+  amount: number;
+  /** What the provider has refunded of it so far, in paise. */
+  amountRefunded: number;
+  method: string | null;
+  /** The UPI ID the customer paid from, when the provider tells it. */
+  vpa: string | null;
+  /** Paise the provider charged, its tax included; null until captured. */
+  fee: number | null;
+  /** The tax part of `fee`; null until captured. */
+  tax: number | null;
+  /** The provider's explanation of a failure (also kept after a late authorization), or null. */
+  details: ProviderFailureDetails | null;
+  /** The values we put on the order or payment (our ids), as the provider echoes them. */
+  notes: Record<string, string>;
+}
+
+export type RefundOutcome =
+  | { state: 'pending' }
+  /** `reference`: the bank's reference of the refund (its ARN) when known, else the provider's refund id. */
+  | { state: 'processed'; reference: string }
+  | { state: 'failed'; code: RefundFailureCode; message: string; details: ProviderFailureDetails };
+
+export interface ProviderRefundReport {
+  providerReference: string;
+  /** Our refund id as we gave it to the provider (`receipt`), or null for a refund we did not make. */
+  refundId: string | null;
+  /** The provider's id of the refunded payment. */
+  paymentProviderReference: string;
+  providerStatus: string;
+  outcome: RefundOutcome;
+  amount: number;
+  notes: Record<string, string>;
+}
+
+/** A settlement the provider reports: money it paid out to the business's bank account. */
+export interface ProviderSettlementReport {
+  providerReference: string;
+  providerStatus: string;
+  /** What reached the bank, in paise: payments net of fees, minus refunds. */
+  amount: number;
+  /** The fees of the settled payments, tax included (already recorded at capture: a difference is reconciliation's). */
+  fees: number;
+  tax: number;
+  utr: string | null;
+  createdAt: Date;
+}
+
+/** One line of a settlement's reconciliation: a payment or refund it settled. */
+export interface ProviderSettlementLine {
+  type: 'payment' | 'refund' | 'other';
+  /** The provider's id of the payment or refund. */
+  providerReference: string;
+  /** The payment's provider id (for a refund, the payment it refunds). */
+  paymentProviderReference: string | null;
+  /** Our payment id, where the payment's order carried it as its receipt. */
+  paymentId: string | null;
+  settlementReference: string;
+  utr: string | null;
+  credit: number;
+  debit: number;
+  amount: number;
+  fee: number;
+  tax: number;
+  settledAt: Date | null;
+}
+
+/** A single-use, fixed-amount UPI QR code made for a payment link. */
+export interface ProviderQrCode {
+  providerReference: string;
+  /** `open` takes a payment; `closed` takes none (paid, closed by us, or past its close time). */
+  state: 'open' | 'closed';
+  /** The `upi://pay?...` text the code holds (we draw it ourselves). */
+  content: string;
+  amount: number | null;
+  closeBy: Date;
+  /** Paise paid to it so far. */
+  amountReceived: number;
+  notes: Record<string, string>;
+}
+
 /** What an inbound provider webhook is about, once verified and translated. */
 export type ConnectorWebhookOutcome =
   | { kind: 'payout'; eventType: string; report: ProviderPayoutReport }
+  /** A payment event (`order.paid` too: it carries the payment that paid the order). */
+  | { kind: 'payment'; eventType: string; report: ProviderPaymentReport }
+  | { kind: 'refund'; eventType: string; report: ProviderRefundReport }
+  | { kind: 'settlement'; eventType: string; report: ProviderSettlementReport }
+  /** A payment to one of our QR codes: the payment and the code it paid. */
+  | { kind: 'qr_payment'; eventType: string; report: ProviderPaymentReport; qrCode: ProviderQrCode }
   /** An event this service does not act on (downtime notices, entities it does not follow); answered 200 and logged. */
   | { kind: 'ignored'; eventType: string };
 
@@ -89,6 +202,21 @@ export interface LivePayoutInput {
   narration?: string | null;
 }
 
+/** A live payment as the provider's rules see it (our API's fields). */
+export interface LivePaymentInput {
+  amount: number;
+  /** Our payment's `receipt` (the caller's), when given: it travels in the provider's notes. */
+  receipt?: string | null;
+  method: 'upi' | 'netbanking';
+  /** The customer's UPI ID: a collect request when the connection takes them, else not used. */
+  vpa?: string | null;
+  /** The provider asks for the customer's email and phone on every server-to-server payment. */
+  customer?: { email: string | null; phone: string | null } | null;
+  returnUrl?: string | null;
+  /** The connection has UPI collect enabled. */
+  upiCollect: boolean;
+}
+
 /** A kind of live money a connector moves: payouts (and batches of them), or payments (and their refunds). */
 export type MoneyMovement = 'payouts' | 'payments';
 
@@ -116,6 +244,7 @@ export interface Connector {
   limits: {
     checkBeneficiary(input: LiveBeneficiaryInput): LimitViolation | null;
     checkPayout(input: LivePayoutInput): LimitViolation | null;
+    checkPayment(input: LivePaymentInput): LimitViolation | null;
   };
   webhooks: {
     /** Lower-case header names. */

@@ -14,6 +14,29 @@ export interface PaymentInstrument {
   bank: string | null;
 }
 
+/**
+ * What the customer must do for a payment to go on (API.md, `next_action`): open a UPI app on the intent link,
+ * approve a collect request in their UPI app (no URL), or follow a redirect to their bank. A rail that needs nothing
+ * of the customer (the sandbox) gives none.
+ */
+export interface NextAction {
+  type: 'upi_intent' | 'upi_collect' | 'redirect';
+  url: string | null;
+}
+
+/** The customer as a live rail must name them (a provider asks for an email and a phone on every payment). */
+export interface PaymentCustomer {
+  email: string | null;
+  phone: string | null;
+}
+
+/** The customer's browser, where a rail must tell the provider of it (a collect request, a bank redirect). */
+export interface PaymentClient {
+  ip: string;
+  userAgent: string;
+  referer: string;
+}
+
 export interface PaymentSubmission {
   /** The payment's id: our reference at the rail and its idempotency key, so a retried submission never collects twice. */
   paymentId: string;
@@ -21,12 +44,31 @@ export interface PaymentSubmission {
   mode: Mode;
   amount: number;
   instrument: PaymentInstrument;
+  /** Live rails only (the sandbox needs none of these). */
+  customer?: PaymentCustomer | null;
+  /** Where the customer's bank sends them back after netbanking (the payment's `return_url`). */
+  returnUrl?: string | null;
+  client?: PaymentClient | null;
+  description?: string | null;
+  /** Our other ids to keep beside the payment at the provider (payment link, the caller's receipt). */
+  notes?: Record<string, string>;
+}
+
+/** A payment rail's answer to a submission: its state and, while it waits for the customer, what they must do. */
+export interface PaymentSubmitAnswer extends RailAnswer<PaymentRailState> {
+  nextAction?: NextAction | null;
+}
+
+/** Which payment a lookup is about, beyond our id: the account (a live rail finds its connection by it). */
+export interface PaymentLookupContext {
+  accountId: string;
 }
 
 export interface PaymentRail {
   /** Hands the payment over under its id and answers what the rail said of it (a decline is a `failed` answer). */
-  submit(submission: PaymentSubmission): Promise<RailAnswer<PaymentRailState>>;
-  lookup(paymentId: string): Promise<RailLookup<PaymentRailState>>;
+  submit(submission: PaymentSubmission): Promise<PaymentSubmitAnswer>;
+  /** Live rails need `context`; the sandbox ignores it. */
+  lookup(paymentId: string, context?: PaymentLookupContext): Promise<RailLookup<PaymentRailState>>;
 }
 
 export interface RefundSubmission {
@@ -38,10 +80,20 @@ export interface RefundSubmission {
   amount: number;
   /** The instrument the payment came from; the money goes back there. */
   instrument: PaymentInstrument;
+  /** The rail's own reference of the payment (its `provider_reference`), where it has one. */
+  paymentProviderReference?: string | null;
+}
+
+/** Which refund a lookup is about, beyond our id: a live provider finds refunds under their payment. */
+export interface RefundLookupContext {
+  accountId: string;
+  paymentId: string;
+  paymentProviderReference?: string | null;
 }
 
 export interface RefundRail {
   /** Hands the refund over under its id and answers what the rail said of it. */
   submit(submission: RefundSubmission): Promise<RailAnswer<RefundRailState>>;
-  lookup(refundId: string): Promise<RailLookup<RefundRailState>>;
+  /** Live rails need `context`; the sandbox ignores it. */
+  lookup(refundId: string, context?: RefundLookupContext): Promise<RailLookup<RefundRailState>>;
 }

@@ -1,8 +1,9 @@
 // The Razorpay connector as the registry (src/connectors/index.ts) lists it: what adding a connection needs and how
-// its inbound webhooks are verified and read. Calling the provider goes through http.ts and payouts-api.ts.
+// its inbound webhooks are verified and read. Calling the provider goes through http.ts, payouts-api.ts and
+// payments-api.ts; payment-rail.ts is the live payment and refund rail over the latter.
 import type { Connector } from '../types.ts';
 import { DEFAULT_BASE_URL } from './http.ts';
-import { checkLiveBeneficiary, checkLivePayout } from './limits.ts';
+import { checkLiveBeneficiary, checkLivePayment, checkLivePayout } from './limits.ts';
 import { EVENT_ID_HEADER, parseWebhookEvent, SIGNATURE_HEADER, translateWebhookEvent, verifySignature } from './webhooks.ts';
 
 export const razorpay: Connector = {
@@ -17,7 +18,7 @@ export const razorpay: Connector = {
   // The RazorpayX account (or customer identifier) the payouts leave from: letters and digits (api/x/payouts/fetch-all.md).
   checkPayoutAccountNumber: (accountNumber) =>
     /^[A-Za-z0-9]{5,40}$/.test(accountNumber) ? null : 'the RazorpayX account number is 5 to 40 letters and digits',
-  limits: { checkBeneficiary: checkLiveBeneficiary, checkPayout: checkLivePayout },
+  limits: { checkBeneficiary: checkLiveBeneficiary, checkPayout: checkLivePayout, checkPayment: checkLivePayment },
   webhooks: {
     signatureHeader: SIGNATURE_HEADER,
     eventIdHeader: EVENT_ID_HEADER,

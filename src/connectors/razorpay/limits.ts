@@ -4,9 +4,9 @@
 // (api/x/fund-accounts/create/bank-account.md, vpa.md) and payouts (api/x/payouts/create/*.md).
 // Each check answers null when the value passes, or a violation naming the param of our API it came from.
 
-import type { LimitViolation, LiveBeneficiaryInput, LivePayoutInput } from '../types.ts';
+import type { LimitViolation, LiveBeneficiaryInput, LivePaymentInput, LivePayoutInput } from '../types.ts';
 
-export type { LimitViolation, LiveBeneficiaryInput, LivePayoutInput };
+export type { LimitViolation, LiveBeneficiaryInput, LivePaymentInput, LivePayoutInput };
 
 /** The smallest payout the provider takes, in paise. */
 export const MIN_PAYOUT_AMOUNT = 100;
@@ -75,4 +75,62 @@ export function checkLiveBeneficiary(input: LiveBeneficiaryInput): LimitViolatio
 /** Every rule a live payout must meet. */
 export function checkLivePayout(input: LivePayoutInput): LimitViolation | null {
   return checkPayoutAmount(input.amount) ?? (input.narration == null ? null : checkNarration(input.narration));
+}
+
+// The payment gateway's rules (api/orders/create.md; payments/payment-gateway/s2s-integration/payment-methods/upi/
+// collect.md; json/v2/build-integration/netbanking.md): an order of at least 100 paise with a receipt of at most 40
+// characters; every server-to-server payment names the customer's email and phone; a collect request's VPA is at
+// most 100 characters of letters, digits, `.`, `-`, `_` around one `@`; netbanking needs a callback URL.
+
+/** The smallest order (and so payment) the provider takes, in paise. */
+export const MIN_ORDER_AMOUNT = 100;
+export const MAX_RECEIPT_LENGTH = 40;
+
+export function checkOrderAmount(amount: number, param = 'amount'): LimitViolation | null {
+  return amount >= MIN_ORDER_AMOUNT ? null : { param, message: `Live payments must be at least ${MIN_ORDER_AMOUNT} paise.` };
+}
+
+/** An order's receipt (our payment id, or a payment link's QR reference). */
+export function checkReceipt(receipt: string, param = 'receipt'): LimitViolation | null {
+  return receipt.length <= MAX_RECEIPT_LENGTH ? null : { param, message: `The receipt must be at most ${MAX_RECEIPT_LENGTH} characters for live payments.` };
+}
+
+/** The UPI ID of a collect request. */
+export function checkCollectVpa(vpa: string, param = 'vpa'): LimitViolation | null {
+  if (vpa.length > 100) return { param, message: 'The UPI ID must be at most 100 characters for live payments.' };
+  if (!/^[A-Za-z0-9._-]+@[A-Za-z0-9.-]+$/.test(vpa)) {
+    return { param, message: 'The UPI ID may hold only letters, digits, . - and _ around a single @ for live payments.' };
+  }
+  return null;
+}
+
+/** The customer's email and phone, which the provider requires on every server-to-server payment. */
+export function checkPaymentCustomer(customer: LivePaymentInput['customer'], param = 'customer_id'): LimitViolation | null {
+  if (!customer?.email || !customer.phone) return { param, message: 'Live payments need a customer with an email and a phone.' };
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(customer.email) || customer.email.length > 254) {
+    return { param, message: "The customer's email is not one the provider takes." };
+  }
+  if (!/^\+?[0-9]{8,15}$/.test(customer.phone)) return { param, message: "The customer's phone must be 8 to 15 digits for live payments." };
+  return null;
+}
+
+export function checkReturnUrl(url: string, param = 'return_url'): LimitViolation | null {
+  return /^https?:\/\/[^\s]+$/.test(url) ? null : { param, message: 'The return URL must be an http or https URL.' };
+}
+
+/**
+ * Every rule a live payment must meet. A `vpa` is checked only where it makes a collect request (the connection
+ * has collect enabled); elsewhere the payment goes by intent and the VPA is not sent.
+ */
+export function checkLivePayment(input: LivePaymentInput): LimitViolation | null {
+  const amount = checkOrderAmount(input.amount);
+  if (amount) return amount;
+  if (input.receipt != null && input.receipt.length > 256) return { param: 'receipt', message: 'The receipt is too long for live payments.' };
+  if (input.method === 'upi' && input.upiCollect && input.vpa) {
+    const vpa = checkCollectVpa(input.vpa);
+    if (vpa) return vpa;
+  }
+  const customer = checkPaymentCustomer(input.customer);
+  if (customer) return customer;
+  return input.method === 'netbanking' && input.returnUrl ? checkReturnUrl(input.returnUrl) : null;
 }

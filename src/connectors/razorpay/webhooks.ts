@@ -5,6 +5,17 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ConnectorWebhookOutcome } from '../types.ts';
 import { payoutReportOf, type RazorpayPayout } from './translate.ts';
+import {
+  paymentReportOf,
+  qrCodeOf,
+  refundReportOf,
+  settlementReportOf,
+  type RazorpayOrder,
+  type RazorpayPayment,
+  type RazorpayQrCode,
+  type RazorpayRefund,
+  type RazorpaySettlement,
+} from './translate-payments.ts';
 
 export const SIGNATURE_HEADER = 'x-razorpay-signature';
 export const EVENT_ID_HEADER = 'x-razorpay-event-id';
@@ -64,11 +75,64 @@ function isPayout(value: unknown): value is RazorpayPayout {
 /**
  * What a verified event is about. The payout events (`payout.pending`, `.rejected`, `.queued`, `.initiated`,
  * `.processed`, `.updated`, `.reversed`, `.failed`) carry the payout as it is now, so each becomes a report of that
- * state whatever the event's name; the downtime notices and every other event are not acted on.
+ * state whatever the event's name; so do the payment gateway's (gatewayOutcome). The downtime notices and every
+ * other event are not acted on.
  */
 export function translateWebhookEvent(event: RazorpayWebhookEvent): ConnectorWebhookOutcome {
   const isPayoutEvent = event.event.startsWith('payout.') && !event.event.startsWith('payout.downtime.');
+  if (!isPayoutEvent) return gatewayOutcome(event) ?? { kind: 'ignored', eventType: event.event };
   const entity = event.payload?.payout?.entity;
-  if (!isPayoutEvent || !isPayout(entity)) return { kind: 'ignored', eventType: event.event };
+  if (!isPayout(entity)) return { kind: 'ignored', eventType: event.event };
   return { kind: 'payout', eventType: event.event, report: payoutReportOf(entity) };
+}
+
+function entityOf<T>(event: RazorpayWebhookEvent, name: string, check: (v: Record<string, unknown>) => boolean): T | null {
+  const value = event.payload?.[name]?.entity;
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const v = value as Record<string, unknown>;
+  return typeof v.id === 'string' && check(v) ? (value as T) : null;
+}
+
+const hasStatus = (v: Record<string, unknown>) => typeof v.status === 'string';
+const isPaymentLike = (v: Record<string, unknown>) => hasStatus(v) && typeof v.amount === 'number';
+
+/**
+ * The gateway events we act on: `payment.authorized`, `.captured`, `.failed` and `order.paid` (the payment as it is
+ * now; the order's receipt is our payment id when the payment's notes lack it), `refund.created`, `.processed`,
+ * `.failed`, `settlement.processed`, and `qr_code.credited` (the payment and the code it paid). `qr_code.created`
+ * and `.closed` (only ever after a close of ours), `payment.downtime.*` and the rest: null.
+ */
+function gatewayOutcome(event: RazorpayWebhookEvent): ConnectorWebhookOutcome | null {
+  const eventType = event.event;
+  switch (eventType) {
+    case 'payment.authorized':
+    case 'payment.captured':
+    case 'payment.failed':
+    case 'order.paid': {
+      const payment = entityOf<RazorpayPayment>(event, 'payment', isPaymentLike);
+      if (!payment) return null;
+      const report = paymentReportOf(payment);
+      const order = entityOf<RazorpayOrder>(event, 'order', hasStatus);
+      if (report.paymentId === null && order?.receipt && order.id === payment.order_id) report.paymentId = order.receipt;
+      return { kind: 'payment', eventType, report };
+    }
+    case 'refund.created':
+    case 'refund.processed':
+    case 'refund.failed': {
+      const refund = entityOf<RazorpayRefund>(event, 'refund', (v) => hasStatus(v) && typeof v.payment_id === 'string');
+      return refund ? { kind: 'refund', eventType, report: refundReportOf(refund) } : null;
+    }
+    case 'settlement.processed': {
+      const settlement = entityOf<RazorpaySettlement>(event, 'settlement', (v) => hasStatus(v) && typeof v.amount === 'number');
+      return settlement ? { kind: 'settlement', eventType, report: settlementReportOf(settlement) } : null;
+    }
+    case 'qr_code.credited': {
+      const payment = entityOf<RazorpayPayment>(event, 'payment', isPaymentLike);
+      const qr = entityOf<RazorpayQrCode>(event, 'qr_code', hasStatus);
+      if (!payment || !qr) return null;
+      return { kind: 'qr_payment', eventType, report: paymentReportOf(payment), qrCode: qrCodeOf(qr, (event.created_at ?? 0) * 1000) };
+    }
+    default:
+      return null;
+  }
 }

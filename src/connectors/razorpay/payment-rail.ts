@@ -1,0 +1,227 @@
+// The live payment and refund rails over Razorpay's payment gateway (src/rails/payments.ts). A payment is an order
+// under our payment id as its `receipt`, found again by it before anything is created a second time (a lost answer
+// never makes a second order), and a payment attempt on it: UPI intent (the `upi://` link the customer opens), a
+// collect request where the connection takes them, or netbanking (the bank's redirect). The order guards the money:
+// it is paid once, so a second attempt after a lost answer can never collect twice. A refund is made under our
+// refund id as both `X-Refund-Idempotency` and `receipt`, and looked up by that receipt before any second attempt.
+// Authorized payments are captured at once (API.md); what a late answer means is src/domain's to decide.
+import type { PaymentRailState } from '../../domain/payments.ts';
+import type { RefundRailState } from '../../domain/refunds.ts';
+import type { NextAction, PaymentRail, PaymentSubmission, PaymentSubmitAnswer, RefundRail, RefundSubmission } from '../../rails/payments.ts';
+import type { RailAnswer, RailLookup } from '../../rails/rail.ts';
+import { ProviderAnswerUnknownError, ProviderRejectedError } from '../errors.ts';
+import type { ProviderFailureDetails } from '../types.ts';
+import type { PaymentClient, RazorpayPaymentsApi } from './payments-api.ts';
+import { paymentOutcomeOf, refundOutcomeOf, type RazorpayOrder, type RazorpayPayment, type RazorpayRefund } from './translate-payments.ts';
+
+/** What the rails need of an account's connection. */
+export interface RazorpayGatewayConnection {
+  api: RazorpayPaymentsApi;
+  /** UPI collect is enabled on the provider account (`payctl connections add --upi-collect`). */
+  upiCollect: boolean;
+}
+
+export interface RazorpayPaymentRailDeps {
+  /** The account's active connection; throws when it has none. */
+  connectionFor(accountId: string): Promise<RazorpayGatewayConnection>;
+  /** Where netbanking sends the customer back when the payment names no `return_url`. */
+  defaultReturnUrl(paymentId: string): string;
+  /** The browser details a collect request or netbanking needs when the submission carries none. */
+  defaultClient: PaymentClient;
+  /** How long a pending payment or refund waits before it is asked about again; default a minute (the provider's limits). */
+  checkAgainInMs?: number;
+  /** A collect request's life in minutes (UPI_COLLECT_EXPIRY_SECONDS / 60); default 10. */
+  collectExpiryMinutes?: number;
+}
+
+const DEFAULT_CHECK_AGAIN_MS = 60_000;
+
+/** A payment's attempts ranked: a captured one is the payment; then one the customer approved; then one waiting. */
+const rank: Record<string, number> = { captured: 4, refunded: 4, authorized: 3, created: 2, failed: 1 };
+
+export function bestAttempt(payments: RazorpayPayment[]): RazorpayPayment | null {
+  let best: RazorpayPayment | null = null;
+  for (const p of payments) {
+    const r = rank[p.status] ?? 0;
+    const b = best ? (rank[best.status] ?? 0) : -1;
+    if (r > b || (r === b && (p.created_at ?? 0) >= (best?.created_at ?? 0))) best = p;
+  }
+  return best;
+}
+
+function providerFailure(details: ProviderFailureDetails, fallback: { source: string; reason: string; description: string }) {
+  return { source: details.source ?? fallback.source, reason: details.reason ?? fallback.reason, description: details.description ?? fallback.description };
+}
+
+/** A provider payment as the rail's answer. */
+export function paymentAnswerOf(payment: RazorpayPayment, checkAgainInMs: number): RailAnswer<PaymentRailState> {
+  const outcome = paymentOutcomeOf(payment);
+  const base = { providerReference: payment.id, fees: 0 };
+  switch (outcome.state) {
+    case 'captured':
+      return { ...base, outcome: { state: 'captured', reference: payment.id }, fees: payment.fee ?? 0 };
+    case 'failed': {
+      const provider = providerFailure(outcome.details, { source: 'gateway', reason: 'payment_failed', description: outcome.message });
+      return { ...base, outcome: { state: 'failed', failure: { code: outcome.code, message: outcome.message, provider } } };
+    }
+    default:
+      return { ...base, outcome: { state: 'processing', checkAgainInMs } };
+  }
+}
+
+/** A refusal of the provider (a 4xx) as a declined payment: sending it again changes nothing. */
+function declinedBy(err: ProviderRejectedError): PaymentSubmitAnswer {
+  const d = err.details;
+  const message = 'The payment provider refused the payment.';
+  const provider = { source: d.source ?? 'business', reason: d.reason ?? d.code ?? 'rejected', description: d.description ?? message };
+  return { outcome: { state: 'failed', failure: { code: 'payment_declined', message, provider } }, providerReference: null, fees: 0, nextAction: null };
+}
+
+export function refundAnswerOf(refund: RazorpayRefund, checkAgainInMs: number): RailAnswer<RefundRailState> {
+  const outcome = refundOutcomeOf(refund);
+  const base = { providerReference: refund.id, fees: 0 };
+  switch (outcome.state) {
+    case 'processed':
+      return { ...base, outcome: { state: 'processed', utr: outcome.reference } };
+    case 'failed': {
+      const provider = providerFailure(outcome.details, { source: 'gateway', reason: 'refund_failed', description: outcome.message });
+      return { ...base, outcome: { state: 'failed', failure: { code: outcome.code, message: outcome.message, provider } } };
+    }
+    default:
+      return { ...base, outcome: { state: 'processing', checkAgainInMs } };
+  }
+}
+
+/** The order under our payment id: found, or created once (a lost answer is looked up, never sent again blind). */
+async function orderFor(api: RazorpayPaymentsApi, submission: PaymentSubmission): Promise<RazorpayOrder> {
+  const found = await api.findOrderByReceipt(submission.paymentId);
+  if (found) return found;
+  const notes = { ...submission.notes, account_id: submission.accountId };
+  try {
+    return await api.createOrder({ paymentId: submission.paymentId, amount: submission.amount, notes });
+  } catch (err) {
+    if (!(err instanceof ProviderAnswerUnknownError)) throw err;
+    const created = await api.findOrderByReceipt(submission.paymentId);
+    if (created) return created;
+    throw err;
+  }
+}
+
+/** An authorized payment is captured at once; a capture another caller made first reads as that capture. */
+async function captured(api: RazorpayPaymentsApi, payment: RazorpayPayment): Promise<RazorpayPayment> {
+  if (payment.status !== 'authorized') return payment;
+  try {
+    return await api.capturePayment(payment.id, payment.amount);
+  } catch (err) {
+    if (err instanceof ProviderRejectedError) return api.fetchPayment(payment.id);
+    throw err;
+  }
+}
+
+interface Attempt {
+  providerReference: string;
+  nextAction: NextAction;
+}
+
+async function newAttempt(conn: RazorpayGatewayConnection, deps: RazorpayPaymentRailDeps, s: PaymentSubmission, orderId: string): Promise<Attempt> {
+  const customer = { email: s.customer?.email ?? '', phone: s.customer?.phone ?? '' };
+  const client = s.client ?? deps.defaultClient;
+  const common = { orderId, paymentId: s.paymentId, amount: s.amount, customer, notes: s.notes, description: s.description };
+  if (s.instrument.method === 'netbanking') {
+    const callbackUrl = s.returnUrl ?? deps.defaultReturnUrl(s.paymentId);
+    const created = await conn.api.createNetbankingPayment({ ...common, bank: s.instrument.bank ?? '', callbackUrl, client });
+    return { providerReference: created.providerReference, nextAction: { type: 'redirect', url: created.url } };
+  }
+  if (conn.upiCollect && s.instrument.vpa) {
+    const expiryMinutes = deps.collectExpiryMinutes ?? 10;
+    const created = await conn.api.createUpiPayment({ ...common, flow: 'collect', vpa: s.instrument.vpa, expiryMinutes, client });
+    return { providerReference: created.providerReference, nextAction: { type: 'upi_collect', url: null } };
+  }
+  const created = await conn.api.createUpiPayment({ ...common, flow: 'intent' });
+  return { providerReference: created.providerReference, nextAction: { type: 'upi_intent', url: created.url } };
+}
+
+async function submitPayment(deps: RazorpayPaymentRailDeps, s: PaymentSubmission): Promise<PaymentSubmitAnswer> {
+  const checkAgainInMs = deps.checkAgainInMs ?? DEFAULT_CHECK_AGAIN_MS;
+  const conn = await deps.connectionFor(s.accountId);
+  try {
+    const order = await orderFor(conn.api, s);
+    const best = bestAttempt(await conn.api.paymentsOfOrder(order.id));
+    // Paid, or approved: that is the payment, whichever attempt it was.
+    if (best && (best.status === 'authorized' || best.status === 'captured' || best.status === 'refunded')) {
+      return { ...paymentAnswerOf(await captured(conn.api, best), checkAgainInMs), nextAction: null };
+    }
+    // A collect request already waits in the customer's app: a second one would only ask them twice.
+    const collect = conn.upiCollect && s.instrument.method === 'upi' && s.instrument.vpa;
+    if (collect && best?.status === 'created' && best.method === 'upi') {
+      return { ...paymentAnswerOf(best, checkAgainInMs), nextAction: { type: 'upi_collect', url: null } };
+    }
+    // An intent link or a bank redirect is given only by the create: a lost one needs a new attempt on the same
+    // order, which the order's single payment keeps from collecting twice.
+    const attempt = await newAttempt(conn, deps, s, order.id);
+    return { outcome: { state: 'processing', checkAgainInMs }, providerReference: attempt.providerReference, fees: 0, nextAction: attempt.nextAction };
+  } catch (err) {
+    if (err instanceof ProviderRejectedError) return declinedBy(err);
+    throw err;
+  }
+}
+
+export function createRazorpayPaymentRail(deps: RazorpayPaymentRailDeps): PaymentRail {
+  const checkAgainInMs = deps.checkAgainInMs ?? DEFAULT_CHECK_AGAIN_MS;
+  return {
+    submit: (submission) => submitPayment(deps, submission),
+    async lookup(paymentId, context): Promise<RailLookup<PaymentRailState>> {
+      if (!context) throw new Error('a live payment lookup needs the payment\'s account');
+      const conn = await deps.connectionFor(context.accountId);
+      const order = await conn.api.findOrderByReceipt(paymentId);
+      const best = order ? bestAttempt(await conn.api.paymentsOfOrder(order.id)) : null;
+      if (!best) return { found: false };
+      return { found: true, answer: paymentAnswerOf(await captured(conn.api, best), checkAgainInMs) };
+    },
+  };
+}
+
+/** The provider's id of the payment a refund draws on: given, or the captured attempt of the order under our id. */
+async function paymentReferenceOf(api: RazorpayPaymentsApi, paymentId: string, given: string | null | undefined): Promise<string | null> {
+  if (given) return given;
+  const order = await api.findOrderByReceipt(paymentId);
+  const best = order ? bestAttempt(await api.paymentsOfOrder(order.id)) : null;
+  return best && (best.status === 'captured' || best.status === 'refunded') ? best.id : null;
+}
+
+function refusedRefund(err: ProviderRejectedError): RailAnswer<RefundRailState> {
+  const d = err.details;
+  const message = 'The payment provider refused the refund.';
+  const provider = { source: d.source ?? 'business', reason: d.reason ?? d.code ?? 'rejected', description: d.description ?? message };
+  return { outcome: { state: 'failed', failure: { code: 'refund_declined', message, provider } }, providerReference: null, fees: 0 };
+}
+
+async function submitRefund(deps: RazorpayPaymentRailDeps, s: RefundSubmission): Promise<RailAnswer<RefundRailState>> {
+  const checkAgainInMs = deps.checkAgainInMs ?? DEFAULT_CHECK_AGAIN_MS;
+  const { api } = await deps.connectionFor(s.accountId);
+  const paymentRef = await paymentReferenceOf(api, s.paymentId, s.paymentProviderReference);
+  if (!paymentRef) throw new Error(`no captured payment at the provider for ${s.paymentId}`);
+  const existing = await api.findRefundByReceipt(paymentRef, s.refundId);
+  if (existing) return refundAnswerOf(existing, checkAgainInMs);
+  try {
+    const refund = await api.createRefund({ paymentProviderReference: paymentRef, refundId: s.refundId, amount: s.amount, notes: { payment_id: s.paymentId } });
+    return refundAnswerOf(refund, checkAgainInMs);
+  } catch (err) {
+    if (err instanceof ProviderRejectedError) return refusedRefund(err);
+    throw err;
+  }
+}
+
+export function createRazorpayRefundRail(deps: RazorpayPaymentRailDeps): RefundRail {
+  const checkAgainInMs = deps.checkAgainInMs ?? DEFAULT_CHECK_AGAIN_MS;
+  return {
+    submit: (submission) => submitRefund(deps, submission),
+    async lookup(refundId, context): Promise<RailLookup<RefundRailState>> {
+      if (!context) throw new Error('a live refund lookup needs the refund\'s account and payment');
+      const { api } = await deps.connectionFor(context.accountId);
+      const paymentRef = await paymentReferenceOf(api, context.paymentId, context.paymentProviderReference);
+      const refund = paymentRef ? await api.findRefundByReceipt(paymentRef, refundId) : null;
+      return refund ? { found: true, answer: refundAnswerOf(refund, checkAgainInMs) } : { found: false };
+    },
+  };
+}
