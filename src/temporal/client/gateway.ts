@@ -5,6 +5,7 @@
 import { Client, Connection } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { collectionGateway, type CollectionGateway } from './collections.ts';
+import { mandateGateway, type MandateGateway } from './mandates.ts';
 import { gatewayMechanism } from './mechanism.ts';
 import { paymentLinkGateway, type PaymentLinkGateway } from './payment-links.ts';
 import { paymentGateway, type PaymentGateway } from './payments.ts';
@@ -31,6 +32,7 @@ export interface TemporalGateway
     SettlementGateway,
     CollectionGateway,
     PaymentLinkGateway,
+    MandateGateway,
     ReportGateway,
     WebhookGateway {
   /** True when the Temporal frontend answers (for /readyz). */
@@ -57,6 +59,7 @@ export async function connectTemporal(options: { address: string; namespace: str
     ...settlementGateway(m),
     ...collectionGateway(m),
     ...paymentLinkGateway(m),
+    ...mandateGateway(m),
     ...reportGateway(m),
     ...webhookGateway(m),
     async isReachable() {
