@@ -12,7 +12,7 @@ import { CustomerEntity, MandateEntity } from '../../db/entities.ts';
 import { mandateView } from '../../db/views.ts';
 import { createMandateParams, listMandatesQuery, type MandateResponse } from '../../contract/mandates.ts';
 import { parseParams } from '../../contract/validation.ts';
-import type { MandateMove } from '../../temporal/client/mandates.ts';
+import type { MandateMove } from '../../temporal/client/gateway.ts';
 import { type AppDeps, type ApiRouterContext, type ApiState, authOf, idempotencyKeyOf } from '../context.ts';
 import { findOwn, readRoutes } from '../read-routes.ts';
 

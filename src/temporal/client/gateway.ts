@@ -21,6 +21,7 @@ import { webhookGateway, type WebhookGateway } from './webhooks.ts';
 // What callers name from the gateway, wherever it is defined.
 export { gatewaySettings, type GatewaySettings } from './settings.ts';
 export type { PayoutAction } from './payouts.ts';
+export type { MandateMove } from './mandates.ts';
 export type { DeliveryStart } from './webhooks.ts';
 
 export interface TemporalGateway
