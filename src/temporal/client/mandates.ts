@@ -51,7 +51,7 @@ export function mandateGateway(m: Mechanism): MandateGateway {
         return await m.updateRunning(mandateWorkflowId(mandate.id), mandateActionUpdate, [action]);
       } catch (err) {
         // The workflow has ended: the mandate is rejected, revoked or expired, which no move fits.
-        if (isClosed(err) || err instanceof WorkflowUpdateFailedError && !refusalIn(err)) {
+        if (isClosed(err) || (err instanceof WorkflowUpdateFailedError && !refusalIn(err))) {
           const row = await m.orm.em.fork().findOne(MandateEntity, { id: mandate.id, accountId: mandate.accountId, mode: mandate.mode });
           throw new ApiError('invalid_state', `A ${row?.status ?? 'finished'} mandate cannot be ${action === 'pause' ? 'paused' : action === 'resume' ? 'resumed' : 'revoked'}.`);
         }
