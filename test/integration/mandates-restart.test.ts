@@ -19,7 +19,7 @@ test('expire_at passes while the service is stopped: the mandate is expired with
   assert.ok(key, `npm start printed the demo key:\n${first.output()}`);
   const http = createHttp(harness.apiUrl);
 
-  const customer = await http.post('/v1/customers', { key, json: { name: 'Asha Rao', vpa: 'asha@okhdfc' } });
+  const customer = await http.post('/v1/customers', { key, json: { name: 'Asha Rao', email: 'asha@example.com', phone: '+919812345678', vpa: 'asha@okhdfc' } });
   assert.equal(customer.status, 200, customer.text);
   const expireAt = Math.floor(Date.now() / 1000) + VALIDITY_S;
   const created = await http.post('/v1/mandates', { key, json: { customer_id: customer.body.id, max_amount: 100_000, frequency: 'monthly', expire_at: expireAt } });
