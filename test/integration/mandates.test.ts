@@ -92,6 +92,19 @@ describe('creating and reading mandates', () => {
     assert.equal((await http.get('/v1/mandates?status=created&limit=1', { key })).body.has_more, true);
   });
 
+  test('the same Idempotency-Key answers with the same mandate; one row, one workflow', async () => {
+    const { accountId, sandboxKey: key } = await service.newAccount();
+    const customer = await createCustomer(http, key, 'asha@okhdfc');
+    const idempotencyKey = `mdt-${randomUUID()}`;
+    const json = { customer_id: customer, max_amount: 50_000, frequency: 'yearly' };
+    const first = await http.post('/v1/mandates', { key, json, idempotencyKey });
+    const again = await http.post('/v1/mandates', { key, json, idempotencyKey });
+    assert.equal(first.status, 200, first.text);
+    assert.deepEqual(again.body, first.body);
+    assert.equal(again.headers.get('idempotent-replayed'), 'true');
+    assert.equal((await service.sql(`select count(*)::int as n from mandates where account_id = ?`, [accountId]))[0].n, 1);
+  });
+
   test('default validity: start now, 10 years', async () => {
     const { sandboxKey: key } = await service.newAccount();
     const m = await newMandate(key, { frequency: 'as_presented' });
