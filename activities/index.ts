@@ -11,6 +11,7 @@ import { createPaymentActivities } from './payments.ts';
 import { createRefundActivities } from './refunds.ts';
 import { createSettlementActivities } from './settlements.ts';
 import { createCollectionActivities } from './collections.ts';
+import { createMandateActivities } from './mandates.ts';
 import { createPaymentLinkActivities } from './payment-links.ts';
 import { createReportActivities } from './reports.ts';
 
@@ -38,6 +39,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createSettlementActivities({ orm: deps.orm }),
     ...createCollectionActivities({ orm: deps.orm }),
     ...createPaymentLinkActivities({ orm: deps.orm }),
+    ...createMandateActivities({ orm: deps.orm }),
     ...createReportActivities({ orm: deps.orm }),
   };
 }

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { type AutopayWindows, DEFAULT_AUTOPAY_WINDOWS, formatAutopayWindows, parseAutopayWindows } from './domain/autopay-windows.ts';
+import { AUTHORIZATION_WINDOW_MS } from './domain/mandates.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -117,6 +118,11 @@ export const configSchema = z.object({
    * floor is 900). Live links always keep the 15-minute floor.
    */
   PAYMENT_LINK_MIN_EXPIRY_SECONDS: positiveInt.default(900),
+  /**
+   * Test runs only: how long the customer has to approve a sandbox mandate (seconds; the contract's window is 7
+   * days, and this may only shorten it). Live mandates always keep the 7 days.
+   */
+  MANDATE_AUTHORIZATION_SECONDS: positiveInt.max(AUTHORIZATION_WINDOW_MS / 1000).default(AUTHORIZATION_WINDOW_MS / 1000),
   /**
    * Sandbox payment links only: the UPI ID their page's QR code names as payee (the intent's `pa`), for
    * trying the page out. A live link's page never shows it (nor any VPA from configuration): a customer paying

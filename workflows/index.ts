@@ -8,5 +8,6 @@ export { settlementRunWorkflow, dailySettlementWorkflow } from './settlement.ts'
 export { webhookDeliveryWorkflow } from './webhook-delivery.ts';
 export { webhookFanOutWorkflow } from './webhook-fan-out.ts';
 export { collectionWorkflow, createCollectionUpdate, collectionActionUpdates, collectionStateQuery } from './collection.ts';
+export { mandateWorkflow, createMandateUpdate, authorizeMandateUpdate, mandateActionUpdate } from './mandate.ts';
 export { paymentLinkWorkflow, createPaymentLinkUpdate, payPaymentLinkUpdate, cancelPaymentLinkUpdate, paymentLinkStateQuery } from './payment-link.ts';
 export { reportWorkflow, createReportUpdate, reportCleanupWorkflow } from './report.ts';

@@ -44,6 +44,8 @@ import { paymentRoutes } from './routes/payments.ts';
 import { refundRoutes } from './routes/refunds.ts';
 import { settlementRoutes } from './routes/settlements.ts';
 import { collectionRoutes } from './routes/collections.ts';
+import { mandatePageRoutes } from './pages/mandate-page.ts';
+import { mandateRoutes } from './routes/mandates.ts';
 import { paymentLinkRoutes } from './routes/payment-links.ts';
 import { payPageRoutes } from './pages/pay.ts';
 import { docsRoutes } from './pages/docs.ts';
@@ -123,10 +125,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): ApiApp {
   settlementRoutes(router, deps);
   collectionRoutes(router, deps);
   paymentLinkRoutes(router, deps);
+  mandateRoutes(router, deps);
   reportRoutes(router, deps);
   beneficiaryRoutes(router, deps);
   customerRoutes(router, deps);
   payPageRoutes(router, deps);
+  mandatePageRoutes(router, deps);
   mcpRoutes(router, deps);
   app.use(router.routes());
 

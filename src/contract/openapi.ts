@@ -6,6 +6,7 @@ import { createDocument } from 'zod-openapi';
 import { balancePaths } from './balance.ts';
 import { beneficiaryPaths } from './beneficiaries.ts';
 import { collectionPaths } from './collections.ts';
+import { mandatePaths } from './mandates.ts';
 import { paymentLinkPaths } from './payment-links.ts';
 import { reportPaths } from './reports.ts';
 import { customerPaths } from './customers.ts';
@@ -152,6 +153,7 @@ function buildDocument(options: OpenApiOptions): ReturnType<typeof createDocumen
       ...paymentPaths,
       ...refundPaths,
       ...settlementPaths,
+      ...mandatePaths,
       ...collectionPaths,
       ...paymentLinkPaths,
       ...reportPaths,

@@ -8,6 +8,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { collectionSchedules } from '../domain/collection-schedule.ts';
 import { collectionStatuses } from '../domain/collections.ts';
 import { paymentLinkStatuses } from '../domain/payment-links.ts';
+import { mandateFrequencies, mandateStatuses } from '../domain/mandates.ts';
 import { reportFormats, reportStatuses } from '../domain/reports.ts';
 import { modes } from '../domain/modes.ts';
 import { ExactJsonType } from './exact-json.ts';
@@ -409,6 +410,39 @@ export const PaymentLinkEntity = defineEntity({
 });
 export type PaymentLink = InferEntity<typeof PaymentLinkEntity>;
 
+export const MandateEntity = defineEntity({
+  name: 'Mandate',
+  tableName: 'mandates',
+  properties: {
+    id: p.string().primary(),
+    accountId: p.string(),
+    mode: modeProp(),
+    customerId: p.string(),
+    vpa: p.string(),
+    maxAmount: p.bigint('number'),
+    frequency: p.enum(mandateFrequencies),
+    startAt: p.datetime(),
+    expireAt: p.datetime(),
+    status: p.enum(mandateStatuses),
+    authorizationUrl: p.text(),
+    authorizationExpiresAt: p.datetime(),
+    authorizationStartedAt: p.datetime().nullable(),
+    providerReference: p.string().nullable(),
+    description: p.text().nullable(),
+    metadata: p.json<Record<string, string>>(),
+    stateVersion: p.integer(),
+    idempotencyKey: p.string(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    activatedAt: p.datetime().nullable(),
+    pausedAt: p.datetime().nullable(),
+    resumedAt: p.datetime().nullable(),
+    revokedAt: p.datetime().nullable(),
+    rejectedAt: p.datetime().nullable(),
+    expiredAt: p.datetime().nullable(),
+  },
+});
+export type Mandate = InferEntity<typeof MandateEntity>;
+
 export const ReportEntity = defineEntity({
   name: 'Report',
   tableName: 'reports',
@@ -484,6 +518,7 @@ export const entities = [
   CustomerEntity,
   CollectionEntity,
   PaymentLinkEntity,
+  MandateEntity,
   ReportEntity,
   ConnectionEntity,
 ];

@@ -60,7 +60,7 @@ export async function insertTogether(em: EntityManager, inserts: readonly SqlSta
 }
 
 /** The tables whose rows keep the webhook simulations of the request that created them. */
-export type SimulationTable = 'payouts' | 'payout_batches' | 'payments' | 'refunds' | 'collections' | 'payment_links';
+export type SimulationTable = 'payouts' | 'payout_batches' | 'payments' | 'refunds' | 'collections' | 'payment_links' | 'mandates';
 
 /** The webhook simulations stored on a resource row (`sandbox_simulate text[]`), for the events it emits later. */
 export async function storedSimulations(em: EntityManager, table: SimulationTable, id: string): Promise<string[]> {

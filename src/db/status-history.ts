@@ -1,4 +1,4 @@
-// The append-only status history of payments, refunds, payouts and collections: one row per transition,
+// The append-only status history of payments, refunds, payouts, collections and mandates: one row per transition,
 // written in the same transaction as the change (what events and reports are made of).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SqlStatement } from './events.ts';
@@ -8,6 +8,7 @@ const historyTables = {
   refund: { table: 'refund_status_history', column: 'refund_id' },
   payout: { table: 'payout_status_history', column: 'payout_id' },
   collection: { table: 'collection_status_history', column: 'collection_id' },
+  mandate: { table: 'mandate_status_history', column: 'mandate_id' },
 } as const;
 
 /** The insert of one history row, as SQL and its parameters (to run alone or inside a larger statement). */
@@ -19,7 +20,7 @@ export function statusChangeInsert(
   failureCode: string | null = null,
 ): SqlStatement {
   const { table, column } = historyTables[resource];
-  return resource === 'collection'
+  return resource === 'collection' || resource === 'mandate'
     ? { sql: `insert into ${table} (${column}, from_status, to_status) values (?, ?, ?)`, params: [id, from, to] }
     : { sql: `insert into ${table} (${column}, from_status, to_status, failure_code) values (?, ?, ?, ?)`, params: [id, from, to, failureCode] };
 }

@@ -7,6 +7,7 @@ import type { BeneficiaryResponse } from '../contract/beneficiaries.ts';
 import type { CollectionResponse } from '../contract/collections.ts';
 import type { CustomerResponse } from '../contract/customers.ts';
 import type { EventResponse } from '../contract/events.ts';
+import type { MandateResponse } from '../contract/mandates.ts';
 import type { PaymentLinkResponse } from '../contract/payment-links.ts';
 import type { ReportResponse } from '../contract/reports.ts';
 import type { PaymentResponse } from '../contract/payments.ts';
@@ -17,7 +18,7 @@ import type { SettlementResponse } from '../contract/settlements.ts';
 import type { TopUpResponse } from '../contract/top-ups.ts';
 import type { Mode } from '../domain/modes.ts';
 import type { Balances } from './balances.ts';
-import type { BalanceTransaction, Beneficiary, Collection, Customer, Event, Payment, PaymentLink, Payout, PayoutBatch, Refund, Report, Settlement, TopUp } from './entities.ts';
+import type { BalanceTransaction, Beneficiary, Collection, Customer, Event, Mandate, Payment, PaymentLink, Payout, PayoutBatch, Refund, Report, Settlement, TopUp } from './entities.ts';
 
 export const unixSeconds = (d: Date): number => Math.floor(d.getTime() / 1000);
 
@@ -272,6 +273,35 @@ export function paymentLinkView(row: PaymentLink): PaymentLinkResponse {
     expired_at: unixOrNull(row.expiredAt),
     cancelled_at: unixOrNull(row.cancelledAt),
     metadata: row.metadata ?? {},
+  };
+}
+
+export function mandateView(row: Mandate): MandateResponse {
+  return {
+    id: row.id,
+    object: 'mandate',
+    mode: row.mode,
+    livemode: row.mode === 'live',
+    customer_id: row.customerId,
+    vpa: row.vpa,
+    max_amount: Number(row.maxAmount),
+    frequency: row.frequency,
+    start_at: unixSeconds(row.startAt),
+    expire_at: unixSeconds(row.expireAt),
+    status: row.status,
+    authorization_url: row.authorizationUrl,
+    authorization_expires_at: unixSeconds(row.authorizationExpiresAt),
+    provider_reference: row.providerReference ?? null,
+    description: row.description ?? null,
+    metadata: row.metadata ?? {},
+    idempotency_key: row.idempotencyKey,
+    created_at: unixSeconds(row.createdAt),
+    activated_at: unixOrNull(row.activatedAt),
+    paused_at: unixOrNull(row.pausedAt),
+    resumed_at: unixOrNull(row.resumedAt),
+    revoked_at: unixOrNull(row.revokedAt),
+    rejected_at: unixOrNull(row.rejectedAt),
+    expired_at: unixOrNull(row.expiredAt),
   };
 }
 

@@ -35,6 +35,7 @@ export const idPrefixes = {
   settlement: 'setl',
   topUp: 'topup',
   connection: 'conn',
+  mandate: 'mdt',
   balanceTransaction: 'txn',
   request: 'req',
 } as const;

@@ -223,3 +223,59 @@ export function collectionResumeProblem(mandateStatus: MandateStatus): string | 
   if (mandateStatus === 'active') return undefined;
   return `The collection's mandate is ${mandateStatus}; a collection resumes only while its mandate is active.`;
 }
+
+/** Where a mandate stands, as its workflow keeps it and writes it to its row (unix ms timestamps). */
+export interface MandateState {
+  status: MandateStatus;
+  /** The UPI ID the mandate debits: the one the customer approved from. */
+  vpa: string;
+  /** When the customer's approval began and has not yet ended (sandbox slow@upi); null otherwise. */
+  authorizationStartedAt: number | null;
+  activatedAt: number | null;
+  pausedAt: number | null;
+  resumedAt: number | null;
+  revokedAt: number | null;
+  rejectedAt: number | null;
+  expiredAt: number | null;
+}
+
+export function initialMandateState(vpa: string): MandateState {
+  return { status: 'created', vpa, authorizationStartedAt: null, activatedAt: null, pausedAt: null, resumedAt: null, revokedAt: null, rejectedAt: null, expiredAt: null };
+}
+
+/** The state after `action` at `now`; the caller has checked it fits (mandateActionProblem). */
+export function applyMandateAction(state: MandateState, action: MandateAction, now: number): MandateState {
+  const next: MandateState = { ...state, status: targetStatus(action), authorizationStartedAt: null };
+  switch (action) {
+    case 'approve':
+      return { ...next, activatedAt: now };
+    case 'reject':
+      return { ...next, rejectedAt: now };
+    case 'pause':
+      return { ...next, pausedAt: now };
+    case 'resume':
+      return { ...next, resumedAt: now };
+    case 'revoke':
+      return { ...next, revokedAt: now };
+    case 'expire':
+      return { ...next, expiredAt: now };
+    default:
+      return action satisfies never;
+  }
+}
+
+/** The sandbox's customer: which UPI ID approves, rejects, or approves slowly (API.md, Mandates). */
+export function sandboxAuthorization(vpa: string): 'approve' | 'reject' | 'slow' {
+  const name = vpa.toLowerCase();
+  if (name === 'failure@upi') return 'reject';
+  if (name === 'slow@upi') return 'slow';
+  return 'approve';
+}
+
+/** The description and frequency as the authorization page and the Temporal UI say it. */
+export const frequencyText: { readonly [F in MandateFrequency]: string } = {
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+  yearly: 'Yearly',
+  as_presented: 'As presented (when the business asks)',
+};

@@ -91,6 +91,11 @@ export function paymentLinkWorkflowId(linkId: string): string {
   return `payment-link/${linkId}`;
 }
 
+/** A mandate's whole life (the mandate id is the service's own). */
+export function mandateWorkflowId(mandateId: string): string {
+  return `mandate/${mandateId}`;
+}
+
 /** A transaction report's workflow (the report id is the service's own). */
 export function reportWorkflowId(reportId: string): string {
   return `report/${reportId}`;

@@ -46,7 +46,7 @@ const NAMES: Readonly<Record<string, string>> = {
 };
 
 /** Operations that move money or end something for good: clients should confirm them. */
-const DESTRUCTIVE = new Set(['createPayout', 'createPayoutBatch', 'createRefund', 'deleteBeneficiary', 'deleteWebhookEndpoint', 'cancelPaymentLink']);
+const DESTRUCTIVE = new Set(['createPayout', 'createPayoutBatch', 'createRefund', 'deleteBeneficiary', 'deleteWebhookEndpoint', 'cancelPaymentLink', 'revokeMandate', 'testRevokeMandate']);
 const DESTRUCTIVE_ACTIONS = new Set(['cancel', 'fail', 'reverse']);
 
 const snake = (camel: string) => camel.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

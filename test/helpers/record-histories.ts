@@ -16,7 +16,7 @@ import { historyToJSON } from '@temporalio/common/lib/proto-utils.js';
 import { globalSetup, globalTeardown } from './global-setup.ts';
 import { createHttp, type Http } from './http.ts';
 import { collectionAction, createCollection } from './collections.ts';
-import { createLink, payOnPage } from './payment-links.ts';
+import { createLink, getPage, payOnPage, tokenOf } from './payment-links.ts';
 import { capturedPayment, createCustomer } from './payments.ts';
 import { fund, settled, vpaBeneficiary, waitForPayout } from './payouts.ts';
 import { startTestService, type TestService } from './service.ts';
@@ -94,7 +94,29 @@ const scenarios: Record<string, Scenario> = {
     await payOnPage(link.short_url, { vpa: 'success@upi' });
     await waitUntil('the link paid', async () => (await http.get(`/v1/payment_links/${link.id}`, { key })).body.status === 'paid', 30_000);
   },
+  // Approved on its page, paused and resumed by the customer, revoked by the business (the workflow ends).
+  mandate: async (http, { key }) => {
+    const mandate = await approvedMandate(http, key, {});
+    await ok('pause', http.post(`/v1/test_helpers/mandates/${mandate.id}/pause`, { key }));
+    await ok('resume', http.post(`/v1/test_helpers/mandates/${mandate.id}/resume`, { key }));
+    await ok('revoke', http.post(`/v1/mandates/${mandate.id}/revoke`, { key }));
+  },
+  // Approved, then expired by its timer at expire_at.
+  'mandate-expired': async (http, { key }) => {
+    const mandate = await approvedMandate(http, key, { expire_at: Math.floor(Date.now() / 1000) + 5 });
+    await waitUntil('the mandate expired', async () => (await http.get(`/v1/mandates/${mandate.id}`, { key })).body.status === 'expired', 30_000);
+  },
 };
+
+/** A mandate approved with success@upi on its authorization page. */
+async function approvedMandate(http: Http, key: string, body: Record<string, unknown>): Promise<any> {
+  const customer = await createCustomer(http, key);
+  const mandate = await ok('mandate', http.post('/v1/mandates', { key, json: { customer_id: customer, max_amount: 100_000, frequency: 'monthly', ...body }, idempotencyKey: randomUUID() }));
+  const form = new URLSearchParams({ token: tokenOf((await getPage(mandate.authorization_url)).html), vpa: 'success@upi' });
+  const res = await fetch(mandate.authorization_url, { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
+  assert.equal(res.status, 303, await res.text());
+  return mandate;
+}
 
 /** Webhook fan-out, and a delivery retried after its first attempt failed: a receiver that refuses each event once. */
 async function webhooks(http: Http, { key }: Account): Promise<void> {

@@ -14,6 +14,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { createHttp, type ApiResponse, type Http } from '../helpers/http.ts';
+import { getPage, tokenOf } from '../helpers/payment-links.ts';
 import { waitFor } from '../helpers/payments.ts';
 import { waitForPayout, settled } from '../helpers/payouts.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
@@ -197,6 +198,30 @@ test('the document\'s examples are what the service answers: recorded from this 
   await call('getPaymentLink', 'GET', `/v1/payment_links/${link.id}`, key);
   await call('listPaymentLinks', 'GET', '/v1/payment_links?limit=1', key);
   await call('cancelPaymentLink', 'POST', `/v1/payment_links/${link.id}/cancel`, key);
+
+  // A mandate the customer approves on its page, pauses and resumes, and the business revokes; another the customer revokes.
+  const approve = async (mandate: { authorization_url: string }) => {
+    const form = new URLSearchParams({ token: tokenOf((await getPage(mandate.authorization_url)).html), vpa: 'success@upi' });
+    const res = await fetch(mandate.authorization_url, { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
+    assert.equal(res.status, 303, await res.text());
+  };
+  const mandate = await call('createMandate', 'POST', '/v1/mandates', key, {
+    customer_id: customer.id,
+    max_amount: 500_000,
+    frequency: 'monthly',
+    description: 'Gold plan, monthly',
+    metadata: { plan: 'gold' },
+  });
+  await approve(mandate);
+  await call('testPauseMandate', 'POST', `/v1/test_helpers/mandates/${mandate.id}/pause`, key);
+  await call('testResumeMandate', 'POST', `/v1/test_helpers/mandates/${mandate.id}/resume`, key);
+  await call('getMandate', 'GET', `/v1/mandates/${mandate.id}`, key);
+  await call('listMandates', 'GET', '/v1/mandates?limit=1', key);
+  await call('revokeMandate', 'POST', `/v1/mandates/${mandate.id}/revoke`, key);
+  const second = await http.post('/v1/mandates', { key, json: { customer_id: customer.id, max_amount: 100_000, frequency: 'as_presented' } });
+  assert.equal(second.status, 200, second.text);
+  await approve(second.body);
+  await call('testRevokeMandate', 'POST', `/v1/test_helpers/mandates/${second.body.id}/revoke`, key);
 
   // Events and their deliveries.
   const events = await http.get(`/v1/events?type=payout.completed&limit=1`, { key });

@@ -61,6 +61,7 @@ before(async () => {
   ids.payout = (await ok('/v1/payouts', { beneficiary_id: ids.beneficiary, amount: 1_000, mode: 'upi' })).id;
   ids.collection = (await ok('/v1/collections', { customer_id: ids.customer, amount: 1_000, schedule: 'monthly', start_at: Math.floor(Date.now() / 1000) + 86_400 })).id;
   ids.link = (await ok('/v1/payment_links', { amount: 5_000, accept_partial: true })).id;
+  ids.mandate = (await ok('/v1/mandates', { customer_id: ids.customer, max_amount: 100_000, frequency: 'monthly' })).id;
   ids.endpoint = (await ok('/v1/webhook_endpoints', { url: 'http://127.0.0.1:9/hook', enabled_events: ['payout.completed'] })).id;
   const events = await http.get('/v1/events', { key });
   ids.event = events.body.data[0]?.id ?? 'evt_00000000000000000000000000';
@@ -97,6 +98,16 @@ const bases: Record<string, () => Record<string, unknown>> = {
   '/v1/collections': () => ({ customer_id: ids.customer, amount: 100, schedule: 'monthly', start_at: Math.floor(Date.now() / 1000) + 86_400, description: 'd', metadata: { a: 'b' } }),
   '/v1/webhook_endpoints': () => ({ url: 'http://127.0.0.1:9/fuzz', enabled_events: ['payout.completed'], description: 'd' }),
   '/v1/reports/transactions': () => ({ from: '2026-10-01', to: '2026-10-31', format: 'csv' }),
+  '/v1/mandates': () => ({
+    customer_id: ids.customer,
+    max_amount: 100_000,
+    frequency: 'monthly',
+    start_at: Math.floor(Date.now() / 1000),
+    expire_at: Math.floor(Date.now() / 1000) + 86_400 * 365,
+    vpa: 'success@upi',
+    description: 'd',
+    metadata: { a: 'b' },
+  }),
   '/v1/payment_links': () => ({
     amount: 1_000,
     description: 'd',
@@ -117,6 +128,10 @@ const routes: Array<{ method: 'POST' | 'DELETE'; path: string }> = [
   { method: 'POST', path: '/v1/collections/:collection/resume' },
   { method: 'POST', path: '/v1/collections/:collection/cancel' },
   { method: 'POST', path: '/v1/payment_links/:link/cancel' },
+  { method: 'POST', path: '/v1/mandates/:mandate/revoke' },
+  { method: 'POST', path: '/v1/test_helpers/mandates/:mandate/pause' },
+  { method: 'POST', path: '/v1/test_helpers/mandates/:mandate/resume' },
+  { method: 'POST', path: '/v1/test_helpers/mandates/:mandate/revoke' },
   { method: 'POST', path: '/v1/test_helpers/collections/:collection/advance' },
   { method: 'POST', path: '/v1/test_helpers/payouts/:payout/complete' },
   { method: 'POST', path: '/v1/test_helpers/payouts/:payout/fail' },
@@ -258,11 +273,12 @@ describe('generated input on every write route', () => {
           ours('refunds', 'refund'),
           ours('collections', 'collection'),
           ours('payment_links', 'payment_link'),
+          ours('mandates', 'mandate'),
           ours('reports', 'report'),
           ours('settlements', 'settlement'),
           ours('webhook_endpoints', 'webhook_endpoint'),
         ].join(' union all '),
-      [JSON.stringify([...answered]), ...Array(12).fill(account.accountId)],
+      [JSON.stringify([...answered]), ...Array(13).fill(account.accountId)],
     );
     assert.deepEqual(unaccounted, [], 'objects no answer returned');
     const strayMovements = await service.sql<{ id: string; source_id: string }>(
@@ -318,6 +334,46 @@ describe('generated input on the hosted payment page', () => {
     // The link never holds more than its amount, whatever was sent.
     const [link] = await service.sql<{ amount: string; amount_paid: string }>(`select amount, amount_paid from payment_links where id = ?`, [ids.link]);
     assert.ok(Number(link.amount_paid) <= Number(link.amount));
+  });
+});
+
+describe('generated input on the hosted mandate page', () => {
+  test('POST /mandates/{id}/authorize and its page: never a 5xx or a hang, always an HTML page or a 303 back to it', async () => {
+    const key = account.sandboxKey;
+    const customer = await createCustomer(http, key);
+    const created = await http.post('/v1/mandates', { key, json: { customer_id: customer, max_amount: 100_000, frequency: 'weekly' } });
+    assert.equal(created.status, 200, created.text);
+    const mandateId = created.body.id as string;
+    const page = await fetch(`${service.url}/mandates/${mandateId}/authorize`);
+    const token = /name="token" value="([^"]+)"/.exec(await page.text())?.[1];
+    assert.ok(token, 'the authorization page has a form');
+    const form = fc.record({ token: fc.oneof(fc.constant(token), nastyText), vpa: fc.oneof(fc.constantFrom('success@upi', 'failure@upi', 'slow@upi'), nastyText) });
+    const pageRequest = fc.record({
+      id: fc.oneof({ weight: 3, arbitrary: fc.constant(mandateId) }, { weight: 1, arbitrary: nastyText.map((t) => encodeURIComponent(t.replace(/[\ud800-\udfff]/g, '')) || 'x') }),
+      method: fc.constantFrom('GET', 'POST'),
+      encoding: fc.constantFrom('form', 'json', 'raw'),
+      form,
+      raw: nastyText,
+    });
+    await fuzz(
+      'mandate page',
+      fc.asyncProperty(pageRequest, async (r) => {
+        const headers: Record<string, string> = {};
+        let body: string | undefined;
+        if (r.method === 'POST') {
+          headers['content-type'] = r.encoding === 'json' ? 'application/json' : 'application/x-www-form-urlencoded';
+          body = r.encoding === 'json' ? JSON.stringify(r.form) : r.encoding === 'form' ? formOf(r.form).join('&') : r.raw;
+        }
+        const path = `/mandates/${r.id}/authorize`;
+        const res = await fetch(service.url + path, { method: r.method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(20_000) });
+        const text = await res.text();
+        const where = `${r.method} ${path} ${body?.slice(0, 200)} → ${res.status} ${text.slice(0, 200)}`;
+        assert.ok(res.status < 500, where);
+        if (res.status === 303) assert.equal(res.headers.get('location'), `/mandates/${mandateId}/authorize`, where);
+        else if (res.status !== 405 && res.status !== 404) assert.match(res.headers.get('content-type') ?? '', /^text\/html/, where);
+      }),
+      200,
+    );
   });
 });
 

@@ -51,10 +51,11 @@ function moneyWrites(a: LiveAccount): { path: string; json: Record<string, unkno
     { path: '/v1/refunds', json: { payment_id: 'pay_01JD3Y8X4W0000000000000000' } },
     { path: '/v1/payment_links', json: { amount: 1_000, description: 'Order 42' } },
     { path: '/v1/collections', json: { customer_id: a.customerId, amount: 1_000, schedule: 'monthly' } },
+    { path: '/v1/mandates', json: { customer_id: a.customerId, max_amount: 1_000, frequency: 'monthly' } },
   ];
 }
 
-const resourceTables = ['payouts', 'payout_batches', 'payments', 'refunds', 'payment_links', 'collections', 'balance_transactions', 'events'];
+const resourceTables = ['payouts', 'payout_batches', 'payments', 'refunds', 'payment_links', 'collections', 'mandates', 'balance_transactions', 'events'];
 
 async function liveRows(accountId: string): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
@@ -98,7 +99,7 @@ describe('live writes that move money, without a connection', () => {
 
   test('reads always work, and so do live writes that move no money', async () => {
     const a = await liveAccount();
-    for (const path of ['/v1/payouts', '/v1/payout_batches', '/v1/payments', '/v1/refunds', '/v1/payment_links', '/v1/collections', '/v1/balance', '/v1/balance_transactions', '/v1/events', '/v1/beneficiaries', '/v1/customers']) {
+    for (const path of ['/v1/payouts', '/v1/payout_batches', '/v1/payments', '/v1/refunds', '/v1/payment_links', '/v1/collections', '/v1/mandates', '/v1/balance', '/v1/balance_transactions', '/v1/events', '/v1/beneficiaries', '/v1/customers']) {
       const res = await http.get(path, { key: a.liveKey, headers: HTTPS });
       assert.equal(res.status, 200, `${path}: ${res.text}`);
     }

@@ -57,7 +57,7 @@ for (const transport of ['Streamable HTTP', 'stdio'] as const) {
       try {
         const { tools } = await client.listTools();
         const names = tools.map((t) => t.name);
-        for (const name of ['get_balance', 'create_beneficiary', 'create_payout', 'get_payout', 'list_payouts', 'create_payout_batch', 'create_payment_link', 'cancel_payment_link', 'create_refund', 'pause_collection', 'create_transaction_report', 'list_events']) {
+        for (const name of ['get_balance', 'create_beneficiary', 'create_payout', 'get_payout', 'list_payouts', 'create_payout_batch', 'create_payment_link', 'cancel_payment_link', 'create_mandate', 'get_mandate', 'list_mandates', 'revoke_mandate', 'create_refund', 'pause_collection', 'create_transaction_report', 'list_events']) {
           assert.ok(names.includes(name), name);
         }
         const byName = new Map(tools.map((t) => [t.name, t]));

@@ -6,6 +6,9 @@ import { collectionSchedules, kolkataIso } from '../../src/domain/collection-sch
 import { collectionStatuses } from '../../src/domain/collections.ts';
 import {
   AUTOPAY_MAX_DEBIT,
+  applyMandateAction,
+  initialMandateState,
+  sandboxAuthorization,
   MANDATE_MAX_AMOUNT,
   type MandateStatus,
   canTransition,
@@ -166,4 +169,25 @@ test('the business may resume a collection only while its mandate is active (409
   assert.equal(collectionResumeProblem('active'), undefined);
   assert.match(collectionResumeProblem('paused') ?? '', /The collection's mandate is paused; a collection resumes only while its mandate is active\./);
   assert.match(collectionResumeProblem('revoked') ?? '', /mandate is revoked/);
+});
+
+test('applying a move sets the status and its own timestamp, keeps the earlier ones, and ends a pending approval', () => {
+  const created = { ...initialMandateState('asha@okhdfc'), authorizationStartedAt: 5 };
+  const active = applyMandateAction(created, 'approve', 10);
+  assert.deepEqual(active, { ...initialMandateState('asha@okhdfc'), status: 'active', activatedAt: 10 });
+  const paused = applyMandateAction(active, 'pause', 20);
+  const resumed = applyMandateAction(paused, 'resume', 30);
+  const revoked = applyMandateAction(resumed, 'revoke', 40);
+  assert.deepEqual([paused.status, resumed.status, revoked.status], ['paused', 'active', 'revoked']);
+  assert.deepEqual([revoked.activatedAt, revoked.pausedAt, revoked.resumedAt, revoked.revokedAt], [10, 20, 30, 40]);
+  assert.equal(applyMandateAction(created, 'reject', 7).rejectedAt, 7);
+  assert.equal(applyMandateAction(active, 'expire', 9).expiredAt, 9);
+});
+
+test('the sandbox customer: success@upi approves, failure@upi rejects, slow@upi approves slowly, any other UPI ID approves', () => {
+  assert.equal(sandboxAuthorization('success@upi'), 'approve');
+  assert.equal(sandboxAuthorization('failure@upi'), 'reject');
+  assert.equal(sandboxAuthorization('FAILURE@UPI'), 'reject');
+  assert.equal(sandboxAuthorization('slow@upi'), 'slow');
+  assert.equal(sandboxAuthorization('asha@okhdfc'), 'approve');
 });

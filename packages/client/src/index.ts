@@ -91,6 +91,7 @@ export class Paygate {
   readonly settlements;
   readonly collections;
   readonly paymentLinks;
+  readonly mandates;
   readonly reports;
   readonly events;
   readonly webhookEndpoints;
@@ -160,6 +161,11 @@ export class Paygate {
       ...readable<'getPaymentLink', 'listPaymentLinks'>('/v1/payment_links'),
       cancel: (id: string, options?: RequestOptions) => post<'cancelPaymentLink'>(`/v1/payment_links/${segment(id)}/cancel`, undefined, options),
     };
+    this.mandates = {
+      ...creatable<'createMandate'>('/v1/mandates'),
+      ...readable<'getMandate', 'listMandates'>('/v1/mandates'),
+      revoke: (id: string, options?: RequestOptions) => post<'revokeMandate'>(`/v1/mandates/${segment(id)}/revoke`, undefined, options),
+    };
     /** Transaction reports: `create` is `POST /v1/reports/transactions`. */
     this.reports = { ...creatable<'createReport'>('/v1/reports/transactions'), ...readable<'getReport', 'listReports'>('/v1/reports') };
     this.events = {
@@ -185,6 +191,11 @@ export class Paygate {
       },
       collections: {
         advance: (id: string, options?: RequestOptions) => post<'advanceCollection'>(`/v1/test_helpers/collections/${segment(id)}/advance`, undefined, options),
+      },
+      mandates: {
+        pause: (id: string, options?: RequestOptions) => post<'testPauseMandate'>(`/v1/test_helpers/mandates/${segment(id)}/pause`, undefined, options),
+        resume: (id: string, options?: RequestOptions) => post<'testResumeMandate'>(`/v1/test_helpers/mandates/${segment(id)}/resume`, undefined, options),
+        revoke: (id: string, options?: RequestOptions) => post<'testRevokeMandate'>(`/v1/test_helpers/mandates/${segment(id)}/revoke`, undefined, options),
       },
     };
     /** `verify` is `verifyWebhook` of `@paygate/client/webhooks`: the same function, not a copy. */

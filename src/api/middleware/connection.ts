@@ -12,9 +12,9 @@ import type { ApiMiddleware } from '../context.ts';
 import { routePattern } from './metrics.ts';
 
 /**
- * `METHOD /route/pattern` of every write that moves money (mandates join them when they exist), with the kind of
+ * `METHOD /route/pattern` of every write that moves money, with the kind of
  * money a connection's connector must move for it. A collection charges through the payment rail, so it needs the
- * payments too; a link needs only a connection (its page takes no live payment until the connector does).
+ * payments too, and so does a mandate (its debits are payments); a link needs only a connection (its page takes no live payment until the connector does).
  */
 export const moneyMovingRoutes: ReadonlyMap<string, MoneyMovement | null> = new Map([
   ['POST /v1/payouts', 'payouts'],
@@ -23,6 +23,7 @@ export const moneyMovingRoutes: ReadonlyMap<string, MoneyMovement | null> = new 
   ['POST /v1/refunds', 'payments'],
   ['POST /v1/payment_links', null],
   ['POST /v1/collections', 'payments'],
+  ['POST /v1/mandates', 'payments'],
 ]);
 
 export function connectionRequired(routes: ReadonlyMap<string, MoneyMovement | null> = moneyMovingRoutes): ApiMiddleware {

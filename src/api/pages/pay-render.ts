@@ -39,7 +39,7 @@ export interface Message extends Layout {
   action?: { href: string; label: string };
 }
 
-export function render(ctx: ApiContext, status: number, template: 'link' | 'message', data: Layout & Record<string, unknown>): void {
+export function render(ctx: ApiContext, status: number, template: 'link' | 'message' | 'mandate', data: Layout & Record<string, unknown>): void {
   ctx.status = status;
   ctx.type = 'text/html; charset=utf-8';
   ctx.body = eta.render(`./${template}`, { tone: '', ...data });
@@ -56,7 +56,7 @@ export const statusMessages: Record<Exclude<PaymentLinkStatus, 'created' | 'part
 };
 
 /** Security headers on every page, and every failure rendered as a page. */
-export function pageFrame(logger: Logger): ApiMiddleware {
+export function pageFrame(logger: Logger, notFound = 'Payment link not found'): ApiMiddleware {
   return async (ctx, next) => {
     ctx.set({
       'Content-Security-Policy': CSP,
@@ -72,7 +72,7 @@ export function pageFrame(logger: Logger): ApiMiddleware {
       if (!known) logger.error({ err, path: ctx.path }, 'pay page failed');
       const status = known ? err.status : 500;
       if (known) ctx.set(err.headers);
-      const headline = status === 429 ? 'Too many requests' : status === 404 ? 'Payment link not found' : status >= 500 ? 'Something went wrong' : 'This request could not be handled';
+      const headline = status === 429 ? 'Too many requests' : status === 404 ? notFound : status >= 500 ? 'Something went wrong' : 'This request could not be handled';
       renderMessage(ctx, status, {
         title: headline,
         headline,

@@ -5,6 +5,7 @@
 import { Client, Connection } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { collectionGateway, type CollectionGateway } from './collections.ts';
+import { mandateGateway, type MandateGateway } from './mandates.ts';
 import { gatewayMechanism } from './mechanism.ts';
 import { paymentLinkGateway, type PaymentLinkGateway } from './payment-links.ts';
 import { paymentGateway, type PaymentGateway } from './payments.ts';
@@ -20,6 +21,7 @@ import { webhookGateway, type WebhookGateway } from './webhooks.ts';
 // What callers name from the gateway, wherever it is defined.
 export { gatewaySettings, type GatewaySettings } from './settings.ts';
 export type { PayoutAction } from './payouts.ts';
+export type { MandateMove } from './mandates.ts';
 export type { DeliveryStart } from './webhooks.ts';
 
 export interface TemporalGateway
@@ -31,6 +33,7 @@ export interface TemporalGateway
     SettlementGateway,
     CollectionGateway,
     PaymentLinkGateway,
+    MandateGateway,
     ReportGateway,
     WebhookGateway {
   /** True when the Temporal frontend answers (for /readyz). */
@@ -57,6 +60,7 @@ export async function connectTemporal(options: { address: string; namespace: str
     ...settlementGateway(m),
     ...collectionGateway(m),
     ...paymentLinkGateway(m),
+    ...mandateGateway(m),
     ...reportGateway(m),
     ...webhookGateway(m),
     async isReachable() {

@@ -29,8 +29,12 @@ export interface GatewaySettings {
   answerTimeoutMs: number;
   webhooks: WebhookDeliverySettings;
   collections: CollectionSettings;
+  mandates: {
+    /** Sandbox slow@upi: how long its approval takes (SANDBOX_SLOW_DELAY_MS). */
+    slowApprovalMs: number;
+  };
   paymentLinks: {
-    /** Where short_url points (PUBLIC_BASE_URL, or the API's own address). */
+    /** Where short_url (and a mandate's authorization_url) points (PUBLIC_BASE_URL, or the API's own address). */
     publicBaseUrl: string;
     /** How long a pay attempt from the page waits for the outcome (PAYMENT_LINK_PAY_WAIT_MS). */
     payWaitMs: number;
@@ -46,6 +50,7 @@ export function gatewaySettings(config: Config): GatewaySettings {
     answerTimeoutMs: config.WORKFLOW_ANSWER_TIMEOUT_MS,
     webhooks: webhookDeliverySettings(config),
     collections: { retryDelaysMs: config.COLLECTION_RETRY_DELAYS_MS, intervalMs: config.COLLECTION_INTERVAL_MS ?? null },
+    mandates: { slowApprovalMs: config.SANDBOX_SLOW_DELAY_MS },
     paymentLinks: { publicBaseUrl: config.publicBaseUrl, payWaitMs: config.PAYMENT_LINK_PAY_WAIT_MS },
   };
 }

@@ -382,6 +382,112 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/mandates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List mandates, newest first (filters status, customer_id) */
+        get: operations["listMandates"];
+        put?: never;
+        /**
+         * Create a UPI AutoPay mandate the customer approves on a hosted page (authorization_url)
+         * @description The page shows your business, the maximum amount, the frequency and the validity, and takes the customer's approval. Sandbox: `success@upi` approves, `failure@upi` rejects, `slow@upi` approves after 30 s. Events: `mandate.active`, `mandate.rejected`, `mandate.paused`, `mandate.resumed`, `mandate.revoked`, `mandate.expired`.
+         */
+        post: operations["createMandate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/mandates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve a mandate */
+        get: operations["getMandate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/mandates/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke an active or paused mandate; anything else is 409 invalid_state */
+        post: operations["revokeMandate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test_helpers/mandates/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox: the customer pauses an active mandate in their UPI app */
+        post: operations["testPauseMandate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test_helpers/mandates/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox: the customer resumes a paused mandate in their UPI app */
+        post: operations["testResumeMandate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test_helpers/mandates/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox: the customer revokes the mandate in their UPI app */
+        post: operations["testRevokeMandate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/collections": {
         parameters: {
             query?: never;
@@ -1281,6 +1387,54 @@ export type components = {
             /** @description The bank reference of the settlement. */
             utr: string;
             created_at: number;
+        };
+        Mandate: {
+            /** @example mdt_01JD3Y8X4W0000000000000000 */
+            id: string;
+            /** @constant */
+            object: "mandate";
+            mode: components["schemas"]["Mode"];
+            livemode: boolean;
+            customer_id: string;
+            /** @description The UPI ID the mandate debits (the one the customer approved from, once approved). */
+            vpa: string;
+            /** @description The most one debit may take, paise. */
+            max_amount: number;
+            /** @enum {string} */
+            frequency: "weekly" | "monthly" | "yearly" | "as_presented";
+            /** @description Unix seconds from which the mandate may be debited. */
+            start_at: number;
+            /** @description Unix seconds when the mandate expires by itself. */
+            expire_at: number;
+            /**
+             * @description `created` (waiting for the customer), `active`, `paused` (by the customer), `rejected`, `revoked` (by the customer or the business), `expired` (at `expire_at`, or never approved by `authorization_expires_at`).
+             * @enum {string}
+             */
+            status: "created" | "active" | "paused" | "rejected" | "revoked" | "expired";
+            /** @description The hosted page where the customer approves: `{PUBLIC_BASE_URL}/mandates/{id}/authorize`. */
+            authorization_url: string;
+            /** @description Unix seconds: a mandate still `created` then expires unapproved. */
+            authorization_expires_at: number;
+            /** @description The provider's mandate (live); null in the sandbox. */
+            provider_reference: string | null;
+            description: string | null;
+            metadata: components["schemas"]["Metadata"];
+            idempotency_key: string;
+            created_at: number;
+            activated_at: number | null;
+            paused_at: number | null;
+            resumed_at: number | null;
+            revoked_at: number | null;
+            rejected_at: number | null;
+            expired_at: number | null;
+        };
+        MandateList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["Mandate"][];
+            /** @description True when more objects exist beyond this page (in the direction of the cursor). */
+            has_more: boolean;
+            url: string;
         };
         Collection: {
             /** @example coll_01JD3Y8X4W0000000000000000 */
@@ -6417,6 +6571,1041 @@ export interface operations {
             };
         };
     };
+    listMandates: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description Cursor: the id of an object of this list; returns the objects created before it. Not together with `ending_before`, and an id that names no such object, are 400. */
+                starting_after?: string;
+                /** @description Cursor: the id of an object of this list; returns the objects created after it. Not together with `starting_after`, and an id that names no such object, are 400. */
+                ending_before?: string;
+                /** @description Only objects whose `created_at` (unix seconds) is within these bounds: `created[gte]`, `created[gt]`, `created[lte]`, `created[lt]`. */
+                created?: {
+                    /** @description Only objects created after this time (unix seconds). */
+                    gt?: number;
+                    /** @description Only objects created at or after this time (unix seconds). */
+                    gte?: number;
+                    /** @description Only objects created before this time (unix seconds). */
+                    lt?: number;
+                    /** @description Only objects created at or before this time (unix seconds). */
+                    lte?: number;
+                };
+                status?: "created" | "active" | "paused" | "rejected" | "revoked" | "expired";
+                customer_id?: string;
+            };
+            header?: {
+                /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of mandates. */
+            200: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description Requests allowed per second for this API key. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix seconds when the window resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MandateList"];
+                };
+            };
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
+            400: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            401: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A live key over plain HTTP (`https_required`). */
+            403: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); `Retry-After` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description Requests allowed per second for this API key. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix seconds when the window resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait (>= 1). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug (`internal_error`); nothing half-done is left behind. */
+            500: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal is unreachable (`service_unavailable`); retry later with the same key. */
+            503: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createMandate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: 1..255 printable ASCII characters, scoped to account + mode. */
+                "Idempotency-Key"?: string;
+                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The customer whose UPI ID the mandate debits (`cust_...`). */
+                    customer_id: string;
+                    /** @description The most one debit may take, paise: at most 10000000 (₹1,00,000), the UPI AutoPay ceiling. */
+                    max_amount: number;
+                    /**
+                     * @description How often the business may debit: `weekly`, `monthly`, `yearly`, or `as_presented` (whenever it presents a debit).
+                     * @enum {string}
+                     */
+                    frequency: "weekly" | "monthly" | "yearly" | "as_presented";
+                    /** @description Unix seconds from which the mandate may be debited. Default: now. */
+                    start_at?: number;
+                    /** @description Unix seconds when the mandate ends (`expired`, by itself); after `start_at` and in the future. Default: 10 years after `start_at`. */
+                    expire_at?: number;
+                    /** @description The UPI ID the customer approves from. Default: the customer's `vpa`. */
+                    vpa?: string;
+                    /** @description Free text, at most 500 characters. */
+                    description?: string;
+                    /** @description Up to 20 keys (<= 40 characters) with string values (<= 500 characters). Form: `metadata[key]=value`. */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                };
+                "application/json": {
+                    /** @description The customer whose UPI ID the mandate debits (`cust_...`). */
+                    customer_id: string;
+                    /** @description The most one debit may take, paise: at most 10000000 (₹1,00,000), the UPI AutoPay ceiling. */
+                    max_amount: number;
+                    /**
+                     * @description How often the business may debit: `weekly`, `monthly`, `yearly`, or `as_presented` (whenever it presents a debit).
+                     * @enum {string}
+                     */
+                    frequency: "weekly" | "monthly" | "yearly" | "as_presented";
+                    /** @description Unix seconds from which the mandate may be debited. Default: now. */
+                    start_at?: number;
+                    /** @description Unix seconds when the mandate ends (`expired`, by itself); after `start_at` and in the future. Default: 10 years after `start_at`. */
+                    expire_at?: number;
+                    /** @description The UPI ID the customer approves from. Default: the customer's `vpa`. */
+                    vpa?: string;
+                    /** @description Free text, at most 500 characters. */
+                    description?: string;
+                    /** @description Up to 20 keys (<= 40 characters) with string values (<= 500 characters). Form: `metadata[key]=value`. */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The mandate, `created`. */
+            200: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description Requests allowed per second for this API key. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix seconds when the window resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mandate"];
+                };
+            };
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
+            400: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            401: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A live key over plain HTTP (`https_required`); or a live write that moves money on an account with no active provider connection (`connection_required`). */
+            403: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`). */
+            409: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body over 2 MiB, 20 MiB for payout batches (`payload_too_large`). */
+            413: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is neither form-encoded nor JSON (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The idempotency key was used with a different method, path or parameters (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); `Retry-After` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description Requests allowed per second for this API key. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix seconds when the window resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait (>= 1). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug (`internal_error`); nothing half-done is left behind. */
+            500: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal is unreachable (`service_unavailable`); retry later with the same key. */
+            503: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMandate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
+            };
+            path: {
+                /** @description A mandate id (`mdt_...`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mandate. */
+            200: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description Requests allowed per second for this API key. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix seconds when the window resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mandate"];
+                };
+            };
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
+            400: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            401: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A live key over plain HTTP (`https_required`). */
+            403: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unknown id, or an id of another account or mode (`not_found`). */
+            404: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); `Retry-After` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description Requests allowed per second for this API key. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix seconds when the window resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait (>= 1). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug (`internal_error`); nothing half-done is left behind. */
+            500: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal is unreachable (`service_unavailable`); retry later with the same key. */
+            503: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeMandate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: 1..255 printable ASCII characters, scoped to account + mode. */
+                "Idempotency-Key"?: string;
+                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
+            };
+            path: {
+                /** @description A mandate id (`mdt_...`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mandate, `revoked`. */
+            200: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description Requests allowed per second for this API key. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix seconds when the window resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mandate"];
+                };
+            };
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
+            400: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            401: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A live key over plain HTTP (`https_required`). */
+            403: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unknown id, or an id of another account or mode (`not_found`). */
+            404: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`); or the action does not fit the object's status (`invalid_state`). */
+            409: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The idempotency key was used with a different method, path or parameters (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); `Retry-After` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description Requests allowed per second for this API key. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix seconds when the window resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait (>= 1). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug (`internal_error`); nothing half-done is left behind. */
+            500: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal is unreachable (`service_unavailable`); retry later with the same key. */
+            503: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    testPauseMandate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: 1..255 printable ASCII characters, scoped to account + mode. */
+                "Idempotency-Key"?: string;
+                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
+            };
+            path: {
+                /** @description A mandate id (`mdt_...`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mandate, `paused`. */
+            200: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description Requests allowed per second for this API key. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix seconds when the window resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mandate"];
+                };
+            };
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
+            400: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            401: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A live key over plain HTTP (`https_required`); or a test helper called with a live key (`sandbox_only`). */
+            403: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unknown id, or an id of another account or mode (`not_found`). */
+            404: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`); or the action does not fit the object's status (`invalid_state`). */
+            409: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The idempotency key was used with a different method, path or parameters (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); `Retry-After` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description Requests allowed per second for this API key. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix seconds when the window resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait (>= 1). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug (`internal_error`); nothing half-done is left behind. */
+            500: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal is unreachable (`service_unavailable`); retry later with the same key. */
+            503: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    testResumeMandate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: 1..255 printable ASCII characters, scoped to account + mode. */
+                "Idempotency-Key"?: string;
+                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
+            };
+            path: {
+                /** @description A mandate id (`mdt_...`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mandate, `active`. */
+            200: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description Requests allowed per second for this API key. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix seconds when the window resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mandate"];
+                };
+            };
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
+            400: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            401: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A live key over plain HTTP (`https_required`); or a test helper called with a live key (`sandbox_only`). */
+            403: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unknown id, or an id of another account or mode (`not_found`). */
+            404: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`); or the action does not fit the object's status (`invalid_state`). */
+            409: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The idempotency key was used with a different method, path or parameters (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); `Retry-After` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description Requests allowed per second for this API key. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix seconds when the window resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait (>= 1). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug (`internal_error`); nothing half-done is left behind. */
+            500: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal is unreachable (`service_unavailable`); retry later with the same key. */
+            503: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    testRevokeMandate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: 1..255 printable ASCII characters, scoped to account + mode. */
+                "Idempotency-Key"?: string;
+                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
+            };
+            path: {
+                /** @description A mandate id (`mdt_...`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mandate, `revoked`. */
+            200: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description Requests allowed per second for this API key. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix seconds when the window resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mandate"];
+                };
+            };
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
+            400: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            401: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A live key over plain HTTP (`https_required`); or a test helper called with a live key (`sandbox_only`). */
+            403: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unknown id, or an id of another account or mode (`not_found`). */
+            404: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`); or the action does not fit the object's status (`invalid_state`). */
+            409: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The idempotency key was used with a different method, path or parameters (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); `Retry-After` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description Requests allowed per second for this API key. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix seconds when the window resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait (>= 1). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug (`internal_error`); nothing half-done is left behind. */
+            500: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal is unreachable (`service_unavailable`); retry later with the same key. */
+            503: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listCollections: {
         parameters: {
             query?: {
@@ -9436,7 +10625,7 @@ export interface operations {
                      *       "payment.captured"
                      *     ]
                      */
-                    enabled_events: ("*" | "payment.*" | "refund.*" | "payout.*" | "payout_batch.*" | "payment_link.*" | "collection.*" | "settlement.*" | "report.*" | "payment.captured" | "payment.failed" | "refund.processed" | "refund.failed" | "payout.initiated" | "payout.completed" | "payout.failed" | "payout.reversed" | "payout_batch.completed" | "payment_link.partially_paid" | "payment_link.paid" | "payment_link.expired" | "payment_link.cancelled" | "collection.charged" | "collection.failed" | "collection.halted" | "collection.completed" | "settlement.processed" | "report.ready" | "report.failed")[];
+                    enabled_events: ("*" | "payment.*" | "refund.*" | "payout.*" | "payout_batch.*" | "payment_link.*" | "collection.*" | "mandate.*" | "settlement.*" | "report.*" | "payment.captured" | "payment.failed" | "refund.processed" | "refund.failed" | "payout.initiated" | "payout.completed" | "payout.failed" | "payout.reversed" | "payout_batch.completed" | "payment_link.partially_paid" | "payment_link.paid" | "payment_link.expired" | "payment_link.cancelled" | "collection.charged" | "collection.failed" | "collection.halted" | "collection.completed" | "mandate.active" | "mandate.rejected" | "mandate.paused" | "mandate.resumed" | "mandate.revoked" | "mandate.expired" | "settlement.processed" | "report.ready" | "report.failed")[];
                     /** @description Free text, at most 500 characters. */
                     description?: string;
                 };
@@ -9464,7 +10653,7 @@ export interface operations {
                      *       "payment.captured"
                      *     ]
                      */
-                    enabled_events: ("*" | "payment.*" | "refund.*" | "payout.*" | "payout_batch.*" | "payment_link.*" | "collection.*" | "settlement.*" | "report.*" | "payment.captured" | "payment.failed" | "refund.processed" | "refund.failed" | "payout.initiated" | "payout.completed" | "payout.failed" | "payout.reversed" | "payout_batch.completed" | "payment_link.partially_paid" | "payment_link.paid" | "payment_link.expired" | "payment_link.cancelled" | "collection.charged" | "collection.failed" | "collection.halted" | "collection.completed" | "settlement.processed" | "report.ready" | "report.failed")[];
+                    enabled_events: ("*" | "payment.*" | "refund.*" | "payout.*" | "payout_batch.*" | "payment_link.*" | "collection.*" | "mandate.*" | "settlement.*" | "report.*" | "payment.captured" | "payment.failed" | "refund.processed" | "refund.failed" | "payout.initiated" | "payout.completed" | "payout.failed" | "payout.reversed" | "payout_batch.completed" | "payment_link.partially_paid" | "payment_link.paid" | "payment_link.expired" | "payment_link.cancelled" | "collection.charged" | "collection.failed" | "collection.halted" | "collection.completed" | "mandate.active" | "mandate.rejected" | "mandate.paused" | "mandate.resumed" | "mandate.revoked" | "mandate.expired" | "settlement.processed" | "report.ready" | "report.failed")[];
                     /** @description Free text, at most 500 characters. */
                     description?: string;
                 };
