@@ -6616,6 +6616,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "mdt_01M8GAF5KACSEY2R0N0TFQHTD2",
+                     *           "object": "mandate",
+                     *           "mode": "sandbox",
+                     *           "livemode": false,
+                     *           "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *           "vpa": "success@upi",
+                     *           "max_amount": 500000,
+                     *           "frequency": "monthly",
+                     *           "start_at": 1795844183,
+                     *           "expire_at": 2111463383,
+                     *           "status": "active",
+                     *           "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GAF5KACSEY2R0N0TFQHTD2/authorize",
+                     *           "authorization_expires_at": 1796448983,
+                     *           "provider_reference": null,
+                     *           "description": "Gold plan, monthly",
+                     *           "metadata": {
+                     *             "plan": "gold"
+                     *           },
+                     *           "idempotency_key": "4f859010-184a-4be2-bc77-9e2963cba94b",
+                     *           "created_at": 1795844183,
+                     *           "activated_at": 1795844183,
+                     *           "paused_at": 1795844183,
+                     *           "resumed_at": 1795844183,
+                     *           "revoked_at": null,
+                     *           "rejected_at": null,
+                     *           "expired_at": null
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "url": "/v1/mandates"
+                     *     }
+                     */
                     "application/json": components["schemas"]["MandateList"];
                 };
             };
@@ -6732,6 +6769,17 @@ export interface operations {
                         [key: string]: string;
                     };
                 };
+                /**
+                 * @example {
+                 *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                 *       "max_amount": 500000,
+                 *       "frequency": "monthly",
+                 *       "description": "Gold plan, monthly",
+                 *       "metadata": {
+                 *         "plan": "gold"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The customer whose UPI ID the mandate debits (`cust_...`). */
                     customer_id: string;
@@ -6774,6 +6822,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "mdt_01M8GAF5KACSEY2R0N0TFQHTD2",
+                     *       "object": "mandate",
+                     *       "mode": "sandbox",
+                     *       "livemode": false,
+                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "vpa": "success@upi",
+                     *       "max_amount": 500000,
+                     *       "frequency": "monthly",
+                     *       "start_at": 1795844183,
+                     *       "expire_at": 2111463383,
+                     *       "status": "created",
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GAF5KACSEY2R0N0TFQHTD2/authorize",
+                     *       "authorization_expires_at": 1796448983,
+                     *       "provider_reference": null,
+                     *       "description": "Gold plan, monthly",
+                     *       "metadata": {
+                     *         "plan": "gold"
+                     *       },
+                     *       "idempotency_key": "4f859010-184a-4be2-bc77-9e2963cba94b",
+                     *       "created_at": 1795844183,
+                     *       "activated_at": null,
+                     *       "paused_at": null,
+                     *       "resumed_at": null,
+                     *       "revoked_at": null,
+                     *       "rejected_at": null,
+                     *       "expired_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Mandate"];
                 };
             };
@@ -6928,6 +7006,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "mdt_01M8GAF5KACSEY2R0N0TFQHTD2",
+                     *       "object": "mandate",
+                     *       "mode": "sandbox",
+                     *       "livemode": false,
+                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "vpa": "success@upi",
+                     *       "max_amount": 500000,
+                     *       "frequency": "monthly",
+                     *       "start_at": 1795844183,
+                     *       "expire_at": 2111463383,
+                     *       "status": "active",
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GAF5KACSEY2R0N0TFQHTD2/authorize",
+                     *       "authorization_expires_at": 1796448983,
+                     *       "provider_reference": null,
+                     *       "description": "Gold plan, monthly",
+                     *       "metadata": {
+                     *         "plan": "gold"
+                     *       },
+                     *       "idempotency_key": "4f859010-184a-4be2-bc77-9e2963cba94b",
+                     *       "created_at": 1795844183,
+                     *       "activated_at": 1795844183,
+                     *       "paused_at": 1795844183,
+                     *       "resumed_at": 1795844183,
+                     *       "revoked_at": null,
+                     *       "rejected_at": null,
+                     *       "expired_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Mandate"];
                 };
             };
@@ -7051,6 +7159,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "mdt_01M8GAF5KACSEY2R0N0TFQHTD2",
+                     *       "object": "mandate",
+                     *       "mode": "sandbox",
+                     *       "livemode": false,
+                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "vpa": "success@upi",
+                     *       "max_amount": 500000,
+                     *       "frequency": "monthly",
+                     *       "start_at": 1795844183,
+                     *       "expire_at": 2111463383,
+                     *       "status": "revoked",
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GAF5KACSEY2R0N0TFQHTD2/authorize",
+                     *       "authorization_expires_at": 1796448983,
+                     *       "provider_reference": null,
+                     *       "description": "Gold plan, monthly",
+                     *       "metadata": {
+                     *         "plan": "gold"
+                     *       },
+                     *       "idempotency_key": "4f859010-184a-4be2-bc77-9e2963cba94b",
+                     *       "created_at": 1795844183,
+                     *       "activated_at": 1795844183,
+                     *       "paused_at": 1795844183,
+                     *       "resumed_at": 1795844183,
+                     *       "revoked_at": 1795844184,
+                     *       "rejected_at": null,
+                     *       "expired_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Mandate"];
                 };
             };
@@ -7198,6 +7336,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "mdt_01M8GAF5KACSEY2R0N0TFQHTD2",
+                     *       "object": "mandate",
+                     *       "mode": "sandbox",
+                     *       "livemode": false,
+                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "vpa": "success@upi",
+                     *       "max_amount": 500000,
+                     *       "frequency": "monthly",
+                     *       "start_at": 1795844183,
+                     *       "expire_at": 2111463383,
+                     *       "status": "paused",
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GAF5KACSEY2R0N0TFQHTD2/authorize",
+                     *       "authorization_expires_at": 1796448983,
+                     *       "provider_reference": null,
+                     *       "description": "Gold plan, monthly",
+                     *       "metadata": {
+                     *         "plan": "gold"
+                     *       },
+                     *       "idempotency_key": "4f859010-184a-4be2-bc77-9e2963cba94b",
+                     *       "created_at": 1795844183,
+                     *       "activated_at": 1795844183,
+                     *       "paused_at": 1795844183,
+                     *       "resumed_at": null,
+                     *       "revoked_at": null,
+                     *       "rejected_at": null,
+                     *       "expired_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Mandate"];
                 };
             };
@@ -7345,6 +7513,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "mdt_01M8GAF5KACSEY2R0N0TFQHTD2",
+                     *       "object": "mandate",
+                     *       "mode": "sandbox",
+                     *       "livemode": false,
+                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "vpa": "success@upi",
+                     *       "max_amount": 500000,
+                     *       "frequency": "monthly",
+                     *       "start_at": 1795844183,
+                     *       "expire_at": 2111463383,
+                     *       "status": "active",
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GAF5KACSEY2R0N0TFQHTD2/authorize",
+                     *       "authorization_expires_at": 1796448983,
+                     *       "provider_reference": null,
+                     *       "description": "Gold plan, monthly",
+                     *       "metadata": {
+                     *         "plan": "gold"
+                     *       },
+                     *       "idempotency_key": "4f859010-184a-4be2-bc77-9e2963cba94b",
+                     *       "created_at": 1795844183,
+                     *       "activated_at": 1795844183,
+                     *       "paused_at": 1795844183,
+                     *       "resumed_at": 1795844183,
+                     *       "revoked_at": null,
+                     *       "rejected_at": null,
+                     *       "expired_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Mandate"];
                 };
             };
@@ -7492,6 +7690,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "mdt_01M8GAF62ADB34RNAJZW36633W",
+                     *       "object": "mandate",
+                     *       "mode": "sandbox",
+                     *       "livemode": false,
+                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "vpa": "success@upi",
+                     *       "max_amount": 100000,
+                     *       "frequency": "as_presented",
+                     *       "start_at": 1795844184,
+                     *       "expire_at": 2111463384,
+                     *       "status": "revoked",
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GAF62ADB34RNAJZW36633W/authorize",
+                     *       "authorization_expires_at": 1796448984,
+                     *       "provider_reference": null,
+                     *       "description": null,
+                     *       "metadata": {},
+                     *       "idempotency_key": "auto_01M8GAF62791MH2DK35XWMR0WK",
+                     *       "created_at": 1795844184,
+                     *       "activated_at": 1795844184,
+                     *       "paused_at": null,
+                     *       "resumed_at": null,
+                     *       "revoked_at": 1795844184,
+                     *       "rejected_at": null,
+                     *       "expired_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Mandate"];
                 };
             };
