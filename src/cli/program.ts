@@ -5,6 +5,7 @@ import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config.ts';
 import { registerAccountsCommands } from './accounts.ts';
 import { registerBatchesCommands } from './batches.ts';
+import { registerConnectionsCommands } from './connections.ts';
 import { createContext, CliError, type CliIo } from './context.ts';
 import { DatabaseUnavailableError } from './data-source.ts';
 import { registerDbCommands } from './db-commands.ts';
@@ -33,6 +34,7 @@ export function buildProgram(io: CliIo): Command {
   registerKeysCommands(program, ctx);
   registerDbCommands(program, ctx);
   registerBatchesCommands(program, ctx);
+  registerConnectionsCommands(program, ctx);
   registerMcpCommand(program, ctx);
   return program;
 }

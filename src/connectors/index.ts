@@ -1,7 +1,7 @@
 // The connectors this service can connect an account to, by the `provider` of a connection (`payctl connections add
 // --provider`, the `/connectors/{provider}/...` webhook routes). A second provider is a new folder plus its entry in
 // `connectors` below; nothing outside its folder names it.
-import type { ConnectorWebhookOutcome } from './types.ts';
+import type { ConnectorWebhookOutcome, LimitViolation, LiveBeneficiaryInput, LivePayoutInput } from './types.ts';
 import { razorpay } from './razorpay/index.ts';
 
 export interface Connector {
@@ -15,6 +15,14 @@ export interface Connector {
   /** null when the key id looks like one of this provider's; otherwise what is wrong with it. */
   checkKeyId(keyId: string): string | null;
   checkPayoutAccountNumber(accountNumber: string): string | null;
+  /**
+   * The provider's rules where they are narrower than our API's, checked when a live beneficiary or payout is created
+   * (400 naming the param) so that the provider never refuses it later for them.
+   */
+  limits: {
+    checkBeneficiary(input: LiveBeneficiaryInput): LimitViolation | null;
+    checkPayout(input: LivePayoutInput): LimitViolation | null;
+  };
   webhooks: {
     /** Lower-case header names. */
     signatureHeader: string;

@@ -61,6 +61,30 @@ export interface ProviderStatementLine {
   /** The account's balance right after this line, in paise. */
   balance: number;
   createdAt: Date;
-  /** What moved the money: a payout (its provider id and our id), a deposit, or something else the provider names. */
-  source: { kind: 'payout'; providerReference: string; payoutId: string | null; fees: number | null; tax: number | null } | { kind: 'deposit'; providerReference: string } | { kind: 'other'; providerReference: string | null; entity: string | null };
+  /** What moved the money: a payout (its debit), a reversal of one (the money and fees back), a deposit, or else. */
+  source:
+    | { kind: 'payout'; providerReference: string; payoutId: string | null; fees: number | null; tax: number | null }
+    | { kind: 'reversal'; providerReference: string; payoutProviderReference: string }
+    | { kind: 'deposit'; providerReference: string }
+    | { kind: 'other'; providerReference: string | null; entity: string | null };
+}
+
+/** A value of ours the provider would refuse: our API's param (bracket form) and why, for a 400 naming it. */
+export interface LimitViolation {
+  param: string;
+  message: string;
+}
+
+/** A live beneficiary as the provider's rules see it (our API's fields). */
+export interface LiveBeneficiaryInput {
+  name: string;
+  type: 'bank_account' | 'vpa';
+  vpa?: string | null;
+  bankAccount?: { accountNumber: string; ifsc: string } | null;
+}
+
+/** A live payout as the provider's rules see it. */
+export interface LivePayoutInput {
+  amount: number;
+  narration?: string | null;
 }

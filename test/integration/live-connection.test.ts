@@ -107,6 +107,25 @@ describe('live writes that move money, without a connection', () => {
     assert.equal(endpoint.status, 200, endpoint.text);
   });
 
+  test('an agent over /mcp meets the same refusal: create_payout with a live key is an error result with code connection_required', async () => {
+    const a = await liveAccount();
+    const res = await fetch(`${service.url}/mcp`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${a.liveKey}`, accept: 'application/json, text/event-stream', 'content-type': 'application/json', ...HTTPS },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'create_payout', arguments: { beneficiary_id: a.beneficiaryId, amount: 1_000, mode: 'upi', idempotency_key: `mcp-${randomUUID()}` } },
+      }),
+    });
+    assert.equal(res.status, 200);
+    const answer = (await res.json()) as { result: { isError?: boolean; content: { text: string }[] } };
+    assert.equal(answer.result.isError, true);
+    assert.equal(JSON.parse(answer.result.content[0]!.text).error.code, 'connection_required');
+    assert.deepEqual(await liveRows(a.accountId), nothing);
+  });
+
   test('the sandbox of the same account needs no connection', async () => {
     const a = await liveAccount();
     const res = await http.post('/v1/payments', { key: a.sandboxKey, json: { amount: 1_000, method: 'upi', vpa: 'success@upi' } });

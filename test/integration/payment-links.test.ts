@@ -152,6 +152,7 @@ describe('creating and reading links', () => {
 
   test('isolation: another account and the other mode see nothing of a link, and cannot cancel it', async () => {
     const a = await service.newAccount({ live: true });
+    await connectAccount(service, a.accountId); // its live link below needs a connection
     const b = await service.newAccount();
     const link = await createLink(http, a.sandboxKey, { reference_id: 'ISO-1' });
     assertApiError(await http.get(`/v1/payment_links/${link.id}`, { key: b.sandboxKey }), 404, 'not_found', 'id');

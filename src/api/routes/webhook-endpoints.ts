@@ -101,6 +101,11 @@ export function webhookRoutes(router: Router<ApiState>, deps: AppDeps): void {
     view: (row) => webhookDeliveryView(row) satisfies WebhookDeliveryResponse,
   });
 
+  redeliveryRoute(router, deps);
+}
+
+/** POST /v1/events/:id/redeliver: one more delivery of an event to each endpoint that wants it, or to the one named. */
+function redeliveryRoute(router: Router<ApiState>, deps: AppDeps): void {
   // API.md, Rate limits: one event is sent again at most 10 times an hour, counted in PostgreSQL (so across every API
   // process) per event. An idempotent replay is answered before this and costs nothing; a refused request (an unknown
   // endpoint) is refused before it counts, and a send that fails to start gives its count back.

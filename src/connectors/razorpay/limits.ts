@@ -4,11 +4,9 @@
 // (api/x/fund-accounts/create/bank-account.md, vpa.md) and payouts (api/x/payouts/create/*.md).
 // Each check answers null when the value passes, or a violation naming the param of our API it came from.
 
-export interface LimitViolation {
-  /** Our API's param (`name`, `vpa`, `bank_account.account_number`, `narration`, `amount`). */
-  param: string;
-  message: string;
-}
+import type { LimitViolation, LiveBeneficiaryInput, LivePayoutInput } from '../types.ts';
+
+export type { LimitViolation, LiveBeneficiaryInput, LivePayoutInput };
 
 /** The smallest payout the provider takes, in paise. */
 export const MIN_PAYOUT_AMOUNT = 100;
@@ -36,12 +34,12 @@ export function checkBankAccountName(name: string, param = 'name'): LimitViolati
 }
 
 /** A bank account number: 5-35 letters and digits. */
-export function checkBankAccountNumber(accountNumber: string, param = 'bank_account.account_number'): LimitViolation | null {
+export function checkBankAccountNumber(accountNumber: string, param = 'bank_account[account_number]'): LimitViolation | null {
   return /^[A-Za-z0-9]{5,35}$/.test(accountNumber) ? null : { param, message: 'The account number must be 5 to 35 letters and digits for live payouts.' };
 }
 
 /** An IFSC: 11 characters. */
-export function checkIfsc(ifsc: string, param = 'bank_account.ifsc'): LimitViolation | null {
+export function checkIfsc(ifsc: string, param = 'bank_account[ifsc]'): LimitViolation | null {
   return ifsc.length === 11 ? null : { param, message: 'The IFSC must be 11 characters for live payouts.' };
 }
 
@@ -65,13 +63,6 @@ export function checkPayoutAmount(amount: number, param = 'amount'): LimitViolat
   return amount >= MIN_PAYOUT_AMOUNT ? null : { param, message: `Live payouts must be at least ${MIN_PAYOUT_AMOUNT} paise.` };
 }
 
-export interface LiveBeneficiaryInput {
-  name: string;
-  type: 'bank_account' | 'vpa';
-  vpa?: string | null;
-  bankAccount?: { accountNumber: string; ifsc: string } | null;
-}
-
 /** Every rule a live beneficiary must meet, first failure first (the order of the create's params). */
 export function checkLiveBeneficiary(input: LiveBeneficiaryInput): LimitViolation | null {
   const name = checkContactName(input.name);
@@ -82,6 +73,6 @@ export function checkLiveBeneficiary(input: LiveBeneficiaryInput): LimitViolatio
 }
 
 /** Every rule a live payout must meet. */
-export function checkLivePayout(input: { amount: number; narration?: string | null }): LimitViolation | null {
+export function checkLivePayout(input: LivePayoutInput): LimitViolation | null {
   return checkPayoutAmount(input.amount) ?? (input.narration == null ? null : checkNarration(input.narration));
 }

@@ -153,12 +153,50 @@ async function statementSince(http: RazorpayHttp, accountNumber: string, cursor:
     all.push(...res.items);
     if (res.items.length < MAX_PAGE) break;
   }
-  const fresh = [...new Map(all.map((t) => [t.id, t])).values()]
-    .filter((t) => !from || t.created_at > from.at || (t.created_at === from.at && !seen.has(t.id)))
-    .sort((a, b) => a.created_at - b.created_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  // Lists come newest first; reversed, and sorted by second (a stable sort), lines of one second keep that order
+  // unless their balances chain into another (balanceOrder).
+  const unique = [...new Map(all.map((t) => [t.id, t])).values()].reverse();
+  const fresh = balanceOrder(
+    unique
+      .filter((t) => !from || t.created_at > from.at || (t.created_at === from.at && !seen.has(t.id)))
+      .sort((a, b) => a.created_at - b.created_at),
+  );
   if (fresh.length === 0) return { lines: [], cursor };
   const lastAt = fresh[fresh.length - 1].created_at;
   const idsAtLast = fresh.filter((t) => t.created_at === lastAt).map((t) => t.id);
   const ids = from && from.at === lastAt ? [...from.ids, ...idsAtLast] : idsAtLast;
   return { lines: fresh.map(statementLineOf), cursor: encodeStatementCursor({ at: lastAt, ids }) };
+}
+
+/**
+ * Lines of the same second put in the order their balances chain (each line's balance before it is the previous
+ * line's balance after it), so the last line's balance is the account's balance at the cursor. Left as they are
+ * when the chain is not unique (zero amounts, repeated balances).
+ */
+export function balanceOrder(lines: RazorpayTransaction[]): RazorpayTransaction[] {
+  const out: RazorpayTransaction[] = [];
+  for (let i = 0; i < lines.length; ) {
+    let j = i;
+    while (j < lines.length && lines[j].created_at === lines[i].created_at) j++;
+    out.push(...chain(lines.slice(i, j)));
+    i = j;
+  }
+  return out;
+}
+
+function chain(group: RazorpayTransaction[]): RazorpayTransaction[] {
+  if (group.length < 2) return group;
+  const before = (t: RazorpayTransaction) => t.balance - t.credit + t.debit;
+  const starts = group.filter((t) => !group.some((o) => o !== t && o.balance === before(t)));
+  if (starts.length !== 1) return group;
+  const ordered = [starts[0]];
+  const left = new Set(group.filter((t) => t !== starts[0]));
+  while (left.size > 0) {
+    const last = ordered[ordered.length - 1];
+    const next = [...left].filter((t) => before(t) === last.balance);
+    if (next.length !== 1) return group;
+    ordered.push(next[0]);
+    left.delete(next[0]);
+  }
+  return ordered;
 }

@@ -138,6 +138,8 @@ export function statementLineOf(txn: RazorpayTransaction): ProviderStatementLine
   let mapped: ProviderStatementLine['source'];
   if (entity === 'payout' && ref) {
     mapped = { kind: 'payout', providerReference: ref, payoutId: source?.reference_id ?? null, fees: paise(source?.fees), tax: paise(source?.tax) };
+  } else if (entity === 'reversal' && ref && typeof source?.payout_id === 'string') {
+    mapped = { kind: 'reversal', providerReference: ref, payoutProviderReference: source.payout_id };
   } else if (entity === 'bank_transfer' && ref) {
     mapped = { kind: 'deposit', providerReference: ref };
   } else {

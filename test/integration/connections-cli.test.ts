@@ -1,0 +1,228 @@
+// payctl connections as an operator runs it (API.md, Live mode): a child process on the service's database. Secrets
+// come from the environment or files, are sealed at rest, and appear in no table, no output and no log line; one
+// active connection per account; a disabled connection makes live money writes answer 403 connection_required.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, before, describe, test } from 'node:test';
+import { createSecretBox } from '../../src/db/sealed.ts';
+import { connectionWebhookSecrets } from '../../src/db/connections.ts';
+import { assertApiError } from '../helpers/api-assert.ts';
+import { createHttp, type Http } from '../helpers/http.ts';
+import { startTestService, TEST_SECRETS_KEY, type TestService } from '../helpers/service.ts';
+
+const repo = fileURLToPath(new URL('../../', import.meta.url));
+const entry = path.join(repo, 'src/cli/payctl.ts');
+const PUBLIC_BASE_URL = 'https://payments.example.com';
+const HTTPS = { 'x-forwarded-proto': 'https' };
+
+let service: TestService;
+let http: Http;
+let workDir: string;
+/** Every byte payctl printed in this file, to search for secrets at the end. */
+const printed: string[] = [];
+/** Every secret handed to payctl in this file. */
+const secretsGiven: string[] = [];
+
+before(async () => {
+  service = await startTestService({ TRUST_PROXY: 'true' });
+  http = createHttp(service.url);
+  workDir = mkdtempSync(path.join(tmpdir(), 'payctl-connections-'));
+  chmodSync(workDir, 0o700);
+});
+after(async () => {
+  await service?.stop();
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+});
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** payctl on the service's database, with its key, at debug log level (so a leak into a log line would show). */
+function payctl(args: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: process.env.DATABASE_URL,
+    SECRETS_KEY: TEST_SECRETS_KEY,
+    PUBLIC_BASE_URL,
+    LOG_LEVEL: 'debug',
+    RAZORPAY_KEY_SECRET: undefined,
+    RAZORPAY_WEBHOOK_SECRET: undefined,
+    ...env,
+  };
+  for (const [key, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[key];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [entry, ...args], { cwd: workDir, env: childEnv });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      printed.push(stdout, stderr);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+function json(run: Run): any {
+  assert.equal(run.code, 0, `payctl failed (${run.code}): ${run.stderr}`);
+  return JSON.parse(run.stdout);
+}
+
+function newSecret(label: string): string {
+  const secret = `${label}_${randomBytes(18).toString('base64url')}`;
+  secretsGiven.push(secret);
+  return secret;
+}
+
+async function liveAccount(): Promise<{ accountId: string; liveKey: string; beneficiaryId: string }> {
+  const { accountId, liveKey } = await service.newAccount({ live: true });
+  assert.ok(liveKey);
+  const bene = await http.post('/v1/beneficiaries', { key: liveKey, headers: HTTPS, json: { name: 'Live Payee', type: 'vpa', vpa: 'payee@okaxis' } });
+  assert.equal(bene.status, 200, bene.text);
+  return { accountId, liveKey, beneficiaryId: bene.body.id };
+}
+
+function addArgs(accountId: string, extra: string[] = []): string[] {
+  return ['connections', 'add', '--account', accountId, '--provider', 'razorpay', '--key-id', 'rzp_live_AbCdEf123456', '--payout-account-number', '7878780080316316', '--json', ...extra];
+}
+
+describe('payctl connections', () => {
+  test('add with secrets from the environment prints the connection id and the webhook URL, and stores the secrets sealed', async () => {
+    const { accountId } = await liveAccount();
+    const keySecret = newSecret('keysecret');
+    const webhookSecret = newSecret('whsecret');
+    const out = json(await payctl(addArgs(accountId, ['--base-url', 'http://127.0.0.1:9/']), { RAZORPAY_KEY_SECRET: keySecret, RAZORPAY_WEBHOOK_SECRET: webhookSecret }));
+    assert.match(out.connection_id, /^conn_/);
+    assert.equal(out.webhook_url, `${PUBLIC_BASE_URL}/connectors/razorpay/${out.connection_id}/webhooks`);
+    assert.deepEqual(Object.keys(out).sort(), ['connection_id', 'webhook_url']);
+
+    const [row] = await service.sql('select account_id, provider, key_id, base_url, status, payout_account_number from connections where id = ?', [out.connection_id]);
+    assert.deepEqual(row, { account_id: accountId, provider: 'razorpay', key_id: 'rzp_live_AbCdEf123456', base_url: 'http://127.0.0.1:9', status: 'active', payout_account_number: '7878780080316316' });
+    // The service opens what payctl sealed (the same SECRETS_KEY): the webhook route can verify with it.
+    const opened = await connectionWebhookSecrets(service.stack.orm.em.fork(), createSecretBox(Buffer.from(TEST_SECRETS_KEY, 'base64')), out.connection_id);
+    assert.deepEqual(opened?.secrets, [webhookSecret]);
+  });
+
+  test('add with secrets from files; a second add for the account is refused and changes nothing', async () => {
+    const { accountId } = await liveAccount();
+    const keyFile = path.join(workDir, `key-${randomUUID()}`);
+    const hookFile = path.join(workDir, `hook-${randomUUID()}`);
+    writeFileSync(keyFile, `${newSecret('filekey')}\n`, { mode: 0o600 });
+    const webhookSecret = newSecret('filehook');
+    writeFileSync(hookFile, `${webhookSecret}\n`, { mode: 0o600 });
+    const first = json(await payctl(addArgs(accountId, ['--key-secret-file', keyFile, '--webhook-secret-file', hookFile])));
+    assert.match(first.connection_id, /^conn_/);
+    const opened = await connectionWebhookSecrets(service.stack.orm.em.fork(), createSecretBox(Buffer.from(TEST_SECRETS_KEY, 'base64')), first.connection_id);
+    assert.deepEqual(opened?.secrets, [webhookSecret], 'the file\'s trailing newline is not part of the secret');
+
+    const second = await payctl(addArgs(accountId, ['--key-secret-file', keyFile, '--webhook-secret-file', hookFile]));
+    assert.equal(second.code, 1, second.stderr);
+    assert.equal(second.stdout, '');
+    assert.match(second.stderr, new RegExp(`already has an active connection \\(${first.connection_id}\\)`));
+    const rows = await service.sql('select id from connections where account_id = ?', [accountId]);
+    assert.deepEqual(rows.map((r) => r.id), [first.connection_id]);
+  });
+
+  test('a secret is never taken from the command line, and a missing one is a usage error', async () => {
+    const { accountId } = await liveAccount();
+    const onCommandLine = await payctl(addArgs(accountId, ['--key-secret', 'plain']), { RAZORPAY_WEBHOOK_SECRET: newSecret('wh') });
+    assert.equal(onCommandLine.code, 2);
+    const missing = await payctl(addArgs(accountId), { RAZORPAY_KEY_SECRET: newSecret('k') });
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /RAZORPAY_WEBHOOK_SECRET/);
+    assert.deepEqual(await service.sql('select id from connections where account_id = ?', [accountId]), []);
+  });
+
+  test('list and show print every setting but no secret; disable makes live money writes answer 403 connection_required', async () => {
+    const { accountId, liveKey, beneficiaryId } = await liveAccount();
+    const env = { RAZORPAY_KEY_SECRET: newSecret('listkey'), RAZORPAY_WEBHOOK_SECRET: newSecret('listhook') };
+    const { connection_id: id } = json(await payctl(addArgs(accountId, ['--upi-collect']), env));
+
+    const payout = { beneficiary_id: beneficiaryId, amount: 1_000, mode: 'upi' };
+    const connected = await http.post('/v1/payouts', { key: liveKey, headers: HTTPS, json: payout, idempotencyKey: randomUUID() });
+    assert.notEqual(connected.body?.error?.code, 'connection_required', connected.text);
+
+    const list = json(await payctl(['connections', 'list', '--account', accountId, '--json']));
+    assert.equal(list.data.length, 1);
+    const shown = json(await payctl(['connections', 'show', id, '--json']));
+    assert.deepEqual(list.data[0], shown);
+    assert.equal(shown.id, id);
+    assert.equal(shown.account_id, accountId);
+    assert.equal(shown.provider, 'razorpay');
+    assert.equal(shown.status, 'active');
+    assert.equal(shown.key_id, 'rzp_live_AbCdEf123456');
+    assert.equal(shown.payout_account_number_last4, '6316');
+    assert.equal(shown.base_url, 'https://api.razorpay.com');
+    assert.equal(shown.upi_collect, true);
+    assert.equal(shown.reconciliation_cursor, null);
+    assert.equal(typeof shown.created_at, 'number');
+    const human = await payctl(['connections', 'show', id]);
+    assert.equal(human.code, 0, human.stderr);
+    assert.match(human.stdout, /…6316/);
+    assert.doesNotMatch(human.stdout, /7878780080316316/);
+    assert.doesNotMatch(JSON.stringify(list), /7878780080316316/);
+
+    const disabled = json(await payctl(['connections', 'disable', id, '--json']));
+    assert.equal(disabled.status, 'disabled');
+    const refused = await http.post('/v1/payouts', { key: liveKey, headers: HTTPS, json: payout, idempotencyKey: randomUUID() });
+    assertApiError(refused, 403, 'connection_required');
+    const again = await payctl(['connections', 'disable', id]);
+    assert.equal(again.code, 0, again.stderr);
+    assert.match(again.stdout, /Already disabled/);
+
+    // With the old one disabled, the account may be connected again.
+    const next = json(await payctl(addArgs(accountId), { RAZORPAY_KEY_SECRET: newSecret('nextkey'), RAZORPAY_WEBHOOK_SECRET: newSecret('nexthook') }));
+    assert.notEqual(next.connection_id, id);
+
+    const unknown = await payctl(['connections', 'show', 'conn_01JD3Y8X4W0000000000000000']);
+    assert.equal(unknown.code, 1);
+    assert.match(unknown.stderr, /connection not found/);
+  });
+
+  test('rotate-webhook-secret: the new secret and the old one both verify, the old one for 24 hours', async () => {
+    const { accountId } = await liveAccount();
+    const oldSecret = newSecret('oldhook');
+    const { connection_id: id } = json(await payctl(addArgs(accountId), { RAZORPAY_KEY_SECRET: newSecret('rotkey'), RAZORPAY_WEBHOOK_SECRET: oldSecret }));
+    const newHook = newSecret('newhook');
+    const rotated = json(await payctl(['connections', 'rotate-webhook-secret', id, '--json'], { RAZORPAY_WEBHOOK_SECRET: newHook }));
+    const now = Math.floor(Date.now() / 1000);
+    assert.ok(Math.abs(rotated.previous_secret_valid_until - (now + 24 * 3600)) < 120, JSON.stringify(rotated));
+    const box = createSecretBox(Buffer.from(TEST_SECRETS_KEY, 'base64'));
+    const em = service.stack.orm.em.fork();
+    assert.deepEqual((await connectionWebhookSecrets(em, box, id))?.secrets, [newHook, oldSecret]);
+    const later = new Date(Date.now() + 24 * 3600 * 1000 + 60_000);
+    assert.deepEqual((await connectionWebhookSecrets(em, box, id, later))?.secrets, [newHook]);
+    const shown = json(await payctl(['connections', 'show', id, '--json']));
+    assert.equal(shown.previous_webhook_secret_expires_at, rotated.previous_secret_valid_until);
+  });
+
+  test('no secret given to payctl is in clear text in any table, its output or its log lines', async () => {
+    assert.ok(secretsGiven.length >= 8);
+    const columns = await service.sql<{ table_name: string; column_name: string }>(
+      `select table_name, column_name from information_schema.columns
+        where table_schema = current_schema() and data_type in ('text', 'character varying', 'jsonb', 'json')`,
+    );
+    for (const secret of secretsGiven) {
+      for (const { table_name, column_name } of columns) {
+        const [hit] = await service.sql(`select count(*)::int as n from "${table_name}" where "${column_name}"::text like ?`, [`%${secret}%`]);
+        assert.equal(hit.n, 0, `${secret} found in ${table_name}.${column_name}`);
+      }
+      for (const text of printed) assert.ok(!text.includes(secret), `${secret} printed by payctl`);
+    }
+    const sealed = await service.sql('select key_secret, webhook_secret, previous_webhook_secret from connections');
+    for (const row of sealed) {
+      assert.match(row.key_secret, /^sealed:v1:/);
+      assert.match(row.webhook_secret, /^sealed:v1:/);
+      if (row.previous_webhook_secret !== null) assert.match(row.previous_webhook_secret, /^sealed:v1:/);
+    }
+  });
+});
