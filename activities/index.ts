@@ -13,6 +13,7 @@ import { createSettlementActivities } from './settlements.ts';
 import { createCollectionActivities } from './collections.ts';
 import { createPaymentLinkActivities } from './payment-links.ts';
 import { createReportActivities } from './reports.ts';
+import { createProviderEventActivities, type ProviderEventTranslator } from './provider-events.ts';
 
 export interface ActivityDeps {
   orm: MikroORM;
@@ -25,6 +26,8 @@ export interface ActivityDeps {
     payments: { sandbox: PaymentRail; live: PaymentRail };
     refunds: { sandbox: RefundRail; live: RefundRail };
   };
+  /** Translates an inbound provider webhook's verified body (the connector registry, wired by the worker). */
+  translateProviderEvent: ProviderEventTranslator;
 }
 
 export function createActivities(deps: ActivityDeps) {
@@ -39,5 +42,6 @@ export function createActivities(deps: ActivityDeps) {
     ...createCollectionActivities({ orm: deps.orm }),
     ...createPaymentLinkActivities({ orm: deps.orm }),
     ...createReportActivities({ orm: deps.orm }),
+    ...createProviderEventActivities({ orm: deps.orm, translate: deps.translateProviderEvent }),
   };
 }

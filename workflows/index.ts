@@ -10,3 +10,4 @@ export { webhookFanOutWorkflow } from './webhook-fan-out.ts';
 export { collectionWorkflow, createCollectionUpdate, collectionActionUpdates, collectionStateQuery } from './collection.ts';
 export { paymentLinkWorkflow, createPaymentLinkUpdate, payPaymentLinkUpdate, cancelPaymentLinkUpdate, paymentLinkStateQuery } from './payment-link.ts';
 export { reportWorkflow, createReportUpdate } from './report.ts';
+export { providerEventWorkflow } from './provider-event.ts';

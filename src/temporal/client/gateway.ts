@@ -44,6 +44,7 @@ import {
   payoutBatchWorkflowId,
   payoutTransitionWorkflowId,
   payoutWorkflowId,
+  providerEventWorkflowId,
   refundWorkflowId,
   settlementRunWorkflowId,
   topUpWorkflowId,
@@ -184,8 +185,21 @@ export interface TemporalGateway {
   redeliverEvent(input: RedeliverEventInput): Promise<void>;
   /** DELETE /v1/webhook_endpoints/:id: terminates the endpoint's running deliveries (each attempt also checks). */
   stopWebhookDeliveries(endpointId: string): Promise<void>;
+  /**
+   * A verified inbound provider webhook: its workflow (`provider-event/{connection_id}/{event_id}`) applies it. Starting
+   * the same event twice reaches the same workflow, so a provider's retry changes nothing more.
+   */
+  startProviderEvent(input: ProviderEventStart): Promise<void>;
   /** True when the Temporal frontend answers (for /readyz). */
   isReachable(): Promise<boolean>;
+}
+
+export interface ProviderEventStart {
+  connectionId: string;
+  provider: string;
+  eventId: string;
+  /** The verified raw body, as the provider signed it. */
+  body: string;
 }
 
 // ---- Settings from configuration -----------------------------------------------------------------------
@@ -821,6 +835,23 @@ export async function connectTemporal(options: { address: string; namespace: str
     startDelivery,
     startWebhookFanOut,
     startDeliveryRetries,
+
+    async startProviderEvent(input) {
+      try {
+        await client.workflow.start('providerEventWorkflow', {
+          workflowId: providerEventWorkflowId(input.connectionId, input.eventId),
+          taskQueue,
+          args: [input],
+          workflowIdConflictPolicy: 'USE_EXISTING',
+          workflowIdReusePolicy: 'REJECT_DUPLICATE',
+          staticSummary: `Provider event ${input.eventId} of connection ${input.connectionId}`,
+        });
+      } catch (err) {
+        // Already applied (its run closed): a repeat of the same event.
+        if (err instanceof WorkflowExecutionAlreadyStartedError) return;
+        throw classify(err, 'provider event');
+      }
+    },
 
     async redeliverEvent(input) {
       const variant = `redeliver/${keySegment(input.idempotencyKey)}`;

@@ -1,0 +1,14 @@
+// One inbound provider webhook, started by the route once the signature held and the event was recorded
+// (`provider-event/{connection_id}/{event_id}`): resolve what it says, then apply it through the one transition writer.
+import type { PayoutActivities } from '../activities/payouts.ts';
+import type { ProviderEventActivities, ProviderEventInput } from '../activities/provider-events.ts';
+import { databaseSteps } from './proxies.ts';
+
+const { resolveProviderEvent } = databaseSteps<ProviderEventActivities>();
+const { applyPayoutRailReport } = databaseSteps<PayoutActivities>();
+
+export async function providerEventWorkflow(input: ProviderEventInput): Promise<void> {
+  const report = await resolveProviderEvent(input);
+  // payoutRailDecision ignores a report about a state the payout has passed (a late or repeated event).
+  if (report) await applyPayoutRailReport(report);
+}
