@@ -7,7 +7,29 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { ConnectorWebhookOutcome, PayoutOutcome } from '../src/connectors/types.ts';
 import { ConnectionEntity, PayoutEntity } from '../src/db/entities.ts';
 import type { PayoutRailState } from '../src/domain/payouts.ts';
+import { newId } from '../src/domain/ids.ts';
 import type { PayoutRailReport } from './payouts/payout-store.ts';
+import type { TopUpRecordInput } from './top-ups.ts';
+
+/** What an event asks of the transition writers: a payout's report or a live top-up to record (each once). */
+export type ProviderEventWork = { kind: 'payout'; report: PayoutRailReport } | { kind: 'top_up'; topUp: TopUpRecordInput } | null;
+
+/**
+ * A deposit's top-up, keyed by the connection and the provider's transaction id: the webhook and reconciliation
+ * record the same key, so whichever sees it first records it and the other finds it.
+ */
+export function providerTopUp(accountId: string, connectionId: string, deposit: { providerReference: string; amount: number }): TopUpRecordInput {
+  return {
+    topUpId: newId('topUp'),
+    accountId,
+    mode: 'live',
+    idempotencyKey: `provider/${connectionId}/${deposit.providerReference}`,
+    amount: deposit.amount,
+    currency: 'INR',
+    description: 'Deposit into the payout account at the provider',
+    metadata: { provider_reference: deposit.providerReference },
+  };
+}
 
 /** Translates a verified body of a provider's webhook; throws when the body is not an event. */
 export type ProviderEventTranslator = (provider: string, body: string) => ConnectorWebhookOutcome;
@@ -45,7 +67,7 @@ export function createProviderEventActivities(deps: { orm: MikroORM; translate: 
      * The report an event makes about one of the connection's live payouts, or null (an event this service does not
      * act on, a state still on its way, or a payout it does not know: logged, and the webhook was answered 200).
      */
-    async resolveProviderEvent(input: ProviderEventInput): Promise<PayoutRailReport | null> {
+    async resolveProviderEvent(input: ProviderEventInput): Promise<ProviderEventWork> {
       const log = Context.current().log;
       const outcome = deps.translate(input.provider, input.body);
       if (outcome.kind === 'ignored') {
@@ -54,6 +76,9 @@ export function createProviderEventActivities(deps: { orm: MikroORM; translate: 
       }
       const em = deps.orm.em.fork();
       const connection = await em.findOne(ConnectionEntity, { id: input.connectionId }, { fields: ['accountId'] });
+      if (outcome.kind === 'deposit') {
+        return connection ? { kind: 'top_up', topUp: providerTopUp(connection.accountId, input.connectionId, outcome) } : null;
+      }
       const payoutId = outcome.report.payoutId;
       const payout = connection && payoutId
         ? await em.findOne(PayoutEntity, { id: payoutId, accountId: connection.accountId, mode: 'live' }, { fields: ['id'] })
@@ -65,7 +90,7 @@ export function createProviderEventActivities(deps: { orm: MikroORM; translate: 
         return null;
       }
       const state = railStateOf(outcome.report.outcome);
-      return state ? { id: payout.id, outcome: state } : null;
+      return state ? { kind: 'payout', report: { id: payout.id, outcome: state } } : null;
     },
   };
 }

@@ -48,6 +48,8 @@ export type OurPayoutStatus = 'initiated' | 'completed' | 'failed' | 'reversed';
 /** What an inbound provider webhook is about, once verified and translated. */
 export type ConnectorWebhookOutcome =
   | { kind: 'payout'; eventType: string; report: ProviderPayoutReport }
+  /** Money that arrived in the payout account (a live top-up), by the provider's transaction id. */
+  | { kind: 'deposit'; eventType: string; providerReference: string; amount: number; createdAt: Date }
   /** An event this service does not act on (downtime notices, entities it does not follow); answered 200 and logged. */
   | { kind: 'ignored'; eventType: string };
 

@@ -19,12 +19,17 @@ let http: Http;
 let rzp: RazorpayStandin;
 let connectionId: string;
 let webhookPath: string;
+let liveKey: string;
+/** Live keys through a trusted TLS proxy. */
+const HTTPS = { 'x-forwarded-proto': 'https' };
 
 before(async () => {
-  service = await startTestService({ RATE_LIMIT_UNAUTHENTICATED: '5' });
+  service = await startTestService({ RATE_LIMIT_UNAUTHENTICATED: '5', TRUST_PROXY: 'true' });
   http = createHttp(service.url);
   rzp = await startRazorpayStandin({ keyId: 'rzp_test_inbound01', keySecret: KEY_SECRET, accountNumber: ACCOUNT_NUMBER });
-  const { accountId } = await service.newAccount({ live: true });
+  const account = await service.newAccount({ live: true });
+  const accountId = account.accountId;
+  liveKey = account.liveKey!;
   connectionId = await insertConnection(service.stack.orm.em.fork(), createSecretBox(Buffer.from(TEST_SECRETS_KEY, 'base64')), {
     accountId,
     provider: 'razorpay',
@@ -51,6 +56,21 @@ function event(id: string): { body: string; headers: Record<string, string> } {
   return { body, headers: { 'x-razorpay-event-id': id } };
 }
 
+async function liveAvailable(): Promise<number> {
+  const res = await http.get('/v1/balance', { key: liveKey, headers: HTTPS });
+  assert.equal(res.status, 200, res.text);
+  return res.body.available;
+}
+
+async function waitForAvailable(expected: number): Promise<void> {
+  let last = await liveAvailable();
+  for (let i = 0; i < 300 && last !== expected; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    last = await liveAvailable();
+  }
+  assert.equal(last, expected);
+}
+
 describe('inbound provider webhooks', () => {
   test('a deposit webhook signed by the stand-in is answered 200 and recorded once, also when delivered twice', async () => {
     rzp.control.duplicateWebhooks({ event: 'transaction.created' });
@@ -62,6 +82,11 @@ describe('inbound provider webhooks', () => {
     assert.equal(deliveries[0]!.eventId, deliveries[1]!.eventId);
     const rows = (await recordedEvents()).filter((r) => r.event_id === deliveries[0]!.eventId);
     assert.deepEqual(rows, [{ event_id: deliveries[0]!.eventId, type: 'transaction.created' }]);
+    // The deposit is live money once: one top-up, one credit, however many deliveries.
+    await waitForAvailable(500_000);
+    const txnId = rzp.control.transactions().at(-1)!.id;
+    const topUps = await service.sql('select amount, mode, metadata from top_ups where idempotency_key = ?', [`provider/${connectionId}/${txnId}`]);
+    assert.deepEqual(topUps, [{ amount: '500000', mode: 'live', metadata: { provider_reference: txnId } }]);
   });
 
   test('a badly signed webhook answers 400 and records nothing; its proper resend is taken', async () => {
@@ -74,6 +99,7 @@ describe('inbound provider webhooks', () => {
     await rzp.control.resendWebhook(bad.eventId);
     await rzp.control.webhooksIdle();
     assert.equal((await recordedEvents()).filter((r) => r.event_id === bad.eventId).length, 1);
+    await waitForAvailable(501_000);
   });
 
   test('a missing signature answers 400 naming the header; an unknown connection or provider answers 404', async () => {
