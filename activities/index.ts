@@ -14,6 +14,7 @@ import { createCollectionActivities } from './collections.ts';
 import { createMandateActivities } from './mandates.ts';
 import { createPaymentLinkActivities } from './payment-links.ts';
 import { createReportActivities } from './reports.ts';
+import { createProviderEventActivities, type ProviderEventTranslator } from './provider-events.ts';
 
 export interface ActivityDeps {
   orm: MikroORM;
@@ -26,6 +27,8 @@ export interface ActivityDeps {
     payments: { sandbox: PaymentRail; live: PaymentRail };
     refunds: { sandbox: RefundRail; live: RefundRail };
   };
+  /** Translates an inbound provider webhook's verified body (the connector registry, wired by the worker). */
+  translateProviderEvent: ProviderEventTranslator;
 }
 
 export function createActivities(deps: ActivityDeps) {
@@ -41,5 +44,6 @@ export function createActivities(deps: ActivityDeps) {
     ...createPaymentLinkActivities({ orm: deps.orm }),
     ...createMandateActivities({ orm: deps.orm }),
     ...createReportActivities({ orm: deps.orm }),
+    ...createProviderEventActivities({ orm: deps.orm, translate: deps.translateProviderEvent }),
   };
 }

@@ -11,3 +11,4 @@ export { collectionWorkflow, createCollectionUpdate, collectionActionUpdates, co
 export { mandateWorkflow, createMandateUpdate, authorizeMandateUpdate, mandateActionUpdate } from './mandate.ts';
 export { paymentLinkWorkflow, createPaymentLinkUpdate, payPaymentLinkUpdate, cancelPaymentLinkUpdate, paymentLinkStateQuery } from './payment-link.ts';
 export { reportWorkflow, createReportUpdate, reportCleanupWorkflow } from './report.ts';
+export { providerEventWorkflow } from './provider-event.ts';

@@ -7,6 +7,7 @@
 //        /reports/:id/file (a report's signed download link, no API key): handler
 //        /pay/* (payment links' hosted pages, no API key): HTML errors and security headers → rate limit
 //               per client address → body → page handler (src/api/pages/pay.ts)
+//        /connectors/:provider/:connection_id/webhooks (inbound provider webhooks, no API key): raw body, signature
 //        /docs (the API reference: Redoc rendering /v1/openapi.json, no API key): page and bundle
 //   → unmatched: 405 (known path, other method) or 404
 import { readFileSync } from 'node:fs';
@@ -51,6 +52,7 @@ import { payPageRoutes } from './pages/pay.ts';
 import { docsRoutes } from './pages/docs.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { mcpRoutes } from './routes/mcp.ts';
+import { connectorWebhookRoutes } from './routes/connector-webhooks.ts';
 
 export type { AppDeps, ApiState } from './context.ts';
 
@@ -132,6 +134,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): ApiApp {
   payPageRoutes(router, deps);
   mandatePageRoutes(router, deps);
   mcpRoutes(router, deps);
+  connectorWebhookRoutes(router, deps);
   app.use(router.routes());
 
   app.use(async (ctx) => {

@@ -161,6 +161,8 @@ export type ConnectorWebhookOutcome =
   | { kind: 'settlement'; eventType: string; report: ProviderSettlementReport }
   /** A payment to one of our QR codes: the payment and the code it paid. */
   | { kind: 'qr_payment'; eventType: string; report: ProviderPaymentReport; qrCode: ProviderQrCode }
+  /** Money that arrived in the payout account (a live top-up), by the provider's transaction id. */
+  | { kind: 'deposit'; eventType: string; providerReference: string; amount: number; createdAt: Date }
   /** An event this service does not act on (downtime notices, entities it does not follow); answered 200 and logged. */
   | { kind: 'ignored'; eventType: string };
 

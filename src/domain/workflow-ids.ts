@@ -100,3 +100,8 @@ export function mandateWorkflowId(mandateId: string): string {
 export function reportWorkflowId(reportId: string): string {
   return `report/${reportId}`;
 }
+
+/** One inbound provider webhook's work: `provider-event/{connection_id}/{event_id}` (its dedupe key at the provider). */
+export function providerEventWorkflowId(connectionId: string, eventId: string): string {
+  return `provider-event/${connectionId}/${eventId}`;
+}

@@ -141,3 +141,27 @@ export function unknownKeyLimiting(options: UnknownKeyLimitOptions): (ctx: ApiCo
     }
   };
 }
+
+/**
+ * Inbound provider webhooks whose signature failed, counted per client address a minute at a time (DECISIONS,
+ * Connections and webhooks): past the limit the answer is 429 instead of 400. A good signature spends nothing, so a
+ * provider's burst of real events is never limited by it.
+ */
+export function failedSignatureLimiting(options: UnknownKeyLimitOptions): (ctx: ApiContext) => Promise<void> {
+  const limit = { keyPrefix: 'provider_webhook_signature', points: options.perMinute, duration: 60 };
+  const limiter = sharedRateLimiter(options.orm, {
+    ...limit,
+    insuranceLimiter: new RateLimiterMemory(limit),
+    onStoreError: storeErrorLogger(options.logger),
+    transientKeys: true,
+  });
+  return async (ctx) => {
+    try {
+      await limiter.consume(ctx.ip || 'unknown');
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      const headers = setHeaders(ctx, options.perMinute, rejection);
+      throw limited(headers, rejection, `Too many webhooks with a wrong signature from this address: at most ${options.perMinute} a minute. Retry after the time in Retry-After.`);
+    }
+  };
+}

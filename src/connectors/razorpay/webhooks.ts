@@ -4,7 +4,7 @@
 // deduplicated by `X-Razorpay-Event-Id`. A payout event becomes a provider-neutral report.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ConnectorWebhookOutcome } from '../types.ts';
-import { payoutReportOf, type RazorpayPayout } from './translate.ts';
+import { payoutReportOf, statementLineOf, type RazorpayPayout, type RazorpayTransaction } from './translate.ts';
 import {
   paymentReportOf,
   qrCodeOf,
@@ -79,6 +79,15 @@ function isPayout(value: unknown): value is RazorpayPayout {
  * other event are not acted on.
  */
 export function translateWebhookEvent(event: RazorpayWebhookEvent): ConnectorWebhookOutcome {
+  // `transaction.created` of a bank transfer is a deposit into the payout account; its other lines (payout debits)
+  // are the payout events' business.
+  const txn = event.payload?.transaction?.entity as RazorpayTransaction | undefined;
+  if (event.event === 'transaction.created' && txn && typeof txn.id === 'string' && typeof txn.credit === 'number') {
+    const line = statementLineOf(txn);
+    if (line.source.kind === 'deposit' && line.credit > 0) {
+      return { kind: 'deposit', eventType: event.event, providerReference: line.id, amount: line.credit, createdAt: line.createdAt };
+    }
+  }
   const isPayoutEvent = event.event.startsWith('payout.') && !event.event.startsWith('payout.downtime.');
   if (!isPayoutEvent) return gatewayOutcome(event) ?? { kind: 'ignored', eventType: event.event };
   const entity = event.payload?.payout?.entity;

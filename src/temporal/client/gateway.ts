@@ -9,6 +9,7 @@ import { mandateGateway, type MandateGateway } from './mandates.ts';
 import { gatewayMechanism } from './mechanism.ts';
 import { paymentLinkGateway, type PaymentLinkGateway } from './payment-links.ts';
 import { paymentGateway, type PaymentGateway } from './payments.ts';
+import { providerEventGateway, type ProviderEventGateway } from './provider-events.ts';
 import { payoutBatchGateway, type PayoutBatchGateway } from './payout-batches.ts';
 import { payoutGateway, type PayoutGateway } from './payouts.ts';
 import { refundGateway, type RefundGateway } from './refunds.ts';
@@ -34,6 +35,7 @@ export interface TemporalGateway
     CollectionGateway,
     PaymentLinkGateway,
     MandateGateway,
+    ProviderEventGateway,
     ReportGateway,
     WebhookGateway {
   /** True when the Temporal frontend answers (for /readyz). */
@@ -61,6 +63,7 @@ export async function connectTemporal(options: { address: string; namespace: str
     ...collectionGateway(m),
     ...paymentLinkGateway(m),
     ...mandateGateway(m),
+    ...providerEventGateway(m),
     ...reportGateway(m),
     ...webhookGateway(m),
     async isReachable() {

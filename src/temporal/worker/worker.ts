@@ -15,6 +15,7 @@ import { endpointSecretContext, type SecretBox } from '../../db/sealed.ts';
 import { startWebhookDispatcher } from './webhook-dispatcher.ts';
 import { startWebhookRetryStarter } from './webhook-retry-starter.ts';
 import { activityInterceptors } from './interceptors.ts';
+import { connectorOf } from '../../connectors/index.ts';
 import type { TemporalGateway } from '../client/gateway.ts';
 
 export const workflowsPath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../workflows/index.ts');
@@ -167,6 +168,7 @@ export async function startWorker(options: {
       webhookSender,
       railInlineWaitMs: options.railInlineWaitMs,
       rails: createRails(options),
+      translateProviderEvent,
     }),
     ...workerTuning(options.tuning),
     // A database error no retry can fix ends its activity (src/domain/failures.ts, UNSTORABLE_DATA).
@@ -208,4 +210,11 @@ export async function startWorker(options: {
       await done.catch(() => {});
     },
   };
+}
+
+/** An inbound webhook's body in our terms, by its connection's connector. */
+function translateProviderEvent(provider: string, body: string) {
+  const connector = connectorOf(provider);
+  if (!connector) throw new Error(`no connector for provider ${provider}`);
+  return connector.webhooks.translate(body);
 }

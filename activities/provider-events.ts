@@ -1,0 +1,103 @@
+// Inbound provider webhooks after the route verified and recorded them (API.md, Inbound provider webhooks): the
+// event is translated by its connector (injected: activities never import a connector) and resolved to the payout it
+// is about. The state change itself is applyPayoutRailReport's, the one transition writer, so a webhook, a lookup and
+// reconciliation land in one state whatever their order or number.
+import { Context } from '@temporalio/activity';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { ConnectorWebhookOutcome, PayoutOutcome } from '../src/connectors/types.ts';
+import { ConnectionEntity, PayoutEntity } from '../src/db/entities.ts';
+import type { PayoutRailState } from '../src/domain/payouts.ts';
+import { newId } from '../src/domain/ids.ts';
+import type { PayoutRailReport } from './payouts/payout-store.ts';
+import type { TopUpRecordInput } from './top-ups.ts';
+
+/** What an event asks of the transition writers: a payout's report or a live top-up to record (each once). */
+export type ProviderEventWork = { kind: 'payout'; report: PayoutRailReport } | { kind: 'top_up'; topUp: TopUpRecordInput } | null;
+
+/**
+ * A deposit's top-up, keyed by the connection and the provider's transaction id: the webhook and reconciliation
+ * record the same key, so whichever sees it first records it and the other finds it.
+ */
+export function providerTopUp(accountId: string, connectionId: string, deposit: { providerReference: string; amount: number }): TopUpRecordInput {
+  return {
+    topUpId: newId('topUp'),
+    accountId,
+    mode: 'live',
+    idempotencyKey: `provider/${connectionId}/${deposit.providerReference}`,
+    amount: deposit.amount,
+    currency: 'INR',
+    description: 'Deposit into the payout account at the provider',
+    metadata: { provider_reference: deposit.providerReference },
+  };
+}
+
+/** Translates a verified body of a provider's webhook; throws when the body is not an event. */
+export type ProviderEventTranslator = (provider: string, body: string) => ConnectorWebhookOutcome;
+
+export interface ProviderEventInput {
+  connectionId: string;
+  provider: string;
+  eventId: string;
+  body: string;
+}
+
+/** A provider's outcome as a rail report's state; null when it moves nothing (still on its way). */
+export function railStateOf(outcome: PayoutOutcome): PayoutRailState | null {
+  const failureOf = (o: Extract<PayoutOutcome, { code: unknown }>) => ({
+    code: o.code,
+    message: o.details.description ?? `The provider reported ${o.details.reason ?? 'a failure'}.`,
+    // The contract shows the provider's three words as strings; one it did not say is empty.
+    provider: { source: o.details.source ?? '', reason: o.details.reason ?? '', description: o.details.description ?? '' },
+  });
+  switch (outcome.state) {
+    case 'initiated':
+      return null;
+    case 'completed':
+      return { state: 'completed', utr: outcome.utr ?? '' };
+    case 'returned':
+      return { state: 'reversed', utr: null, failure: failureOf(outcome) };
+    case 'failed':
+      return { state: 'failed', failure: failureOf(outcome) };
+  }
+}
+
+export function createProviderEventActivities(deps: { orm: MikroORM; translate: ProviderEventTranslator }) {
+  return {
+    /**
+     * The report an event makes about one of the connection's live payouts, or null (an event this service does not
+     * act on, a state still on its way, or a payout it does not know: logged, and the webhook was answered 200).
+     */
+    async resolveProviderEvent(input: ProviderEventInput): Promise<ProviderEventWork> {
+      const log = Context.current().log;
+      const outcome = deps.translate(input.provider, input.body);
+      if (outcome.kind === 'ignored') {
+        log.info('provider event not acted on', { connectionId: input.connectionId, eventId: input.eventId, type: outcome.eventType });
+        return null;
+      }
+      const em = deps.orm.em.fork();
+      const connection = await em.findOne(ConnectionEntity, { id: input.connectionId }, { fields: ['accountId'] });
+      if (outcome.kind === 'deposit') {
+        return connection ? { kind: 'top_up', topUp: providerTopUp(connection.accountId, input.connectionId, outcome) } : null;
+      }
+      if (outcome.kind !== 'payout') {
+        // Payment-side events (payments, refunds, settlements, QR payments) are acted on once live payments land.
+        log.info('provider event not acted on yet', { connectionId: input.connectionId, eventId: input.eventId, type: outcome.eventType });
+        return null;
+      }
+      const payoutId = outcome.report.payoutId;
+      const payout = connection && payoutId
+        ? await em.findOne(PayoutEntity, { id: payoutId, accountId: connection.accountId, mode: 'live' }, { fields: ['id'] })
+        : null;
+      if (!payout) {
+        log.info('provider event about a payout this service does not know', {
+          connectionId: input.connectionId, eventId: input.eventId, type: outcome.eventType, providerReference: outcome.report.providerReference,
+        });
+        return null;
+      }
+      const state = railStateOf(outcome.report.outcome);
+      return state ? { kind: 'payout', report: { id: payout.id, outcome: state } } : null;
+    },
+  };
+}
+
+export type ProviderEventActivities = ReturnType<typeof createProviderEventActivities>;
