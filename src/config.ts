@@ -33,6 +33,8 @@ export const configSchema = z.object({
   TRUST_PROXY: bool.default(false),
   RATE_LIMIT_LIVE: positiveInt.default(100),
   RATE_LIMIT_SANDBOX: positiveInt.default(25),
+  /** Requests a minute per client address to /v1 and /mcp with a missing or unknown API key, before 429 (API.md: 60). */
+  RATE_LIMIT_UNAUTHENTICATED: positiveInt.default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seals secrets at rest (webhook endpoint secrets, the stored replay of their creation); every process of a deployment shares it. */
   SECRETS_KEY: key32.optional(),

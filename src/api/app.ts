@@ -2,7 +2,8 @@
 //
 //   request id → logging → metrics → errors (envelope, JSON serialisation, Sandbox-Simulate: timeout)
 //   → ORM request context → router
-//        /v1/* (matched routes only): auth → Sandbox-Simulate → rate limit → body → idempotency → handler
+//        /v1/* (matched routes only): auth (a missing or unknown key: limited per client address) → Sandbox-Simulate
+//               → rate limit → body → idempotency → live money needs a connection → handler
 //        /reports/:id/file (a report's signed download link, no API key): handler
 //        /pay/* (payment links' hosted pages, no API key): HTML errors and security headers → rate limit
 //               per client address → body → page handler (src/api/pages/pay.ts)
@@ -19,12 +20,13 @@ import { ApiError } from '../domain/errors.ts';
 import type { AppDeps, ApiContext, ApiState } from './context.ts';
 import { authentication } from './middleware/auth.ts';
 import { bodyParsing } from './middleware/body.ts';
+import { connectionRequired } from './middleware/connection.ts';
 import { errorHandling } from './middleware/errors.ts';
 import { idempotency } from './middleware/idempotency.ts';
 import { requestLogging } from './middleware/logging.ts';
 import { httpMetrics } from './middleware/metrics.ts';
 import { ormContext } from './middleware/orm-context.ts';
-import { rateLimiting } from './middleware/rate-limit.ts';
+import { rateLimiting, unknownKeyLimiting } from './middleware/rate-limit.ts';
 import { requestId } from './middleware/request-id.ts';
 import { sandboxSimulate } from './middleware/sandbox-simulate.ts';
 import { balanceRoutes } from './routes/balance.ts';
@@ -96,11 +98,15 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): ApiApp {
   const router = new Router<ApiState>();
   router.use(
     '/v1',
-    authentication({ publicPaths: new Set([OPENAPI_PATH]) }),
+    authentication({
+      publicPaths: new Set([OPENAPI_PATH]),
+      onRefused: unknownKeyLimiting({ perMinute: config.RATE_LIMIT_UNAUTHENTICATED, orm, logger }),
+    }),
     sandboxSimulate(),
     rateLimiting({ live: config.RATE_LIMIT_LIVE, sandbox: config.RATE_LIMIT_SANDBOX, orm, logger }),
     bodyParsing({ defaultLimit: options.bodyLimit, routeLimits: options.routeBodyLimits }),
     idempotency({ logger, secrets: deps.secrets, lockMs: options.idempotencyLockMs }),
+    connectionRequired(),
   );
   healthRoutes(router, deps, metrics.registry);
   openApiRoutes(router, deps);

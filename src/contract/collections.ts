@@ -97,7 +97,7 @@ export const collectionPaths: Paths = {
         'retried after 1, 3 and 5 days; after the last failure the collection is `halted`. After `total_count` captured charges it is ' +
         '`completed`. Events: `collection.charged`, `collection.failed`, `collection.halted`, `collection.completed`.',
       body: createCollectionParams,
-      errors: ['not_found'],
+      errors: ['not_found', 'connection_required'],
       ok: 'The collection, `active`.',
     }),
     get: collection.list('List collections, newest first (filters status, customer_id)', listCollectionsQuery),

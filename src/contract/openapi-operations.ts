@@ -42,6 +42,7 @@ const codeTexts: Record<ErrorCode, string> = {
   https_required: 'a live key over plain HTTP (`https_required`)',
   sandbox_only: 'a test helper called with a live key (`sandbox_only`)',
   invalid_signature: 'a download link whose signature does not match (`invalid_signature`)',
+  connection_required: 'a live write that moves money on an account with no active provider connection (`connection_required`)',
   not_found: 'an unknown id, or an id of another account or mode (`not_found`)',
   method_not_allowed: 'the route exists but not with this method (`method_not_allowed`)',
   idempotency_key_in_use: 'the same idempotency key is still being executed (`idempotency_key_in_use`)',

@@ -105,6 +105,7 @@ export const paymentLinkPaths: Paths = {
         'more than `amount`, takes one payment at a time, and stops at `expire_by` (`payment_link.expired`). Events: ' +
         '`payment_link.partially_paid`, `payment_link.paid`, `payment_link.expired`, `payment_link.cancelled`, besides each payment\'s own.',
       body: createPaymentLinkParams,
+      errors: ['connection_required'],
       ok: 'The payment link, `created`.',
     }),
     get: link.list('List payment links, newest first (filters status, reference_id)', listPaymentLinksQuery),

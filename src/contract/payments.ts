@@ -128,7 +128,7 @@ export const paymentPaths: Paths = {
         '`payment.failed` follows. Sandbox: `success@upi` captures, `failure@upi` is declined, `slow@upi` stays pending for 30 s; ' +
         'netbanking bank `FAIL` is declined, `SLOW` is slow. Captured money enters `pending` until the next settlement.',
       body: createPaymentParams,
-      errors: ['not_found', 'invalid_method'],
+      errors: ['not_found', 'invalid_method', 'connection_required'],
     }),
     get: payment.list('List payments, newest first (filters status, customer_id, receipt, settlement_id, collection_id, payment_link_id)', listPaymentsQuery),
   },

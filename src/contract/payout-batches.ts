@@ -126,6 +126,7 @@ export const payoutBatchPaths: Paths = {
         'that does not fit, insufficient funds) fails that item only. An item whose key already created a payout joins the batch ' +
         'by reference; no money moves twice. Body limit 20 MiB.',
       body: createPayoutBatchParams,
+      errors: ['connection_required'],
       ok: 'The batch with live counts.',
     }),
     get: payoutBatch.list('List payout batches, newest first (filter status)', listPayoutBatchesQuery),

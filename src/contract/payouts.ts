@@ -71,7 +71,7 @@ export const payoutPaths: Paths = {
     post: payout.create({
       summary: 'Send money to a beneficiary; answers `initiated` once the amount is reserved',
       body: createPayoutParams,
-      errors: ['insufficient_funds', 'not_found', 'invalid_method'],
+      errors: ['insufficient_funds', 'not_found', 'invalid_method', 'connection_required'],
     }),
     get: payout.list('List payouts, newest first (filters status, batch_id, beneficiary_id)', listPayoutsQuery),
   },

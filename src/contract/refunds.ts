@@ -60,7 +60,7 @@ export const refundPaths: Paths = {
         'nothing and leaves the idempotency key free. Then `refund.processed` (the payment\'s `amount_refunded` grows) or ' +
         '`refund.failed` (the money returns to `available`). Sandbox: refunds of payments made from `reversal@upi` fail.',
       body: createRefundParams,
-      errors: ['insufficient_funds', 'not_found', 'invalid_state'],
+      errors: ['insufficient_funds', 'not_found', 'invalid_state', 'connection_required'],
     }),
     get: refund.list('List refunds, newest first (filters payment_id, status)', listRefundsQuery),
   },

@@ -434,6 +434,37 @@ export const ReportEntity = defineEntity({
 });
 export type Report = InferEntity<typeof ReportEntity>;
 
+/** A connection's statuses: a disabled one refuses new money movement but still takes webhooks and reconciles. */
+export const connectionStatuses = ['active', 'disabled'] as const;
+export type ConnectionStatus = (typeof connectionStatuses)[number];
+
+/** An account's connection to a payment provider (live mode). The secrets are sealed (src/db/connections.ts). */
+export const ConnectionEntity = defineEntity({
+  name: 'Connection',
+  tableName: 'connections',
+  properties: {
+    id: p.string().primary(),
+    accountId: p.string(),
+    provider: p.string(),
+    keyId: p.string(),
+    /** Sealed with SECRETS_KEY, bound to this row. */
+    keySecret: p.text(),
+    /** Sealed with SECRETS_KEY, bound to this row; the inbound webhook route opens it to verify signatures. */
+    webhookSecret: p.text(),
+    /** The webhook secret before the last rotation, sealed, valid until previousWebhookSecretExpiresAt (24 h). */
+    previousWebhookSecret: p.text().nullable(),
+    previousWebhookSecretExpiresAt: p.datetime().nullable(),
+    /** The provider account takes server-to-server UPI collect requests. */
+    upiCollect: p.boolean().default(false),
+    payoutAccountNumber: p.string().nullable(),
+    baseUrl: p.string(),
+    status: p.enum(connectionStatuses),
+    reconciliationCursor: p.text().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export type Connection = InferEntity<typeof ConnectionEntity>;
+
 export const entities = [
   AccountEntity,
   ApiKeyEntity,
@@ -454,4 +485,5 @@ export const entities = [
   CollectionEntity,
   PaymentLinkEntity,
   ReportEntity,
+  ConnectionEntity,
 ];

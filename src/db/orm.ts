@@ -18,6 +18,8 @@ import { Migration20261126210000_reports } from './migrations/Migration202611262
 import { Migration20261127090000_report_chunks_uncompressed } from './migrations/Migration20261127090000_report_chunks_uncompressed.ts';
 import { Migration20261128000000_webhook_retry_queue } from './migrations/Migration20261128000000_webhook_retry_queue.ts';
 import { Migration20261129000000_webhook_retry_queue_task_queue } from './migrations/Migration20261129000000_webhook_retry_queue_task_queue.ts';
+import { Migration20261130000000_connections } from './migrations/Migration20261130000000_connections.ts';
+import { Migration20261130400000_connection_settings } from './migrations/Migration20261130400000_connection_settings.ts';
 
 /** Committed migrations, in order. Append new ones; never edit one that has landed. */
 export const migrationsList = [
@@ -36,6 +38,8 @@ export const migrationsList = [
   { name: 'Migration20261127090000_report_chunks_uncompressed', class: Migration20261127090000_report_chunks_uncompressed },
   { name: 'Migration20261128000000_webhook_retry_queue', class: Migration20261128000000_webhook_retry_queue },
   { name: 'Migration20261129000000_webhook_retry_queue_task_queue', class: Migration20261129000000_webhook_retry_queue_task_queue },
+  { name: 'Migration20261130000000_connections', class: Migration20261130000000_connections },
+  { name: 'Migration20261130400000_connection_settings', class: Migration20261130400000_connection_settings },
 ];
 
 export type Orm = MikroORM;

@@ -9,6 +9,7 @@ export const errorCodes = {
   https_required: { status: 403, type: 'invalid_request_error' },
   sandbox_only: { status: 403, type: 'invalid_request_error' },
   invalid_signature: { status: 403, type: 'invalid_request_error' },
+  connection_required: { status: 403, type: 'invalid_request_error' },
   not_found: { status: 404, type: 'invalid_request_error' },
   method_not_allowed: { status: 405, type: 'invalid_request_error' },
   idempotency_key_in_use: { status: 409, type: 'idempotency_error' },

@@ -1,12 +1,5 @@
 // Prefixed, time-sortable identifiers (ULID after the prefix), as the contract names them.
-import { monotonicFactory } from 'ulid';
-
-/**
- * Monotonic within the process: ids made in the same millisecond still sort in the order they were made,
- * so events written one after another in one transaction (collection.failed, then collection.halted) list
- * in that order. Plain ULIDs would order them at random within the millisecond.
- */
-const ulid = monotonicFactory(pooledRandom);
+import { monotonicFactory, ulid } from 'ulid';
 
 const pool = new Uint8Array(4096);
 let drawn = pool.length;
@@ -41,14 +34,34 @@ export const idPrefixes = {
   report: 'rpt',
   settlement: 'setl',
   topUp: 'topup',
+  connection: 'conn',
   balanceTransaction: 'txn',
   request: 'req',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;
 
+/**
+ * Kinds whose ids must keep the order they were made in within a millisecond, each from a monotonic factory of its
+ * own: events written one after another in one transaction (collection.failed, then collection.halted) share the
+ * transaction's created_at, so their id is the only order the outbox, its dispatcher and GET /v1/events have; a
+ * ledger's transactions and a delivery log list in the order they happened the same way. A monotonic id is the
+ * previous one plus one, so none of these opens anything without the account's key, and none shares a factory
+ * with an id that does (`plink_`, `rpt_`) or one anybody can read (`req_`).
+ */
+const sequenced: Partial<Record<IdKind, () => string>> = {
+  event: monotonicFactory(pooledRandom),
+  balanceTransaction: monotonicFactory(pooledRandom),
+  webhookDelivery: monotonicFactory(pooledRandom),
+};
+
+/**
+ * `<prefix>_<ULID>`: 48 bits of time, so ids sort by creation across milliseconds, then 80 fresh random bits
+ * (API.md, Conventions): an id cannot be guessed from another made in the same millisecond, nor from a Request-Id.
+ */
 export function newId(kind: IdKind): string {
-  return `${idPrefixes[kind]}_${ulid()}`;
+  const sequence = sequenced[kind];
+  return `${idPrefixes[kind]}_${sequence ? sequence() : ulid(undefined, pooledRandom)}`;
 }
 
 /** True when `id` looks like an id of this kind (prefix and a 26-char ULID). */

@@ -13,6 +13,7 @@ const typeOfCode: Record<string, string> = {
   https_required: 'invalid_request_error',
   sandbox_only: 'invalid_request_error',
   invalid_signature: 'invalid_request_error',
+  connection_required: 'invalid_request_error',
   expired: 'invalid_request_error',
   not_found: 'invalid_request_error',
   method_not_allowed: 'invalid_request_error',

@@ -75,6 +75,7 @@ export async function npmStartHarness(env: Record<string, string> = {}, name = '
       TEMPORAL_UI_PORT: String(ports.ui),
       LOG_LEVEL: 'warn',
       RATE_LIMIT_SANDBOX: '100000',
+      RATE_LIMIT_UNAUTHENTICATED: '100000',
       ...(process.env.TEMPORAL_CLI_PATH ? { TEMPORAL_CLI_PATH: process.env.TEMPORAL_CLI_PATH } : {}),
       ...env,
     };

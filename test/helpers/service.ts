@@ -41,6 +41,8 @@ export async function startTestService(env: Record<string, string> = {}, options
     PORT: '0',
     RATE_LIMIT_SANDBOX: '100000',
     RATE_LIMIT_LIVE: '100000',
+    // Every test sends from 127.0.0.1: the per-address limit on missing or unknown keys would count all their 401s together.
+    RATE_LIMIT_UNAUTHENTICATED: '100000',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     // Test receivers listen on 127.0.0.1; one key for every service of the run, so services sharing the database agree.
     WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true',

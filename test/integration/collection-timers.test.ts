@@ -7,6 +7,7 @@ import { after, before, test } from 'node:test';
 import { amountsOf } from '../helpers/api-assert.ts';
 import { chargesOf, collectionAction, collectionEventTypes, createCollection, waitForCollection } from '../helpers/collections.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
+import { connectAccount } from '../helpers/connections.ts';
 import { assertLedgerBalanced, createCustomer } from '../helpers/payments.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 
@@ -105,7 +106,8 @@ test('pause, then resume after three cycles fell due: no burst, the next charge 
 });
 
 test('live collections ignore the test interval and follow the calendar (live payments have no acquirer yet, so they halt)', async () => {
-  const { liveKey } = await service.newAccount({ live: true });
+  const { accountId, liveKey } = await service.newAccount({ live: true });
+  await connectAccount(service, accountId); // live money needs a connection
   const headers = { 'x-forwarded-proto': 'https' };
   const customer = await createCustomer(http, liveKey!, 'payer@okaxis', headers);
   const created = await http.post('/v1/collections', { key: liveKey!, headers, json: { customer_id: customer, amount: 100, schedule: 'monthly' } });

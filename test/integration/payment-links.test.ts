@@ -8,6 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import { amountsOf, assertApiError, sleep } from '../helpers/api-assert.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
 import { createLink, getPage, linkPayments, payOnPage, postLink, submitPay, tokenOf } from '../helpers/payment-links.ts';
+import { connectAccount } from '../helpers/connections.ts';
 import { assertLedgerBalanced, eventTypesOf, waitFor } from '../helpers/payments.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { startWebhookReceiver, waitUntil } from '../helpers/webhook-receiver.ts';
@@ -128,7 +129,8 @@ describe('creating and reading links', () => {
   });
 
   test('live keys: callback_url must be https, and expire_by keeps the 15-minute floor', async () => {
-    const { liveKey } = await service.newAccount({ live: true });
+    const { accountId, liveKey } = await service.newAccount({ live: true });
+    await connectAccount(service, accountId); // live money needs a connection
     assertApiError(await postLive(liveKey!, { callback_url: 'http://shop.example/thanks' }), 400, 'invalid_request', 'callback_url');
     assertApiError(await postLive(liveKey!, { expire_by: now() + 600 }), 400, 'invalid_request', 'expire_by');
     const ok = await postLive(liveKey!, { callback_url: 'https://shop.example/thanks', expire_by: now() + 16 * 60 });

@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { paymentWorkflowId } from '../../src/domain/workflow-ids.ts';
 import { allBalanceTransactions, amountsOf, assertApiError } from '../helpers/api-assert.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
+import { connectAccount } from '../helpers/connections.ts';
 import { assertLedgerBalanced, createCustomer, createPayment, eventTypesOf, waitFor } from '../helpers/payments.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 
@@ -262,7 +263,9 @@ describe('reads', () => {
   });
 
   test('a live payment has no acquirer yet: it fails with payment_declined, and the sandbox cannot see it', async () => {
-    const { sandboxKey, liveKey } = await service.newAccount({ live: true });
+    const { accountId, sandboxKey, liveKey } = await service.newAccount({ live: true });
+    // Live money needs a connection (without one: 403 connection_required, test/integration/live-connection.test.ts).
+    await connectAccount(service, accountId);
     const https = { 'x-forwarded-proto': 'https' };
     const res = await http.post('/v1/payments', { key: liveKey!, json: { amount: 100, method: 'upi', vpa: 'success@upi' }, headers: https });
     assert.equal(res.status, 200, res.text);

@@ -14,6 +14,7 @@ import { payoutBatchWorkflowId, payoutWorkflowId } from '../../src/domain/workfl
 import { ApiError } from '../../src/domain/errors.ts';
 import { assertApiError } from '../helpers/api-assert.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
+import { connectAccount } from '../helpers/connections.ts';
 import { startSecondApi, startTestService, type TestService } from '../helpers/service.ts';
 
 let service: TestService;
@@ -445,6 +446,7 @@ describe('at most 5 payout batches processing at once per account and mode', () 
   /** A funded account with a `slow@upi` beneficiary, and a one-item batch body paying it. */
   async function slowAccount() {
     const account = await one.newAccount({ live: true });
+    await connectAccount(one, account.accountId); // its live batch below needs a connection
     await topUp(account.sandboxKey, 1_000_000, viaOne);
     const slow = await vpa(account.sandboxKey, 'slow@upi', viaOne);
     const body = (name: string) => ({ payouts: [{ beneficiary_id: slow, amount: 100, mode: 'upi', idempotency_key: `${name}-item` }] });

@@ -29,6 +29,8 @@ const unauthenticated = () =>
 export interface AuthOptions {
   /** Paths under /v1 that need no key. */
   publicPaths?: ReadonlySet<string>;
+  /** Told of each request with a missing or unknown key before its 401; may refuse it instead (429, per client address). */
+  onRefused?: (ctx: ApiContext) => Promise<void>;
 }
 
 /**
@@ -48,9 +50,13 @@ export function authentication(options: AuthOptions = {}): ApiMiddleware {
   return async (ctx, next) => {
     if (publicPaths.has(ctx.path)) return next();
     const secret = credentialsFrom(ctx.get('Authorization') || undefined);
-    if (!secret) throw unauthenticated();
-    const key = await findActiveKey(ctx.state.em, secret);
-    if (!key) throw unauthenticated();
+    // A valid key is looked up before any per-address count: callers behind one address with a flood of bad keys
+    // among them keep working.
+    const key = secret ? await findActiveKey(ctx.state.em, secret) : null;
+    if (!key) {
+      await options.onRefused?.(ctx);
+      throw unauthenticated();
+    }
     if (key.mode === 'live' && !arrivedOverTls(ctx)) {
       throw new ApiError('https_required', 'Live API keys must be used over HTTPS.');
     }

@@ -35,7 +35,7 @@ function tooLarge(limit: number): ApiError {
  * Reads the whole body, up to `limit` bytes. Past the limit the rest is drained and discarded (not
  * destroyed), so the caller still receives the 413.
  */
-function readBody(req: IncomingMessage, limit: number): Promise<string> {
+export function readBody(req: IncomingMessage, limit: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -1,5 +1,6 @@
 // Per API key, points per second (API.md, Rate limits). Every authenticated /v1 response carries
-// X-RateLimit-Limit / -Remaining / -Reset; a 429 adds Retry-After.
+// X-RateLimit-Limit / -Remaining / -Reset; a 429 adds Retry-After. Requests without a valid key are limited per
+// client address instead (unknownKeyLimiting).
 // The counters live in PostgreSQL (src/db/rate-limits.ts), so the limit holds across every API process.
 // When the store cannot be reached, the request is not failed: this process counts on its own in memory
 // (rate-limiter-flexible's insurance limiter) and logs a warning, at most one line per LOG_EVERY_MS. While the
@@ -50,35 +51,93 @@ function limited(headers: Record<string, string>, res: RateLimiterRes, message: 
   return new ApiError('rate_limited', message, undefined, { ...headers, 'Retry-After': retryAfter });
 }
 
-export function rateLimiting(options: RateLimitOptions): ApiMiddleware {
+/** The per-key limit (API.md, Rate limits), shared by the /v1 middleware and /mcp (which spends a point per message). */
+export interface KeyRateLimiter {
+  /** Requests a second for keys of this mode. */
+  limitOf(mode: Mode): number;
+  /** Spends `points` of the caller's budget for this second and sets the X-RateLimit headers, or throws 429. */
+  consume(ctx: ApiContext, points?: number): Promise<void>;
+  /** The caller's current window without spending anything, with its headers set (a simulated 429, a refused batch). */
+  peek(ctx: ApiContext): Promise<{ headers: Record<string, string>; res: RateLimiterRes }>;
+}
+
+export function keyRateLimiter(options: RateLimitOptions): KeyRateLimiter {
   const onStoreError = storeErrorLogger(options.logger);
   const limiter = (mode: Mode): RateLimiterAbstract => {
     const limit = { keyPrefix: mode, points: options[mode], duration: 1 };
     return sharedRateLimiter(options.orm, { ...limit, insuranceLimiter: new RateLimiterMemory(limit), onStoreError });
   };
   const limiters: Record<Mode, RateLimiterAbstract> = { live: limiter('live'), sandbox: limiter('sandbox') };
-  return async (ctx, next) => {
+  const caller = (ctx: ApiContext): { keyId: string; mode: Mode } => {
     const { keyId, mode } = ctx.state;
-    if (!keyId || !mode) return next(); // public /v1 path
-    const limiter = limiters[mode];
-    const limit = options[mode];
+    if (!keyId || !mode) throw new Error('the key rate limit runs after authentication');
+    return { keyId, mode };
+  };
+  return {
+    limitOf: (mode) => options[mode],
+    async consume(ctx, points = 1) {
+      const { keyId, mode } = caller(ctx);
+      const limit = options[mode];
+      let res: RateLimiterRes;
+      try {
+        res = await limiters[mode].consume(keyId, points);
+      } catch (rejection) {
+        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        const headers = setHeaders(ctx, limit, rejection);
+        throw limited(headers, rejection, `Too many requests: at most ${limit} per second for this API key. Retry after the time in Retry-After.`);
+      }
+      setHeaders(ctx, limit, res);
+    },
+    async peek(ctx) {
+      const { keyId, mode } = caller(ctx);
+      const limit = options[mode];
+      const res = (await limiters[mode].get(keyId)) ?? new RateLimiterRes(limit, 1000, 0, false);
+      return { headers: setHeaders(ctx, limit, res), res };
+    },
+  };
+}
 
+export function rateLimiting(options: RateLimitOptions): ApiMiddleware {
+  const limiter = keyRateLimiter(options);
+  return async (ctx, next) => {
+    if (!ctx.state.keyId || !ctx.state.mode) return next(); // public /v1 path
     if (ctx.state.simulate.has('rate_limited')) {
       // Answers 429 at once and does nothing, not even spend a point.
-      const current = (await limiter.get(keyId)) ?? new RateLimiterRes(limit, 1000, 0, false);
-      const headers = setHeaders(ctx, limit, current);
-      throw limited(headers, current, 'Simulated rate limit (Sandbox-Simulate: rate_limited).');
+      const { headers, res } = await limiter.peek(ctx);
+      throw limited(headers, res, 'Simulated rate limit (Sandbox-Simulate: rate_limited).');
     }
+    await limiter.consume(ctx);
+    await next();
+  };
+}
 
-    let res: RateLimiterRes;
+export interface UnknownKeyLimitOptions {
+  /** Requests a minute per client address with a missing or unknown key. */
+  perMinute: number;
+  orm: Orm;
+  logger: Logger;
+}
+
+/**
+ * Requests to /v1 and /mcp with a missing or unknown key, counted per client address (ctx.ip: behind TRUST_PROXY the
+ * address the trusted proxy saw, else the socket's), a minute at a time: past the limit the answer is 429, so a flood
+ * of guessed keys costs one counter update each and gets nowhere. Called by authentication before its 401.
+ */
+export function unknownKeyLimiting(options: UnknownKeyLimitOptions): (ctx: ApiContext) => Promise<void> {
+  const limit = { keyPrefix: 'unknown_key', points: options.perMinute, duration: 60 };
+  const limiter = sharedRateLimiter(options.orm, {
+    ...limit,
+    insuranceLimiter: new RateLimiterMemory(limit),
+    onStoreError: storeErrorLogger(options.logger),
+    transientKeys: true,
+  });
+  return async (ctx) => {
     try {
-      res = await limiter.consume(keyId);
+      await limiter.consume(ctx.ip || 'unknown');
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      const headers = setHeaders(ctx, limit, rejection);
-      throw limited(headers, rejection, `Too many requests: at most ${limit} per second for this API key. Retry after the time in Retry-After.`);
+      const headers = setHeaders(ctx, options.perMinute, rejection);
+      throw limited(headers, rejection, `Too many requests without a valid API key from this address: at most ${options.perMinute} a minute. Retry after the time in Retry-After.`);
     }
-    setHeaders(ctx, limit, res);
-    await next();
   };
 }

@@ -1,10 +1,12 @@
 // Webhook endpoints (create, read, list, delete), each endpoint's delivery log, and redelivery of an event.
 // Deliveries themselves run in the worker: the outbox dispatcher starts one workflow per (event, endpoint).
 import type Router from '@koa/router';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { ApiError } from '../../domain/errors.ts';
 import { wantsEvent } from '../../domain/webhooks.ts';
 import { EventEntity, WebhookDeliveryEntity, WebhookEndpointEntity, type WebhookEndpoint } from '../../db/entities.ts';
+import { sharedRateLimiter } from '../../db/rate-limits.ts';
 import { dropQueuedRetries, insertWebhookEndpoint, webhookDeliveryView, webhookEndpointView } from '../../db/webhooks.ts';
 import {
   MAX_ENDPOINTS_PER_ACCOUNT_AND_MODE,
@@ -23,6 +25,8 @@ import { type AppDeps, type ApiState, authOf, idempotencyKeyOf } from '../contex
 import { findOwn, listRoute } from '../read-routes.ts';
 
 const URL = '/v1/webhook_endpoints';
+/** API.md, Rate limits: sends of one event by POST /v1/events/:id/redeliver in an hour. */
+const REDELIVERIES_PER_HOUR = 10;
 const noParams = z.strictObject({});
 /** API.md, Webhooks: at most 16 endpoints per account and mode (400, param url, beyond that). */
 
@@ -97,6 +101,10 @@ export function webhookRoutes(router: Router<ApiState>, deps: AppDeps): void {
     view: (row) => webhookDeliveryView(row) satisfies WebhookDeliveryResponse,
   });
 
+  // API.md, Rate limits: one event is sent again at most 10 times an hour, counted in PostgreSQL (so across every API
+  // process) per event. An idempotent replay is answered before this and costs nothing; a refused request (an unknown
+  // endpoint) is refused before it counts, and a send that fails to start gives its count back.
+  const redeliveries = sharedRateLimiter(deps.orm, { keyPrefix: 'redeliver', points: REDELIVERIES_PER_HOUR, duration: 3600, transientKeys: true });
   router.post('/v1/events/:id/redeliver', async (ctx) => {
     const { accountId, mode } = authOf(ctx);
     const params = parseParams(redeliverEventParams, ctx.state.body);
@@ -108,7 +116,20 @@ export function webhookRoutes(router: Router<ApiState>, deps: AppDeps): void {
       const endpoints = await ctx.state.em.find(WebhookEndpointEntity, { accountId, mode, deletedAt: null }, { orderBy: { id: 'asc' } });
       endpointIds = endpoints.filter((e) => wantsEvent(e.enabledEvents, event.type)).map((e) => e.id);
     }
-    await deps.temporal.redeliverEvent({ accountId, mode, eventId: event.id, endpointIds, idempotencyKey: idempotencyKeyOf(ctx) });
+    try {
+      await redeliveries.consume(event.id);
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      throw new ApiError('rate_limited', `Event '${event.id}' was sent again ${REDELIVERIES_PER_HOUR} times in the last hour, the most allowed. Retry after the time in Retry-After.`, undefined, {
+        'Retry-After': String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))),
+      });
+    }
+    try {
+      await deps.temporal.redeliverEvent({ accountId, mode, eventId: event.id, endpointIds, idempotencyKey: idempotencyKeyOf(ctx) });
+    } catch (err) {
+      await redeliveries.reward(event.id).catch(() => undefined);
+      throw err;
+    }
     ctx.body = { object: 'event_redelivery', event_id: event.id, endpoint_ids: endpointIds } satisfies RedeliveryResponse;
   });
 }

@@ -3946,7 +3946,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A live key over plain HTTP (`https_required`). */
+            /** @description A live key over plain HTTP (`https_required`); or a live write that moves money on an account with no active provider connection (`connection_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -4668,7 +4668,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A live key over plain HTTP (`https_required`). */
+            /** @description A live key over plain HTTP (`https_required`); or a live write that moves money on an account with no active provider connection (`connection_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -5176,7 +5176,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A live key over plain HTTP (`https_required`). */
+            /** @description A live key over plain HTTP (`https_required`); or a live write that moves money on an account with no active provider connection (`connection_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -5713,7 +5713,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A live key over plain HTTP (`https_required`). */
+            /** @description A live key over plain HTTP (`https_required`); or a live write that moves money on an account with no active provider connection (`connection_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -6737,7 +6737,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A live key over plain HTTP (`https_required`). */
+            /** @description A live key over plain HTTP (`https_required`); or a live write that moves money on an account with no active provider connection (`connection_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -7705,7 +7705,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A live key over plain HTTP (`https_required`). */
+            /** @description A live key over plain HTTP (`https_required`); or a live write that moves money on an account with no active provider connection (`connection_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */

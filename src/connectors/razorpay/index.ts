@@ -1,0 +1,23 @@
+// The Razorpay connector as the registry (src/connectors/index.ts) lists it: what adding a connection needs and how
+// its inbound webhooks are verified and read. Calling the provider goes through http.ts and payouts-api.ts.
+import type { Connector } from '../index.ts';
+import { DEFAULT_BASE_URL } from './http.ts';
+import { EVENT_ID_HEADER, parseWebhookEvent, SIGNATURE_HEADER, translateWebhookEvent, verifySignature } from './webhooks.ts';
+
+export const razorpay: Connector = {
+  provider: 'razorpay',
+  displayName: 'Razorpay (payment gateway and RazorpayX payouts)',
+  defaultBaseUrl: DEFAULT_BASE_URL,
+  secretVariables: { keySecret: 'RAZORPAY_KEY_SECRET', webhookSecret: 'RAZORPAY_WEBHOOK_SECRET' },
+  checkKeyId: (keyId) =>
+    /^rzp_(live|test)_[A-Za-z0-9]+$/.test(keyId) ? null : 'a Razorpay key id starts with rzp_live_ (or rzp_test_ for its test mode)',
+  // The RazorpayX account (or customer identifier) the payouts leave from: letters and digits (api/x/payouts/fetch-all.md).
+  checkPayoutAccountNumber: (accountNumber) =>
+    /^[A-Za-z0-9]{5,40}$/.test(accountNumber) ? null : 'the RazorpayX account number is 5 to 40 letters and digits',
+  webhooks: {
+    signatureHeader: SIGNATURE_HEADER,
+    eventIdHeader: EVENT_ID_HEADER,
+    verify: verifySignature,
+    translate: (rawBody) => translateWebhookEvent(parseWebhookEvent(rawBody)),
+  },
+};

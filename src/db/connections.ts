@@ -1,0 +1,196 @@
+// Connections from an account to a payment provider (API.md, Live mode). One active connection per account (the
+// partial unique index of Migration20261130000000_connections). The key secret and the webhook secret are sealed with
+// SECRETS_KEY, each bound to its row and column, so a sealed value copied into another row does not open there.
+import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
+import { newId } from '../domain/ids.ts';
+import { ConnectionEntity, type Connection } from './entities.ts';
+import type { SecretBox } from './sealed.ts';
+
+export const connectionKeySecretContext = (connectionId: string): string => `connections.key_secret/${connectionId}`;
+export const connectionWebhookSecretContext = (connectionId: string): string => `connections.webhook_secret/${connectionId}`;
+export const connectionPreviousWebhookSecretContext = (connectionId: string): string =>
+  `connections.previous_webhook_secret/${connectionId}`;
+
+/** How long a rotated-out webhook secret still verifies: the provider signs retries of older events with it. */
+export const PREVIOUS_WEBHOOK_SECRET_VALIDITY_MS = 24 * 60 * 60 * 1000;
+
+/** The account's active connection, or null: without one, a live write that moves money is refused. */
+export async function activeConnection(em: EntityManager, accountId: string): Promise<Pick<Connection, 'id' | 'provider'> | null> {
+  return em.findOne(ConnectionEntity, { accountId, status: 'active' }, { fields: ['id', 'provider'] });
+}
+
+export interface NewConnection {
+  accountId: string;
+  provider: string;
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  payoutAccountNumber: string | null;
+  baseUrl: string;
+  upiCollect?: boolean;
+}
+
+/** Stores an active connection with its secrets sealed; a second active one for the account fails on the unique index. */
+export async function insertConnection(em: EntityManager, secrets: SecretBox, input: NewConnection): Promise<string> {
+  const id = newId('connection');
+  await em.insert(ConnectionEntity, {
+    id,
+    accountId: input.accountId,
+    provider: input.provider,
+    keyId: input.keyId,
+    keySecret: secrets.seal(input.keySecret, connectionKeySecretContext(id)),
+    webhookSecret: secrets.seal(input.webhookSecret, connectionWebhookSecretContext(id)),
+    previousWebhookSecret: null,
+    previousWebhookSecretExpiresAt: null,
+    upiCollect: input.upiCollect ?? false,
+    payoutAccountNumber: input.payoutAccountNumber,
+    baseUrl: input.baseUrl,
+    status: 'active',
+    reconciliationCursor: null,
+    createdAt: new Date(),
+  });
+  return id;
+}
+
+/** Disables a connection: no new money movement through it; webhooks and reconciliation still work. */
+export async function disableConnection(em: EntityManager, connectionId: string): Promise<boolean> {
+  return (await em.nativeUpdate(ConnectionEntity, { id: connectionId, status: 'active' }, { status: 'disabled' })) === 1;
+}
+
+/** A connection as operators see it: every setting, never a secret (the account number shows its last 4 digits). */
+export interface ConnectionSummary {
+  id: string;
+  account_id: string;
+  provider: string;
+  key_id: string;
+  payout_account_number_last4: string | null;
+  base_url: string;
+  status: Connection['status'];
+  upi_collect: boolean;
+  created_at: Date;
+  reconciliation_cursor: string | null;
+  /** Until when the webhook secret replaced by the last rotation still verifies; null when none does. */
+  previous_webhook_secret_expires_at: Date | null;
+}
+
+const summaryFields = [
+  'id', 'accountId', 'provider', 'keyId', 'payoutAccountNumber', 'baseUrl', 'status', 'upiCollect', 'createdAt',
+  'reconciliationCursor', 'previousWebhookSecretExpiresAt',
+] as const;
+
+type SummaryRow = Pick<Connection, (typeof summaryFields)[number]>;
+
+function summaryOf(row: SummaryRow, now: Date): ConnectionSummary {
+  const expiry = row.previousWebhookSecretExpiresAt ?? null;
+  return {
+    id: row.id,
+    account_id: row.accountId,
+    provider: row.provider,
+    key_id: row.keyId,
+    payout_account_number_last4: row.payoutAccountNumber ? row.payoutAccountNumber.slice(-4) : null,
+    base_url: row.baseUrl,
+    status: row.status,
+    upi_collect: row.upiCollect ?? false,
+    created_at: row.createdAt,
+    reconciliation_cursor: row.reconciliationCursor ?? null,
+    previous_webhook_secret_expires_at: expiry && expiry > now ? expiry : null,
+  };
+}
+
+/** Connections, newest first, of one account or of every account; the sealed columns are never read. */
+export async function listConnections(em: EntityManager, filter: { accountId?: string } = {}, now = new Date()): Promise<ConnectionSummary[]> {
+  const rows = await em.find(ConnectionEntity, filter.accountId ? { accountId: filter.accountId } : {}, {
+    fields: [...summaryFields],
+    orderBy: { createdAt: 'desc', id: 'desc' },
+  });
+  return rows.map((row) => summaryOf(row, now));
+}
+
+export async function findConnection(em: EntityManager, connectionId: string, now = new Date()): Promise<ConnectionSummary | null> {
+  const row = await em.findOne(ConnectionEntity, { id: connectionId }, { fields: [...summaryFields] });
+  return row ? summaryOf(row, now) : null;
+}
+
+/**
+ * Replaces the webhook secret; the one it replaces stays valid for PREVIOUS_WEBHOOK_SECRET_VALIDITY_MS (re-sealed
+ * for its own column, since a sealed value only opens where it was sealed). A secret rotated out earlier is dropped.
+ * Answers when the old secret stops verifying, or null when the connection does not exist.
+ */
+export async function rotateWebhookSecret(
+  em: EntityManager,
+  secrets: SecretBox,
+  connectionId: string,
+  newSecret: string,
+  now = new Date(),
+): Promise<Date | null> {
+  return em.transactional(async (tx) => {
+    const row = await tx.findOne(ConnectionEntity, { id: connectionId }, { fields: ['id', 'webhookSecret'], lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!row) return null;
+    const current = secrets.open(row.webhookSecret, connectionWebhookSecretContext(connectionId));
+    const expiresAt = new Date(now.getTime() + PREVIOUS_WEBHOOK_SECRET_VALIDITY_MS);
+    await tx.nativeUpdate(ConnectionEntity, { id: connectionId }, {
+      webhookSecret: secrets.seal(newSecret, connectionWebhookSecretContext(connectionId)),
+      previousWebhookSecret: secrets.seal(current, connectionPreviousWebhookSecretContext(connectionId)),
+      previousWebhookSecretExpiresAt: expiresAt,
+    });
+    return expiresAt;
+  });
+}
+
+/** What verifying a connection's inbound webhooks needs: its provider, status and every secret valid now (current first). */
+export interface ConnectionWebhookSecrets {
+  id: string;
+  accountId: string;
+  provider: string;
+  status: Connection['status'];
+  secrets: string[];
+}
+
+/** Unseals the webhook secrets only (the inbound webhook route's one need), or null for an unknown connection. */
+export async function connectionWebhookSecrets(
+  em: EntityManager,
+  secrets: SecretBox,
+  connectionId: string,
+  now = new Date(),
+): Promise<ConnectionWebhookSecrets | null> {
+  const row = await em.findOne(ConnectionEntity, { id: connectionId }, {
+    fields: ['id', 'accountId', 'provider', 'status', 'webhookSecret', 'previousWebhookSecret', 'previousWebhookSecretExpiresAt'],
+  });
+  if (!row) return null;
+  const valid = [secrets.open(row.webhookSecret, connectionWebhookSecretContext(row.id))];
+  if (row.previousWebhookSecret && row.previousWebhookSecretExpiresAt && row.previousWebhookSecretExpiresAt > now) {
+    valid.push(secrets.open(row.previousWebhookSecret, connectionPreviousWebhookSecretContext(row.id)));
+  }
+  return { id: row.id, accountId: row.accountId, provider: row.provider, status: row.status, secrets: valid };
+}
+
+/** What calling the provider needs (the worker's composition root): the settings and the unsealed key secret. */
+export interface ConnectionCredentials {
+  id: string;
+  accountId: string;
+  provider: string;
+  status: Connection['status'];
+  keyId: string;
+  keySecret: string;
+  payoutAccountNumber: string | null;
+  baseUrl: string;
+  upiCollect: boolean;
+}
+
+export async function connectionCredentials(em: EntityManager, secrets: SecretBox, connectionId: string): Promise<ConnectionCredentials | null> {
+  const row = await em.findOne(ConnectionEntity, { id: connectionId }, {
+    fields: ['id', 'accountId', 'provider', 'status', 'keyId', 'keySecret', 'payoutAccountNumber', 'baseUrl', 'upiCollect'],
+  });
+  if (!row) return null;
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    provider: row.provider,
+    status: row.status,
+    keyId: row.keyId,
+    keySecret: secrets.open(row.keySecret, connectionKeySecretContext(row.id)),
+    payoutAccountNumber: row.payoutAccountNumber ?? null,
+    baseUrl: row.baseUrl,
+    upiCollect: row.upiCollect ?? false,
+  };
+}
