@@ -36,6 +36,9 @@ function newPayoutRow(request: PayoutRequest, problem: FailureReason | undefined
     completedAt: null,
     failedAt: problem ? now : null,
     reversedAt: null,
+    providerReference: null,
+    fees: 0,
+    failureProvider: null,
   };
 }
 

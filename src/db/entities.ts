@@ -182,6 +182,12 @@ export const PayoutEntity = defineEntity({
     reversedAt: p.datetime().nullable(),
     /** The creating request's Sandbox-Simulate webhook values, which its later events inherit. */
     sandboxSimulate: p.array(),
+    /** The provider's id of a live payout; null in the sandbox and until the provider answers. */
+    providerReference: p.string().nullable(),
+    /** Paise the provider charged, GST included; 0 in the sandbox. */
+    fees: p.bigint('number').default(0),
+    /** The provider's own words for a failure (source, reason, description), beside our code. */
+    failureProvider: p.json<{ source: string; reason: string; description: string }>().nullable(),
   },
 });
 export type Payout = InferEntity<typeof PayoutEntity>;

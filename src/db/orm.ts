@@ -20,6 +20,7 @@ import { Migration20261128000000_webhook_retry_queue } from './migrations/Migrat
 import { Migration20261129000000_webhook_retry_queue_task_queue } from './migrations/Migration20261129000000_webhook_retry_queue_task_queue.ts';
 import { Migration20261130000000_connections } from './migrations/Migration20261130000000_connections.ts';
 import { Migration20261130400000_connection_settings } from './migrations/Migration20261130400000_connection_settings.ts';
+import { Migration20261130500000_live_payouts } from './migrations/Migration20261130500000_live_payouts.ts';
 
 /** Committed migrations, in order. Append new ones; never edit one that has landed. */
 export const migrationsList = [
@@ -40,6 +41,7 @@ export const migrationsList = [
   { name: 'Migration20261129000000_webhook_retry_queue_task_queue', class: Migration20261129000000_webhook_retry_queue_task_queue },
   { name: 'Migration20261130000000_connections', class: Migration20261130000000_connections },
   { name: 'Migration20261130400000_connection_settings', class: Migration20261130400000_connection_settings },
+  { name: 'Migration20261130500000_live_payouts', class: Migration20261130500000_live_payouts },
 ];
 
 export type Orm = MikroORM;

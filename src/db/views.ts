@@ -99,8 +99,12 @@ export function payoutView(row: Payout): PayoutResponse {
     currency: row.currency,
     mode: row.transferMode,
     status: row.status,
-    failure_reason: row.failureCode ? { code: row.failureCode, message: row.failureMessage ?? '' } : null,
+    failure_reason: row.failureCode
+      ? { code: row.failureCode, message: row.failureMessage ?? '', ...(row.failureProvider ? { provider: row.failureProvider } : {}) }
+      : null,
     utr: row.utr ?? null,
+    provider_reference: row.providerReference ?? null,
+    fees: Number(row.fees ?? 0),
     batch_id: row.batchId ?? null,
     reference: row.reference ?? null,
     narration: row.narration ?? null,
