@@ -9,6 +9,7 @@ import type { PayoutRail } from '../src/rails/payouts.ts';
 import { type RailsByMode, railReportWriter, transitionWriter } from './lifecycle.ts';
 import { railStepper } from './rail-step.ts';
 import { createPayout } from './payouts/create-payout.ts';
+import { type LiveStepSettings, PROCESSING_FAILED, liveStepper } from './payouts/live-step.ts';
 import { giveUpPayoutBatchItem } from './payouts/give-up-payout-batch-item.ts';
 import { type PayoutHandOver, handOverPayout, submitPayoutToRail } from './payouts/hand-over-payout.ts';
 import { type PayoutCreation, payoutStore } from './payouts/payout-store.ts';
@@ -17,18 +18,33 @@ import type { PayoutResponse } from '../src/contract/payouts.ts';
 export type { PayoutCreation, PayoutRailReport, PayoutRequest, PayoutTransition } from './payouts/payout-store.ts';
 export type { GiveUpOutcome } from './payouts/give-up-payout-batch-item.ts';
 
-export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode<PayoutRail>; railInlineWaitMs?: number }) {
+const DEFAULT_PROVIDER_SETTINGS: LiveStepSettings = { retryDelaysSeconds: [60, 120, 300], lookupWindowSeconds: 3600 };
+
+export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode<PayoutRail>; railInlineWaitMs?: number; provider?: LiveStepSettings }) {
   /** The rail step with `submit` as its hand-over; see railStepper. */
   const stepperWith = (submit: (id: string) => Promise<PayoutHandOver>) =>
     railStepper(deps.orm, payoutStore, { rails: deps.rails, decide: payoutRailDecision, submit, inlineWaitMs: deps.railInlineWaitMs ?? 0 });
   /** Hands the payout over (when asked), reads the bank's answer and writes what it calls for. */
   const stepPayout = stepperWith((id) => handOverPayout(deps, id));
+  const transitionPayout = transitionWriter(deps.orm, payoutStore);
   return {
+    /**
+     * The rail step of a live payout: an ordinary activity on the provider's retry profile (see liveStepper), never
+     * waiting in-process for the provider (its backstop lookups are the workflow's durable timers).
+     */
+    stepLivePayout: liveStepper({
+      orm: deps.orm,
+      rail: deps.rails.live,
+      provider: deps.provider ?? DEFAULT_PROVIDER_SETTINGS,
+      step: stepperWith((id) => handOverPayout(deps, id)),
+      fail: (id) => transitionPayout({ id, to: 'failed', failure: PROCESSING_FAILED }),
+    }),
+
     /** A batch item whose payout workflow kept failing; see giveUpPayoutBatchItem. */
     giveUpPayoutBatchItem: (item: NonNullable<PayoutCreation['item']>) => giveUpPayoutBatchItem(deps, item),
 
     /** Moves a payout as a test helper names the move (posting, history, event in one transaction); see transitionWriter. */
-    transitionPayout: transitionWriter(deps.orm, payoutStore),
+    transitionPayout,
 
     /** Writes what a rail reported on its own (a reversal) as payoutRailDecision reads it; see railReportWriter. */
     applyPayoutRailReport: railReportWriter(deps.orm, payoutStore, payoutRailDecision),
@@ -50,8 +66,9 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode
      * asks the rail before sending it again (markRailHandover's `handedOverBefore`), as after any hand-over.
      */
     async createAndStepPayout(input: PayoutCreation): Promise<{ payout: PayoutResponse; step: RailStep<PayoutResponse> | null }> {
-      const { view: payout, handover } = await createPayout(deps.orm, input, true);
-      if (payout.status !== 'initiated') return { payout, step: null };
+      const { view: payout, handover } = await createPayout(deps.orm, input, input.request?.mode !== 'live');
+      // A live payout's hand-over is a provider call: the workflow runs it as an ordinary activity (stepLivePayout).
+      if (payout.status !== 'initiated' || payout.livemode) return { payout, step: null };
       // The usual creation recorded the hand-over and read the beneficiary in its own statement: the step sends them.
       const step = handover ? stepperWith(async () => submitPayoutToRail(deps.rails, handover.recorded, handover.row)) : stepPayout;
       try {

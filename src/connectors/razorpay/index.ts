@@ -2,6 +2,7 @@
 // its inbound webhooks are verified and read. Calling the provider goes through http.ts and payouts-api.ts.
 import type { Connector } from '../index.ts';
 import { DEFAULT_BASE_URL } from './http.ts';
+import { createRazorpayPayoutRail } from './payout-rail.ts';
 import { EVENT_ID_HEADER, parseWebhookEvent, SIGNATURE_HEADER, translateWebhookEvent, verifySignature } from './webhooks.ts';
 
 export const razorpay: Connector = {
@@ -14,6 +15,7 @@ export const razorpay: Connector = {
   // The RazorpayX account (or customer identifier) the payouts leave from: letters and digits (api/x/payouts/fetch-all.md).
   checkPayoutAccountNumber: (accountNumber) =>
     /^[A-Za-z0-9]{5,40}$/.test(accountNumber) ? null : 'the RazorpayX account number is 5 to 40 letters and digits',
+  createPayoutRail: createRazorpayPayoutRail,
   webhooks: {
     signatureHeader: SIGNATURE_HEADER,
     eventIdHeader: EVENT_ID_HEADER,

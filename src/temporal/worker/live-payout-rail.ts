@@ -1,0 +1,91 @@
+// The live payout rail of the worker's composition root: each payout goes to the rail of its account's connection
+// (API.md, Live mode), built from the connection's row with its key secret unsealed here (besides the inbound
+// webhook route, the only place that unseals). The provider's pace is a PostgreSQL limiter keyed by connection, so
+// it holds across every worker process; over it, a call waits rather than fails.
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { connectorOf } from '../../connectors/index.ts';
+import { connectionCredentials } from '../../db/connections.ts';
+import { sharedRateLimiter } from '../../db/rate-limits.ts';
+import type { SecretBox } from '../../db/sealed.ts';
+import type { PayoutRailState } from '../../domain/payouts.ts';
+import type { PayoutRail } from '../../rails/payouts.ts';
+import type { RailAnswer } from '../../rails/rail.ts';
+import { unconnectedLiveRail } from './unconnected-rail.ts';
+
+export interface LivePayoutRailOptions {
+  orm: MikroORM;
+  secrets: SecretBox;
+  /** PROVIDER_MAX_RPS. */
+  maxRps: number;
+  /** PROVIDER_POLL_SECONDS, in ms. */
+  checkAgainInMs: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function createLivePayoutRail(options: LivePayoutRailOptions): PayoutRail {
+  const { orm } = options;
+  const limiter = sharedRateLimiter(orm, { keyPrefix: 'provider', points: options.maxRps, duration: 1 });
+  const pace = (connectionId: string) => async () => {
+    for (;;) {
+      try {
+        await limiter.consume(connectionId);
+        return;
+      } catch (res) {
+        if (!(res instanceof RateLimiterRes)) throw res;
+        await sleep(Math.max(res.msBeforeNext, 5));
+      }
+    }
+  };
+  const rails = new Map<string, PayoutRail>();
+  const unconnected = unconnectedLiveRail('payout');
+
+  /** The account's active connection, else its latest one (a disabled connection still follows what is in flight). */
+  async function railOfAccount(accountId: string): Promise<PayoutRail> {
+    const [row] = await orm.em
+      .fork()
+      .execute<{ id: string }[]>(`select id from connections where account_id = ? order by (status = 'active') desc, created_at desc limit 1`, [accountId]);
+    if (!row) return unconnected;
+    const cached = rails.get(row.id);
+    if (cached) return cached;
+    const credentials = await connectionCredentials(orm.em.fork(), options.secrets, row.id);
+    const connector = credentials && connectorOf(credentials.provider);
+    if (!credentials || !connector || !credentials.payoutAccountNumber) return unconnected;
+    const rail = connector.createPayoutRail({
+      connectionId: credentials.id,
+      baseUrl: credentials.baseUrl,
+      keyId: credentials.keyId,
+      keySecret: credentials.keySecret,
+      accountNumber: credentials.payoutAccountNumber,
+      em: () => orm.em.fork(),
+      pace: pace(credentials.id),
+      checkAgainInMs: options.checkAgainInMs,
+    });
+    rails.set(row.id, rail);
+    return rail;
+  }
+
+  /** Keeps what the provider said of the payout beside it: its id (once) and its fees (when it reports them). */
+  async function remember(payoutId: string, answer: RailAnswer<PayoutRailState>): Promise<void> {
+    if (!answer.providerReference) return;
+    await orm.em
+      .fork()
+      .execute(`update payouts set provider_reference = coalesce(provider_reference, ?), fees = greatest(fees, ?) where id = ?`, [answer.providerReference, answer.fees, payoutId]);
+  }
+
+  return {
+    async submit(submission) {
+      const answer = await (await railOfAccount(submission.accountId)).submit(submission);
+      await remember(submission.payoutId, answer);
+      return answer;
+    },
+    async lookup(payoutId) {
+      const [payout] = await orm.em.fork().execute<{ account_id: string }[]>('select account_id from payouts where id = ?', [payoutId]);
+      if (!payout) return { found: false };
+      const looked = await (await railOfAccount(payout.account_id)).lookup(payoutId);
+      if (looked.found) await remember(payoutId, looked.answer);
+      return looked;
+    },
+  };
+}
