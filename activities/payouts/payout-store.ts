@@ -56,7 +56,7 @@ export const payoutStore: LifecycleStore<PayoutStatus, FailureCode, Payout, Payo
         payout.reversedAt = now;
         break;
       case 'failed':
-        payout.failureProvider = move.failure?.provider ?? null;
+        payout.failureProvider = move.failure?.provider ? JSON.stringify(move.failure.provider) : null;
         break;
       case 'initiated':
         break;

@@ -187,7 +187,9 @@ export const PayoutEntity = defineEntity({
     /** Paise the provider charged, GST included; 0 in the sandbox. */
     fees: p.bigint('number').default(0),
     /** The provider's own words for a failure (source, reason, description), beside our code. */
-    failureProvider: p.json<{ source: string; reason: string; description: string }>().nullable(),
+    // Written as JSON text (a status change writes only scalar columns: src/db/row-update.ts); the jsonb column may
+    // read back parsed: providerFailureOf reads either.
+    failureProvider: p.string().columnType('jsonb').nullable(),
   },
 });
 export type Payout = InferEntity<typeof PayoutEntity>;

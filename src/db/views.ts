@@ -89,6 +89,11 @@ export function beneficiaryView(row: Beneficiary): BeneficiaryResponse {
  * interface.md names the payout's transfer mode `mode` (upi, imps, neft, rtgs), and interface.md wins over
  * API.md's "every object carries mode (sandbox|live)": on payouts the environment is `livemode`.
  */
+/** A payout's failure_provider column, as the driver gave it (jsonb parsed) or as written (JSON text). */
+function providerFailureOf(stored: unknown): { source: string; reason: string; description: string } {
+  return (typeof stored === 'string' ? JSON.parse(stored) : stored) as { source: string; reason: string; description: string };
+}
+
 export function payoutView(row: Payout): PayoutResponse {
   return {
     id: row.id,
@@ -100,7 +105,7 @@ export function payoutView(row: Payout): PayoutResponse {
     mode: row.transferMode,
     status: row.status,
     failure_reason: row.failureCode
-      ? { code: row.failureCode, message: row.failureMessage ?? '', ...(row.failureProvider ? { provider: row.failureProvider } : {}) }
+      ? { code: row.failureCode, message: row.failureMessage ?? '', ...(row.failureProvider ? { provider: providerFailureOf(row.failureProvider) } : {}) }
       : null,
     utr: row.utr ?? null,
     provider_reference: row.providerReference ?? null,

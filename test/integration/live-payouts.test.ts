@@ -1,0 +1,186 @@
+// Live payouts through a RazorpayX connection (API.md, Live payouts), against the provider stand-in: the
+// beneficiary registered once, the payout created under X-Payout-Idempotency = our payout id, its final state
+// learned by the workflow's backstop lookup (short PROVIDER_* settings), and a lost answer sent again with the same
+// key and body, so the provider holds exactly one payout.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import { topUpPosting } from '../../src/domain/ledger.ts';
+import { insertConnection } from '../../src/db/connections.ts';
+import { createSecretBox } from '../../src/db/sealed.ts';
+import { post } from '../../src/ledger/ledger.ts';
+import { startRazorpayStandin, type RazorpayStandin } from '../standins/razorpay/index.ts';
+import { createHttp, type Http } from '../helpers/http.ts';
+import { TEST_SECRETS_KEY, startTestService, type TestService } from '../helpers/service.ts';
+
+const HTTPS = { 'x-forwarded-proto': 'https' };
+const KEY_ID = 'rzp_live_standin';
+const KEY_SECRET = 'standin-key-secret';
+const ACCOUNT_NUMBER = '7878780080316316';
+
+let service: TestService;
+let http: Http;
+let rzp: RazorpayStandin;
+
+before(async () => {
+  rzp = await startRazorpayStandin({ keyId: KEY_ID, keySecret: KEY_SECRET, accountNumber: ACCOUNT_NUMBER });
+  service = await startTestService({
+    TRUST_PROXY: 'true',
+    PROVIDER_RETRY_DELAYS_SECONDS: '1,1,1',
+    PROVIDER_LOOKUP_WINDOW_SECONDS: '4',
+    PROVIDER_POLL_SECONDS: '1',
+    PROVIDER_MAX_RPS: '50',
+  });
+  http = createHttp(service.url);
+});
+after(async () => {
+  await service?.stop();
+  await rzp?.stop();
+});
+
+interface Live {
+  accountId: string;
+  liveKey: string;
+  beneficiaryId: string;
+}
+
+/**
+ * An account connected to the stand-in, with money at the provider and the same in live `available` (a provider
+ * deposit's top-up is another change's; here it is posted as that top-up would post it).
+ */
+async function connectedAccount(deposit: number): Promise<Live> {
+  const { accountId, liveKey } = await service.newAccount({ live: true });
+  assert.ok(liveKey);
+  await insertConnection(service.stack.orm.em.fork(), createSecretBox(Buffer.from(TEST_SECRETS_KEY, 'base64')), {
+    accountId,
+    provider: 'razorpay',
+    keyId: KEY_ID,
+    keySecret: KEY_SECRET,
+    webhookSecret: 'standin-webhook-secret',
+    payoutAccountNumber: ACCOUNT_NUMBER,
+    baseUrl: rzp.baseUrl,
+  });
+  rzp.control.deposit(deposit);
+  await service.stack.orm.em
+    .fork()
+    .transactional((tx) => post(tx, { accountId, mode: 'live', posting: topUpPosting(deposit), sourceId: `tu_${randomUUID()}`, description: 'provider deposit' }));
+  const bene = await http.post('/v1/beneficiaries', { key: liveKey, headers: HTTPS, json: { name: 'Asha Kumar', type: 'vpa', vpa: `asha${Date.now()}@okaxis` } });
+  assert.equal(bene.status, 200, bene.text);
+  return { accountId, liveKey, beneficiaryId: bene.body.id };
+}
+
+async function createPayout(a: Live, amount: number): Promise<any> {
+  const res = await http.post('/v1/payouts', {
+    key: a.liveKey,
+    headers: HTTPS,
+    idempotencyKey: randomUUID(),
+    json: { beneficiary_id: a.beneficiaryId, amount, mode: 'upi', narration: 'Invoice 42' },
+  });
+  assert.equal(res.status, 200, res.text);
+  assert.equal(res.body.livemode, true);
+  return res.body;
+}
+
+async function payoutAt(a: Live, id: string, want: (p: any) => boolean, what: string): Promise<any> {
+  for (let i = 0; i < 600; i++) {
+    const res = await http.get(`/v1/payouts/${id}`, { key: a.liveKey, headers: HTTPS });
+    if (want(res.body)) return res.body;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  assert.fail(`payout ${id} never reached ${what}`);
+}
+
+async function providerPayoutOf(payoutId: string) {
+  for (let i = 0; i < 300; i++) {
+    const found = rzp.control.payouts().filter((p) => p.reference_id === payoutId);
+    if (found.length > 0) return found;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.fail(`the provider never got payout ${payoutId}`);
+}
+
+describe('live payouts through RazorpayX', () => {
+  test('a payout is created at the provider once, with API.md body and key, and completes with its utr', async () => {
+    const a = await connectedAccount(100_000);
+    const payout = await createPayout(a, 5_000);
+    assert.equal(payout.status, 'initiated');
+    assert.equal(payout.provider_reference, null);
+    const [provider] = await providerPayoutOf(payout.id);
+    const creates = rzp.control.requests({ method: 'POST', path: '/v1/payouts' }).filter((r) => (r.body as any)?.reference_id === payout.id);
+    assert.equal(creates.length, 1);
+    assert.equal(creates[0].idempotencyKey, payout.id);
+    assert.deepEqual(creates[0].body, {
+      account_number: ACCOUNT_NUMBER,
+      fund_account_id: provider.fund_account_id,
+      amount: 5_000,
+      currency: 'INR',
+      mode: 'UPI',
+      purpose: 'payout',
+      queue_if_low_balance: false,
+      reference_id: payout.id,
+      narration: 'Invoice 42',
+    });
+    rzp.control.processPayout(provider.id, { utr: 'UTR000000000042' });
+    const done = await payoutAt(a, payout.id, (p) => p.status === 'completed', 'completed');
+    assert.equal(done.utr, 'UTR000000000042');
+    assert.equal(done.provider_reference, provider.id);
+    assert.equal(done.fees, provider.fees);
+
+    // A second payout to the same beneficiary registers nothing again.
+    const contactsBefore = rzp.control.contacts().length;
+    const fundsBefore = rzp.control.fundAccounts().length;
+    const second = await createPayout(a, 1_000);
+    await providerPayoutOf(second.id);
+    assert.equal(rzp.control.contacts().length, contactsBefore);
+    assert.equal(rzp.control.fundAccounts().length, fundsBefore);
+  });
+
+  for (const [reason, code] of [
+    ['beneficiary_vpa_invalid', 'beneficiary_account_invalid'],
+    ['bank_window_closed', 'beneficiary_bank_unavailable'],
+    ['some_new_reason', 'rejected_by_bank'],
+  ] as const) {
+    test(`a payout the provider fails for ${reason} is failed ${code}, with the provider's words`, async () => {
+      const a = await connectedAccount(100_000);
+      const payout = await createPayout(a, 2_000);
+      const [provider] = await providerPayoutOf(payout.id);
+      rzp.control.failPayout(provider.id, { source: 'beneficiary_bank', reason, description: `said ${reason}` });
+      const failed = await payoutAt(a, payout.id, (p) => p.status === 'failed', 'failed');
+      assert.equal(failed.failure_reason.code, code);
+      assert.deepEqual(failed.failure_reason.provider, { source: 'beneficiary_bank', reason, description: `said ${reason}` });
+      const balance = await http.get('/v1/balance', { key: a.liveKey, headers: HTTPS });
+      assert.equal(balance.status, 200, balance.text);
+    });
+  }
+
+  test('a create whose answer was lost (500 after the provider made it) is sent again with the same key: one provider payout', async () => {
+    const a = await connectedAccount(100_000);
+    rzp.control.failNext({ path: '/v1/payouts', method: 'POST', when: 'after', times: 2 });
+    const payout = await createPayout(a, 3_000);
+    const [provider] = await providerPayoutOf(payout.id);
+    rzp.control.processPayout(provider.id, { utr: 'UTR000000000043' });
+    await payoutAt(a, payout.id, (p) => p.status === 'completed', 'completed');
+    assert.equal(rzp.control.payouts().filter((p) => p.reference_id === payout.id).length, 1);
+    const keys = new Set(rzp.control.requests({ method: 'POST', path: '/v1/payouts' }).filter((r) => (r.body as any)?.reference_id === payout.id).map((r) => r.idempotencyKey));
+    assert.deepEqual([...keys], [payout.id]);
+  });
+
+  test('a create the provider never got, through every send, is failed processing_failed after the lookup window', async () => {
+    const a = await connectedAccount(100_000);
+    rzp.control.failNext({ path: '/v1/payouts', method: 'POST', when: 'before', times: 4 });
+    const payout = await createPayout(a, 3_000);
+    const failed = await payoutAt(a, payout.id, (p) => p.status === 'failed', 'failed');
+    assert.equal(failed.failure_reason.code, 'processing_failed');
+    assert.equal(rzp.control.payouts().filter((p) => p.reference_id === payout.id).length, 0);
+  });
+
+  test('a payout the provider balance cannot cover is failed insufficient_funds', async () => {
+    const a = await connectedAccount(1_000);
+    // Our ledger has the money; the provider's balance (shared by the whole stand-in) is drained first.
+    const drained = rzp.control.balance();
+    if (drained > 0) rzp.control.adjustBalance(-drained, 'drained for the test');
+    const payout = await createPayout(a, 900);
+    const failed = await payoutAt(a, payout.id, (p) => p.status === 'failed', 'failed');
+    assert.equal(failed.failure_reason.code, 'insufficient_funds');
+  });
+});
