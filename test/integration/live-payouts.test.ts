@@ -20,10 +20,10 @@ const ACCOUNT_NUMBER = '7878780080316316';
 
 let service: TestService;
 let http: Http;
-let rzp: RazorpayStandin;
+/** Every stand-in started (one per account: its balance is that account's alone). */
+const standins: RazorpayStandin[] = [];
 
 before(async () => {
-  rzp = await startRazorpayStandin({ keyId: KEY_ID, keySecret: KEY_SECRET, accountNumber: ACCOUNT_NUMBER });
   service = await startTestService({
     TRUST_PROXY: 'true',
     PROVIDER_RETRY_DELAYS_SECONDS: '1,1,1',
@@ -35,20 +35,23 @@ before(async () => {
 });
 after(async () => {
   await service?.stop();
-  await rzp?.stop();
+  for (const rzp of standins) await rzp.stop();
 });
 
 interface Live {
   accountId: string;
   liveKey: string;
   beneficiaryId: string;
+  rzp: RazorpayStandin;
 }
 
 /**
  * An account connected to the stand-in, with money at the provider and the same in live `available` (a provider
  * deposit's top-up is another change's; here it is posted as that top-up would post it).
  */
-async function connectedAccount(deposit: number): Promise<Live> {
+async function connectedAccount(deposit: number, providerDeposit = deposit): Promise<Live> {
+  const rzp = await startRazorpayStandin({ keyId: KEY_ID, keySecret: KEY_SECRET, accountNumber: ACCOUNT_NUMBER });
+  standins.push(rzp);
   const { accountId, liveKey } = await service.newAccount({ live: true });
   assert.ok(liveKey);
   await insertConnection(service.stack.orm.em.fork(), createSecretBox(Buffer.from(TEST_SECRETS_KEY, 'base64')), {
@@ -60,13 +63,13 @@ async function connectedAccount(deposit: number): Promise<Live> {
     payoutAccountNumber: ACCOUNT_NUMBER,
     baseUrl: rzp.baseUrl,
   });
-  rzp.control.deposit(deposit);
+  if (providerDeposit > 0) rzp.control.deposit(providerDeposit);
   await service.stack.orm.em
     .fork()
     .transactional((tx) => post(tx, { accountId, mode: 'live', posting: topUpPosting(deposit), sourceId: `tu_${randomUUID()}`, description: 'provider deposit' }));
   const bene = await http.post('/v1/beneficiaries', { key: liveKey, headers: HTTPS, json: { name: 'Asha Kumar', type: 'vpa', vpa: `asha${Date.now()}@okaxis` } });
   assert.equal(bene.status, 200, bene.text);
-  return { accountId, liveKey, beneficiaryId: bene.body.id };
+  return { accountId, liveKey, beneficiaryId: bene.body.id, rzp };
 }
 
 async function createPayout(a: Live, amount: number): Promise<any> {
@@ -90,7 +93,17 @@ async function payoutAt(a: Live, id: string, want: (p: any) => boolean, what: st
   assert.fail(`payout ${id} never reached ${what}`);
 }
 
-async function providerPayoutOf(payoutId: string) {
+/** Live `available` equals the provider's balance to the paisa (nothing reserved is left once the payout settled). */
+async function assertReconciled(a: Live) {
+  const res = await http.get('/v1/balance', { key: a.liveKey, headers: HTTPS });
+  assert.equal(res.status, 200, res.text);
+  assert.equal(Number(res.body.available), a.rzp.control.balance());
+  const [fees] = await service.sql<{ n: string }>(`select coalesce(sum(amount), 0)::text as n from balance_transactions where account_id = ? and mode = 'live' and type = 'fee'`, [a.accountId]);
+  const feesCharged = a.rzp.control.payouts().filter((p) => p.status === 'processed').reduce((sum, p) => sum + p.fees, 0);
+  assert.equal(Number(fees.n) + feesCharged, 0, `live fee transactions sum to ${fees.n}; the provider charged ${feesCharged}`);
+}
+
+async function providerPayoutOf(rzp: RazorpayStandin, payoutId: string) {
   for (let i = 0; i < 300; i++) {
     const found = rzp.control.payouts().filter((p) => p.reference_id === payoutId);
     if (found.length > 0) return found;
@@ -105,8 +118,8 @@ describe('live payouts through RazorpayX', () => {
     const payout = await createPayout(a, 5_000);
     assert.equal(payout.status, 'initiated');
     assert.equal(payout.provider_reference, null);
-    const [provider] = await providerPayoutOf(payout.id);
-    const creates = rzp.control.requests({ method: 'POST', path: '/v1/payouts' }).filter((r) => (r.body as any)?.reference_id === payout.id);
+    const [provider] = await providerPayoutOf(a.rzp, payout.id);
+    const creates = a.rzp.control.requests({ method: 'POST', path: '/v1/payouts' }).filter((r) => (r.body as any)?.reference_id === payout.id);
     assert.equal(creates.length, 1);
     assert.equal(creates[0].idempotencyKey, payout.id);
     assert.deepEqual(creates[0].body, {
@@ -120,19 +133,21 @@ describe('live payouts through RazorpayX', () => {
       reference_id: payout.id,
       narration: 'Invoice 42',
     });
-    rzp.control.processPayout(provider.id, { utr: 'UTR000000000042' });
+    a.rzp.control.processPayout(provider.id, { utr: 'UTR000000000042' });
     const done = await payoutAt(a, payout.id, (p) => p.status === 'completed', 'completed');
     assert.equal(done.utr, 'UTR000000000042');
     assert.equal(done.provider_reference, provider.id);
-    assert.equal(done.fees, provider.fees);
+    assert.equal(done.fees, a.rzp.control.payout(provider.id).fees);
+    assert.ok(done.fees > 0);
+    await assertReconciled(a);
 
     // A second payout to the same beneficiary registers nothing again.
-    const contactsBefore = rzp.control.contacts().length;
-    const fundsBefore = rzp.control.fundAccounts().length;
+    const contactsBefore = a.rzp.control.contacts().length;
+    const fundsBefore = a.rzp.control.fundAccounts().length;
     const second = await createPayout(a, 1_000);
-    await providerPayoutOf(second.id);
-    assert.equal(rzp.control.contacts().length, contactsBefore);
-    assert.equal(rzp.control.fundAccounts().length, fundsBefore);
+    await providerPayoutOf(a.rzp, second.id);
+    assert.equal(a.rzp.control.contacts().length, contactsBefore);
+    assert.equal(a.rzp.control.fundAccounts().length, fundsBefore);
   });
 
   for (const [reason, code] of [
@@ -143,44 +158,46 @@ describe('live payouts through RazorpayX', () => {
     test(`a payout the provider fails for ${reason} is failed ${code}, with the provider's words`, async () => {
       const a = await connectedAccount(100_000);
       const payout = await createPayout(a, 2_000);
-      const [provider] = await providerPayoutOf(payout.id);
-      rzp.control.failPayout(provider.id, { source: 'beneficiary_bank', reason, description: `said ${reason}` });
+      const [provider] = await providerPayoutOf(a.rzp, payout.id);
+      a.rzp.control.failPayout(provider.id, { source: 'beneficiary_bank', reason, description: `said ${reason}` });
       const failed = await payoutAt(a, payout.id, (p) => p.status === 'failed', 'failed');
       assert.equal(failed.failure_reason.code, code);
       assert.deepEqual(failed.failure_reason.provider, { source: 'beneficiary_bank', reason, description: `said ${reason}` });
-      const balance = await http.get('/v1/balance', { key: a.liveKey, headers: HTTPS });
-      assert.equal(balance.status, 200, balance.text);
+      // The provider had debited the payout and its fees, and gave both back.
+      await assertReconciled(a);
     });
   }
 
   test('a create whose answer was lost (500 after the provider made it) is sent again with the same key: one provider payout', async () => {
     const a = await connectedAccount(100_000);
-    rzp.control.failNext({ path: '/v1/payouts', method: 'POST', when: 'after', times: 2 });
+    a.rzp.control.failNext({ path: '/v1/payouts', method: 'POST', when: 'after', times: 2 });
     const payout = await createPayout(a, 3_000);
-    const [provider] = await providerPayoutOf(payout.id);
-    rzp.control.processPayout(provider.id, { utr: 'UTR000000000043' });
+    const [provider] = await providerPayoutOf(a.rzp, payout.id);
+    a.rzp.control.processPayout(provider.id, { utr: 'UTR000000000043' });
     await payoutAt(a, payout.id, (p) => p.status === 'completed', 'completed');
-    assert.equal(rzp.control.payouts().filter((p) => p.reference_id === payout.id).length, 1);
-    const keys = new Set(rzp.control.requests({ method: 'POST', path: '/v1/payouts' }).filter((r) => (r.body as any)?.reference_id === payout.id).map((r) => r.idempotencyKey));
+    assert.equal(a.rzp.control.payouts().filter((p) => p.reference_id === payout.id).length, 1);
+    const keys = new Set(a.rzp.control.requests({ method: 'POST', path: '/v1/payouts' }).filter((r) => (r.body as any)?.reference_id === payout.id).map((r) => r.idempotencyKey));
     assert.deepEqual([...keys], [payout.id]);
+    await assertReconciled(a);
   });
 
   test('a create the provider never got, through every send, is failed processing_failed after the lookup window', async () => {
     const a = await connectedAccount(100_000);
-    rzp.control.failNext({ path: '/v1/payouts', method: 'POST', when: 'before', times: 4 });
+    a.rzp.control.failNext({ path: '/v1/payouts', method: 'POST', when: 'before', times: 4 });
     const payout = await createPayout(a, 3_000);
     const failed = await payoutAt(a, payout.id, (p) => p.status === 'failed', 'failed');
     assert.equal(failed.failure_reason.code, 'processing_failed');
-    assert.equal(rzp.control.payouts().filter((p) => p.reference_id === payout.id).length, 0);
+    assert.equal(a.rzp.control.payouts().filter((p) => p.reference_id === payout.id).length, 0);
+    await assertReconciled(a);
   });
 
   test('a payout the provider balance cannot cover is failed insufficient_funds', async () => {
-    const a = await connectedAccount(1_000);
-    // Our ledger has the money; the provider's balance (shared by the whole stand-in) is drained first.
-    const drained = rzp.control.balance();
-    if (drained > 0) rzp.control.adjustBalance(-drained, 'drained for the test');
+    // Our ledger has the money; the provider's balance does not (the deposit there went elsewhere).
+    const a = await connectedAccount(10_000, 500);
     const payout = await createPayout(a, 900);
     const failed = await payoutAt(a, payout.id, (p) => p.status === 'failed', 'failed');
     assert.equal(failed.failure_reason.code, 'insufficient_funds');
+    assert.equal(failed.failure_reason.provider.reason, 'insufficient_funds');
+    assert.equal(a.rzp.control.balance(), 500);
   });
 });

@@ -12,6 +12,7 @@ import type { PayoutRailState } from '../../domain/payouts.ts';
 import type { PayoutRail } from '../../rails/payouts.ts';
 import type { RailAnswer } from '../../rails/rail.ts';
 import { unconnectedLiveRail } from './unconnected-rail.ts';
+import { recordProviderPayoutFacts } from '../../../activities/payouts/provider-fees.ts';
 
 export interface LivePayoutRailOptions {
   orm: MikroORM;
@@ -66,12 +67,11 @@ export function createLivePayoutRail(options: LivePayoutRailOptions): PayoutRail
     return rail;
   }
 
-  /** Keeps what the provider said of the payout beside it: its id (once) and its fees (when it reports them). */
+  /** Keeps what the provider said of the payout: its id, and its fees (and their return) in the ledger, once each. */
   async function remember(payoutId: string, answer: RailAnswer<PayoutRailState>): Promise<void> {
     if (!answer.providerReference) return;
-    await orm.em
-      .fork()
-      .execute(`update payouts set provider_reference = coalesce(provider_reference, ?), fees = greatest(fees, ?) where id = ?`, [answer.providerReference, answer.fees, payoutId]);
+    const returned = answer.outcome.state === 'reversed' || (answer.outcome.state === 'failed' && answer.fees > 0);
+    await recordProviderPayoutFacts(orm, { payoutId, providerReference: answer.providerReference, fees: answer.fees, returned });
   }
 
   return {
