@@ -10,6 +10,7 @@ import { insertConnection } from '../../src/db/connections.ts';
 import { createSecretBox } from '../../src/db/sealed.ts';
 import { post } from '../../src/ledger/ledger.ts';
 import { startRazorpayStandin, type RazorpayStandin } from '../standins/razorpay/index.ts';
+import { assertApiError } from '../helpers/api-assert.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
 import { TEST_SECRETS_KEY, startTestService, type TestService } from '../helpers/service.ts';
 
@@ -199,5 +200,57 @@ describe('live payouts through RazorpayX', () => {
     assert.equal(failed.failure_reason.code, 'insufficient_funds');
     assert.equal(failed.failure_reason.provider.reason, 'insufficient_funds');
     assert.equal(a.rzp.control.balance(), 500);
+  });
+
+  test("the provider's narrower rules are checked at creation: 400 naming the param, or a batch item created failed invalid_amount", async () => {
+    const a = await connectedAccount(100_000);
+    const pay = (json: Record<string, unknown>) => http.post('/v1/payouts', { key: a.liveKey, headers: HTTPS, idempotencyKey: randomUUID(), json });
+    assertApiError(await pay({ beneficiary_id: a.beneficiaryId, amount: 99, mode: 'upi' }), 400, 'invalid_request', 'amount');
+    assertApiError(await pay({ beneficiary_id: a.beneficiaryId, amount: 1_000, mode: 'upi', narration: 'Invoice #42' }), 400, 'invalid_request', 'narration');
+    const bene = (json: Record<string, unknown>) => http.post('/v1/beneficiaries', { key: a.liveKey, headers: HTTPS, json });
+    assertApiError(await bene({ name: 'Al', type: 'vpa', vpa: 'al@okaxis' }), 400, 'invalid_request', 'name');
+    assertApiError(await bene({ name: 'Asha Kumar', type: 'vpa', vpa: `a${'x'.repeat(100)}@okaxis` }), 400, 'invalid_request', 'vpa');
+
+    const batch = await http.post('/v1/payout_batches', {
+      key: a.liveKey,
+      headers: HTTPS,
+      idempotencyKey: randomUUID(),
+      json: {
+        payouts: [
+          { idempotency_key: 'small', beneficiary_id: a.beneficiaryId, amount: 50, mode: 'upi' },
+          { idempotency_key: 'fine', beneficiary_id: a.beneficiaryId, amount: 1_000, mode: 'upi' },
+        ],
+      },
+    });
+    assert.equal(batch.status, 200, batch.text);
+    let items: any[] = [];
+    for (let i = 0; i < 300 && items.length < 2; i++) {
+      items = (await http.get(`/v1/payouts?batch_id=${batch.body.id}`, { key: a.liveKey, headers: HTTPS })).body.data;
+      if (items.length < 2) await new Promise((r) => setTimeout(r, 100));
+    }
+    const small = items.find((p) => p.idempotency_key === 'small');
+    assert.equal(small.status, 'failed');
+    assert.equal(small.failure_reason.code, 'invalid_amount');
+    const fine = items.find((p) => p.idempotency_key === 'fine');
+    await providerPayoutOf(a.rzp, fine.id);
+    assert.equal(a.rzp.control.payouts().length, 1);
+  });
+
+  test('a live batch keeps within PROVIDER_MAX_RPS and pays each item once', async () => {
+    const count = 300;
+    const a = await connectedAccount(count * 1_000 * 2);
+    const batch = await http.post('/v1/payout_batches', {
+      key: a.liveKey,
+      headers: HTTPS,
+      idempotencyKey: randomUUID(),
+      json: { payouts: Array.from({ length: count }, (_, i) => ({ idempotency_key: `item-${i}`, beneficiary_id: a.beneficiaryId, amount: 1_000, mode: 'upi' })) },
+    });
+    assert.equal(batch.status, 200, batch.text);
+    for (let i = 0; i < 1_800 && a.rzp.control.payouts().length < count; i++) await new Promise((r) => setTimeout(r, 100));
+    const payouts = a.rzp.control.payouts();
+    assert.equal(payouts.length, count);
+    assert.equal(new Set(payouts.map((p) => p.reference_id)).size, count);
+    assert.ok(a.rzp.control.peakRequestsPerSecond() <= 50, `peak ${a.rzp.control.peakRequestsPerSecond()} requests a second`);
+    assert.equal(a.rzp.control.contacts().length, 1);
   });
 });

@@ -3,7 +3,6 @@
 // webhook route, the only place that unseals). The provider's pace is a PostgreSQL limiter keyed by connection, so
 // it holds across every worker process; over it, a call waits rather than fails.
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { RateLimiterRes } from 'rate-limiter-flexible';
 import { connectorOf } from '../../connectors/index.ts';
 import { connectionCredentials } from '../../db/connections.ts';
 import { sharedRateLimiter } from '../../db/rate-limits.ts';
@@ -23,20 +22,30 @@ export interface LivePayoutRailOptions {
   checkAgainInMs: number;
 }
 
+const SLICE_MS = 250;
+const SLICES_PER_SECOND = 1000 / SLICE_MS;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createLivePayoutRail(options: LivePayoutRailOptions): PayoutRail {
   const { orm } = options;
-  const limiter = sharedRateLimiter(orm, { keyPrefix: 'provider', points: options.maxRps, duration: 1 });
+  // Counted in quarter-second slices, each slice's count kept two seconds: a call goes only while its slice and the
+  // four before it stay within PROVIDER_MAX_RPS, so no second-long stretch (the provider's measure) holds more, which
+  // a fixed one-second window would allow up to twice over at its edge.
+  const limiter = sharedRateLimiter(orm, { keyPrefix: 'provider', points: Number.MAX_SAFE_INTEGER, duration: 2, transientKeys: true });
   const pace = (connectionId: string) => async () => {
     for (;;) {
-      try {
-        await limiter.consume(connectionId);
-        return;
-      } catch (res) {
-        if (!(res instanceof RateLimiterRes)) throw res;
-        await sleep(Math.max(res.msBeforeNext, 5));
-      }
+      const now = Date.now();
+      const slice = Math.floor(now / SLICE_MS);
+      const key = (n: number) => `${connectionId}:${n}`;
+      const [current, ...before] = await Promise.all([
+        limiter.consume(key(slice)),
+        ...Array.from({ length: SLICES_PER_SECOND }, (_, i) => limiter.get(key(slice - 1 - i))),
+      ]);
+      if (current.consumedPoints + before.reduce((sum, b) => sum + (b?.consumedPoints ?? 0), 0) <= options.maxRps) return;
+      // Over: give the point back and wait for the next slice.
+      await limiter.reward(key(slice), 1);
+      await sleep((slice + 1) * SLICE_MS - now + Math.floor(Math.random() * 20));
     }
   };
   const rails = new Map<string, PayoutRail>();
