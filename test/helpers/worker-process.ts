@@ -43,6 +43,11 @@ export function workerProcesses(service: TestService): WorkerProcesses {
           WEBHOOK_RETRY_MAX_DEFER_MS: String(c.WEBHOOK_RETRY_MAX_DEFER_MS),
           WEBHOOK_DISPATCH_GATHER_MS: String(c.WEBHOOK_DISPATCH_GATHER_MS),
           RAIL_INLINE_WAIT_MS: String(c.RAIL_INLINE_WAIT_MS),
+          // A live payout's provider calls keep the service's pace and retry timings.
+          PROVIDER_MAX_RPS: String(c.PROVIDER_MAX_RPS),
+          PROVIDER_RETRY_DELAYS_SECONDS: c.PROVIDER_RETRY_DELAYS_SECONDS.join(','),
+          PROVIDER_LOOKUP_WINDOW_SECONDS: String(c.PROVIDER_LOOKUP_WINDOW_SECONDS),
+          PROVIDER_POLL_SECONDS: String(c.PROVIDER_POLL_SECONDS),
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

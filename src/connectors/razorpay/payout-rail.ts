@@ -109,9 +109,21 @@ async function registeredFundAccount(s: RazorpayPayoutRailSettings, api: Razorpa
 
 export function createRazorpayPayoutRail(s: RazorpayPayoutRailSettings): PayoutRail {
   const api = createPayoutsApi(createRazorpayHttp({ baseUrl: s.baseUrl, keyId: s.keyId, keySecret: s.keySecret, timeoutMs: s.timeoutMs }));
+  // A batch's items to one beneficiary arrive together: they share one registration in this process rather than
+  // each asking the provider (the provider would answer the same contact, at the cost of the shared rate).
+  const registering = new Map<string, Promise<string>>();
+  const fundAccountOf = (submission: PayoutSubmission) => {
+    const key = submission.beneficiaryId ?? submission.payoutId;
+    let pending = registering.get(key);
+    if (!pending) {
+      pending = registeredFundAccount(s, api, submission).finally(() => registering.delete(key));
+      registering.set(key, pending);
+    }
+    return pending;
+  };
   return {
     async submit(submission) {
-      const fundAccountId = await registeredFundAccount(s, api, submission);
+      const fundAccountId = await fundAccountOf(submission);
       try {
         const payout = await paced(s.pace, () =>
           api.createPayout({
