@@ -12,7 +12,8 @@ import { createPayout } from './payouts/create-payout.ts';
 import { type LiveStepSettings, PROCESSING_FAILED, liveStepper } from './payouts/live-step.ts';
 import { giveUpPayoutBatchItem } from './payouts/give-up-payout-batch-item.ts';
 import { type PayoutHandOver, handOverPayout, submitPayoutToRail } from './payouts/hand-over-payout.ts';
-import { type PayoutCreation, payoutStore } from './payouts/payout-store.ts';
+import { type PayoutCreation, type PayoutRailReport, payoutStore } from './payouts/payout-store.ts';
+import { recordProviderPayoutFacts } from './payouts/provider-fees.ts';
 import type { PayoutResponse } from '../src/contract/payouts.ts';
 
 export type { PayoutCreation, PayoutRailReport, PayoutRequest, PayoutTransition } from './payouts/payout-store.ts';
@@ -27,6 +28,7 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode
   /** Hands the payout over (when asked), reads the bank's answer and writes what it calls for. */
   const stepPayout = stepperWith((id) => handOverPayout(deps, id));
   const transitionPayout = transitionWriter(deps.orm, payoutStore);
+  const applyRailReport = railReportWriter(deps.orm, payoutStore, payoutRailDecision);
   return {
     /**
      * The rail step of a live payout: an ordinary activity on the provider's retry profile (see liveStepper), never
@@ -47,7 +49,14 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode
     transitionPayout,
 
     /** Writes what a rail reported on its own (a reversal) as payoutRailDecision reads it; see railReportWriter. */
-    applyPayoutRailReport: railReportWriter(deps.orm, payoutStore, payoutRailDecision),
+    async applyPayoutRailReport(report: PayoutRailReport): Promise<PayoutResponse> {
+      const view = await applyRailReport(report);
+      // A live payout the provider gave back (reversed, or failed after its debit) gets its fees back too, once.
+      if ((view.status === 'reversed' || view.status === 'failed') && view.fees > 0 && view.provider_reference) {
+        await recordProviderPayoutFacts(deps.orm, { payoutId: view.id, providerReference: view.provider_reference, fees: view.fees, returned: true });
+      }
+      return view;
+    },
 
     stepPayout,
 

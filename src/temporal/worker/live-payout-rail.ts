@@ -30,7 +30,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function createLivePayoutRail(options: LivePayoutRailOptions): PayoutRail {
   const { orm } = options;
   // Counted in quarter-second slices, each slice's count kept two seconds: a call goes only while its slice and the
-  // four before it stay within PROVIDER_MAX_RPS, so no second-long stretch (the provider's measure) holds more, which
+  // five before it stay within PROVIDER_MAX_RPS, so no second-long stretch (the provider's measure) holds more, which
   // a fixed one-second window would allow up to twice over at its edge.
   const limiter = sharedRateLimiter(orm, { keyPrefix: 'provider', points: Number.MAX_SAFE_INTEGER, duration: 2, transientKeys: true });
   const pace = (connectionId: string) => async () => {
@@ -40,7 +40,8 @@ export function createLivePayoutRail(options: LivePayoutRailOptions): PayoutRail
       const key = (n: number) => `${connectionId}:${n}`;
       const [current, ...before] = await Promise.all([
         limiter.consume(key(slice)),
-        ...Array.from({ length: SLICES_PER_SECOND }, (_, i) => limiter.get(key(slice - 1 - i))),
+        // One slice more than a second's worth: a call admitted late in a slice reaches the provider a little later.
+        ...Array.from({ length: SLICES_PER_SECOND + 1 }, (_, i) => limiter.get(key(slice - 1 - i))),
       ]);
       if (current.consumedPoints + before.reduce((sum, b) => sum + (b?.consumedPoints ?? 0), 0) <= options.maxRps) return;
       // Over: give the point back and wait for the next slice.
