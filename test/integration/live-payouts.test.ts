@@ -11,6 +11,7 @@ import { createSecretBox } from '../../src/db/sealed.ts';
 import { post } from '../../src/ledger/ledger.ts';
 import { startRazorpayStandin, type RazorpayStandin } from '../standins/razorpay/index.ts';
 import { assertApiError } from '../helpers/api-assert.ts';
+import { payoutReportSink } from '../../src/temporal/worker/rail-reports.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
 import { TEST_SECRETS_KEY, startTestService, type TestService } from '../helpers/service.ts';
 
@@ -266,6 +267,31 @@ describe('live payouts through RazorpayX', () => {
     assert.ok(a.rzp.control.peakRequestsPerSecond() <= 50, `peak ${a.rzp.control.peakRequestsPerSecond()} requests a second`);
     assert.equal(a.rzp.control.contacts().length, 1);
     await waitForBatch(a, batch.body.id);
+    await assertReconciled(a);
+  });
+
+  test('a completed payout the provider reverses later is reversed through the transition path, its fees given back', async () => {
+    const a = await connectedAccount(100_000);
+    const payout = await createPayout(a, 4_000);
+    const [provider] = await providerPayoutOf(a.rzp, payout.id);
+    a.rzp.control.processPayout(provider.id, { utr: 'UTR000000000077' });
+    const done = await payoutAt(a, payout.id, (p) => p.status === 'completed', 'completed');
+    assert.ok(done.fees > 0);
+    const reversed = a.rzp.control.reversePayout(provider.id, { source: 'beneficiary_bank', reason: 'beneficiary_bank_rejected', description: 'returned' });
+    // Its workflow has ended; the reversal arrives as a rail report (what the provider's webhook or the
+    // reconciliation hands in), applied by the short transition workflow.
+    await payoutReportSink(service.stack.temporal!.client, service.config.TEMPORAL_TASK_QUEUE)(
+      { id: payout.id, accountId: a.accountId, mode: 'live', key: `reversed:${reversed.id}`, answer: { outcome: { state: 'reversed', utr: reversed.utr }, providerReference: reversed.id, fees: reversed.fees } },
+      { delayMs: 0 },
+    );
+    const back = await payoutAt(a, payout.id, (p) => p.status === 'reversed', 'reversed');
+    assert.equal(back.provider_reference, provider.id);
+    const txns = await service.sql<{ type: string; amount: string }>(
+      `select type, amount::text as amount from balance_transactions where account_id = ? and mode = 'live' and source_id = ? order by created_at, id`,
+      [a.accountId, payout.id],
+    );
+    assert.ok(txns.some((t) => t.type === 'payout_reversal' && Number(t.amount) === 4_000), JSON.stringify(txns));
+    assert.deepEqual(txns.filter((t) => t.type === 'fee').map((t) => Number(t.amount)).sort((x, y) => x - y), [-done.fees, done.fees]);
     await assertReconciled(a);
   });
 });
