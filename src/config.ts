@@ -56,7 +56,7 @@ export const configSchema = z.object({
    * bench:payouts: 0.40x to 0.51x the no-op's throughput). A refund's POST never waits. 0: never.
    */
   RAIL_INLINE_WAIT_MS: z.coerce.number().int().min(0).max(1000).default(200),
-  /** Requests a second to one connection's provider, shared by every worker process (RazorpayX asks for 5-10). */
+  /** Requests a second to one connection's provider, shared by every worker process (API.md, Live mode). */
   PROVIDER_MAX_RPS: positiveInt.default(8),
   /** Waits before sending a create whose answer was lost again, with the same key and body (the provider's advice). */
   PROVIDER_RETRY_DELAYS_SECONDS: z
