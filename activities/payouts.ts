@@ -75,7 +75,7 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode
      * asks the rail before sending it again (markRailHandover's `handedOverBefore`), as after any hand-over.
      */
     async createAndStepPayout(input: PayoutCreation): Promise<{ payout: PayoutResponse; step: RailStep<PayoutResponse> | null }> {
-      const { view: payout, handover } = await createPayout(deps.orm, input, input.request?.mode !== 'live');
+      const { view: payout, handover } = await createPayout(deps.orm, input, true);
       // A live payout's hand-over is a provider call: the workflow runs it as an ordinary activity (stepLivePayout).
       if (payout.status !== 'initiated' || payout.livemode) return { payout, step: null };
       // The usual creation recorded the hand-over and read the beneficiary in its own statement: the step sends them.

@@ -142,7 +142,8 @@ async function createPayoutLocked(orm: MikroORM, request: PayoutRequest, input: 
  */
 export async function createPayout(orm: MikroORM, input: PayoutCreation, handingOver: boolean): Promise<Created> {
   const request = input.request ?? (await requestFromItem(orm.em.fork(), input.item!));
-  const alone = await createPayoutAlone(orm.em.fork(), request, input.item, handingOver);
+  // A live payout's hand-over is the provider step's own (an ordinary activity), recorded when it sends.
+  const alone = await createPayoutAlone(orm.em.fork(), request, input.item, handingOver && request.mode !== 'live');
   if (alone) return alone;
   return { view: await createPayoutLocked(orm, request, input) };
 }

@@ -247,7 +247,7 @@ describe('live payouts through RazorpayX', () => {
   });
 
   test('a live batch keeps within PROVIDER_MAX_RPS and pays each item once', async () => {
-    const count = 200;
+    const count = 1_000;
     const a = await connectedAccount(count * 1_000 * 2);
     const batch = await http.post('/v1/payout_batches', {
       key: a.liveKey,
