@@ -123,8 +123,9 @@ export function createRazorpayPayoutRail(s: RazorpayPayoutRailSettings): PayoutR
   };
   return {
     async submit(submission) {
-      const fundAccountId = await fundAccountOf(submission);
       try {
+        // A beneficiary the provider refuses to register fails its payout like a refused create: nothing was sent.
+        const fundAccountId = await fundAccountOf(submission);
         const payout = await paced(s.pace, () =>
           api.createPayout({
             payoutId: submission.payoutId,
