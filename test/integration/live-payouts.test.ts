@@ -294,4 +294,17 @@ describe('live payouts through RazorpayX', () => {
     assert.deepEqual(txns.filter((t) => t.type === 'fee').map((t) => Number(t.amount)).sort((x, y) => x - y), [-done.fees, done.fees]);
     await assertReconciled(a);
   });
+
+  test('a 429 from the provider waits for its Retry-After and sends again: the payout goes through, once', async () => {
+    const a = await connectedAccount(100_000);
+    a.rzp.control.throttleNext({ path: '/v1/payouts', method: 'POST', times: 2 });
+    const payout = await createPayout(a, 2_500);
+    const [provider] = await providerPayoutOf(a.rzp, payout.id);
+    const creates = a.rzp.control.requests({ method: 'POST', path: '/v1/payouts' });
+    assert.deepEqual(creates.map((r) => r.status), [429, 429, 200]);
+    a.rzp.control.processPayout(provider.id);
+    await payoutAt(a, payout.id, (p) => p.status === 'completed', 'completed');
+    assert.equal(a.rzp.control.payouts().length, 1);
+    await assertReconciled(a);
+  });
 });
