@@ -3,6 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { PayoutRail } from '../src/rails/payouts.ts';
 import type { PaymentRail, RefundRail } from '../src/rails/payments.ts';
 import { createPayoutActivities } from './payouts.ts';
+import type { LiveStepSettings } from './payouts/live-step.ts';
 import { createPayoutBatchActivities } from './payout-batches.ts';
 import { createTopUpActivities } from './top-ups.ts';
 import type { WebhookSender } from '../src/webhooks/sender.ts';
@@ -22,6 +23,8 @@ export interface ActivityDeps {
   webhookSender: WebhookSender;
   /** How long a rail step waits in-process for a rail that will know soon (RAIL_INLINE_WAIT_MS). */
   railInlineWaitMs?: number;
+  /** How a live payout's lost answers are retried, then looked up (PROVIDER_RETRY_DELAYS_SECONDS, ..._LOOKUP_WINDOW_SECONDS). */
+  provider?: LiveStepSettings;
   rails: {
     payouts: { sandbox: PayoutRail; live: PayoutRail };
     payments: { sandbox: PaymentRail; live: PaymentRail };
@@ -34,7 +37,7 @@ export interface ActivityDeps {
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createTopUpActivities(deps),
-    ...createPayoutActivities({ orm: deps.orm, rails: deps.rails.payouts, railInlineWaitMs: deps.railInlineWaitMs }),
+    ...createPayoutActivities({ orm: deps.orm, rails: deps.rails.payouts, railInlineWaitMs: deps.railInlineWaitMs, provider: deps.provider }),
     ...createPayoutBatchActivities({ orm: deps.orm }),
     ...createWebhookActivities({ orm: deps.orm, sender: deps.webhookSender }),
     ...createPaymentActivities({ orm: deps.orm, rails: deps.rails.payments, railInlineWaitMs: deps.railInlineWaitMs }),

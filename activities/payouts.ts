@@ -9,29 +9,54 @@ import type { PayoutRail } from '../src/rails/payouts.ts';
 import { type RailsByMode, railReportWriter, transitionWriter } from './lifecycle.ts';
 import { railStepper } from './rail-step.ts';
 import { createPayout } from './payouts/create-payout.ts';
+import { type LiveStepSettings, PROCESSING_FAILED, liveStepper } from './payouts/live-step.ts';
 import { giveUpPayoutBatchItem } from './payouts/give-up-payout-batch-item.ts';
 import { type PayoutHandOver, handOverPayout, submitPayoutToRail } from './payouts/hand-over-payout.ts';
-import { type PayoutCreation, payoutStore } from './payouts/payout-store.ts';
+import { type PayoutCreation, type PayoutRailReport, payoutStore } from './payouts/payout-store.ts';
+import { recordProviderPayoutFacts } from './payouts/provider-fees.ts';
 import type { PayoutResponse } from '../src/contract/payouts.ts';
 
 export type { PayoutCreation, PayoutRailReport, PayoutRequest, PayoutTransition } from './payouts/payout-store.ts';
 export type { GiveUpOutcome } from './payouts/give-up-payout-batch-item.ts';
 
-export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode<PayoutRail>; railInlineWaitMs?: number }) {
+const DEFAULT_PROVIDER_SETTINGS: LiveStepSettings = { retryDelaysSeconds: [60, 120, 300], lookupWindowSeconds: 3600 };
+
+export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode<PayoutRail>; railInlineWaitMs?: number; provider?: LiveStepSettings }) {
   /** The rail step with `submit` as its hand-over; see railStepper. */
   const stepperWith = (submit: (id: string) => Promise<PayoutHandOver>) =>
     railStepper(deps.orm, payoutStore, { rails: deps.rails, decide: payoutRailDecision, submit, inlineWaitMs: deps.railInlineWaitMs ?? 0 });
   /** Hands the payout over (when asked), reads the bank's answer and writes what it calls for. */
   const stepPayout = stepperWith((id) => handOverPayout(deps, id));
+  const transitionPayout = transitionWriter(deps.orm, payoutStore);
+  const applyRailReport = railReportWriter(deps.orm, payoutStore, payoutRailDecision);
   return {
+    /**
+     * The rail step of a live payout: an ordinary activity on the provider's retry profile (see liveStepper), never
+     * waiting in-process for the provider (its backstop lookups are the workflow's durable timers).
+     */
+    stepLivePayout: liveStepper({
+      orm: deps.orm,
+      rail: deps.rails.live,
+      provider: deps.provider ?? DEFAULT_PROVIDER_SETTINGS,
+      step: stepperWith((id) => handOverPayout(deps, id)),
+      fail: (id) => transitionPayout({ id, to: 'failed', failure: PROCESSING_FAILED }),
+    }),
+
     /** A batch item whose payout workflow kept failing; see giveUpPayoutBatchItem. */
     giveUpPayoutBatchItem: (item: NonNullable<PayoutCreation['item']>) => giveUpPayoutBatchItem(deps, item),
 
     /** Moves a payout as a test helper names the move (posting, history, event in one transaction); see transitionWriter. */
-    transitionPayout: transitionWriter(deps.orm, payoutStore),
+    transitionPayout,
 
     /** Writes what a rail reported on its own (a reversal) as payoutRailDecision reads it; see railReportWriter. */
-    applyPayoutRailReport: railReportWriter(deps.orm, payoutStore, payoutRailDecision),
+    async applyPayoutRailReport(report: PayoutRailReport): Promise<PayoutResponse> {
+      const view = await applyRailReport(report);
+      // A live payout the provider gave back (reversed, or failed after its debit) gets its fees back too, once.
+      if ((view.status === 'reversed' || view.status === 'failed') && view.fees > 0 && view.provider_reference) {
+        await recordProviderPayoutFacts(deps.orm, { payoutId: view.id, providerReference: view.provider_reference, fees: view.fees, returned: true });
+      }
+      return view;
+    },
 
     stepPayout,
 
@@ -51,7 +76,8 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode
      */
     async createAndStepPayout(input: PayoutCreation): Promise<{ payout: PayoutResponse; step: RailStep<PayoutResponse> | null }> {
       const { view: payout, handover } = await createPayout(deps.orm, input, true);
-      if (payout.status !== 'initiated') return { payout, step: null };
+      // A live payout's hand-over is a provider call: the workflow runs it as an ordinary activity (stepLivePayout).
+      if (payout.status !== 'initiated' || payout.livemode) return { payout, step: null };
       // The usual creation recorded the hand-over and read the beneficiary in its own statement: the step sends them.
       const step = handover ? stepperWith(async () => submitPayoutToRail(deps.rails, handover.recorded, handover.row)) : stepPayout;
       try {

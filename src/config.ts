@@ -67,6 +67,18 @@ export const configSchema = z.object({
    * bench:payouts: 0.40x to 0.51x the no-op's throughput). A refund's POST never waits. 0: never.
    */
   RAIL_INLINE_WAIT_MS: z.coerce.number().int().min(0).max(1000).default(200),
+  /** Requests a second to one connection's provider, shared by every worker process (API.md, Live mode). */
+  PROVIDER_MAX_RPS: positiveInt.default(8),
+  /** Waits before sending a create whose answer was lost again, with the same key and body (the provider's advice). */
+  PROVIDER_RETRY_DELAYS_SECONDS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'a comma-separated list of seconds')
+    .default('60,120,300')
+    .transform((v) => v.split(',').map(Number)),
+  /** How long after the last send a payout the provider has no record of is still looked up before it is failed. */
+  PROVIDER_LOOKUP_WINDOW_SECONDS: positiveInt.default(3600),
+  /** How often a live payout still on its way is looked up as a backstop to the provider's webhook. */
+  PROVIDER_POLL_SECONDS: positiveInt.default(1800),
   /** How many payouts of one batch run at once (child workflows in the sliding window). */
   PAYOUT_BATCH_WINDOW: positiveInt.default(200),
   /** How often a worker looks for stored batches whose workflow never started (and starts them), and how old they must be. */

@@ -166,6 +166,12 @@ async function startWorkerPart(config: Config, parts: Parts & { temporalAddress:
       maxCachedWorkflows: config.WORKER_MAX_CACHED_WORKFLOWS,
     },
     railInlineWaitMs: config.RAIL_INLINE_WAIT_MS,
+    provider: {
+      maxRps: config.PROVIDER_MAX_RPS,
+      retryDelaysSeconds: config.PROVIDER_RETRY_DELAYS_SECONDS,
+      lookupWindowSeconds: config.PROVIDER_LOOKUP_WINDOW_SECONDS,
+      pollSeconds: config.PROVIDER_POLL_SECONDS,
+    },
     sandbox: {
       processingMs: config.SANDBOX_PAYOUT_DELAY_MS,
       slowMs: config.SANDBOX_SLOW_DELAY_MS,

@@ -4,7 +4,7 @@
 import { allHandlersFinished, condition, defineUpdate, setHandler } from '@temporalio/workflow';
 import type { PayoutActivities, PayoutCreation, PayoutRailReport, PayoutTransition } from '../activities/payouts.ts';
 import { created, followRail, once } from './lifecycle.ts';
-import { databaseSteps, railSteps } from './proxies.ts';
+import { databaseSteps, providerSteps, railSteps } from './proxies.ts';
 import type { RailStep } from '../src/domain/lifecycle.ts';
 import type { PayoutResponse } from '../src/contract/payouts.ts';
 
@@ -26,6 +26,7 @@ export interface PayoutWorkflowResult {
 
 const db = databaseSteps<PayoutActivities>();
 const rail = railSteps<PayoutActivities>();
+const provider = providerSteps<PayoutActivities>();
 
 export async function payoutWorkflow(input: PayoutWorkflowInput): Promise<PayoutWorkflowResult> {
   /** The first look at the rail, taken by the creating step (one local activity, not two). */
@@ -51,7 +52,9 @@ export async function payoutWorkflow(input: PayoutWorkflowInput): Promise<Payout
 
   const last = await followRail(
     payout.id,
-    { step: rail.stepPayout },
+    // A live payout's rail is a provider: its calls are ordinary activities on their own retry profile (the
+    // sandbox's stay local). Decided from the created payout, which the history holds.
+    { step: payout.livemode ? provider.stepLivePayout : rail.stepPayout },
     // A quick rail's answer is waited for in this task, a single payout's too: its caller (the update's answer,
     // sent when the task ends) hears up to RAIL_INLINE_WAIT_MS later, and the payout takes one task, no timer.
     { wake: { requested: () => woken, reset: () => (woken = false) }, waitAtFirst: true, first },

@@ -67,3 +67,12 @@ export function railSteps<A extends object>() {
 export function webhookBatchSteps<A extends object>(attemptTimeoutMs: number) {
   return proxyLocalActivities<A>({ startToCloseTimeout: attemptTimeoutMs + 30_000, retry: { ...retryProfiles.database.retry } });
 }
+
+/**
+ * Calls to a live provider: ordinary activities with their own retry profile and a heartbeat (DECISIONS, Wave 3):
+ * such a call leaves the machine, can take seconds, and a lost answer is retried for minutes.
+ */
+export function providerSteps<A extends object>() {
+  const profile = retryProfiles.provider;
+  return proxyActivities<A>({ startToCloseTimeout: profile.startToCloseTimeout, heartbeatTimeout: profile.heartbeatTimeout, retry: { ...profile.retry } });
+}

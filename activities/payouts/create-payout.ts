@@ -7,6 +7,7 @@ import { PayoutEntity, type Payout } from '../../src/db/entities.ts';
 import { linkPayoutItem, payoutItemLink } from '../../src/db/payout-batches.ts';
 import { type RailHandover, activeBeneficiaryGuard, beneficiaryOfGuardRow, creationFacts, payoutInsert } from '../../src/db/payouts.ts';
 import { payoutView } from '../../src/db/views.ts';
+import { checkPayoutAmount } from '../../src/domain/live-limits.ts';
 import { refuse, writeStatusEntry } from '../lifecycle.ts';
 import { type PayoutCreation, type PayoutRequest, payoutStore, requestFromItem } from './payout-store.ts';
 import type { PayoutResponse } from '../../src/contract/payouts.ts';
@@ -36,6 +37,9 @@ function newPayoutRow(request: PayoutRequest, problem: FailureReason | undefined
     completedAt: null,
     failedAt: problem ? now : null,
     reversedAt: null,
+    providerReference: null,
+    fees: 0,
+    failureProvider: null,
   };
 }
 
@@ -71,7 +75,7 @@ export interface Created {
  */
 async function createPayoutAlone(em: EntityManager, request: PayoutRequest, item: PayoutCreation['item'], handingOver: boolean): Promise<Created | undefined> {
   const types = fittingBeneficiaryTypes(request.transferMode, request.amount);
-  if (types.length === 0) return undefined;
+  if (types.length === 0 || liveAmountProblem(request)) return undefined;
   const guard = activeBeneficiaryGuard(request, types);
   const payout = newPayoutRow(request, undefined);
   let beneficiary: Record<string, unknown> | undefined;
@@ -95,8 +99,15 @@ function creationProblem(request: PayoutRequest, facts: Awaited<ReturnType<typeo
   if (!facts.beneficiaryType) return { problem: failure('beneficiary_not_found', `No active beneficiary '${request.beneficiaryId}'.`), param: 'beneficiary_id' };
   const wrongMode = transferModeProblem(request.transferMode, facts.beneficiaryType, request.amount);
   if (wrongMode) return { problem: failure('invalid_method', wrongMode), param: 'mode' };
+  const belowMinimum = liveAmountProblem(request);
+  if (belowMinimum) return { problem: failure('invalid_amount', belowMinimum), param: 'amount' };
   if (facts.available === null || facts.available < BigInt(request.amount)) return { problem: failure('insufficient_funds') };
   return {};
+}
+
+/** A live payout under the provider's minimum (DECISIONS, Provider minimums): a batch item is created failed. */
+function liveAmountProblem(request: PayoutRequest): string | undefined {
+  return request.mode === 'live' ? checkPayoutAmount(request.amount)?.message : undefined;
 }
 
 /** The creation decided under the `available` lock: the key's payout if it has one, else a new one or a refusal. */
@@ -131,7 +142,8 @@ async function createPayoutLocked(orm: MikroORM, request: PayoutRequest, input: 
  */
 export async function createPayout(orm: MikroORM, input: PayoutCreation, handingOver: boolean): Promise<Created> {
   const request = input.request ?? (await requestFromItem(orm.em.fork(), input.item!));
-  const alone = await createPayoutAlone(orm.em.fork(), request, input.item, handingOver);
+  // A live payout's hand-over is the provider step's own (an ordinary activity), recorded when it sends.
+  const alone = await createPayoutAlone(orm.em.fork(), request, input.item, handingOver && request.mode !== 'live');
   if (alone) return alone;
   return { view: await createPayoutLocked(orm, request, input) };
 }

@@ -30,6 +30,8 @@ export async function submitPayoutToRail(rails: RailsByMode<PayoutRail>, handove
     amount: handover.amount,
     transferMode: handover.transferMode as TransferMode,
     beneficiary,
+    beneficiaryId: row.beneficiaryId,
+    narration: row.narration ?? null,
   });
   return { handedOver: { status: 'initiated', mode, row, answer } };
 }

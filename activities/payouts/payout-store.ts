@@ -55,8 +55,10 @@ export const payoutStore: LifecycleStore<PayoutStatus, FailureCode, Payout, Payo
       case 'reversed':
         payout.reversedAt = now;
         break;
-      case 'initiated':
       case 'failed':
+        payout.failureProvider = move.failure?.provider ? JSON.stringify(move.failure.provider) : null;
+        break;
+      case 'initiated':
         break;
       default:
         move.to satisfies never;

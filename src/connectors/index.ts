@@ -4,7 +4,8 @@
 import type { Connector } from './types.ts';
 import { razorpay } from './razorpay/index.ts';
 
-export type { Connector } from './types.ts';
+export type { ConnectedRailSettings, Connector } from './types.ts';
+
 
 
 export const connectors: readonly Connector[] = [razorpay];

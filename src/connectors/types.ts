@@ -1,3 +1,5 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { PayoutRail } from '../rails/payouts.ts';
 // What a connector tells the rest of the service, in the service's own words: no provider's names or statuses
 // cross this line (DECISIONS, "One provider, built to be one of many"). A connector folder translates its provider
 // into these types; activities, the transition writer and the inbound webhook route only ever see these.
@@ -222,6 +224,21 @@ export interface LivePaymentInput {
 /** A kind of live money a connector moves: payouts (and batches of them), or payments (and their refunds). */
 export type MoneyMovement = 'payouts' | 'payments';
 
+/** What a connector's rails need of a connection, its key secret unsealed (only by the worker's composition root). */
+export interface ConnectedRailSettings {
+  connectionId: string;
+  baseUrl: string;
+  keyId: string;
+  keySecret: string;
+  accountNumber: string;
+  /** A fresh EntityManager for the connector's own records (a beneficiary's ids at the provider). */
+  em: () => EntityManager;
+  /** Resolves when one more request to the provider keeps within the connection's rate, shared by every worker. */
+  pace: () => Promise<void>;
+  /** When to look again at a payout still on its way (a backstop to the provider's webhooks). */
+  checkAgainInMs: number;
+}
+
 /** What one provider's connector gives the rest of the service (src/connectors/index.ts lists them). */
 export interface Connector {
   /** The `--provider` value and the webhook path segment. */
@@ -239,6 +256,8 @@ export interface Connector {
   /** null when the key id looks like one of this provider's; otherwise what is wrong with it. */
   checkKeyId(keyId: string): string | null;
   checkPayoutAccountNumber(accountNumber: string): string | null;
+  /** The payout rail of one connection (the worker's composition root builds it from the connection's row). */
+  createPayoutRail(settings: ConnectedRailSettings): PayoutRail;
   /**
    * The provider's rules where they are narrower than our API's, checked when a live beneficiary or payout is created
    * (400 naming the param) so that the provider never refuses it later for them.

@@ -37,8 +37,19 @@ export const payoutSchema = z
       description: 'Transfer mode: `upi`, `imps`, `neft` or `rtgs`. A batch item that failed for its mode (`failure_reason.code` `invalid_method`) keeps the text it was given, whatever it was, so you can tell which item it was.',
     }),
     status: payoutStatusSchema,
-    failure_reason: z.object({ code: z.string(), message: z.string() }).nullable(),
+    failure_reason: z
+      .object({
+        code: z.string(),
+        message: z.string(),
+        provider: z
+          .object({ source: z.string(), reason: z.string(), description: z.string() })
+          .optional()
+          .meta({ description: 'Live payouts: the provider\'s own account of the failure, as it said it.' }),
+      })
+      .nullable(),
     utr: z.string().nullable().meta({ description: 'The bank reference once completed.' }),
+    provider_reference: z.string().nullable().meta({ description: "The provider's id of a live payout; null in the sandbox." }),
+    fees: z.int().meta({ description: "Paise the provider charged for a live payout, its GST included; 0 in the sandbox." }),
     batch_id: z.string().nullable(),
     reference: z.string().nullable(),
     narration: z.string().nullable(),

@@ -183,6 +183,14 @@ export const PayoutEntity = defineEntity({
     reversedAt: p.datetime().nullable(),
     /** The creating request's Sandbox-Simulate webhook values, which its later events inherit. */
     sandboxSimulate: p.array(),
+    /** The provider's id of a live payout; null in the sandbox and until the provider answers. */
+    providerReference: p.string().nullable(),
+    /** Paise the provider charged, GST included; 0 in the sandbox. */
+    fees: p.bigint('number').default(0),
+    /** The provider's own words for a failure (source, reason, description), beside our code. */
+    // Written as JSON text (a status change writes only scalar columns: src/db/row-update.ts); the jsonb column may
+    // read back parsed: providerFailureOf reads either.
+    failureProvider: p.string().columnType('jsonb').nullable(),
   },
 });
 export type Payout = InferEntity<typeof PayoutEntity>;

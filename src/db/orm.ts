@@ -22,6 +22,7 @@ import { Migration20261130000000_connections } from './migrations/Migration20261
 import { Migration20261130100000_report_retention } from './migrations/Migration20261130100000_report_retention.ts';
 import { Migration20261130100100_unsealed_secret_replays_index } from './migrations/Migration20261130100100_unsealed_secret_replays_index.ts';
 import { Migration20261130400000_connection_settings } from './migrations/Migration20261130400000_connection_settings.ts';
+import { Migration20261130500000_live_payouts } from './migrations/Migration20261130500000_live_payouts.ts';
 import { Migration20261130600000_provider_events } from './migrations/Migration20261130600000_provider_events.ts';
 import { Migration20261130700000_mandates } from './migrations/Migration20261130700000_mandates.ts';
 
@@ -46,6 +47,7 @@ export const migrationsList = [
   { name: 'Migration20261130100000_report_retention', class: Migration20261130100000_report_retention },
   { name: 'Migration20261130100100_unsealed_secret_replays_index', class: Migration20261130100100_unsealed_secret_replays_index },
   { name: 'Migration20261130400000_connection_settings', class: Migration20261130400000_connection_settings },
+  { name: 'Migration20261130500000_live_payouts', class: Migration20261130500000_live_payouts },
   { name: 'Migration20261130600000_provider_events', class: Migration20261130600000_provider_events },
   { name: 'Migration20261130700000_mandates', class: Migration20261130700000_mandates },
 ];

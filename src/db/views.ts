@@ -90,6 +90,11 @@ export function beneficiaryView(row: Beneficiary): BeneficiaryResponse {
  * interface.md names the payout's transfer mode `mode` (upi, imps, neft, rtgs), and interface.md wins over
  * API.md's "every object carries mode (sandbox|live)": on payouts the environment is `livemode`.
  */
+/** A payout's failure_provider column, as the driver gave it (jsonb parsed) or as written (JSON text). */
+function providerFailureOf(stored: unknown): { source: string; reason: string; description: string } {
+  return (typeof stored === 'string' ? JSON.parse(stored) : stored) as { source: string; reason: string; description: string };
+}
+
 export function payoutView(row: Payout): PayoutResponse {
   return {
     id: row.id,
@@ -100,8 +105,12 @@ export function payoutView(row: Payout): PayoutResponse {
     currency: row.currency,
     mode: row.transferMode,
     status: row.status,
-    failure_reason: row.failureCode ? { code: row.failureCode, message: row.failureMessage ?? '' } : null,
+    failure_reason: row.failureCode
+      ? { code: row.failureCode, message: row.failureMessage ?? '', ...(row.failureProvider ? { provider: providerFailureOf(row.failureProvider) } : {}) }
+      : null,
     utr: row.utr ?? null,
+    provider_reference: row.providerReference ?? null,
+    fees: Number(row.fees ?? 0),
     batch_id: row.batchId ?? null,
     reference: row.reference ?? null,
     narration: row.narration ?? null,

@@ -116,6 +116,16 @@ export const retryProfiles = {
     startToCloseTimeout: '30 seconds',
     retry: { initialInterval: '200 milliseconds', backoffCoefficient: 2, maximumInterval: '10 seconds' },
   },
+  /**
+   * Calls to a live provider (ordinary activities with a heartbeat, DECISIONS Wave 3): a lost answer is sent again
+   * after the delays the activity names itself (PROVIDER_RETRY_DELAYS_SECONDS), then looked up; these intervals
+   * cover only what the activity does not time itself (a worker that died under a call).
+   */
+  provider: {
+    startToCloseTimeout: '3 minutes',
+    heartbeatTimeout: '40 seconds',
+    retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes' },
+  },
   /** Calls to a bank rail: slower, and a rail outage may last; retried with the same idempotency key. */
   rail: {
     startToCloseTimeout: '60 seconds',

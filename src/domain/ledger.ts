@@ -70,6 +70,16 @@ export function payoutReversalPosting(amount: PostingAmount): Posting {
   return move('payout_reversal', 'external_bank', 'available', amount);
 }
 
+/** A provider charged for a live payout (its GST included): the fee leaves `available` for the provider. */
+export function payoutFeePosting(amount: PostingAmount): Posting {
+  return move('fee', 'available', 'external_bank', amount);
+}
+
+/** A provider gave a payout's fee back (the payout was reversed, or failed after the provider had debited it). */
+export function payoutFeeRefundPosting(amount: PostingAmount): Posting {
+  return move('fee', 'external_bank', 'available', amount);
+}
+
 /** A payment was captured: the customer's money arrives in `pending` until it is settled. */
 export function paymentCapturePosting(amount: PostingAmount): Posting {
   return move('payment', 'external_customer', 'pending', amount);

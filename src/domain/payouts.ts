@@ -69,6 +69,7 @@ export const failureCodes = [
   'beneficiary_not_found',
   'rejected_by_bank',
   'processing_failed',
+  'invalid_amount',
 ] as const;
 export type FailureCode = (typeof failureCodes)[number];
 
@@ -85,6 +86,7 @@ export const failureMessages: { readonly [C in FailureCode]: string } = {
   beneficiary_not_found: 'No active beneficiary with this id.',
   rejected_by_bank: 'The bank rejected the transfer.',
   processing_failed: 'The payout could not be processed after repeated internal errors; no money left the account.',
+  invalid_amount: 'The amount is below the smallest live payout the provider takes.',
 };
 
 export function failure(code: FailureCode, message?: string): FailureReason {

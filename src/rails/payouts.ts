@@ -12,6 +12,9 @@ export interface PayoutSubmission {
   amount: number;
   transferMode: TransferMode;
   beneficiary: { type: 'bank_account' | 'vpa'; name: string; vpa: string | null; accountNumber: string | null; ifsc: string | null };
+  /** The beneficiary's id (a provider registers it once, under this reference) and the payout's narration. */
+  beneficiaryId?: string;
+  narration?: string | null;
 }
 
 export interface PayoutRail {

@@ -46,6 +46,11 @@ export function workerProcesses(service: TestService): WorkerProcesses {
           // The run's workflow bundle (global setup): bundling again would cost each start seconds of CPU.
           ...(process.env.PAYGATE_WORKFLOW_BUNDLE ? { WORKFLOW_BUNDLE_PATH: process.env.PAYGATE_WORKFLOW_BUNDLE } : {}),
           ...(process.env.NODE_COMPILE_CACHE ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE } : {}),
+          // A live payout's provider calls keep the service's pace and retry timings.
+          PROVIDER_MAX_RPS: String(c.PROVIDER_MAX_RPS),
+          PROVIDER_RETRY_DELAYS_SECONDS: c.PROVIDER_RETRY_DELAYS_SECONDS.join(','),
+          PROVIDER_LOOKUP_WINDOW_SECONDS: String(c.PROVIDER_LOOKUP_WINDOW_SECONDS),
+          PROVIDER_POLL_SECONDS: String(c.PROVIDER_POLL_SECONDS),
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

@@ -2,6 +2,7 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
 import { ApiError } from '../../domain/errors.ts';
+import { checkLiveBeneficiary } from '../../domain/live-limits.ts';
 import { newId } from '../../domain/ids.ts';
 import { BeneficiaryEntity } from '../../db/entities.ts';
 import { beneficiaryView } from '../../db/views.ts';
@@ -17,6 +18,15 @@ export function beneficiaryRoutes(router: Router<ApiState>, _deps: AppDeps): voi
   router.post(URL, async (ctx) => {
     const { accountId, mode } = authOf(ctx);
     const params = parseParams(createBeneficiaryParams, ctx.state.body);
+    if (mode === 'live') {
+      const violation = checkLiveBeneficiary({
+        name: params.name,
+        type: params.type,
+        vpa: params.type === 'vpa' ? params.vpa : null,
+        bankAccount: params.type === 'bank_account' ? { accountNumber: params.bank_account.account_number, ifsc: params.bank_account.ifsc } : null,
+      });
+      if (violation) throw new ApiError('invalid_request', violation.message, violation.param);
+    }
     const em = ctx.state.em;
     const row = em.create(BeneficiaryEntity, {
       id: newId('beneficiary'),

@@ -8,7 +8,8 @@ import type { Client } from '@temporalio/client';
 import { createSandboxPayoutRail, type SandboxTimings } from '../../rails/sandbox/payout-rail.ts';
 import { createSandboxPaymentRail, createSandboxRefundRail } from '../../rails/sandbox/payment-rail.ts';
 import { payoutReportSink } from './rail-reports.ts';
-import { unconnectedPaymentRail, unconnectedPayoutRail, unconnectedRefundRail } from './unconnected-rail.ts';
+import { unconnectedPaymentRail, unconnectedRefundRail } from './unconnected-rail.ts';
+import { createLivePayoutRail } from './live-payout-rail.ts';
 import type { Logger } from '../../logger.ts';
 import { createWebhookSender } from '../../webhooks/sender.ts';
 import { endpointSecretContext, type SecretBox } from '../../db/sealed.ts';
@@ -103,13 +104,29 @@ export interface WorkerHandle {
  * asks for before any workflow starts (403 connection_required): a live rail reached here is a defect, refused
  * outright. The sandbox payout rail's reports (its reversals) start workflows through the process's client.
  */
-function createRails(options: { orm: MikroORM; client: Client; taskQueue: string; sandbox: SandboxTimings }): ActivityDeps['rails'] {
+function createRails(options: {
+  orm: MikroORM;
+  client: Client;
+  taskQueue: string;
+  sandbox: SandboxTimings;
+  provider: ProviderSettings;
+  webhooks: { secrets: SecretBox };
+}): ActivityDeps['rails'] {
   const { orm, sandbox: timings } = options;
+  const livePayouts = createLivePayoutRail({ orm, secrets: options.webhooks.secrets, maxRps: options.provider.maxRps, checkAgainInMs: options.provider.pollSeconds * 1000 });
   return {
-    payouts: { sandbox: createSandboxPayoutRail({ orm, timings, report: payoutReportSink(options.client, options.taskQueue) }), live: unconnectedPayoutRail },
+    payouts: { sandbox: createSandboxPayoutRail({ orm, timings, report: payoutReportSink(options.client, options.taskQueue) }), live: livePayouts },
     payments: { sandbox: createSandboxPaymentRail({ orm, timings }), live: unconnectedPaymentRail },
     refunds: { sandbox: createSandboxRefundRail({ orm, timings }), live: unconnectedRefundRail },
   };
+}
+
+/** How provider calls are paced and retried (the PROVIDER_* settings). */
+export interface ProviderSettings {
+  maxRps: number;
+  retryDelaysSeconds: number[];
+  lookupWindowSeconds: number;
+  pollSeconds: number;
 }
 
 export async function startWorker(options: {
@@ -125,6 +142,8 @@ export async function startWorker(options: {
   sandbox: SandboxTimings;
   /** RAIL_INLINE_WAIT_MS. */
   railInlineWaitMs?: number;
+  /** PROVIDER_* settings. */
+  provider: ProviderSettings;
   /** Slots and pollers (WORKER_* settings); unset ones keep workerTuning's defaults. */
   tuning?: WorkerTuning;
   /**
@@ -167,6 +186,7 @@ export async function startWorker(options: {
       orm: options.orm,
       webhookSender,
       railInlineWaitMs: options.railInlineWaitMs,
+      provider: { retryDelaysSeconds: options.provider.retryDelaysSeconds, lookupWindowSeconds: options.provider.lookupWindowSeconds },
       rails: createRails(options),
       translateProviderEvent,
     }),

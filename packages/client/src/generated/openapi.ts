@@ -1170,9 +1170,19 @@ export type components = {
             failure_reason: {
                 code: string;
                 message: string;
+                /** @description Live payouts: the provider's own account of the failure, as it said it. */
+                provider?: {
+                    source: string;
+                    reason: string;
+                    description: string;
+                };
             } | null;
             /** @description The bank reference once completed. */
             utr: string | null;
+            /** @description The provider's id of a live payout; null in the sandbox. */
+            provider_reference: string | null;
+            /** @description Paise the provider charged for a live payout, its GST included; 0 in the sandbox. */
+            fees: number;
             batch_id: string | null;
             reference: string | null;
             narration: string | null;

@@ -1,0 +1,101 @@
+// The live payout rail of the worker's composition root: each payout goes to the rail of its account's connection
+// (API.md, Live mode), built from the connection's row with its key secret unsealed here (besides the inbound
+// webhook route, the only place that unseals). The provider's pace is a PostgreSQL limiter keyed by connection, so
+// it holds across every worker process; over it, a call waits rather than fails.
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { connectorOf } from '../../connectors/index.ts';
+import { connectionCredentials } from '../../db/connections.ts';
+import { sharedRateLimiter } from '../../db/rate-limits.ts';
+import type { SecretBox } from '../../db/sealed.ts';
+import type { PayoutRailState } from '../../domain/payouts.ts';
+import type { PayoutRail } from '../../rails/payouts.ts';
+import type { RailAnswer } from '../../rails/rail.ts';
+import { unconnectedPayoutRail } from './unconnected-rail.ts';
+import { recordProviderPayoutFacts } from '../../../activities/payouts/provider-fees.ts';
+
+export interface LivePayoutRailOptions {
+  orm: MikroORM;
+  secrets: SecretBox;
+  /** PROVIDER_MAX_RPS. */
+  maxRps: number;
+  /** PROVIDER_POLL_SECONDS, in ms. */
+  checkAgainInMs: number;
+}
+
+const SLICE_MS = 250;
+const SLICES_PER_SECOND = 1000 / SLICE_MS;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function createLivePayoutRail(options: LivePayoutRailOptions): PayoutRail {
+  const { orm } = options;
+  // Counted in quarter-second slices, each slice's count kept two seconds: a call goes only while its slice and the
+  // five before it stay within PROVIDER_MAX_RPS, so no second-long stretch (the provider's measure) holds more, which
+  // a fixed one-second window would allow up to twice over at its edge.
+  const limiter = sharedRateLimiter(orm, { keyPrefix: 'provider', points: Number.MAX_SAFE_INTEGER, duration: 2, transientKeys: true });
+  const pace = (connectionId: string) => async () => {
+    for (;;) {
+      const now = Date.now();
+      const slice = Math.floor(now / SLICE_MS);
+      const key = (n: number) => `${connectionId}:${n}`;
+      const [current, ...before] = await Promise.all([
+        limiter.consume(key(slice)),
+        // One slice more than a second's worth: a call admitted late in a slice reaches the provider a little later.
+        ...Array.from({ length: SLICES_PER_SECOND + 1 }, (_, i) => limiter.get(key(slice - 1 - i))),
+      ]);
+      if (current.consumedPoints + before.reduce((sum, b) => sum + (b?.consumedPoints ?? 0), 0) <= options.maxRps) return;
+      // Over: give the point back and wait for the next slice.
+      await limiter.reward(key(slice), 1);
+      await sleep((slice + 1) * SLICE_MS - now + Math.floor(Math.random() * 20));
+    }
+  };
+  const rails = new Map<string, PayoutRail>();
+  const unconnected = unconnectedPayoutRail;
+
+  /** The account's active connection, else its latest one (a disabled connection still follows what is in flight). */
+  async function railOfAccount(accountId: string): Promise<PayoutRail> {
+    const [row] = await orm.em
+      .fork()
+      .execute<{ id: string }[]>(`select id from connections where account_id = ? order by (status = 'active') desc, created_at desc limit 1`, [accountId]);
+    if (!row) return unconnected;
+    const cached = rails.get(row.id);
+    if (cached) return cached;
+    const credentials = await connectionCredentials(orm.em.fork(), options.secrets, row.id);
+    const connector = credentials && connectorOf(credentials.provider);
+    if (!credentials || !connector || !credentials.payoutAccountNumber) return unconnected;
+    const rail = connector.createPayoutRail({
+      connectionId: credentials.id,
+      baseUrl: credentials.baseUrl,
+      keyId: credentials.keyId,
+      keySecret: credentials.keySecret,
+      accountNumber: credentials.payoutAccountNumber,
+      em: () => orm.em.fork(),
+      pace: pace(credentials.id),
+      checkAgainInMs: options.checkAgainInMs,
+    });
+    rails.set(row.id, rail);
+    return rail;
+  }
+
+  /** Keeps what the provider said of the payout: its id, and its fees (and their return) in the ledger, once each. */
+  async function remember(payoutId: string, answer: RailAnswer<PayoutRailState>): Promise<void> {
+    if (!answer.providerReference) return;
+    const returned = answer.outcome.state === 'reversed' || (answer.outcome.state === 'failed' && answer.fees > 0);
+    await recordProviderPayoutFacts(orm, { payoutId, providerReference: answer.providerReference, fees: answer.fees, returned });
+  }
+
+  return {
+    async submit(submission) {
+      const answer = await (await railOfAccount(submission.accountId)).submit(submission);
+      await remember(submission.payoutId, answer);
+      return answer;
+    },
+    async lookup(payoutId) {
+      const [payout] = await orm.em.fork().execute<{ account_id: string }[]>('select account_id from payouts where id = ?', [payoutId]);
+      if (!payout) return { found: false };
+      const looked = await (await railOfAccount(payout.account_id)).lookup(payoutId);
+      if (looked.found) await remember(payoutId, looked.answer);
+      return looked;
+    },
+  };
+}
