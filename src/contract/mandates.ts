@@ -83,7 +83,7 @@ export const mandatePaths: Paths = {
         'Sandbox: `success@upi` approves, `failure@upi` rejects, `slow@upi` approves after 30 s. Events: `mandate.active`, ' +
         '`mandate.rejected`, `mandate.paused`, `mandate.resumed`, `mandate.revoked`, `mandate.expired`.',
       body: createMandateParams,
-      errors: ['connection_required'],
+      errors: ['not_found', 'connection_required'],
       ok: 'The mandate, `created`.',
     }),
     get: mandate.list('List mandates, newest first (filters status, customer_id)', listMandatesQuery),

@@ -3858,6 +3858,8 @@ export interface operations {
                      *           "status": "completed",
                      *           "failure_reason": null,
                      *           "utr": "SBX2885218AFF63A",
+                     *           "provider_reference": null,
+                     *           "fees": 0,
                      *           "batch_id": null,
                      *           "reference": "INV-2026-0042",
                      *           "narration": "November invoice",
@@ -4063,6 +4065,8 @@ export interface operations {
                      *       "status": "initiated",
                      *       "failure_reason": null,
                      *       "utr": null,
+                     *       "provider_reference": null,
+                     *       "fees": 0,
                      *       "batch_id": null,
                      *       "reference": null,
                      *       "narration": null,
@@ -4262,6 +4266,8 @@ export interface operations {
                      *       "status": "completed",
                      *       "failure_reason": null,
                      *       "utr": "SBX2885218AFF63A",
+                     *       "provider_reference": null,
+                     *       "fees": 0,
                      *       "batch_id": null,
                      *       "reference": "INV-2026-0042",
                      *       "narration": "November invoice",
@@ -4410,6 +4416,8 @@ export interface operations {
                      *       "status": "reversed",
                      *       "failure_reason": null,
                      *       "utr": "SBX8097D8E39183D",
+                     *       "provider_reference": null,
+                     *       "fees": 0,
                      *       "batch_id": null,
                      *       "reference": null,
                      *       "narration": null,
@@ -6889,6 +6897,17 @@ export interface operations {
             };
             /** @description A live key over plain HTTP (`https_required`); or a live write that moves money on an account with no active provider connection (`connection_required`). */
             403: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unknown id, or an id of another account or mode (`not_found`). */
+            404: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
                     "Request-Id": string;
@@ -10235,6 +10254,8 @@ export interface operations {
                      *             "object": {
                      *               "id": "pout_01M8B63RXF5G3604H0HW30SN47",
                      *               "utr": "SBXBB635D67E648B",
+                     *               "provider_reference": null,
+                     *               "fees": 0,
                      *               "mode": "upi",
                      *               "amount": 52000,
                      *               "object": "payout",
@@ -10379,6 +10400,8 @@ export interface operations {
                      *         "object": {
                      *           "id": "pout_01M8B63RXF5G3604H0HW30SN47",
                      *           "utr": "SBXBB635D67E648B",
+                     *           "provider_reference": null,
+                     *           "fees": 0,
                      *           "mode": "upi",
                      *           "amount": 52000,
                      *           "object": "payout",
