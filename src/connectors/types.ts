@@ -249,7 +249,7 @@ export interface Connector {
    * answers 403 connection_required at once rather than reaching a rail that cannot take it.
    */
   moves: readonly MoneyMovement[];
-  /** Where the provider's API answers; a connection's `--base-url` overrides it (a stand-in in tests). */
+  /** Where the provider's API answers; a connection's `--base-url` overrides it. */
   defaultBaseUrl: string;
   /** The environment variables the CLI reads the connection's secrets from (they never come from the command line). */
   secretVariables: { keySecret: string; webhookSecret: string };

@@ -4,7 +4,7 @@
 // Sources (razorpay/markdown-docs): api/payments/entity.md and payments/payments.md (created → authorized →
 // captured, or failed; refunded), api/refunds/entity.md (pending, processed, failed), api/settlements/entity.md,
 // api/settlements/fetch-recon.md, api/qr-codes/image-content/entity.md (active, closed), errors/payments/upi.md
-// (the error_reason values of UPI payments; `payment_failed` is the stand-in's default decline),
+// (the error_reason values of UPI payments; `payment_failed` is the generic decline),
 // errors/payments/payment-methods-error-parameters.md (error_source and step values), webhooks/payments.md, refunds.md,
 // settlements.md, qr-codes.md, orders.md.
 import type {
