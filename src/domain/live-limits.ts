@@ -5,7 +5,7 @@
 // Each check answers null when the value passes, or a violation naming the param of our API it came from.
 
 export interface LimitViolation {
-  /** Our API's param (`name`, `vpa`, `bank_account.account_number`, `narration`, `amount`). */
+  /** Our API's param (`name`, `vpa`, `bank_account[account_number]`, `narration`, `amount`). */
   param: string;
   message: string;
 }
@@ -36,12 +36,12 @@ export function checkBankAccountName(name: string, param = 'name'): LimitViolati
 }
 
 /** A bank account number: 5-35 letters and digits. */
-export function checkBankAccountNumber(accountNumber: string, param = 'bank_account.account_number'): LimitViolation | null {
+export function checkBankAccountNumber(accountNumber: string, param = 'bank_account[account_number]'): LimitViolation | null {
   return /^[A-Za-z0-9]{5,35}$/.test(accountNumber) ? null : { param, message: 'The account number must be 5 to 35 letters and digits for live payouts.' };
 }
 
 /** An IFSC: 11 characters. */
-export function checkIfsc(ifsc: string, param = 'bank_account.ifsc'): LimitViolation | null {
+export function checkIfsc(ifsc: string, param = 'bank_account[ifsc]'): LimitViolation | null {
   return ifsc.length === 11 ? null : { param, message: 'The IFSC must be 11 characters for live payouts.' };
 }
 
