@@ -118,13 +118,9 @@ export interface UnknownKeyLimitOptions {
   logger: Logger;
 }
 
-/**
- * Requests to /v1 and /mcp with a missing or unknown key, counted per client address (ctx.ip: behind TRUST_PROXY the
- * address the trusted proxy saw, else the socket's), a minute at a time: past the limit the answer is 429, so a flood
- * of guessed keys costs one counter update each and gets nowhere. Called by authentication before its 401.
- */
-export function unknownKeyLimiting(options: UnknownKeyLimitOptions): (ctx: ApiContext) => Promise<void> {
-  const limit = { keyPrefix: 'unknown_key', points: options.perMinute, duration: 60 };
+/** A limit per client address (ctx.ip: behind TRUST_PROXY the address the trusted proxy saw), a minute at a time. */
+function perAddressPerMinute(options: UnknownKeyLimitOptions, keyPrefix: string, what: string): (ctx: ApiContext) => Promise<void> {
+  const limit = { keyPrefix, points: options.perMinute, duration: 60 };
   const limiter = sharedRateLimiter(options.orm, {
     ...limit,
     insuranceLimiter: new RateLimiterMemory(limit),
@@ -137,31 +133,24 @@ export function unknownKeyLimiting(options: UnknownKeyLimitOptions): (ctx: ApiCo
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       const headers = setHeaders(ctx, options.perMinute, rejection);
-      throw limited(headers, rejection, `Too many requests without a valid API key from this address: at most ${options.perMinute} a minute. Retry after the time in Retry-After.`);
+      throw limited(headers, rejection, `Too many ${what} from this address: at most ${options.perMinute} a minute. Retry after the time in Retry-After.`);
     }
   };
 }
 
 /**
- * Inbound provider webhooks whose signature failed, counted per client address a minute at a time (DECISIONS,
- * Connections and webhooks): past the limit the answer is 429 instead of 400. A good signature spends nothing, so a
- * provider's burst of real events is never limited by it.
+ * Requests to /v1 and /mcp with a missing or unknown key, counted per client address: past the limit the answer is
+ * 429, so a flood of guessed keys costs one counter update each and gets nowhere. Called by authentication before its 401.
+ */
+export function unknownKeyLimiting(options: UnknownKeyLimitOptions): (ctx: ApiContext) => Promise<void> {
+  return perAddressPerMinute(options, 'unknown_key', 'requests without a valid API key');
+}
+
+/**
+ * Inbound provider webhooks whose signature failed, counted per client address (DECISIONS, Connections and
+ * webhooks): past the limit the answer is 429 instead of 400. A good signature spends nothing, so a provider's burst
+ * of real events is never limited by it.
  */
 export function failedSignatureLimiting(options: UnknownKeyLimitOptions): (ctx: ApiContext) => Promise<void> {
-  const limit = { keyPrefix: 'provider_webhook_signature', points: options.perMinute, duration: 60 };
-  const limiter = sharedRateLimiter(options.orm, {
-    ...limit,
-    insuranceLimiter: new RateLimiterMemory(limit),
-    onStoreError: storeErrorLogger(options.logger),
-    transientKeys: true,
-  });
-  return async (ctx) => {
-    try {
-      await limiter.consume(ctx.ip || 'unknown');
-    } catch (rejection) {
-      if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      const headers = setHeaders(ctx, options.perMinute, rejection);
-      throw limited(headers, rejection, `Too many webhooks with a wrong signature from this address: at most ${options.perMinute} a minute. Retry after the time in Retry-After.`);
-    }
-  };
+  return perAddressPerMinute(options, 'provider_webhook_signature', 'webhooks with a wrong signature');
 }
