@@ -28,6 +28,7 @@ export function providerTopUp(accountId: string, connectionId: string, deposit: 
     currency: 'INR',
     description: 'Deposit into the payout account at the provider',
     metadata: { provider_reference: deposit.providerReference },
+    providerReference: deposit.providerReference,
   };
 }
 

@@ -29,7 +29,10 @@ function requireEnv(name: string): string {
   return value;
 }
 
-export async function startTestService(env: Record<string, string> = {}, options: { role?: 'all' | 'api' } = {}): Promise<TestService> {
+export async function startTestService(
+  env: Record<string, string> = {},
+  options: { role?: 'all' | 'api'; logTo?: (line: string) => void } = {},
+): Promise<TestService> {
   const root = requireEnv('PAYGATE_TEST_DATA_DIR');
   const dataDir = path.join(root, `service-${randomUUID()}`);
   mkdirSync(dataDir, { recursive: true });
@@ -49,7 +52,9 @@ export async function startTestService(env: Record<string, string> = {}, options
     SECRETS_KEY: TEST_SECRETS_KEY,
     ...env,
   });
-  const logger = createLogger(config.LOG_LEVEL);
+  // A test that searches the service's log lines (for secrets) takes every line the service writes.
+  const logTo = options.logTo;
+  const logger = logTo ? createLogger(config.LOG_LEVEL, 'paygate', { write: (line: string) => logTo(line) }) : createLogger(config.LOG_LEVEL);
   const stack = await startStack(config, logger, options.role ?? 'all', { workflowBundlePath: process.env.PAYGATE_WORKFLOW_BUNDLE });
   assert.ok(stack.apiUrl);
   return {
