@@ -1796,6 +1796,8 @@ export interface operations {
                      *       "description": "Float for November payouts",
                      *       "metadata": {},
                      *       "balance_transaction_id": "txn_01M8B63PAVMG5XFBNNFR0F6Y4V",
+                     *       "source": "test_helper",
+                     *       "provider_reference": null,
                      *       "idempotency_key": "3089ea8c-958a-451c-9707-78218b956f57",
                      *       "created_at": 1795671841
                      *     }
@@ -1984,6 +1986,8 @@ export interface operations {
                      *           "description": "Float for November payouts",
                      *           "metadata": {},
                      *           "balance_transaction_id": "txn_01M8B63PAVMG5XFBNNFR0F6Y4V",
+                     *           "source": "test_helper",
+                     *           "provider_reference": null,
                      *           "idempotency_key": "3089ea8c-958a-451c-9707-78218b956f57",
                      *           "created_at": 1795671841
                      *         }
@@ -2111,6 +2115,8 @@ export interface operations {
                      *       "description": "Float for November payouts",
                      *       "metadata": {},
                      *       "balance_transaction_id": "txn_01M8B63PAVMG5XFBNNFR0F6Y4V",
+                     *       "source": "test_helper",
+                     *       "provider_reference": null,
                      *       "idempotency_key": "3089ea8c-958a-451c-9707-78218b956f57",
                      *       "created_at": 1795671841
                      *     }
