@@ -50,6 +50,10 @@ export async function startTestService(
     // Test receivers listen on 127.0.0.1; one key for every service of the run, so services sharing the database agree.
     WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true',
     SECRETS_KEY: TEST_SECRETS_KEY,
+    // Every worker start makes a reconciliation Schedule for every connection in the (shared) database, on its own
+    // task queue. Interval Schedules fire on multiples of their interval: hourly ones would all fire at the top of
+    // the hour, in the middle of another file's test. A test that wants a Schedule to run triggers it.
+    RECONCILE_INTERVAL_SECONDS: String(365 * 24 * 3600),
     ...env,
   });
   // A test that searches the service's log lines (for secrets) takes every line the service writes.

@@ -263,6 +263,20 @@ describe('reconciliation of a live connection', () => {
     assert.ok((await http.get('/metrics')).text.includes(`paygate_reconciliation_differences_total{${labels}} 2`));
   });
 
+  test('a disabled connection still reconciles: a deposit it missed is recorded, nothing else changes', async () => {
+    const disabled = json(await payctl(['connections', 'disable', connectionId, '--json']));
+    assert.equal(disabled.status, 'disabled');
+    rzp.control.dropWebhooks({ event: 'transaction.created' });
+    const txn = rzp.control.deposit(3_000);
+    await rzp.control.webhooksIdle();
+    const before = await balance();
+    const result = await reconcile();
+    assert.equal(result.deposits_read, 1);
+    assert.equal(result.difference, -1_234);
+    assert.equal((await balance()).available, before.available + 3_000);
+    assert.equal((await liveTopUps()).filter((t) => t.provider_reference === txn.id).length, 1);
+  });
+
   test('the worker makes the Schedule of a connection added while the service was down, and the Schedule reconciles', async () => {
     const down = await startRazorpayStandin({ keyId: KEY_ID, keySecret: KEY_SECRET, accountNumber: ACCOUNT_NUMBER });
     extraStandins.push(down);

@@ -6,10 +6,17 @@ import { ConnectionEntity } from '../../db/entities.ts';
 import type { Logger } from '../../logger.ts';
 import { ensureReconcileSchedule } from '../client/reconciliation.ts';
 
+const ENSURE_AT_ONCE = 10;
+
 export async function ensureReconcileSchedules(client: Client, orm: MikroORM, options: { taskQueue: string; intervalSeconds: number; logger: Logger }): Promise<number> {
   const connections = await orm.em.fork().find(ConnectionEntity, {}, { fields: ['id'], orderBy: { createdAt: 'asc' } });
-  for (const c of connections) {
-    await ensureReconcileSchedule(client, { connectionId: c.id, taskQueue: options.taskQueue, intervalSeconds: options.intervalSeconds });
+  // A few at a time: a deployment with many connections starts its worker without a long wait or a burst.
+  for (let i = 0; i < connections.length; i += ENSURE_AT_ONCE) {
+    await Promise.all(
+      connections.slice(i, i + ENSURE_AT_ONCE).map((c) =>
+        ensureReconcileSchedule(client, { connectionId: c.id, taskQueue: options.taskQueue, intervalSeconds: options.intervalSeconds }),
+      ),
+    );
   }
   if (connections.length > 0) options.logger.info({ connections: connections.length, everySeconds: options.intervalSeconds }, 'reconciliation schedules ensured');
   return connections.length;
