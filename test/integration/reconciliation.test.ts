@@ -263,6 +263,39 @@ describe('reconciliation of a live connection', () => {
     assert.ok((await http.get('/metrics')).text.includes(`paygate_reconciliation_differences_total{${labels}} 2`));
   });
 
+  test('payout fees no webhook brought (a payout approved at the provider later) are recorded once, from the statement', async () => {
+    // An account whose RazorpayX holds payouts for approval: the create answers `pending`, with no fees yet.
+    const held = await startRazorpayStandin({ keyId: KEY_ID, keySecret: KEY_SECRET, accountNumber: ACCOUNT_NUMBER, approvalWorkflow: true });
+    extraStandins.push(held);
+    const other = await service.newAccount({ live: true });
+    const id = (await addConnection(other.accountId, held.baseUrl)).connection_id;
+    held.control.setWebhook({ url: `${service.url}/connectors/razorpay/${id}/webhooks`, secret: WEBHOOK_SECRET });
+    held.control.deposit(50_000);
+    const otherBalance = async () => Number((await http.get('/v1/balance', { key: other.liveKey!, headers: HTTPS })).body.available);
+    await eventually(otherBalance, (b) => b === 50_000, 'the deposit webhook');
+    const bene = await http.post('/v1/beneficiaries', { key: other.liveKey!, headers: HTTPS, json: { name: 'Meera Iyer', type: 'vpa', vpa: 'meera.fees@okhdfc' } });
+    const created = await http.post('/v1/payouts', { key: other.liveKey!, headers: HTTPS, idempotencyKey: randomUUID(), json: { beneficiary_id: bene.body.id, amount: 10_000, mode: 'upi' } });
+    assert.equal(created.status, 200, created.text);
+    const get = async () => (await http.get(`/v1/payouts/${created.body.id}`, { key: other.liveKey!, headers: HTTPS })).body;
+    const pending = await eventually(get, (p) => p.provider_reference !== null, 'the payout at the provider');
+    assert.equal(pending.fees, 0);
+    // Approved at the provider (debited with its fees); the webhook saying so is lost.
+    held.control.dropWebhooks({ event: 'payout.initiated' });
+    held.control.approvePayout(pending.provider_reference);
+    await held.control.webhooksIdle();
+    const fees = held.control.payout(pending.provider_reference).fees;
+    assert.ok(fees > 0);
+
+    const result = await reconcile(id);
+    assert.equal(result.difference, 0);
+    assert.equal((await get()).fees, fees);
+    const feeRows = async () => service.sql<{ amount: string }>(`select amount::text as amount from balance_transactions where source_id = ? and type = 'fee'`, [created.body.id]);
+    assert.deepEqual(await feeRows(), [{ amount: String(-fees) }]);
+    assert.equal((await reconcile(id)).difference, 0);
+    assert.deepEqual(await feeRows(), [{ amount: String(-fees) }]);
+    assert.equal(await otherBalance(), held.control.balance());
+  });
+
   test('a disabled connection still reconciles: a deposit it missed is recorded, nothing else changes', async () => {
     const disabled = json(await payctl(['connections', 'disable', connectionId, '--json']));
     assert.equal(disabled.status, 'disabled');
