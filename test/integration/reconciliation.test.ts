@@ -116,6 +116,16 @@ async function eventsAbout(type: string, objectId: string): Promise<any[]> {
   return res.body.data.filter((e: any) => e.data.object.id === objectId);
 }
 
+/** Whatever this process (the service runs in it) writes to stdout and stderr, besides its log lines. */
+const processOutput: string[] = [];
+for (const stream of [process.stdout, process.stderr]) {
+  const write = stream.write.bind(stream) as (...args: unknown[]) => boolean;
+  stream.write = ((chunk: unknown, ...rest: unknown[]) => {
+    processOutput.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString());
+    return write(chunk, ...rest);
+  }) as typeof stream.write;
+}
+
 before(async () => {
   service = await startTestService({ TRUST_PROXY: 'true', LOG_LEVEL: 'debug', PROVIDER_MAX_RPS: '50' }, { logTo: (line) => logLines.push(line) });
   http = createHttp(service.url);
@@ -356,7 +366,7 @@ describe('reconciliation of a live connection', () => {
 
   test('the secrets are in no table, no payctl output and no log line of the service', async () => {
     assert.ok(logLines.length > 100, `the service logged ${logLines.length} lines`);
-    const logs = logLines.join('');
+    const logs = logLines.join('') + processOutput.join('');
     for (const secret of [KEY_SECRET, WEBHOOK_SECRET]) {
       assert.ok(!logs.includes(secret), 'a secret in a log line of the service');
       assert.ok(!printed.join('').includes(secret), 'a secret in payctl output');
