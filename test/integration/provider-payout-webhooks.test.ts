@@ -200,3 +200,43 @@ describe('live payouts moved by provider webhooks through the route', () => {
     assert.equal(done.utr, 'HDFCN00000000106');
   });
 });
+
+test('a payout approved at the provider later: the fees its payout.initiated webhook shows are recorded once', async () => {
+  const held = await startRazorpayStandin({ keyId: KEY_ID, keySecret: KEY_SECRET, accountNumber: ACCOUNT_NUMBER, approvalWorkflow: true });
+  try {
+    const account = await service.newAccount({ live: true });
+    const key = account.liveKey!;
+    const id = await insertConnection(service.stack.orm.em.fork(), createSecretBox(Buffer.from(TEST_SECRETS_KEY, 'base64')), {
+      accountId: account.accountId,
+      provider: 'razorpay',
+      keyId: KEY_ID,
+      keySecret: KEY_SECRET,
+      webhookSecret: WEBHOOK_SECRET,
+      payoutAccountNumber: ACCOUNT_NUMBER,
+      baseUrl: held.baseUrl,
+    });
+    held.control.setWebhook({ url: `${service.url}/connectors/razorpay/${id}/webhooks`, secret: WEBHOOK_SECRET });
+    held.control.deposit(100_000);
+    const avail = async () => Number((await http.get('/v1/balance', { key, headers: HTTPS })).body.available);
+    await eventually(avail, (a) => a === 100_000, 'the deposit');
+    const bene = await http.post('/v1/beneficiaries', { key, headers: HTTPS, json: { name: 'Kiran Rao', type: 'vpa', vpa: 'kiran.held@okaxis' } });
+    const created = await http.post('/v1/payouts', { key, headers: HTTPS, idempotencyKey: randomUUID(), json: { beneficiary_id: bene.body.id, amount: 10_000, mode: 'upi' } });
+    assert.equal(created.status, 200, created.text);
+    const get = async () => (await http.get(`/v1/payouts/${created.body.id}`, { key, headers: HTTPS })).body;
+    const pending = await eventually(get, (p) => p.provider_reference !== null, 'the payout at the provider');
+    assert.equal(pending.fees, 0);
+    held.control.duplicateWebhooks({ event: 'payout.initiated' });
+    held.control.approvePayout(pending.provider_reference);
+    const fees = held.control.payout(pending.provider_reference).fees;
+    await held.control.webhooksIdle();
+    await eventually(get, (p) => p.fees === fees, 'the fees from the webhook');
+    held.control.processPayout(pending.provider_reference);
+    await eventually(get, (p) => p.status === 'completed', 'completed');
+    await held.control.webhooksIdle();
+    const feeRows = await service.sql<{ amount: string }>(`select amount::text as amount from balance_transactions where source_id = ? and type = 'fee'`, [created.body.id]);
+    assert.deepEqual(feeRows, [{ amount: String(-fees) }]);
+    await eventually(avail, (a) => a === held.control.balance(), 'live available equal to the provider balance');
+  } finally {
+    await held.stop();
+  }
+});
