@@ -121,7 +121,7 @@ async function addConnection(ctx: CliContext, options: AddOptions): Promise<void
       if (err instanceof UniqueConstraintViolationException) throw refused(undefined);
       throw err;
     }
-    return { id, scheduled: await scheduleReconciliation(ctx, db, id) };
+    return { id, scheduled: await scheduleReconciliation(ctx, db, id, options.account) };
   });
   const webhookUrl = webhookUrlOf(ctx.config().publicBaseUrl, connector.provider, id);
   ctx.print(options.json, { connection_id: id, webhook_url: webhookUrl }, [
@@ -155,14 +155,14 @@ async function withTemporal<T>(ctx: CliContext, db: CliDatabase, work: (temporal
  * Best effort: the new connection's reconciliation Schedule, when Temporal answers now. The worker makes every
  * connection's Schedule at start-up, so a connection added while the service is down gets its own then.
  */
-async function scheduleReconciliation(ctx: CliContext, db: CliDatabase, connectionId: string): Promise<boolean> {
+async function scheduleReconciliation(ctx: CliContext, db: CliDatabase, connectionId: string, accountId: string): Promise<boolean> {
   const config = ctx.config();
   let timer: NodeJS.Timeout | undefined;
   const giveUp = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), SCHEDULE_ATTEMPT_MS);
   });
   const attempt = withTemporal(ctx, db, (t) =>
-    ensureReconcileSchedule(t.client, { connectionId, taskQueue: config.TEMPORAL_TASK_QUEUE, intervalSeconds: config.RECONCILE_INTERVAL_SECONDS }),
+    ensureReconcileSchedule(t.client, { connectionId, accountId, taskQueue: config.TEMPORAL_TASK_QUEUE, intervalSeconds: config.RECONCILE_INTERVAL_SECONDS }),
   ).then(() => true as const, () => false as const);
   try {
     return await Promise.race([attempt, giveUp]);
@@ -303,8 +303,9 @@ export function registerConnectionsCommands(program: Command, ctx: CliContext): 
     .action(async (id: string, options: { json?: boolean }) => {
       const config = ctx.config();
       const result = await ctx.withDatabase(async (db) => {
-        if (!isIdOf('connection', id) || !(await findConnection(db.orm.em.fork(), id))) throw new CliError(`connection not found: ${id}`);
-        return withTemporal(ctx, db, (t) => reconcileNow(t.client, { connectionId: id, taskQueue: config.TEMPORAL_TASK_QUEUE }));
+        const found = isIdOf('connection', id) ? await findConnection(db.orm.em.fork(), id) : null;
+        if (!found) throw new CliError(`connection not found: ${id}`);
+        return withTemporal(ctx, db, (t) => reconcileNow(t.client, { connectionId: id, accountId: found.account_id, taskQueue: config.TEMPORAL_TASK_QUEUE }));
       });
       ctx.print(options.json, result, reconciliationLines(result));
     });

@@ -9,12 +9,12 @@ import { ensureReconcileSchedule } from '../client/reconciliation.ts';
 const ENSURE_AT_ONCE = 10;
 
 export async function ensureReconcileSchedules(client: Client, orm: MikroORM, options: { taskQueue: string; intervalSeconds: number; logger: Logger }): Promise<number> {
-  const connections = await orm.em.fork().find(ConnectionEntity, {}, { fields: ['id'], orderBy: { createdAt: 'asc' } });
+  const connections = await orm.em.fork().find(ConnectionEntity, {}, { fields: ['id', 'accountId'], orderBy: { createdAt: 'asc' } });
   // A few at a time: a deployment with many connections starts its worker without a long wait or a burst.
   for (let i = 0; i < connections.length; i += ENSURE_AT_ONCE) {
     await Promise.all(
       connections.slice(i, i + ENSURE_AT_ONCE).map((c) =>
-        ensureReconcileSchedule(client, { connectionId: c.id, taskQueue: options.taskQueue, intervalSeconds: options.intervalSeconds }),
+        ensureReconcileSchedule(client, { connectionId: c.id, accountId: c.accountId, taskQueue: options.taskQueue, intervalSeconds: options.intervalSeconds }),
       ),
     );
   }
