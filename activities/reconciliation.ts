@@ -95,9 +95,30 @@ async function lineWork(c: StatementContext, line: ProviderStatementLine): Promi
   }
 }
 
+/**
+ * The statement's lines from the second the connection was made on, and the last line before it. Money the account
+ * held before (its deposits, and payouts this service never made) is not ours to explain line by line; the balance
+ * after that last line becomes one top-up, so that live `available` starts equal to the provider's balance.
+ */
+function splitAtConnection(lines: ProviderStatementLine[], connectedAt: Date): { opening: ProviderStatementLine | null; lines: ProviderStatementLine[] } {
+  // Whole seconds: the statement's times have no finer grain, and a line of the connection's own second is after it.
+  const from = Math.floor(connectedAt.getTime() / 1000) * 1000;
+  const before = lines.filter((l) => l.createdAt.getTime() < from);
+  return { opening: before.at(-1) ?? null, lines: lines.filter((l) => l.createdAt.getTime() >= from) };
+}
+
+/**
+ * The balance brought forward, keyed like a deposit by the last line before the connection (so that line, were it
+ * also a deposit a webhook brought, is recorded once).
+ */
+function openingTopUp(c: StatementContext, last: ProviderStatementLine) {
+  const topUp = providerTopUp(c.accountId, c.connectionId, { providerReference: last.id, amount: last.balance });
+  return { ...topUp, description: 'Balance at the provider when the connection was made', metadata: { ...topUp.metadata, opening_balance: 'true' } };
+}
+
 async function connectionOf(orm: MikroORM, connectionId: string) {
   const connection = await orm.em.fork().findOne(ConnectionEntity, { id: connectionId }, {
-    fields: ['accountId', 'reconciliationCursor', 'reconciliationProviderBalance'],
+    fields: ['accountId', 'reconciliationCursor', 'reconciliationProviderBalance', 'createdAt'],
   });
   if (!connection) throw ApplicationFailure.nonRetryable(`no connection ${connectionId}`, 'NotFound');
   return connection;
@@ -113,7 +134,10 @@ export function createReconciliationActivities(deps: { orm: MikroORM; readerOf: 
       const c: StatementContext = { orm: deps.orm, reader, accountId: connection.accountId, connectionId, fetched: new Map() };
       const works: NonNullable<ProviderEventWork>[] = [];
       let unexplained = 0;
-      for (const line of read.lines) {
+      // The first read covers the account's whole history: what was there before the connection is one top-up.
+      const { opening, lines } = connection.reconciliationCursor ? { opening: null, lines: read.lines } : splitAtConnection(read.lines, connection.createdAt);
+      if (opening && opening.balance > 0) works.push({ kind: 'top_up', topUp: openingTopUp(c, opening) });
+      for (const line of lines) {
         const work = await lineWork(c, line);
         if (work === 'unexplained') unexplained++;
         else if (work) works.push(work);

@@ -306,6 +306,26 @@ describe('reconciliation of a live connection', () => {
     assert.equal(await otherBalance(), held.control.balance());
   });
 
+  test('an account with history before the connection: its balance then is one top-up, what came after is line by line', async () => {
+    const old = await startRazorpayStandin({ keyId: KEY_ID, keySecret: KEY_SECRET, accountNumber: ACCOUNT_NUMBER });
+    extraStandins.push(old);
+    old.control.deposit(30_000);
+    old.control.adjustBalance(-2_000, 'a charge from before');
+    // The statement's clock has whole seconds: the connection is made in a later one.
+    await new Promise((r) => setTimeout(r, 1_100));
+    const other = await service.newAccount({ live: true });
+    const id = (await addConnection(other.accountId, old.baseUrl)).connection_id;
+    const after = old.control.deposit(5_000);
+    const result = await reconcile(id);
+    assert.equal(result.difference, 0);
+    assert.equal(result.unexplained_lines, 0);
+    const topUps = (await http.get('/v1/top_ups', { key: other.liveKey!, headers: HTTPS })).body.data;
+    assert.deepEqual(topUps.map((t: any) => [t.amount, t.source]).sort(), [[28_000, 'provider'], [5_000, 'provider']].sort());
+    assert.ok(topUps.some((t: any) => t.provider_reference === after.id));
+    assert.equal(Number((await http.get('/v1/balance', { key: other.liveKey!, headers: HTTPS })).body.available), old.control.balance());
+    assert.equal((await reconcile(id)).deposits_read, 0);
+  });
+
   test('a disabled connection still reconciles: a deposit it missed is recorded, nothing else changes', async () => {
     const disabled = json(await payctl(['connections', 'disable', connectionId, '--json']));
     assert.equal(disabled.status, 'disabled');
