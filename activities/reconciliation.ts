@@ -170,7 +170,10 @@ export function createReconciliationActivities(deps: { orm: MikroORM; readerOf: 
     /**
      * The difference (DECISIONS): the provider's balance after the last line read, minus live `available` and the
      * reserved amounts of payouts the provider has not debited yet (initiated, no fees reported). Stored on the
-     * connection and logged; nothing is changed to make it disappear.
+     * connection and logged; nothing is changed to make it disappear. Ours is read right after the statement's
+     * work was applied, not in one instant with the provider's: a payout debited or a deposit arriving in between
+     * shows as a difference for this run only (the next run reads its line). A payout the provider charges no fee
+     * for reads as not debited until it settles.
      */
     async measureReconciliation(input: { connectionId: string; totals: { linesRead: number; deposits: number; payoutReports: number; unexplained: number } }): Promise<ReconciliationResult> {
       const em = deps.orm.em.fork();
