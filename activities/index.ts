@@ -16,6 +16,7 @@ import { createMandateActivities } from './mandates.ts';
 import { createPaymentLinkActivities } from './payment-links.ts';
 import { createReportActivities } from './reports.ts';
 import { createProviderEventActivities, type ProviderEventTranslator } from './provider-events.ts';
+import { type AccountReaderOf, createReconciliationActivities } from './reconciliation.ts';
 
 export interface ActivityDeps {
   orm: MikroORM;
@@ -32,6 +33,8 @@ export interface ActivityDeps {
   };
   /** Translates an inbound provider webhook's verified body (the connector registry, wired by the worker). */
   translateProviderEvent: ProviderEventTranslator;
+  /** What reconciliation reads of a connection's provider account (the connector registry, wired by the worker). */
+  accountReaderOf: AccountReaderOf;
 }
 
 export function createActivities(deps: ActivityDeps) {
@@ -48,5 +51,6 @@ export function createActivities(deps: ActivityDeps) {
     ...createMandateActivities({ orm: deps.orm }),
     ...createReportActivities({ orm: deps.orm }),
     ...createProviderEventActivities({ orm: deps.orm, translate: deps.translateProviderEvent }),
+    ...createReconciliationActivities({ orm: deps.orm, readerOf: deps.accountReaderOf }),
   };
 }

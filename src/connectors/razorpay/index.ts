@@ -4,6 +4,7 @@
 import type { Connector } from '../types.ts';
 import { DEFAULT_BASE_URL } from './http.ts';
 import { checkLiveBeneficiary, checkLivePayment, checkLivePayout } from './limits.ts';
+import { createRazorpayAccountReader } from './account-reader.ts';
 import { createRazorpayPayoutRail } from './payout-rail.ts';
 import { EVENT_ID_HEADER, parseWebhookEvent, SIGNATURE_HEADER, translateWebhookEvent, verifySignature } from './webhooks.ts';
 
@@ -21,6 +22,7 @@ export const razorpay: Connector = {
     /^[A-Za-z0-9]{5,40}$/.test(accountNumber) ? null : 'the RazorpayX account number is 5 to 40 letters and digits',
   limits: { checkBeneficiary: checkLiveBeneficiary, checkPayout: checkLivePayout, checkPayment: checkLivePayment },
   createPayoutRail: createRazorpayPayoutRail,
+  createAccountReader: createRazorpayAccountReader,
   webhooks: {
     signatureHeader: SIGNATURE_HEADER,
     eventIdHeader: EVENT_ID_HEADER,

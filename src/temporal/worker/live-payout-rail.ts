@@ -27,8 +27,12 @@ const SLICES_PER_SECOND = 1000 / SLICE_MS;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function createLivePayoutRail(options: LivePayoutRailOptions): PayoutRail {
-  const { orm } = options;
+/**
+ * The pace of a connection's provider calls, shared by every worker process (a PostgreSQL limiter keyed by
+ * connection): `pace(connectionId)()` resolves when one more call keeps within PROVIDER_MAX_RPS.
+ */
+export function providerPace(orm: MikroORM, maxRps: number): (connectionId: string) => () => Promise<void> {
+  const options = { maxRps };
   // Counted in quarter-second slices, each slice's count kept two seconds: a call goes only while its slice and the
   // five before it stay within PROVIDER_MAX_RPS, so no second-long stretch (the provider's measure) holds more, which
   // a fixed one-second window would allow up to twice over at its edge.
@@ -49,6 +53,12 @@ export function createLivePayoutRail(options: LivePayoutRailOptions): PayoutRail
       await sleep((slice + 1) * SLICE_MS - now + Math.floor(Math.random() * 20));
     }
   };
+  return pace;
+}
+
+export function createLivePayoutRail(options: LivePayoutRailOptions): PayoutRail {
+  const { orm } = options;
+  const pace = providerPace(orm, options.maxRps);
   const rails = new Map<string, PayoutRail>();
   const unconnected = unconnectedPayoutRail;
 

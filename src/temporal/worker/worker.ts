@@ -10,6 +10,7 @@ import { createSandboxPaymentRail, createSandboxRefundRail } from '../../rails/s
 import { payoutReportSink } from './rail-reports.ts';
 import { unconnectedPaymentRail, unconnectedRefundRail } from './unconnected-rail.ts';
 import { createLivePayoutRail } from './live-payout-rail.ts';
+import { createAccountReaders } from './provider-accounts.ts';
 import type { Logger } from '../../logger.ts';
 import { createWebhookSender } from '../../webhooks/sender.ts';
 import { endpointSecretContext, type SecretBox } from '../../db/sealed.ts';
@@ -189,6 +190,7 @@ export async function startWorker(options: {
       provider: { retryDelaysSeconds: options.provider.retryDelaysSeconds, lookupWindowSeconds: options.provider.lookupWindowSeconds },
       rails: createRails(options),
       translateProviderEvent,
+      accountReaderOf: createAccountReaders({ orm: options.orm, secrets, maxRps: options.provider.maxRps, checkAgainInMs: options.provider.pollSeconds * 1000 }),
     }),
     ...workerTuning(options.tuning),
     // A database error no retry can fix ends its activity (src/domain/failures.ts, UNSTORABLE_DATA).
