@@ -2,7 +2,9 @@
 // payment's row lock (captured, not over what is refundable, `available` covers it), what it stores on
 // entering a status (a processed refund adds to the payment's amount_refunded) and its hand-over to its rail.
 // What the rail's answer means: refundRailDecision (src/domain/refunds.ts).
+import { Context } from '@temporalio/activity';
 import { LockMode, type MikroORM } from '@mikro-orm/postgresql';
+import type { RailStep, RailStepRequest } from '../src/domain/lifecycle.ts';
 import type { Mode } from '../src/domain/modes.ts';
 import { webhookSimulationsOf } from '../src/domain/webhooks.ts';
 import { type RefundFailureCode, type RefundRailState, type RefundStatus, refundAmount, refundLifecycle, refundRailDecision } from '../src/domain/refunds.ts';
@@ -11,7 +13,12 @@ import { addRefunded, heldByRefunds } from '../src/db/refunds.ts';
 import { refundView } from '../src/db/views.ts';
 import type { RefundRail } from '../src/rails/payments.ts';
 import { instrumentOf } from './payments.ts';
-import { type LifecycleStore, type RailsByMode, loadRow, railFor, refuse, refusingOverdraft, writeStatusEntry } from './lifecycle.ts';
+import { LATE_AUTHORIZATION } from './payments/live-payment.ts';
+import { lateCapturePosting, paymentFeePosting } from '../src/domain/ledger.ts';
+import { INTERNAL_KEY_PREFIX } from '../src/domain/workflow-ids.ts';
+import { newId } from '../src/domain/ids.ts';
+import { post } from '../src/ledger/ledger.ts';
+import { type LifecycleStore, type RailsByMode, loadRow, railFor, railReportWriter, refuse, refusingOverdraft, writeStatusEntry } from './lifecycle.ts';
 import { type HandOver, railStepper } from './rail-step.ts';
 import type { RefundResponse } from '../src/contract/refunds.ts';
 
@@ -89,10 +96,43 @@ export function createRefundActivities(deps: { orm: MikroORM; rails: RailsByMode
           createdAt: new Date(),
           processedAt: null,
           failedAt: null,
+          providerReference: null,
         });
         await tx.flush();
-        // A posting `available` cannot cover rolls the whole transaction back: no refund, the key stays free.
-        return refusingOverdraft('The available balance cannot cover this refund.', () => writeStatusEntry(tx, refundStore, refund, null));
+        // A posting the balance cannot cover rolls the whole transaction back: no refund, the key stays free. A live
+        // refund draws on `pending`, what the provider holds unsettled (docs/live-money.md).
+        const drawnOn = request.mode === 'live' ? 'pending' : 'available';
+        return refusingOverdraft(`The ${drawnOn} balance cannot cover this refund.`, () => writeStatusEntry(tx, refundStore, refund, null));
+      });
+    },
+
+
+    /**
+     * The refund in full of a late authorization: the money the provider captured after the payment failed here is
+     * posted into `pending` (with its fee), and a refund of all of it is created `pending` (drawn on `pending`),
+     * once: its key is the payment's. The payment stays `failed`. Answers the refund; its workflow follows it.
+     */
+    async createLateAuthorizationRefund(input: { paymentId: string; fee: number | null }): Promise<RefundResponse> {
+      return deps.orm.em.fork().transactional(async (tx) => {
+        const payment = await tx.findOneOrFail(PaymentEntity, { id: input.paymentId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+        const idempotencyKey = `${INTERNAL_KEY_PREFIX}late-authorization/${payment.id}`;
+        const existing = await tx.findOne(RefundEntity, { accountId: payment.accountId, mode: payment.mode, idempotencyKey });
+        if (existing) return refundView(existing);
+        const amount = Number(payment.amount);
+        const base = { accountId: payment.accountId, mode: payment.mode, sourceId: payment.id };
+        await post(tx, { ...base, posting: lateCapturePosting(amount), description: 'Payment captured by the provider after it failed (late authorization)' });
+        const fee = input.fee ?? 0;
+        if (fee > 0) {
+          await tx.execute('update payments set fee = ? where id = ?', [fee, payment.id]);
+          await post(tx, { ...base, posting: paymentFeePosting(fee), description: 'Provider fee' });
+        }
+        const refund = tx.create(RefundEntity, {
+          id: newId('refund'), accountId: payment.accountId, mode: payment.mode, paymentId: payment.id, amount, currency: payment.currency,
+          status: 'pending', reason: LATE_AUTHORIZATION, metadata: {}, failureCode: null, failureMessage: null, utr: null, idempotencyKey,
+          sandboxSimulate: [], createdAt: new Date(), processedAt: null, failedAt: null, providerReference: null,
+        });
+        await tx.flush();
+        return writeStatusEntry(tx, refundStore, refund, null);
       });
     },
 
@@ -110,13 +150,30 @@ export function createRefundActivities(deps: { orm: MikroORM; rails: RailsByMode
       mode: refund.mode,
       amount: Number(refund.amount),
       instrument: instrumentOf(payment),
+      paymentProviderReference: payment.providerReference ?? null,
     });
     return { handedOver: { status: refund.status, mode: refund.mode, answer } };
   }
+  const stepRefund = railStepper(deps.orm, refundStore, { rails: deps.rails, decide: refundRailDecision, submit: handOverRefund, inlineWaitMs: deps.railInlineWaitMs ?? 0 });
   return {
     ...activities,
     /** Hands the refund over (when asked), reads the rail's answer and writes what it calls for; see railStepper. */
-    stepRefund: railStepper(deps.orm, refundStore, { rails: deps.rails, decide: refundRailDecision, submit: handOverRefund, inlineWaitMs: deps.railInlineWaitMs ?? 0 }),
+    stepRefund,
+    /**
+     * The same step for a live refund, run as an ordinary activity on the provider's retry profile: a lost answer is
+     * retried, and the rail looks the refund up by our id (its receipt) before it sends it again.
+     */
+    async stepLiveRefund(request: RailStepRequest): Promise<RailStep<RefundResponse>> {
+      const context = Context.current();
+      const beat = setInterval(() => context.heartbeat(), 5_000);
+      try {
+        return await stepRefund({ ...request, wait: false });
+      } finally {
+        clearInterval(beat);
+      }
+    },
+    /** A provider's report on a refund (a webhook), read by refundRailDecision against the refund as written. */
+    applyRefundRailReport: railReportWriter(deps.orm, refundStore, refundRailDecision),
   };
 }
 

@@ -27,13 +27,17 @@ const SLICES_PER_SECOND = 1000 / SLICE_MS;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function createLivePayoutRail(options: LivePayoutRailOptions): PayoutRail {
-  const { orm } = options;
+/**
+ * The provider's pace of each connection, shared by every worker process and by every rail of the connection (payouts,
+ * payments and refunds count together): `pace(connectionId)()` resolves when one more call keeps within `maxRps`.
+ */
+export function providerPace(orm: MikroORM, maxRps: number): (connectionId: string) => () => Promise<void> {
+  const options = { maxRps };
   // Counted in quarter-second slices, each slice's count kept two seconds: a call goes only while its slice and the
   // five before it stay within PROVIDER_MAX_RPS, so no second-long stretch (the provider's measure) holds more, which
   // a fixed one-second window would allow up to twice over at its edge.
   const limiter = sharedRateLimiter(orm, { keyPrefix: 'provider', points: Number.MAX_SAFE_INTEGER, duration: 2, transientKeys: true });
-  const pace = (connectionId: string) => async () => {
+  return (connectionId: string) => async () => {
     for (;;) {
       const now = Date.now();
       const slice = Math.floor(now / SLICE_MS);
@@ -49,6 +53,11 @@ export function createLivePayoutRail(options: LivePayoutRailOptions): PayoutRail
       await sleep((slice + 1) * SLICE_MS - now + Math.floor(Math.random() * 20));
     }
   };
+}
+
+export function createLivePayoutRail(options: LivePayoutRailOptions): PayoutRail {
+  const { orm } = options;
+  const pace = providerPace(orm, options.maxRps);
   const rails = new Map<string, PayoutRail>();
   const unconnected = unconnectedPayoutRail;
 
