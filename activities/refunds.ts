@@ -8,17 +8,14 @@ import type { RailStep, RailStepRequest } from '../src/domain/lifecycle.ts';
 import type { Mode } from '../src/domain/modes.ts';
 import { webhookSimulationsOf } from '../src/domain/webhooks.ts';
 import { type RefundFailureCode, type RefundRailState, type RefundStatus, refundAmount, refundLifecycle, refundRailDecision } from '../src/domain/refunds.ts';
-import { PaymentEntity, RefundEntity, type Refund } from '../src/db/entities.ts';
-import { addRefunded, heldByRefunds } from '../src/db/refunds.ts';
+import { PaymentEntity, RefundEntity } from '../src/db/entities.ts';
+import { heldByRefunds } from '../src/db/refunds.ts';
 import { refundView } from '../src/db/views.ts';
 import type { RefundRail } from '../src/rails/payments.ts';
 import { instrumentOf } from './payments.ts';
-import { LATE_AUTHORIZATION } from './payments/live-payment.ts';
-import { lateCapturePosting, paymentFeePosting } from '../src/domain/ledger.ts';
-import { INTERNAL_KEY_PREFIX } from '../src/domain/workflow-ids.ts';
-import { newId } from '../src/domain/ids.ts';
-import { post } from '../src/ledger/ledger.ts';
-import { type LifecycleStore, type RailsByMode, loadRow, railFor, railReportWriter, refuse, refusingOverdraft, writeStatusEntry } from './lifecycle.ts';
+import { refundStore } from './refunds/refund-store.ts';
+import { createLateAuthorizationRefund } from './refunds/late-authorization.ts';
+import { type RailsByMode, loadRow, railFor, railReportWriter, refuse, refusingOverdraft, writeStatusEntry } from './lifecycle.ts';
 import { type HandOver, railStepper } from './rail-step.ts';
 import type { RefundResponse } from '../src/contract/refunds.ts';
 
@@ -35,25 +32,6 @@ export interface RefundRequest {
   /** Sandbox-Simulate webhook values of the request (stored on the refund, inherited by its events). */
   simulate?: readonly string[];
 }
-
-/** What a refund stores of its own on entering a status. */
-const refundStore: LifecycleStore<RefundStatus, RefundFailureCode, Refund, RefundResponse> = {
-  lifecycle: refundLifecycle,
-  entity: RefundEntity,
-  view: refundView,
-  defaultFailure: { code: 'refund_declined', message: 'The refund was declined.' },
-  enter(refund, move, now) {
-    if (move.to === 'processed') {
-      refund.processedAt = now;
-      refund.utr = move.utr ?? refund.utr ?? null;
-    }
-  },
-  // A processed refund adds to its payment's amount_refunded: payment row before ledger rows, the order
-  // createRefund locks them in (no deadlock between them). The CHECK on payments keeps it <= amount.
-  async alongside(tx, refund, to) {
-    if (to === 'processed') await addRefunded(tx, refund.paymentId, Number(refund.amount));
-  },
-};
 
 export function createRefundActivities(deps: { orm: MikroORM; rails: RailsByMode<RefundRail>; railInlineWaitMs?: number }) {
   const activities = {
@@ -107,35 +85,6 @@ export function createRefundActivities(deps: { orm: MikroORM; rails: RailsByMode
     },
 
 
-    /**
-     * The refund in full of a late authorization: the money the provider captured after the payment failed here is
-     * posted into `pending` (with its fee), and a refund of all of it is created `pending` (drawn on `pending`),
-     * once: its key is the payment's. The payment stays `failed`. Answers the refund; its workflow follows it.
-     */
-    async createLateAuthorizationRefund(input: { paymentId: string; fee: number | null }): Promise<RefundResponse> {
-      return deps.orm.em.fork().transactional(async (tx) => {
-        const payment = await tx.findOneOrFail(PaymentEntity, { id: input.paymentId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-        const idempotencyKey = `${INTERNAL_KEY_PREFIX}late-authorization/${payment.id}`;
-        const existing = await tx.findOne(RefundEntity, { accountId: payment.accountId, mode: payment.mode, idempotencyKey });
-        if (existing) return refundView(existing);
-        const amount = Number(payment.amount);
-        const base = { accountId: payment.accountId, mode: payment.mode, sourceId: payment.id };
-        await post(tx, { ...base, posting: lateCapturePosting(amount), description: 'Payment captured by the provider after it failed (late authorization)' });
-        const fee = input.fee ?? 0;
-        if (fee > 0) {
-          await tx.execute('update payments set fee = ? where id = ?', [fee, payment.id]);
-          await post(tx, { ...base, posting: paymentFeePosting(fee), description: 'Provider fee' });
-        }
-        const refund = tx.create(RefundEntity, {
-          id: newId('refund'), accountId: payment.accountId, mode: payment.mode, paymentId: payment.id, amount, currency: payment.currency,
-          status: 'pending', reason: LATE_AUTHORIZATION, metadata: {}, failureCode: null, failureMessage: null, utr: null, idempotencyKey,
-          sandboxSimulate: [], createdAt: new Date(), processedAt: null, failedAt: null, providerReference: null,
-        });
-        await tx.flush();
-        return writeStatusEntry(tx, refundStore, refund, null);
-      });
-    },
-
   };
   /** Hands the refund to its rail under its id (the rail's idempotency key); the rail's answer comes back with it. */
   async function handOverRefund(refundId: string): Promise<HandOver<RefundStatus, RefundFailureCode, RefundRailState>> {
@@ -157,6 +106,8 @@ export function createRefundActivities(deps: { orm: MikroORM; rails: RailsByMode
   const stepRefund = railStepper(deps.orm, refundStore, { rails: deps.rails, decide: refundRailDecision, submit: handOverRefund, inlineWaitMs: deps.railInlineWaitMs ?? 0 });
   return {
     ...activities,
+    /** The refund in full of a late authorization; see createLateAuthorizationRefund. */
+    createLateAuthorizationRefund: (input: { paymentId: string; fee: number | null }) => createLateAuthorizationRefund(deps.orm, input),
     /** Hands the refund over (when asked), reads the rail's answer and writes what it calls for; see railStepper. */
     stepRefund,
     /**
