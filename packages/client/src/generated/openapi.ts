@@ -1799,7 +1799,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "topup_01M8B63P87QQDCXVX8HXRPSG64",
+                     *       "id": "topup_01M8GMFHBPWZM81TQPMGHXNXMC",
                      *       "object": "top_up",
                      *       "mode": "sandbox",
                      *       "amount": 2500000,
@@ -1807,9 +1807,9 @@ export interface operations {
                      *       "status": "succeeded",
                      *       "description": "Float for November payouts",
                      *       "metadata": {},
-                     *       "balance_transaction_id": "txn_01M8B63PAVMG5XFBNNFR0F6Y4V",
-                     *       "idempotency_key": "3089ea8c-958a-451c-9707-78218b956f57",
-                     *       "created_at": 1795671841
+                     *       "balance_transaction_id": "txn_01M8GMFHEDGKGXZF2RH1QXBQHD",
+                     *       "idempotency_key": "d7c59012-d645-416e-bc88-528a31039c65",
+                     *       "created_at": 1795854681
                      *     }
                      */
                     "application/json": components["schemas"]["TopUp"];
@@ -1985,7 +1985,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "topup_01M8B63P87QQDCXVX8HXRPSG64",
+                     *           "id": "topup_01M8GMFHBPWZM81TQPMGHXNXMC",
                      *           "object": "top_up",
                      *           "mode": "sandbox",
                      *           "amount": 2500000,
@@ -1993,9 +1993,9 @@ export interface operations {
                      *           "status": "succeeded",
                      *           "description": "Float for November payouts",
                      *           "metadata": {},
-                     *           "balance_transaction_id": "txn_01M8B63PAVMG5XFBNNFR0F6Y4V",
-                     *           "idempotency_key": "3089ea8c-958a-451c-9707-78218b956f57",
-                     *           "created_at": 1795671841
+                     *           "balance_transaction_id": "txn_01M8GMFHEDGKGXZF2RH1QXBQHD",
+                     *           "idempotency_key": "d7c59012-d645-416e-bc88-528a31039c65",
+                     *           "created_at": 1795854681
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -2112,7 +2112,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "topup_01M8B63P87QQDCXVX8HXRPSG64",
+                     *       "id": "topup_01M8GMFHBPWZM81TQPMGHXNXMC",
                      *       "object": "top_up",
                      *       "mode": "sandbox",
                      *       "amount": 2500000,
@@ -2120,9 +2120,9 @@ export interface operations {
                      *       "status": "succeeded",
                      *       "description": "Float for November payouts",
                      *       "metadata": {},
-                     *       "balance_transaction_id": "txn_01M8B63PAVMG5XFBNNFR0F6Y4V",
-                     *       "idempotency_key": "3089ea8c-958a-451c-9707-78218b956f57",
-                     *       "created_at": 1795671841
+                     *       "balance_transaction_id": "txn_01M8GMFHEDGKGXZF2RH1QXBQHD",
+                     *       "idempotency_key": "d7c59012-d645-416e-bc88-528a31039c65",
+                     *       "created_at": 1795854681
                      *     }
                      */
                     "application/json": components["schemas"]["TopUp"];
@@ -2382,18 +2382,18 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "txn_01M8B63VDT7ER94TZYCF7AZHGF",
+                     *           "id": "txn_01M8GMFPW4KC9WCQ0PKAVHNJEW",
                      *           "object": "balance_transaction",
                      *           "mode": "sandbox",
                      *           "type": "settlement",
-                     *           "source_id": "setl_01M8B63VD6QRH36J0JBK45QGN9",
+                     *           "source_id": "setl_01M8GMFPTZS7YRBWXX3TQ4BKQ2",
                      *           "amount": 0,
                      *           "fee": 0,
                      *           "net": 0,
                      *           "currency": "INR",
                      *           "status": "available",
                      *           "description": "Settlement",
-                     *           "created_at": 1795671846
+                     *           "created_at": 1795854687
                      *         }
                      *       ],
                      *       "has_more": true,
@@ -2529,18 +2529,18 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *           "id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                      *           "object": "beneficiary",
                      *           "mode": "sandbox",
                      *           "name": "Ravi Kumar",
-                     *           "type": "vpa",
-                     *           "bank_account": null,
-                     *           "vpa": "success@upi",
                      *           "email": "ravi@example.com",
                      *           "phone": null,
                      *           "metadata": {},
                      *           "active": true,
-                     *           "created_at": 1795671841
+                     *           "created_at": 1795854681,
+                     *           "type": "vpa",
+                     *           "bank_account": null,
+                     *           "vpa": "success@upi"
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -2679,18 +2679,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *       "id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                      *       "object": "beneficiary",
                      *       "mode": "sandbox",
                      *       "name": "Ravi Kumar",
-                     *       "type": "vpa",
-                     *       "bank_account": null,
-                     *       "vpa": "success@upi",
                      *       "email": "ravi@example.com",
                      *       "phone": null,
                      *       "metadata": {},
                      *       "active": true,
-                     *       "created_at": 1795671841
+                     *       "created_at": 1795854681,
+                     *       "type": "vpa",
+                     *       "bank_account": null,
+                     *       "vpa": "success@upi"
                      *     }
                      */
                     "application/json": components["schemas"]["Beneficiary"];
@@ -2849,18 +2849,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *       "id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                      *       "object": "beneficiary",
                      *       "mode": "sandbox",
                      *       "name": "Ravi Kumar",
-                     *       "type": "vpa",
-                     *       "bank_account": null,
-                     *       "vpa": "success@upi",
                      *       "email": "ravi@example.com",
                      *       "phone": null,
                      *       "metadata": {},
                      *       "active": true,
-                     *       "created_at": 1795671841
+                     *       "created_at": 1795854681,
+                     *       "type": "vpa",
+                     *       "bank_account": null,
+                     *       "vpa": "success@upi"
                      *     }
                      */
                     "application/json": components["schemas"]["Beneficiary"];
@@ -2984,18 +2984,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *       "id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                      *       "object": "beneficiary",
                      *       "mode": "sandbox",
                      *       "name": "Ravi Kumar",
-                     *       "type": "vpa",
-                     *       "bank_account": null,
-                     *       "vpa": "success@upi",
                      *       "email": "ravi@example.com",
                      *       "phone": null,
                      *       "metadata": {},
                      *       "active": false,
-                     *       "created_at": 1795671841
+                     *       "created_at": 1795854681,
+                     *       "type": "vpa",
+                     *       "bank_account": null,
+                     *       "vpa": "success@upi"
                      *     }
                      */
                     "application/json": components["schemas"]["Beneficiary"];
@@ -3138,7 +3138,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *           "id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *           "object": "customer",
                      *           "mode": "sandbox",
                      *           "name": "Meera Iyer",
@@ -3148,7 +3148,7 @@ export interface operations {
                      *           "metadata": {
                      *             "crm_id": "C-1042"
                      *           },
-                     *           "created_at": 1795671841
+                     *           "created_at": 1795854681
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -3314,7 +3314,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "object": "customer",
                      *       "mode": "sandbox",
                      *       "name": "Meera Iyer",
@@ -3324,7 +3324,7 @@ export interface operations {
                      *       "metadata": {
                      *         "crm_id": "C-1042"
                      *       },
-                     *       "created_at": 1795671841
+                     *       "created_at": 1795854681
                      *     }
                      */
                     "application/json": components["schemas"]["Customer"];
@@ -3483,7 +3483,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "object": "customer",
                      *       "mode": "sandbox",
                      *       "name": "Meera Iyer",
@@ -3493,7 +3493,7 @@ export interface operations {
                      *       "metadata": {
                      *         "crm_id": "C-1042"
                      *       },
-                     *       "created_at": 1795671841
+                     *       "created_at": 1795854681
                      *     }
                      */
                     "application/json": components["schemas"]["Customer"];
@@ -3666,7 +3666,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "object": "customer",
                      *       "mode": "sandbox",
                      *       "name": "Meera Iyer",
@@ -3677,7 +3677,7 @@ export interface operations {
                      *         "crm_id": "C-1042",
                      *         "tier": "gold"
                      *       },
-                     *       "created_at": 1795671841
+                     *       "created_at": 1795854681
                      *     }
                      */
                     "application/json": components["schemas"]["Customer"];
@@ -3867,16 +3867,16 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "pout_01M8B63PFG6HRN07SFZ7M1T0A3",
+                     *           "id": "pout_01M8GMFHR9F4VZF71T1TCBGJH8",
                      *           "object": "payout",
                      *           "livemode": false,
-                     *           "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *           "beneficiary_id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                      *           "amount": 150000,
                      *           "currency": "INR",
                      *           "mode": "upi",
                      *           "status": "completed",
                      *           "failure_reason": null,
-                     *           "utr": "SBX2885218AFF63A",
+                     *           "utr": "SBX60B8F1EBB8F19",
                      *           "provider_reference": null,
                      *           "fees": 0,
                      *           "batch_id": null,
@@ -3885,9 +3885,9 @@ export interface operations {
                      *           "metadata": {
                      *             "invoice": "INV-2026-0042"
                      *           },
-                     *           "idempotency_key": "4f2d6cd3-0e1c-40fa-a6e9-8bd1609b370b",
-                     *           "created_at": 1795671841,
-                     *           "completed_at": 1795671842,
+                     *           "idempotency_key": "ad361f5f-6d55-471e-8b8d-85b40e903f5d",
+                     *           "created_at": 1795854681,
+                     *           "completed_at": 1795854683,
                      *           "failed_at": null,
                      *           "reversed_at": null
                      *         }
@@ -3991,7 +3991,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                 *       "beneficiary_id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                  *       "amount": 1000,
                  *       "mode": "upi"
                  *     }
@@ -4023,7 +4023,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                 *       "beneficiary_id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                  *       "amount": 1000,
                  *       "mode": "upi"
                  *     }
@@ -4074,10 +4074,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M8B63QNQ81HDMTQMR8X16ATV",
+                     *       "id": "pout_01M8GMFK1PXYVND4MYJ05E445D",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *       "beneficiary_id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                      *       "amount": 1000,
                      *       "currency": "INR",
                      *       "mode": "upi",
@@ -4090,8 +4090,8 @@ export interface operations {
                      *       "reference": null,
                      *       "narration": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "28a00c1b-215c-4e7d-894c-6a8d18da8193",
-                     *       "created_at": 1795671842,
+                     *       "idempotency_key": "4e001530-3d18-41f6-bd56-dfbc3799f797",
+                     *       "created_at": 1795854683,
                      *       "completed_at": null,
                      *       "failed_at": null,
                      *       "reversed_at": null
@@ -4275,16 +4275,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M8B63PFG6HRN07SFZ7M1T0A3",
+                     *       "id": "pout_01M8GMFHR9F4VZF71T1TCBGJH8",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *       "beneficiary_id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                      *       "amount": 150000,
                      *       "currency": "INR",
                      *       "mode": "upi",
                      *       "status": "completed",
                      *       "failure_reason": null,
-                     *       "utr": "SBX2885218AFF63A",
+                     *       "utr": "SBX60B8F1EBB8F19",
                      *       "provider_reference": null,
                      *       "fees": 0,
                      *       "batch_id": null,
@@ -4293,9 +4293,9 @@ export interface operations {
                      *       "metadata": {
                      *         "invoice": "INV-2026-0042"
                      *       },
-                     *       "idempotency_key": "4f2d6cd3-0e1c-40fa-a6e9-8bd1609b370b",
-                     *       "created_at": 1795671841,
-                     *       "completed_at": 1795671842,
+                     *       "idempotency_key": "ad361f5f-6d55-471e-8b8d-85b40e903f5d",
+                     *       "created_at": 1795854681,
+                     *       "completed_at": 1795854683,
                      *       "failed_at": null,
                      *       "reversed_at": null
                      *     }
@@ -4425,27 +4425,27 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M8B63QNQ81HDMTQMR8X16ATV",
+                     *       "id": "pout_01M8GMFK1PXYVND4MYJ05E445D",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *       "beneficiary_id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                      *       "amount": 1000,
                      *       "currency": "INR",
                      *       "mode": "upi",
                      *       "status": "reversed",
                      *       "failure_reason": null,
-                     *       "utr": "SBX8097D8E39183D",
+                     *       "utr": "SBX698156D53F9BC",
                      *       "provider_reference": null,
                      *       "fees": 0,
                      *       "batch_id": null,
                      *       "reference": null,
                      *       "narration": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "28a00c1b-215c-4e7d-894c-6a8d18da8193",
-                     *       "created_at": 1795671842,
-                     *       "completed_at": 1795671843,
+                     *       "idempotency_key": "4e001530-3d18-41f6-bd56-dfbc3799f797",
+                     *       "created_at": 1795854683,
+                     *       "completed_at": 1795854684,
                      *       "failed_at": null,
-                     *       "reversed_at": 1795671843
+                     *       "reversed_at": 1795854684
                      *     }
                      */
                     "application/json": components["schemas"]["Payout"];
@@ -4611,12 +4611,12 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "pbat_01M8B63RWAVRPC3KRJ6X1C5717",
+                     *           "id": "pbat_01M8GMFM92XQDG9SN05N0NPERD",
                      *           "object": "payout_batch",
                      *           "mode": "sandbox",
                      *           "status": "completed",
                      *           "reference": "payroll-2026-11",
-                     *           "idempotency_key": "023a4cec-546a-4f6a-9280-4a4f15d581e9",
+                     *           "idempotency_key": "d3cfe2c1-4c1b-42c6-8784-bed2a2b4b293",
                      *           "total_count": 2,
                      *           "total_amount": 97000,
                      *           "counts": {
@@ -4625,8 +4625,8 @@ export interface operations {
                      *             "failed": 0,
                      *             "reversed": 0
                      *           },
-                     *           "created_at": 1795671843,
-                     *           "completed_at": 1795671844
+                     *           "created_at": 1795854684,
+                     *           "completed_at": 1795854685
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -4754,7 +4754,7 @@ export interface operations {
                  *       "reference": "payroll-2026-11",
                  *       "payouts": [
                  *         {
-                 *           "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                 *           "beneficiary_id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                  *           "amount": 45000,
                  *           "mode": "upi",
                  *           "idempotency_key": "payroll-2026-11/emp-001",
@@ -4762,7 +4762,7 @@ export interface operations {
                  *           "narration": "November salary"
                  *         },
                  *         {
-                 *           "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                 *           "beneficiary_id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                  *           "amount": 52000,
                  *           "mode": "upi",
                  *           "idempotency_key": "payroll-2026-11/emp-002",
@@ -4816,12 +4816,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pbat_01M8B63RWAVRPC3KRJ6X1C5717",
+                     *       "id": "pbat_01M8GMFM92XQDG9SN05N0NPERD",
                      *       "object": "payout_batch",
                      *       "mode": "sandbox",
                      *       "status": "processing",
                      *       "reference": "payroll-2026-11",
-                     *       "idempotency_key": "023a4cec-546a-4f6a-9280-4a4f15d581e9",
+                     *       "idempotency_key": "d3cfe2c1-4c1b-42c6-8784-bed2a2b4b293",
                      *       "total_count": 2,
                      *       "total_amount": 97000,
                      *       "counts": {
@@ -4830,7 +4830,7 @@ export interface operations {
                      *         "failed": 0,
                      *         "reversed": 0
                      *       },
-                     *       "created_at": 1795671843,
+                     *       "created_at": 1795854684,
                      *       "completed_at": null
                      *     }
                      */
@@ -4990,12 +4990,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pbat_01M8B63RWAVRPC3KRJ6X1C5717",
+                     *       "id": "pbat_01M8GMFM92XQDG9SN05N0NPERD",
                      *       "object": "payout_batch",
                      *       "mode": "sandbox",
                      *       "status": "completed",
                      *       "reference": "payroll-2026-11",
-                     *       "idempotency_key": "023a4cec-546a-4f6a-9280-4a4f15d581e9",
+                     *       "idempotency_key": "d3cfe2c1-4c1b-42c6-8784-bed2a2b4b293",
                      *       "total_count": 2,
                      *       "total_amount": 97000,
                      *       "counts": {
@@ -5004,8 +5004,8 @@ export interface operations {
                      *         "failed": 0,
                      *         "reversed": 0
                      *       },
-                     *       "created_at": 1795671843,
-                     *       "completed_at": 1795671844
+                     *       "created_at": 1795854684,
+                     *       "completed_at": 1795854685
                      *     }
                      */
                     "application/json": components["schemas"]["PayoutBatch"];
@@ -5155,17 +5155,14 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "pay_01M8B63T7CVA6YH5GX3MFX8N81",
+                     *           "id": "pay_01M8GMFNHAFPKX3NA1J1N516F5",
                      *           "object": "payment",
                      *           "mode": "sandbox",
                      *           "amount": 49900,
                      *           "currency": "INR",
                      *           "status": "captured",
-                     *           "method": "upi",
-                     *           "vpa": "success@upi",
-                     *           "bank": null,
                      *           "receipt": "order-7781",
-                     *           "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *           "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *           "description": "Two books",
                      *           "metadata": {
                      *             "order_id": "7781"
@@ -5176,10 +5173,16 @@ export interface operations {
                      *           "settlement_id": null,
                      *           "collection_id": null,
                      *           "payment_link_id": null,
-                     *           "idempotency_key": "b38c36fc-6388-4756-a61a-58e6b404fca9",
-                     *           "created_at": 1795671845,
-                     *           "captured_at": 1795671845,
-                     *           "failed_at": null
+                     *           "idempotency_key": "a779b9d4-57cc-4ffd-9312-c9374744bd0e",
+                     *           "next_action": null,
+                     *           "return_url": null,
+                     *           "provider_reference": null,
+                     *           "created_at": 1795854685,
+                     *           "captured_at": 1795854685,
+                     *           "failed_at": null,
+                     *           "method": "upi",
+                     *           "vpa": "success@upi",
+                     *           "bank": null
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -5285,7 +5288,7 @@ export interface operations {
                  *       "amount": 49900,
                  *       "method": "upi",
                  *       "vpa": "success@upi",
-                 *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                 *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                  *       "receipt": "order-7781",
                  *       "description": "Two books",
                  *       "metadata": {
@@ -5315,17 +5318,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pay_01M8B63T7CVA6YH5GX3MFX8N81",
+                     *       "id": "pay_01M8GMFNHAFPKX3NA1J1N516F5",
                      *       "object": "payment",
                      *       "mode": "sandbox",
                      *       "amount": 49900,
                      *       "currency": "INR",
                      *       "status": "captured",
-                     *       "method": "upi",
-                     *       "vpa": "success@upi",
-                     *       "bank": null,
                      *       "receipt": "order-7781",
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "description": "Two books",
                      *       "metadata": {
                      *         "order_id": "7781"
@@ -5336,10 +5336,16 @@ export interface operations {
                      *       "settlement_id": null,
                      *       "collection_id": null,
                      *       "payment_link_id": null,
-                     *       "idempotency_key": "b38c36fc-6388-4756-a61a-58e6b404fca9",
-                     *       "created_at": 1795671845,
-                     *       "captured_at": 1795671845,
-                     *       "failed_at": null
+                     *       "idempotency_key": "a779b9d4-57cc-4ffd-9312-c9374744bd0e",
+                     *       "next_action": null,
+                     *       "return_url": null,
+                     *       "provider_reference": null,
+                     *       "created_at": 1795854685,
+                     *       "captured_at": 1795854685,
+                     *       "failed_at": null,
+                     *       "method": "upi",
+                     *       "vpa": "success@upi",
+                     *       "bank": null
                      *     }
                      */
                     "application/json": components["schemas"]["Payment"];
@@ -5509,17 +5515,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pay_01M8B63T7CVA6YH5GX3MFX8N81",
+                     *       "id": "pay_01M8GMFNHAFPKX3NA1J1N516F5",
                      *       "object": "payment",
                      *       "mode": "sandbox",
                      *       "amount": 49900,
                      *       "currency": "INR",
                      *       "status": "captured",
-                     *       "method": "upi",
-                     *       "vpa": "success@upi",
-                     *       "bank": null,
                      *       "receipt": "order-7781",
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "description": "Two books",
                      *       "metadata": {
                      *         "order_id": "7781"
@@ -5530,10 +5533,16 @@ export interface operations {
                      *       "settlement_id": null,
                      *       "collection_id": null,
                      *       "payment_link_id": null,
-                     *       "idempotency_key": "b38c36fc-6388-4756-a61a-58e6b404fca9",
-                     *       "created_at": 1795671845,
-                     *       "captured_at": 1795671845,
-                     *       "failed_at": null
+                     *       "idempotency_key": "a779b9d4-57cc-4ffd-9312-c9374744bd0e",
+                     *       "next_action": null,
+                     *       "return_url": null,
+                     *       "provider_reference": null,
+                     *       "created_at": 1795854685,
+                     *       "captured_at": 1795854685,
+                     *       "failed_at": null,
+                     *       "method": "upi",
+                     *       "vpa": "success@upi",
+                     *       "bank": null
                      *     }
                      */
                     "application/json": components["schemas"]["Payment"];
@@ -5676,10 +5685,10 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "rfnd_01M8B63TA8EP74T5VG0WM298P8",
+                     *           "id": "rfnd_01M8GMFNNV40K4R90V7VG6HNPQ",
                      *           "object": "refund",
                      *           "mode": "sandbox",
-                     *           "payment_id": "pay_01M8B63T7CVA6YH5GX3MFX8N81",
+                     *           "payment_id": "pay_01M8GMFNHAFPKX3NA1J1N516F5",
                      *           "amount": 9900,
                      *           "currency": "INR",
                      *           "status": "processed",
@@ -5687,10 +5696,10 @@ export interface operations {
                      *           "metadata": {},
                      *           "failure_code": null,
                      *           "failure_message": null,
-                     *           "utr": "SBXR3764FBABF2647",
-                     *           "idempotency_key": "c88f75df-4bfd-41d6-b80e-d1ecb5bc4fe7",
-                     *           "created_at": 1795671845,
-                     *           "processed_at": 1795671846,
+                     *           "utr": "SBXRAB5B046AF3AC0",
+                     *           "idempotency_key": "632473dd-7598-4491-93ec-479166d0c72a",
+                     *           "created_at": 1795854685,
+                     *           "processed_at": 1795854686,
                      *           "failed_at": null
                      *         }
                      *       ],
@@ -5793,7 +5802,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "payment_id": "pay_01M8B63T7CVA6YH5GX3MFX8N81",
+                 *       "payment_id": "pay_01M8GMFNHAFPKX3NA1J1N516F5",
                  *       "amount": 9900,
                  *       "reason": "One book returned"
                  *     }
@@ -5812,7 +5821,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "payment_id": "pay_01M8B63T7CVA6YH5GX3MFX8N81",
+                 *       "payment_id": "pay_01M8GMFNHAFPKX3NA1J1N516F5",
                  *       "amount": 9900,
                  *       "reason": "One book returned"
                  *     }
@@ -5850,10 +5859,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rfnd_01M8B63TA8EP74T5VG0WM298P8",
+                     *       "id": "rfnd_01M8GMFNNV40K4R90V7VG6HNPQ",
                      *       "object": "refund",
                      *       "mode": "sandbox",
-                     *       "payment_id": "pay_01M8B63T7CVA6YH5GX3MFX8N81",
+                     *       "payment_id": "pay_01M8GMFNHAFPKX3NA1J1N516F5",
                      *       "amount": 9900,
                      *       "currency": "INR",
                      *       "status": "pending",
@@ -5862,8 +5871,8 @@ export interface operations {
                      *       "failure_code": null,
                      *       "failure_message": null,
                      *       "utr": null,
-                     *       "idempotency_key": "c88f75df-4bfd-41d6-b80e-d1ecb5bc4fe7",
-                     *       "created_at": 1795671845,
+                     *       "idempotency_key": "632473dd-7598-4491-93ec-479166d0c72a",
+                     *       "created_at": 1795854685,
                      *       "processed_at": null,
                      *       "failed_at": null
                      *     }
@@ -6046,10 +6055,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rfnd_01M8B63TA8EP74T5VG0WM298P8",
+                     *       "id": "rfnd_01M8GMFNNV40K4R90V7VG6HNPQ",
                      *       "object": "refund",
                      *       "mode": "sandbox",
-                     *       "payment_id": "pay_01M8B63T7CVA6YH5GX3MFX8N81",
+                     *       "payment_id": "pay_01M8GMFNHAFPKX3NA1J1N516F5",
                      *       "amount": 9900,
                      *       "currency": "INR",
                      *       "status": "processed",
@@ -6057,10 +6066,10 @@ export interface operations {
                      *       "metadata": {},
                      *       "failure_code": null,
                      *       "failure_message": null,
-                     *       "utr": "SBXR3764FBABF2647",
-                     *       "idempotency_key": "c88f75df-4bfd-41d6-b80e-d1ecb5bc4fe7",
-                     *       "created_at": 1795671845,
-                     *       "processed_at": 1795671846,
+                     *       "utr": "SBXRAB5B046AF3AC0",
+                     *       "idempotency_key": "632473dd-7598-4491-93ec-479166d0c72a",
+                     *       "created_at": 1795854685,
+                     *       "processed_at": 1795854686,
                      *       "failed_at": null
                      *     }
                      */
@@ -6202,15 +6211,15 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "setl_01M8B63VD6QRH36J0JBK45QGN9",
+                     *           "id": "setl_01M8GMFPTZS7YRBWXX3TQ4BKQ2",
                      *           "object": "settlement",
                      *           "mode": "sandbox",
                      *           "amount": 49900,
                      *           "currency": "INR",
                      *           "payment_count": 1,
                      *           "status": "processed",
-                     *           "utr": "SETL9D4F098C9336",
-                     *           "created_at": 1795671846
+                     *           "utr": "SETL3C29DDDB803C",
+                     *           "created_at": 1795854687
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -6327,15 +6336,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "setl_01M8B63VD6QRH36J0JBK45QGN9",
+                     *       "id": "setl_01M8GMFPTZS7YRBWXX3TQ4BKQ2",
                      *       "object": "settlement",
                      *       "mode": "sandbox",
                      *       "amount": 49900,
                      *       "currency": "INR",
                      *       "payment_count": 1,
                      *       "status": "processed",
-                     *       "utr": "SETL9D4F098C9336",
-                     *       "created_at": 1795671846
+                     *       "utr": "SETL3C29DDDB803C",
+                     *       "created_at": 1795854687
                      *     }
                      */
                     "application/json": components["schemas"]["Settlement"];
@@ -6468,15 +6477,15 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "setl_01M8B63VD6QRH36J0JBK45QGN9",
+                     *           "id": "setl_01M8GMFPTZS7YRBWXX3TQ4BKQ2",
                      *           "object": "settlement",
                      *           "mode": "sandbox",
                      *           "amount": 49900,
                      *           "currency": "INR",
                      *           "payment_count": 1,
                      *           "status": "processed",
-                     *           "utr": "SETL9D4F098C9336",
-                     *           "created_at": 1795671846
+                     *           "utr": "SETL3C29DDDB803C",
+                     *           "created_at": 1795854687
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -6658,29 +6667,29 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "mdt_01M8GAF5KACSEY2R0N0TFQHTD2",
+                     *           "id": "mdt_01M8GMFQSPPTP1MCVQMX0EMA36",
                      *           "object": "mandate",
                      *           "mode": "sandbox",
                      *           "livemode": false,
-                     *           "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *           "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *           "vpa": "success@upi",
                      *           "max_amount": 500000,
                      *           "frequency": "monthly",
-                     *           "start_at": 1795844183,
-                     *           "expire_at": 2111463383,
+                     *           "start_at": 1795854688,
+                     *           "expire_at": 2111473888,
                      *           "status": "active",
-                     *           "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GAF5KACSEY2R0N0TFQHTD2/authorize",
-                     *           "authorization_expires_at": 1796448983,
+                     *           "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GMFQSPPTP1MCVQMX0EMA36/authorize",
+                     *           "authorization_expires_at": 1796459488,
                      *           "provider_reference": null,
                      *           "description": "Gold plan, monthly",
                      *           "metadata": {
                      *             "plan": "gold"
                      *           },
-                     *           "idempotency_key": "4f859010-184a-4be2-bc77-9e2963cba94b",
-                     *           "created_at": 1795844183,
-                     *           "activated_at": 1795844183,
-                     *           "paused_at": 1795844183,
-                     *           "resumed_at": 1795844183,
+                     *           "idempotency_key": "ecc38b1b-b4ae-4de4-97f4-f147ce0d3af3",
+                     *           "created_at": 1795854688,
+                     *           "activated_at": 1795854688,
+                     *           "paused_at": 1795854688,
+                     *           "resumed_at": 1795854688,
                      *           "revoked_at": null,
                      *           "rejected_at": null,
                      *           "expired_at": null
@@ -6808,7 +6817,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                 *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                  *       "max_amount": 500000,
                  *       "frequency": "monthly",
                  *       "description": "Gold plan, monthly",
@@ -6861,26 +6870,26 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GAF5KACSEY2R0N0TFQHTD2",
+                     *       "id": "mdt_01M8GMFQSPPTP1MCVQMX0EMA36",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1795844183,
-                     *       "expire_at": 2111463383,
+                     *       "start_at": 1795854688,
+                     *       "expire_at": 2111473888,
                      *       "status": "created",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GAF5KACSEY2R0N0TFQHTD2/authorize",
-                     *       "authorization_expires_at": 1796448983,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GMFQSPPTP1MCVQMX0EMA36/authorize",
+                     *       "authorization_expires_at": 1796459488,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "4f859010-184a-4be2-bc77-9e2963cba94b",
-                     *       "created_at": 1795844183,
+                     *       "idempotency_key": "ecc38b1b-b4ae-4de4-97f4-f147ce0d3af3",
+                     *       "created_at": 1795854688,
                      *       "activated_at": null,
                      *       "paused_at": null,
                      *       "resumed_at": null,
@@ -7056,29 +7065,29 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GAF5KACSEY2R0N0TFQHTD2",
+                     *       "id": "mdt_01M8GMFQSPPTP1MCVQMX0EMA36",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1795844183,
-                     *       "expire_at": 2111463383,
+                     *       "start_at": 1795854688,
+                     *       "expire_at": 2111473888,
                      *       "status": "active",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GAF5KACSEY2R0N0TFQHTD2/authorize",
-                     *       "authorization_expires_at": 1796448983,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GMFQSPPTP1MCVQMX0EMA36/authorize",
+                     *       "authorization_expires_at": 1796459488,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "4f859010-184a-4be2-bc77-9e2963cba94b",
-                     *       "created_at": 1795844183,
-                     *       "activated_at": 1795844183,
-                     *       "paused_at": 1795844183,
-                     *       "resumed_at": 1795844183,
+                     *       "idempotency_key": "ecc38b1b-b4ae-4de4-97f4-f147ce0d3af3",
+                     *       "created_at": 1795854688,
+                     *       "activated_at": 1795854688,
+                     *       "paused_at": 1795854688,
+                     *       "resumed_at": 1795854688,
                      *       "revoked_at": null,
                      *       "rejected_at": null,
                      *       "expired_at": null
@@ -7209,30 +7218,30 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GAF5KACSEY2R0N0TFQHTD2",
+                     *       "id": "mdt_01M8GMFQSPPTP1MCVQMX0EMA36",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1795844183,
-                     *       "expire_at": 2111463383,
+                     *       "start_at": 1795854688,
+                     *       "expire_at": 2111473888,
                      *       "status": "revoked",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GAF5KACSEY2R0N0TFQHTD2/authorize",
-                     *       "authorization_expires_at": 1796448983,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GMFQSPPTP1MCVQMX0EMA36/authorize",
+                     *       "authorization_expires_at": 1796459488,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "4f859010-184a-4be2-bc77-9e2963cba94b",
-                     *       "created_at": 1795844183,
-                     *       "activated_at": 1795844183,
-                     *       "paused_at": 1795844183,
-                     *       "resumed_at": 1795844183,
-                     *       "revoked_at": 1795844184,
+                     *       "idempotency_key": "ecc38b1b-b4ae-4de4-97f4-f147ce0d3af3",
+                     *       "created_at": 1795854688,
+                     *       "activated_at": 1795854688,
+                     *       "paused_at": 1795854688,
+                     *       "resumed_at": 1795854688,
+                     *       "revoked_at": 1795854688,
                      *       "rejected_at": null,
                      *       "expired_at": null
                      *     }
@@ -7386,28 +7395,28 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GAF5KACSEY2R0N0TFQHTD2",
+                     *       "id": "mdt_01M8GMFQSPPTP1MCVQMX0EMA36",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1795844183,
-                     *       "expire_at": 2111463383,
+                     *       "start_at": 1795854688,
+                     *       "expire_at": 2111473888,
                      *       "status": "paused",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GAF5KACSEY2R0N0TFQHTD2/authorize",
-                     *       "authorization_expires_at": 1796448983,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GMFQSPPTP1MCVQMX0EMA36/authorize",
+                     *       "authorization_expires_at": 1796459488,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "4f859010-184a-4be2-bc77-9e2963cba94b",
-                     *       "created_at": 1795844183,
-                     *       "activated_at": 1795844183,
-                     *       "paused_at": 1795844183,
+                     *       "idempotency_key": "ecc38b1b-b4ae-4de4-97f4-f147ce0d3af3",
+                     *       "created_at": 1795854688,
+                     *       "activated_at": 1795854688,
+                     *       "paused_at": 1795854688,
                      *       "resumed_at": null,
                      *       "revoked_at": null,
                      *       "rejected_at": null,
@@ -7563,29 +7572,29 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GAF5KACSEY2R0N0TFQHTD2",
+                     *       "id": "mdt_01M8GMFQSPPTP1MCVQMX0EMA36",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1795844183,
-                     *       "expire_at": 2111463383,
+                     *       "start_at": 1795854688,
+                     *       "expire_at": 2111473888,
                      *       "status": "active",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GAF5KACSEY2R0N0TFQHTD2/authorize",
-                     *       "authorization_expires_at": 1796448983,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GMFQSPPTP1MCVQMX0EMA36/authorize",
+                     *       "authorization_expires_at": 1796459488,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "4f859010-184a-4be2-bc77-9e2963cba94b",
-                     *       "created_at": 1795844183,
-                     *       "activated_at": 1795844183,
-                     *       "paused_at": 1795844183,
-                     *       "resumed_at": 1795844183,
+                     *       "idempotency_key": "ecc38b1b-b4ae-4de4-97f4-f147ce0d3af3",
+                     *       "created_at": 1795854688,
+                     *       "activated_at": 1795854688,
+                     *       "paused_at": 1795854688,
+                     *       "resumed_at": 1795854688,
                      *       "revoked_at": null,
                      *       "rejected_at": null,
                      *       "expired_at": null
@@ -7740,28 +7749,28 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GAF62ADB34RNAJZW36633W",
+                     *       "id": "mdt_01M8GMFR86AMVSC567WCABNGZ0",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "vpa": "success@upi",
                      *       "max_amount": 100000,
                      *       "frequency": "as_presented",
-                     *       "start_at": 1795844184,
-                     *       "expire_at": 2111463384,
+                     *       "start_at": 1795854688,
+                     *       "expire_at": 2111473888,
                      *       "status": "revoked",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GAF62ADB34RNAJZW36633W/authorize",
-                     *       "authorization_expires_at": 1796448984,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GMFR86AMVSC567WCABNGZ0/authorize",
+                     *       "authorization_expires_at": 1796459488,
                      *       "provider_reference": null,
                      *       "description": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "auto_01M8GAF62791MH2DK35XWMR0WK",
-                     *       "created_at": 1795844184,
-                     *       "activated_at": 1795844184,
+                     *       "idempotency_key": "auto_01M8GMFR846Y11FK6WWC0P813A",
+                     *       "created_at": 1795854688,
+                     *       "activated_at": 1795854688,
                      *       "paused_at": null,
                      *       "resumed_at": null,
-                     *       "revoked_at": 1795844184,
+                     *       "revoked_at": 1795854688,
                      *       "rejected_at": null,
                      *       "expired_at": null
                      *     }
@@ -7930,15 +7939,15 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "coll_01M8B63VF0JD5CB8MZEMH2QZT8",
+                     *           "id": "coll_01M8GMFPY9HD81FKHJ7TTERSFK",
                      *           "object": "collection",
                      *           "mode": "sandbox",
-                     *           "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *           "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *           "amount": 99900,
                      *           "currency": "INR",
                      *           "schedule": "monthly",
                      *           "day_of_month": null,
-                     *           "start_at": 1795671846,
+                     *           "start_at": 1795854687,
                      *           "total_count": null,
                      *           "remaining_count": null,
                      *           "status": "paused",
@@ -7946,14 +7955,14 @@ export interface operations {
                      *           "failed_count": 0,
                      *           "current_cycle": 3,
                      *           "next_charge_at": null,
-                     *           "latest_payment_id": "pay_01M8B63VKF963KQ41DPP5NJXBR",
+                     *           "latest_payment_id": "pay_01M8GMFQ3JMFHYMSCJASHE9TP9",
                      *           "description": "Gym membership",
                      *           "metadata": {
                      *             "plan": "gold"
                      *           },
-                     *           "idempotency_key": "81dd643d-2dbc-4dea-98a0-04e47f806c2c",
-                     *           "created_at": 1795671846,
-                     *           "paused_at": 1795671846,
+                     *           "idempotency_key": "32c7e432-a5c7-4a5b-92a5-2ffb15d64d20",
+                     *           "created_at": 1795854687,
+                     *           "paused_at": 1795854687,
                      *           "halted_at": null,
                      *           "cancelled_at": null,
                      *           "completed_at": null
@@ -8087,7 +8096,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                 *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                  *       "amount": 99900,
                  *       "schedule": "monthly",
                  *       "description": "Gym membership",
@@ -8146,29 +8155,29 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M8B63VF0JD5CB8MZEMH2QZT8",
+                     *       "id": "coll_01M8GMFPY9HD81FKHJ7TTERSFK",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1795671846,
+                     *       "start_at": 1795854687,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "active",
                      *       "paid_count": 0,
                      *       "failed_count": 0,
                      *       "current_cycle": 1,
-                     *       "next_charge_at": 1795671846,
+                     *       "next_charge_at": 1795854687,
                      *       "latest_payment_id": null,
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "81dd643d-2dbc-4dea-98a0-04e47f806c2c",
-                     *       "created_at": 1795671846,
+                     *       "idempotency_key": "32c7e432-a5c7-4a5b-92a5-2ffb15d64d20",
+                     *       "created_at": 1795854687,
                      *       "paused_at": null,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
@@ -8342,15 +8351,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M8B63VF0JD5CB8MZEMH2QZT8",
+                     *       "id": "coll_01M8GMFPY9HD81FKHJ7TTERSFK",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1795671846,
+                     *       "start_at": 1795854687,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "paused",
@@ -8358,14 +8367,14 @@ export interface operations {
                      *       "failed_count": 0,
                      *       "current_cycle": 3,
                      *       "next_charge_at": null,
-                     *       "latest_payment_id": "pay_01M8B63VKF963KQ41DPP5NJXBR",
+                     *       "latest_payment_id": "pay_01M8GMFQ3JMFHYMSCJASHE9TP9",
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "81dd643d-2dbc-4dea-98a0-04e47f806c2c",
-                     *       "created_at": 1795671846,
-                     *       "paused_at": 1795671846,
+                     *       "idempotency_key": "32c7e432-a5c7-4a5b-92a5-2ffb15d64d20",
+                     *       "created_at": 1795854687,
+                     *       "paused_at": 1795854687,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
                      *       "completed_at": null
@@ -8496,15 +8505,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M8B63VF0JD5CB8MZEMH2QZT8",
+                     *       "id": "coll_01M8GMFPY9HD81FKHJ7TTERSFK",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1795671846,
+                     *       "start_at": 1795854687,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "paused",
@@ -8512,14 +8521,14 @@ export interface operations {
                      *       "failed_count": 0,
                      *       "current_cycle": 3,
                      *       "next_charge_at": null,
-                     *       "latest_payment_id": "pay_01M8B63VKF963KQ41DPP5NJXBR",
+                     *       "latest_payment_id": "pay_01M8GMFQ3JMFHYMSCJASHE9TP9",
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "81dd643d-2dbc-4dea-98a0-04e47f806c2c",
-                     *       "created_at": 1795671846,
-                     *       "paused_at": 1795671846,
+                     *       "idempotency_key": "32c7e432-a5c7-4a5b-92a5-2ffb15d64d20",
+                     *       "created_at": 1795854687,
+                     *       "paused_at": 1795854687,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
                      *       "completed_at": null
@@ -8674,29 +8683,29 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M8B63VF0JD5CB8MZEMH2QZT8",
+                     *       "id": "coll_01M8GMFPY9HD81FKHJ7TTERSFK",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1795671846,
+                     *       "start_at": 1795854687,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "active",
                      *       "paid_count": 2,
                      *       "failed_count": 0,
                      *       "current_cycle": 3,
-                     *       "next_charge_at": 1800942246,
-                     *       "latest_payment_id": "pay_01M8B63VKF963KQ41DPP5NJXBR",
+                     *       "next_charge_at": 1801125087,
+                     *       "latest_payment_id": "pay_01M8GMFQ3JMFHYMSCJASHE9TP9",
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "81dd643d-2dbc-4dea-98a0-04e47f806c2c",
-                     *       "created_at": 1795671846,
+                     *       "idempotency_key": "32c7e432-a5c7-4a5b-92a5-2ffb15d64d20",
+                     *       "created_at": 1795854687,
                      *       "paused_at": null,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
@@ -8867,7 +8876,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "plink_01M8B63VRKPHXJ9QGW1AD8YKQR",
+                     *           "id": "plink_01M8GMFQNA2D6E0XXCJ2QHBGWC",
                      *           "object": "payment_link",
                      *           "mode": "sandbox",
                      *           "amount": 1250000,
@@ -8883,12 +8892,12 @@ export interface operations {
                      *           "accept_partial": true,
                      *           "first_min_partial_amount": 500000,
                      *           "status": "created",
-                     *           "short_url": "https://api.paygate.example/pay/plink_01M8B63VRKPHXJ9QGW1AD8YKQR",
-                     *           "expire_by": 1796276646,
+                     *           "short_url": "https://api.paygate.example/pay/plink_01M8GMFQNA2D6E0XXCJ2QHBGWC",
+                     *           "expire_by": 1796459487,
                      *           "callback_url": null,
                      *           "payments": [],
-                     *           "idempotency_key": "249becc3-2adb-4b33-9852-ddde5b012d5b",
-                     *           "created_at": 1795671846,
+                     *           "idempotency_key": "0806209b-44b5-48ce-a6b1-96509df9bdb0",
+                     *           "created_at": 1795854687,
                      *           "paid_at": null,
                      *           "expired_at": null,
                      *           "cancelled_at": null,
@@ -9113,7 +9122,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "plink_01M8B63VRKPHXJ9QGW1AD8YKQR",
+                     *       "id": "plink_01M8GMFQNA2D6E0XXCJ2QHBGWC",
                      *       "object": "payment_link",
                      *       "mode": "sandbox",
                      *       "amount": 1250000,
@@ -9129,12 +9138,12 @@ export interface operations {
                      *       "accept_partial": true,
                      *       "first_min_partial_amount": 500000,
                      *       "status": "created",
-                     *       "short_url": "https://api.paygate.example/pay/plink_01M8B63VRKPHXJ9QGW1AD8YKQR",
-                     *       "expire_by": 1796276646,
+                     *       "short_url": "https://api.paygate.example/pay/plink_01M8GMFQNA2D6E0XXCJ2QHBGWC",
+                     *       "expire_by": 1796459487,
                      *       "callback_url": null,
                      *       "payments": [],
-                     *       "idempotency_key": "249becc3-2adb-4b33-9852-ddde5b012d5b",
-                     *       "created_at": 1795671846,
+                     *       "idempotency_key": "0806209b-44b5-48ce-a6b1-96509df9bdb0",
+                     *       "created_at": 1795854687,
                      *       "paid_at": null,
                      *       "expired_at": null,
                      *       "cancelled_at": null,
@@ -9299,7 +9308,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "plink_01M8B63VRKPHXJ9QGW1AD8YKQR",
+                     *       "id": "plink_01M8GMFQNA2D6E0XXCJ2QHBGWC",
                      *       "object": "payment_link",
                      *       "mode": "sandbox",
                      *       "amount": 1250000,
@@ -9315,12 +9324,12 @@ export interface operations {
                      *       "accept_partial": true,
                      *       "first_min_partial_amount": 500000,
                      *       "status": "created",
-                     *       "short_url": "https://api.paygate.example/pay/plink_01M8B63VRKPHXJ9QGW1AD8YKQR",
-                     *       "expire_by": 1796276646,
+                     *       "short_url": "https://api.paygate.example/pay/plink_01M8GMFQNA2D6E0XXCJ2QHBGWC",
+                     *       "expire_by": 1796459487,
                      *       "callback_url": null,
                      *       "payments": [],
-                     *       "idempotency_key": "249becc3-2adb-4b33-9852-ddde5b012d5b",
-                     *       "created_at": 1795671846,
+                     *       "idempotency_key": "0806209b-44b5-48ce-a6b1-96509df9bdb0",
+                     *       "created_at": 1795854687,
                      *       "paid_at": null,
                      *       "expired_at": null,
                      *       "cancelled_at": null,
@@ -9454,7 +9463,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "plink_01M8B63VRKPHXJ9QGW1AD8YKQR",
+                     *       "id": "plink_01M8GMFQNA2D6E0XXCJ2QHBGWC",
                      *       "object": "payment_link",
                      *       "mode": "sandbox",
                      *       "amount": 1250000,
@@ -9470,15 +9479,15 @@ export interface operations {
                      *       "accept_partial": true,
                      *       "first_min_partial_amount": 500000,
                      *       "status": "cancelled",
-                     *       "short_url": "https://api.paygate.example/pay/plink_01M8B63VRKPHXJ9QGW1AD8YKQR",
-                     *       "expire_by": 1796276646,
+                     *       "short_url": "https://api.paygate.example/pay/plink_01M8GMFQNA2D6E0XXCJ2QHBGWC",
+                     *       "expire_by": 1796459487,
                      *       "callback_url": null,
                      *       "payments": [],
-                     *       "idempotency_key": "249becc3-2adb-4b33-9852-ddde5b012d5b",
-                     *       "created_at": 1795671846,
+                     *       "idempotency_key": "0806209b-44b5-48ce-a6b1-96509df9bdb0",
+                     *       "created_at": 1795854687,
                      *       "paid_at": null,
                      *       "expired_at": null,
-                     *       "cancelled_at": 1795671846,
+                     *       "cancelled_at": 1795854688,
                      *       "metadata": {
                      *         "invoice": "2026-118"
                      *       }
@@ -9614,8 +9623,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "from": "2026-11-26",
-                 *       "to": "2026-11-26",
+                 *       "from": "2026-11-28",
+                 *       "to": "2026-11-28",
                  *       "format": "csv"
                  *     }
                  */
@@ -9640,8 +9649,8 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "from": "2026-11-26",
-                 *       "to": "2026-11-26",
+                 *       "from": "2026-11-28",
+                 *       "to": "2026-11-28",
                  *       "format": "csv"
                  *     }
                  */
@@ -9685,21 +9694,21 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rpt_01M8B63VWN4BTS4RQSVWY90J59",
+                     *       "id": "rpt_01M8GMFRKVZCV0PHDYW4AABXNR",
                      *       "object": "report",
                      *       "mode": "sandbox",
-                     *       "from": "2026-11-26",
-                     *       "to": "2026-11-26",
+                     *       "from": "2026-11-28",
+                     *       "to": "2026-11-28",
                      *       "format": "csv",
                      *       "status": "ready",
                      *       "row_count": 16,
                      *       "size": 2365,
-                     *       "sha256": "36c12dcf9b9c00f98d085449e9ca79c58612219f0f2b8cd926422d375bf0ff1b",
-                     *       "download_url": "https://api.paygate.example/reports/rpt_01M8B63VWN4BTS4RQSVWY90J59/file?expires=1795758246&signature=987fc89152f240cf9fd7d8e1d18a0abf921e952099a55667b2b318bc38f59bc8",
-                     *       "expires_at": 1795758246,
-                     *       "created_at": 1795671846,
-                     *       "ready_at": 1795671846,
-                     *       "idempotency_key": "94d1d672-b517-46d1-a600-7f86ee72feca"
+                     *       "sha256": "6e4aab53e9096059afe817af86d79d5a4b5bf792d073e82ab0070cc588b3fad1",
+                     *       "download_url": "https://api.paygate.example/reports/rpt_01M8GMFRKVZCV0PHDYW4AABXNR/file?expires=1795941089&signature=245d662e8026c7d6d3582a8f3bc21053cc42a6d5339c92964011f42068e8f36d",
+                     *       "expires_at": 1795941089,
+                     *       "created_at": 1795854688,
+                     *       "ready_at": 1795854689,
+                     *       "idempotency_key": "cc3a3928-63fc-4a0c-8524-041ae435238a"
                      *     }
                      */
                     "application/json": components["schemas"]["Report"];
@@ -9875,21 +9884,21 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "rpt_01M8B63VWN4BTS4RQSVWY90J59",
+                     *           "id": "rpt_01M8GMFRKVZCV0PHDYW4AABXNR",
                      *           "object": "report",
                      *           "mode": "sandbox",
-                     *           "from": "2026-11-26",
-                     *           "to": "2026-11-26",
+                     *           "from": "2026-11-28",
+                     *           "to": "2026-11-28",
                      *           "format": "csv",
                      *           "status": "ready",
                      *           "row_count": 16,
                      *           "size": 2365,
-                     *           "sha256": "36c12dcf9b9c00f98d085449e9ca79c58612219f0f2b8cd926422d375bf0ff1b",
-                     *           "download_url": "https://api.paygate.example/reports/rpt_01M8B63VWN4BTS4RQSVWY90J59/file?expires=1795758246&signature=987fc89152f240cf9fd7d8e1d18a0abf921e952099a55667b2b318bc38f59bc8",
-                     *           "expires_at": 1795758246,
-                     *           "created_at": 1795671846,
-                     *           "ready_at": 1795671846,
-                     *           "idempotency_key": "94d1d672-b517-46d1-a600-7f86ee72feca"
+                     *           "sha256": "6e4aab53e9096059afe817af86d79d5a4b5bf792d073e82ab0070cc588b3fad1",
+                     *           "download_url": "https://api.paygate.example/reports/rpt_01M8GMFRKVZCV0PHDYW4AABXNR/file?expires=1795941089&signature=245d662e8026c7d6d3582a8f3bc21053cc42a6d5339c92964011f42068e8f36d",
+                     *           "expires_at": 1795941089,
+                     *           "created_at": 1795854688,
+                     *           "ready_at": 1795854689,
+                     *           "idempotency_key": "cc3a3928-63fc-4a0c-8524-041ae435238a"
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -10006,21 +10015,21 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rpt_01M8B63VWN4BTS4RQSVWY90J59",
+                     *       "id": "rpt_01M8GMFRKVZCV0PHDYW4AABXNR",
                      *       "object": "report",
                      *       "mode": "sandbox",
-                     *       "from": "2026-11-26",
-                     *       "to": "2026-11-26",
+                     *       "from": "2026-11-28",
+                     *       "to": "2026-11-28",
                      *       "format": "csv",
                      *       "status": "ready",
                      *       "row_count": 16,
                      *       "size": 2365,
-                     *       "sha256": "36c12dcf9b9c00f98d085449e9ca79c58612219f0f2b8cd926422d375bf0ff1b",
-                     *       "download_url": "https://api.paygate.example/reports/rpt_01M8B63VWN4BTS4RQSVWY90J59/file?expires=1795758246&signature=987fc89152f240cf9fd7d8e1d18a0abf921e952099a55667b2b318bc38f59bc8",
-                     *       "expires_at": 1795758246,
-                     *       "created_at": 1795671846,
-                     *       "ready_at": 1795671846,
-                     *       "idempotency_key": "94d1d672-b517-46d1-a600-7f86ee72feca"
+                     *       "sha256": "6e4aab53e9096059afe817af86d79d5a4b5bf792d073e82ab0070cc588b3fad1",
+                     *       "download_url": "https://api.paygate.example/reports/rpt_01M8GMFRKVZCV0PHDYW4AABXNR/file?expires=1795941089&signature=245d662e8026c7d6d3582a8f3bc21053cc42a6d5339c92964011f42068e8f36d",
+                     *       "expires_at": 1795941089,
+                     *       "created_at": 1795854688,
+                     *       "ready_at": 1795854689,
+                     *       "idempotency_key": "cc3a3928-63fc-4a0c-8524-041ae435238a"
                      *     }
                      */
                     "application/json": components["schemas"]["Report"];
@@ -10264,34 +10273,34 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "evt_01M8B63T2C2WNA3B706QBV884C",
+                     *           "id": "evt_01M8GMFNEK6K54F8X0AR4VQ0CV",
                      *           "object": "event",
                      *           "type": "payout.completed",
                      *           "mode": "sandbox",
-                     *           "created_at": 1795671844,
+                     *           "created_at": 1795854685,
                      *           "data": {
                      *             "object": {
-                     *               "id": "pout_01M8B63RXF5G3604H0HW30SN47",
-                     *               "utr": "SBXBB635D67E648B",
-                     *               "provider_reference": null,
+                     *               "id": "pout_01M8GMFMBKSQ7CVV7FFGGVPE8K",
+                     *               "utr": "SBX3E9E53D1533BD",
                      *               "fees": 0,
                      *               "mode": "upi",
                      *               "amount": 52000,
                      *               "object": "payout",
                      *               "status": "completed",
-                     *               "batch_id": "pbat_01M8B63RWAVRPC3KRJ6X1C5717",
+                     *               "batch_id": "pbat_01M8GMFM92XQDG9SN05N0NPERD",
                      *               "currency": "INR",
                      *               "livemode": false,
                      *               "metadata": {},
                      *               "failed_at": null,
                      *               "narration": "November salary",
                      *               "reference": "emp-002",
-                     *               "created_at": 1795671843,
+                     *               "created_at": 1795854684,
                      *               "reversed_at": null,
-                     *               "completed_at": 1795671844,
-                     *               "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *               "completed_at": 1795854685,
+                     *               "beneficiary_id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                      *               "failure_reason": null,
-                     *               "idempotency_key": "payroll-2026-11/emp-002"
+                     *               "idempotency_key": "payroll-2026-11/emp-002",
+                     *               "provider_reference": null
                      *             }
                      *           }
                      *         }
@@ -10410,34 +10419,34 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "evt_01M8B63T2C2WNA3B706QBV884C",
+                     *       "id": "evt_01M8GMFNEK6K54F8X0AR4VQ0CV",
                      *       "object": "event",
                      *       "type": "payout.completed",
                      *       "mode": "sandbox",
-                     *       "created_at": 1795671844,
+                     *       "created_at": 1795854685,
                      *       "data": {
                      *         "object": {
-                     *           "id": "pout_01M8B63RXF5G3604H0HW30SN47",
-                     *           "utr": "SBXBB635D67E648B",
-                     *           "provider_reference": null,
+                     *           "id": "pout_01M8GMFMBKSQ7CVV7FFGGVPE8K",
+                     *           "utr": "SBX3E9E53D1533BD",
                      *           "fees": 0,
                      *           "mode": "upi",
                      *           "amount": 52000,
                      *           "object": "payout",
                      *           "status": "completed",
-                     *           "batch_id": "pbat_01M8B63RWAVRPC3KRJ6X1C5717",
+                     *           "batch_id": "pbat_01M8GMFM92XQDG9SN05N0NPERD",
                      *           "currency": "INR",
                      *           "livemode": false,
                      *           "metadata": {},
                      *           "failed_at": null,
                      *           "narration": "November salary",
                      *           "reference": "emp-002",
-                     *           "created_at": 1795671843,
+                     *           "created_at": 1795854684,
                      *           "reversed_at": null,
-                     *           "completed_at": 1795671844,
-                     *           "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *           "completed_at": 1795854685,
+                     *           "beneficiary_id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                      *           "failure_reason": null,
-                     *           "idempotency_key": "payroll-2026-11/emp-002"
+                     *           "idempotency_key": "payroll-2026-11/emp-002",
+                     *           "provider_reference": null
                      *         }
                      *       }
                      *     }
@@ -10551,7 +10560,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "endpoint_id": "we_01M8B63PF4M7PG060Y25JVPJ3A"
+                 *       "endpoint_id": "we_01M8GMFHNJ0EM2NECDCNDH9PB5"
                  *     }
                  */
                 "application/x-www-form-urlencoded": {
@@ -10560,7 +10569,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "endpoint_id": "we_01M8B63PF4M7PG060Y25JVPJ3A"
+                 *       "endpoint_id": "we_01M8GMFHNJ0EM2NECDCNDH9PB5"
                  *     }
                  */
                 "application/json": {
@@ -10589,9 +10598,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "event_redelivery",
-                     *       "event_id": "evt_01M8B63T2C2WNA3B706QBV884C",
+                     *       "event_id": "evt_01M8GMFNEK6K54F8X0AR4VQ0CV",
                      *       "endpoint_ids": [
-                     *         "we_01M8B63PF4M7PG060Y25JVPJ3A"
+                     *         "we_01M8GMFHNJ0EM2NECDCNDH9PB5"
                      *       ]
                      *     }
                      */
@@ -10779,7 +10788,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "we_01M8B63PF4M7PG060Y25JVPJ3A",
+                     *           "id": "we_01M8GMFHNJ0EM2NECDCNDH9PB5",
                      *           "object": "webhook_endpoint",
                      *           "mode": "sandbox",
                      *           "url": "https://example.com/webhooks/paygate",
@@ -10789,7 +10798,7 @@ export interface operations {
                      *             "payment.captured"
                      *           ],
                      *           "status": "enabled",
-                     *           "created_at": 1795671841
+                     *           "created_at": 1795854681
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -10956,7 +10965,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_01M8B63PF4M7PG060Y25JVPJ3A",
+                     *       "id": "we_01M8GMFHNJ0EM2NECDCNDH9PB5",
                      *       "object": "webhook_endpoint",
                      *       "mode": "sandbox",
                      *       "url": "https://example.com/webhooks/paygate",
@@ -10966,7 +10975,7 @@ export interface operations {
                      *         "payment.captured"
                      *       ],
                      *       "status": "enabled",
-                     *       "created_at": 1795671841,
+                     *       "created_at": 1795854681,
                      *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
                      *     }
                      */
@@ -11126,7 +11135,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_01M8B63PF4M7PG060Y25JVPJ3A",
+                     *       "id": "we_01M8GMFHNJ0EM2NECDCNDH9PB5",
                      *       "object": "webhook_endpoint",
                      *       "mode": "sandbox",
                      *       "url": "https://example.com/webhooks/paygate",
@@ -11136,7 +11145,7 @@ export interface operations {
                      *         "payment.captured"
                      *       ],
                      *       "status": "enabled",
-                     *       "created_at": 1795671841
+                     *       "created_at": 1795854681
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];
@@ -11260,7 +11269,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_01M8B63PF4M7PG060Y25JVPJ3A",
+                     *       "id": "we_01M8GMFHNJ0EM2NECDCNDH9PB5",
                      *       "object": "webhook_endpoint",
                      *       "mode": "sandbox",
                      *       "deleted": true
@@ -11409,22 +11418,22 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "dlv_01M8B63T6W8FV3ZAK0GXGREQEG",
+                     *           "id": "dlv_01M8GMFNWAQ0SK20T0RXJREATH",
                      *           "object": "webhook_delivery",
                      *           "mode": "sandbox",
-                     *           "event_id": "evt_01M8B63T2C2WNA3B706QBV884C",
-                     *           "endpoint_id": "we_01M8B63PF4M7PG060Y25JVPJ3A",
+                     *           "event_id": "evt_01M8GMFNEK6K54F8X0AR4VQ0CV",
+                     *           "endpoint_id": "we_01M8GMFHNJ0EM2NECDCNDH9PB5",
                      *           "attempt": 1,
                      *           "succeeded": true,
                      *           "status_code": 200,
                      *           "error": null,
-                     *           "duration_ms": 16,
+                     *           "duration_ms": 1,
                      *           "delivery": "event",
-                     *           "created_at": 1795671845
+                     *           "created_at": 1795854686
                      *         }
                      *       ],
                      *       "has_more": false,
-                     *       "url": "/v1/webhook_endpoints/we_01M8B63PF4M7PG060Y25JVPJ3A/deliveries"
+                     *       "url": "/v1/webhook_endpoints/we_01M8GMFHNJ0EM2NECDCNDH9PB5/deliveries"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDeliveryList"];
