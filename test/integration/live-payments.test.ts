@@ -47,8 +47,14 @@ interface Live {
 }
 
 /** An account connected to a stand-in of its own (collect enabled or not), with a live customer to pay. */
-async function connectedAccount(options: { upiCollect?: boolean } = {}): Promise<Live> {
-  const rzp = await startRazorpayStandin({ keyId: KEY_ID, keySecret: KEY_SECRET, accountNumber: ACCOUNT_NUMBER, upiCollect: options.upiCollect ?? false });
+async function connectedAccount(options: { upiCollect?: boolean; autoCapture?: boolean } = {}): Promise<Live> {
+  const rzp = await startRazorpayStandin({
+    keyId: KEY_ID,
+    keySecret: KEY_SECRET,
+    accountNumber: ACCOUNT_NUMBER,
+    upiCollect: options.upiCollect ?? false,
+    autoCapture: options.autoCapture ?? true,
+  });
   standins.push(rzp);
   const { accountId, liveKey } = await service.newAccount({ live: true });
   assert.ok(liveKey);
@@ -133,7 +139,10 @@ async function capturedPayment(a: Live, amount = 10_000): Promise<{ payment: any
 describe('live UPI payments', () => {
   test('intent: an order under our id, next_action at once, captured when the customer pays, with its fee drawn on pending', async () => {
     const a = await connectedAccount();
+    const started = Date.now();
     const payment = await pay(a, { receipt: 'order-7' });
+    // It answers at once with what the customer must do, not after the 10 s a payment's POST may wait.
+    assert.ok(Date.now() - started < 8_000, `answered after ${Date.now() - started} ms`);
     assert.equal(payment.status, 'pending');
     assert.equal(payment.mode, 'live');
     assert.equal(payment.vpa, null);
@@ -164,6 +173,17 @@ describe('live UPI payments', () => {
     }
     assert.deepEqual(await balance(a), { available: 0, pending: 10_000 - 236, reserved: 0 });
     await assertLedgerBalanced(service, a.accountId);
+  });
+
+  test('an authorized payment is captured at once where the provider account does not capture by itself', async () => {
+    const a = await connectedAccount({ autoCapture: false });
+    const payment = await pay(a, {});
+    const { payment: provider } = await providerPaymentOf(a.rzp, payment.id);
+    a.rzp.control.authorizePayment(provider.id);
+    await waitFor(a, `/v1/payments/${payment.id}`, (p) => p.status === 'captured', 'captured');
+    assert.equal(a.rzp.control.payment(provider.id).status, 'captured');
+    assert.equal(a.rzp.control.requests({ method: 'POST', path: `/v1/payments/${provider.id}/capture` }).filter((r) => r.status === 200).length, 1);
+    assert.deepEqual(await eventsOf(a, payment.id), ['payment.captured']);
   });
 
   test('declined: the customer declines and the payment fails with payment_declined; no money moves', async () => {
