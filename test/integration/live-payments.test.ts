@@ -275,7 +275,11 @@ describe('live refunds', () => {
     assert.equal((creates[0].body as any).receipt, refund.id);
     assert.equal((creates[0].body as any).amount, 3_000);
 
+    // The refund's webhooks arrive twice and in reverse order: still processed once.
+    a.rzp.control.duplicateWebhooks({ event: 'refund.*', count: 5 });
+    a.rzp.control.holdWebhooks();
     a.rzp.control.processRefund(provider[0].id, { arn: 'ARN0000000000042' });
+    await a.rzp.control.releaseWebhooks('reverse');
     const processed = await waitFor(a, `/v1/refunds/${refund.id}`, (r) => r.status === 'processed', 'processed');
     assert.equal(processed.utr, 'ARN0000000000042');
     assert.equal((await http.get(`/v1/payments/${payment.id}`, { key: a.liveKey, headers: HTTPS })).body.amount_refunded, 3_000);
@@ -298,6 +302,25 @@ describe('live refunds', () => {
     assert.equal(afterRefused.n, before.n);
     assert.equal(a.rzp.control.refunds().length, 1);
     assert.deepEqual(await balance(a), { available: 0, pending: 6_764, reserved: 0 });
+
+    // A refund the provider fails gives its money back to pending.
+    const small = await http.post('/v1/refunds', { key: a.liveKey, headers: HTTPS, idempotencyKey: randomUUID(), json: { payment_id: payment.id, amount: 1_000 } });
+    assert.equal(small.status, 200, small.text);
+    assert.deepEqual(await balance(a), { available: 0, pending: 5_764, reserved: 1_000 });
+    const smallAtProvider = await (async () => {
+      for (let i = 0; i < 300; i++) {
+        const found = a.rzp.control.refunds().find((r) => r.receipt === small.body.id);
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      assert.fail('the provider never got the second refund');
+    })();
+    a.rzp.control.failRefund(smallAtProvider.id);
+    const failedRefund = await waitFor(a, `/v1/refunds/${small.body.id}`, (r) => r.status === 'failed', 'failed');
+    assert.equal(failedRefund.failure_code, 'refund_declined');
+    assert.deepEqual(await balance(a), { available: 0, pending: 6_764, reserved: 0 });
+    assert.equal(a.rzp.control.gatewayBalance(), 6_764);
+    await assertLedgerBalanced(service, a.accountId);
   });
 });
 
