@@ -251,6 +251,10 @@ describe('live refunds', () => {
     const a = await connectedAccount();
     const { payment, providerId } = await capturedPayment(a, 10_000);
     assert.deepEqual(await balance(a), { available: 0, pending: 9_764, reserved: 0 });
+    // The sandbox's daily settlement leaves live payments to the provider's settlements.
+    await service.stack.temporal!.client.workflow.execute('dailySettlementWorkflow', { taskQueue: service.config.TEMPORAL_TASK_QUEUE, workflowId: `daily-${randomUUID()}`, args: [{}] });
+    assert.equal((await http.get(`/v1/payments/${payment.id}`, { key: a.liveKey, headers: HTTPS })).body.settlement_id, null);
+    assert.deepEqual(await balance(a), { available: 0, pending: 9_764, reserved: 0 });
 
     // The provider creates the refund, then its answer is lost: the retry looks it up by our id and creates nothing more.
     a.rzp.control.failNext({ method: 'POST', path: `/v1/payments/${providerId}/refund`, when: 'after', status: 502 });
