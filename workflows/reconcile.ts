@@ -24,7 +24,7 @@ export async function reconcileConnectionWorkflow(input: ReconcileInput): Promis
     for (const work of read.works) {
       // payoutRailDecision ignores a report about a state the payout has passed (a webhook came first).
       if (work.kind === 'payout') await applyPayoutRailReport(work.report);
-      else await recordTopUp(work.topUp);
+      else if (work.kind === 'top_up') await recordTopUp(work.topUp);
     }
     await saveReconcileStep({ connectionId: input.connectionId, step, state: read.state });
     totals.linesRead += read.state.linesRead;

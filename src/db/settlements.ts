@@ -4,7 +4,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Mode } from '../domain/modes.ts';
 
-/** Account + mode pairs with captured, unsettled payments, after `after` in key order, at most `limit`. */
+/**
+ * Account + mode pairs with captured, unsettled payments, after `after` in key order, at most `limit`. Sandbox only:
+ * live settlements are the provider's (DECISIONS, "The sandbox settlement Schedule settles sandbox payments only"),
+ * and live `pending` is what the provider holds, net of fees and refunds (docs/live-money.md).
+ */
 export async function unsettledScopes(
   em: EntityManager,
   after: { accountId: string; mode: Mode } | undefined,
@@ -12,7 +16,7 @@ export async function unsettledScopes(
 ): Promise<{ accountId: string; mode: Mode }[]> {
   const rows = await em.execute<{ account_id: string; mode: Mode }[]>(
     `select distinct account_id, mode from payments
-     where status = 'captured' and settlement_id is null and (account_id, mode) > (?, ?)
+     where mode = 'sandbox' and status = 'captured' and settlement_id is null and (account_id, mode) > (?, ?)
      order by account_id, mode limit ?`,
     [after?.accountId ?? '', after?.mode ?? '', limit],
   );

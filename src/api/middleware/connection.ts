@@ -12,9 +12,10 @@ import type { ApiMiddleware } from '../context.ts';
 import { routePattern } from './metrics.ts';
 
 /**
- * `METHOD /route/pattern` of every write that moves money, with the kind of
- * money a connection's connector must move for it. A collection charges through the payment rail, so it needs the
- * payments too, and so does a mandate (its debits are payments); a link needs only a connection (its page takes no live payment until the connector does).
+ * `METHOD /route/pattern` of every write that moves money, with the kind of money a connection's connector must move
+ * for it. Refunds give back payments, so they go with them. Collections and mandates are recurring debits (UPI
+ * AutoPay): a connector moves them only once it lists `recurring`, however it takes one-off payments. A link needs
+ * only a connection (its page takes no live payment until the connector does).
  */
 export const moneyMovingRoutes: ReadonlyMap<string, MoneyMovement | null> = new Map([
   ['POST /v1/payouts', 'payouts'],
@@ -22,8 +23,8 @@ export const moneyMovingRoutes: ReadonlyMap<string, MoneyMovement | null> = new 
   ['POST /v1/payments', 'payments'],
   ['POST /v1/refunds', 'payments'],
   ['POST /v1/payment_links', null],
-  ['POST /v1/collections', 'payments'],
-  ['POST /v1/mandates', 'payments'],
+  ['POST /v1/collections', 'recurring'],
+  ['POST /v1/mandates', 'recurring'],
 ]);
 
 export function connectionRequired(routes: ReadonlyMap<string, MoneyMovement | null> = moneyMovingRoutes): ApiMiddleware {
@@ -41,7 +42,7 @@ export function connectionRequired(routes: ReadonlyMap<string, MoneyMovement | n
     const needs = routes.get(route);
     const connector = connectorOf(connection.provider);
     if (needs && !connector?.moves.includes(needs)) {
-      throw new ApiError('connection_required', `This account's connection (${connector?.displayName ?? connection.provider}) does not take live ${needs} yet; sandbox keys work meanwhile.`);
+      throw new ApiError('connection_required', `This account's connection (${connector?.displayName ?? connection.provider}) does not take live ${needs === 'recurring' ? 'recurring debits' : needs} yet; sandbox keys work meanwhile.`);
     }
     await next();
   };

@@ -6,13 +6,15 @@ import { DEFAULT_BASE_URL } from './http.ts';
 import { checkLiveBeneficiary, checkLivePayment, checkLivePayout } from './limits.ts';
 import { createRazorpayAccountReader } from './account-reader.ts';
 import { createRazorpayPayoutRail } from './payout-rail.ts';
+import { createRazorpayPaymentRails } from './payment-rails.ts';
 import { EVENT_ID_HEADER, parseWebhookEvent, SIGNATURE_HEADER, translateWebhookEvent, verifySignature } from './webhooks.ts';
 
 export const razorpay: Connector = {
   provider: 'razorpay',
   displayName: 'Razorpay (payment gateway and RazorpayX payouts)',
-  // RazorpayX payouts; payments through its payment gateway come with the live payments issue (until then 403).
-  moves: ['payouts'],
+  // RazorpayX payouts, and payments and refunds through its payment gateway. Recurring debits (UPI AutoPay mandates
+  // and their collections) are not wired yet: until they are, those live writes answer 403.
+  moves: ['payouts', 'payments'],
   defaultBaseUrl: DEFAULT_BASE_URL,
   secretVariables: { keySecret: 'RAZORPAY_KEY_SECRET', webhookSecret: 'RAZORPAY_WEBHOOK_SECRET' },
   checkKeyId: (keyId) =>
@@ -23,6 +25,7 @@ export const razorpay: Connector = {
   limits: { checkBeneficiary: checkLiveBeneficiary, checkPayout: checkLivePayout, checkPayment: checkLivePayment },
   createPayoutRail: createRazorpayPayoutRail,
   createAccountReader: createRazorpayAccountReader,
+  createPaymentRails: createRazorpayPaymentRails,
   webhooks: {
     signatureHeader: SIGNATURE_HEADER,
     eventIdHeader: EVENT_ID_HEADER,

@@ -28,8 +28,8 @@ const SLICES_PER_SECOND = 1000 / SLICE_MS;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The pace of a connection's provider calls, shared by every worker process (a PostgreSQL limiter keyed by
- * connection): `pace(connectionId)()` resolves when one more call keeps within PROVIDER_MAX_RPS.
+ * The provider's pace of each connection, shared by every worker process and by every rail of the connection (payouts,
+ * payments and refunds count together): `pace(connectionId)()` resolves when one more call keeps within `maxRps`.
  */
 export function providerPace(orm: MikroORM, maxRps: number): (connectionId: string) => () => Promise<void> {
   const options = { maxRps };
@@ -37,7 +37,7 @@ export function providerPace(orm: MikroORM, maxRps: number): (connectionId: stri
   // five before it stay within PROVIDER_MAX_RPS, so no second-long stretch (the provider's measure) holds more, which
   // a fixed one-second window would allow up to twice over at its edge.
   const limiter = sharedRateLimiter(orm, { keyPrefix: 'provider', points: Number.MAX_SAFE_INTEGER, duration: 2, transientKeys: true });
-  const pace = (connectionId: string) => async () => {
+  return (connectionId: string) => async () => {
     for (;;) {
       const now = Date.now();
       const slice = Math.floor(now / SLICE_MS);
@@ -53,7 +53,6 @@ export function providerPace(orm: MikroORM, maxRps: number): (connectionId: stri
       await sleep((slice + 1) * SLICE_MS - now + Math.floor(Math.random() * 20));
     }
   };
-  return pace;
 }
 
 export function createLivePayoutRail(options: LivePayoutRailOptions): PayoutRail {

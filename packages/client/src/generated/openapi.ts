@@ -916,7 +916,7 @@ export type components = {
                 [key: string]: string;
             };
         };
-        /** @description A payment by UPI from the customer's UPI ID. */
+        /** @description A payment by UPI. Sandbox: `vpa` is required. Live: without `vpa` (or where the connection has no UPI collect) the customer pays by UPI intent (`next_action.type` `upi_intent`); with `vpa` where collect is enabled, a collect request goes to it (`upi_collect`). */
         CreateUpiPayment: {
             /** @description Paise to collect from the customer. */
             amount: number;
@@ -934,7 +934,7 @@ export type components = {
              */
             method: "upi";
             /** @description The UPI ID the customer pays from. Sandbox: `success@upi`, `failure@upi`, `slow@upi`. */
-            vpa: string;
+            vpa?: string;
             /** @description The customer paying (`cust_...`), kept with the payment for filtering. A customer of another account or mode, or an unknown one, is 404 not_found. */
             customer_id?: string;
             /** @description Free text, at most 500 characters. */
@@ -963,6 +963,8 @@ export type components = {
             method: "netbanking";
             /** @description The 4-letter bank code, e.g. `HDFC`, any letter case. Sandbox: `FAIL` is declined, `SLOW` is slow. */
             bank: string;
+            /** @description Netbanking: where the provider sends the customer back after the bank (live); optional. */
+            return_url?: string;
             /** @description The customer paying (`cust_...`), kept with the payment for filtering. A customer of another account or mode, or an unknown one, is 404 not_found. */
             customer_id?: string;
             /** @description Free text, at most 500 characters. */
@@ -1268,8 +1270,8 @@ export type components = {
              * @enum {string}
              */
             method: "upi";
-            /** @description The UPI ID the customer paid from. */
-            vpa: string;
+            /** @description The UPI ID the customer paid from (null for a live UPI intent payment until known). */
+            vpa: string | null;
             bank: null;
             receipt: string | null;
             customer_id: string | null;
@@ -1288,10 +1290,22 @@ export type components = {
             payment_link_id: string | null;
             /** @description The key that created this payment. */
             idempotency_key: string;
+            next_action: components["schemas"]["PaymentNextAction"];
+            /** @description Netbanking: where the customer is sent back after the bank. */
+            return_url: string | null;
+            /** @description Live: the provider's id of the payment; null in the sandbox. */
+            provider_reference: string | null;
             created_at: number;
             captured_at: number | null;
             failed_at: number | null;
         };
+        /** @description What the customer must do while a live payment is pending; null when nothing (always in the sandbox). */
+        PaymentNextAction: {
+            /** @enum {string} */
+            type: "upi_intent" | "upi_collect" | "redirect";
+            /** @description `upi://pay?...` for `upi_intent`, the bank page for `redirect`, null for `upi_collect`. */
+            url: string | null;
+        } | null;
         /** @description A payment by netbanking: `vpa` is null. */
         NetbankingPayment: {
             /** @example pay_01JD3Y8X4W0000000000000000 */
@@ -1332,6 +1346,11 @@ export type components = {
             payment_link_id: string | null;
             /** @description The key that created this payment. */
             idempotency_key: string;
+            next_action: components["schemas"]["PaymentNextAction"];
+            /** @description Netbanking: where the customer is sent back after the bank. */
+            return_url: string | null;
+            /** @description Live: the provider's id of the payment; null in the sandbox. */
+            provider_reference: string | null;
             created_at: number;
             captured_at: number | null;
             failed_at: number | null;
@@ -1787,7 +1806,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "topup_01M8B63P87QQDCXVX8HXRPSG64",
+                     *       "id": "topup_01M8GMFHBPWZM81TQPMGHXNXMC",
                      *       "object": "top_up",
                      *       "mode": "sandbox",
                      *       "amount": 2500000,
@@ -1795,11 +1814,9 @@ export interface operations {
                      *       "status": "succeeded",
                      *       "description": "Float for November payouts",
                      *       "metadata": {},
-                     *       "balance_transaction_id": "txn_01M8B63PAVMG5XFBNNFR0F6Y4V",
-                     *       "source": "test_helper",
-                     *       "provider_reference": null,
-                     *       "idempotency_key": "3089ea8c-958a-451c-9707-78218b956f57",
-                     *       "created_at": 1795671841
+                     *       "balance_transaction_id": "txn_01M8GMFHEDGKGXZF2RH1QXBQHD",
+                     *       "idempotency_key": "d7c59012-d645-416e-bc88-528a31039c65",
+                     *       "created_at": 1795854681
                      *     }
                      */
                     "application/json": components["schemas"]["TopUp"];
@@ -1977,7 +1994,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "topup_01M8B63P87QQDCXVX8HXRPSG64",
+                     *           "id": "topup_01M8GMFHBPWZM81TQPMGHXNXMC",
                      *           "object": "top_up",
                      *           "mode": "sandbox",
                      *           "amount": 2500000,
@@ -1985,11 +2002,9 @@ export interface operations {
                      *           "status": "succeeded",
                      *           "description": "Float for November payouts",
                      *           "metadata": {},
-                     *           "balance_transaction_id": "txn_01M8B63PAVMG5XFBNNFR0F6Y4V",
-                     *           "source": "test_helper",
-                     *           "provider_reference": null,
-                     *           "idempotency_key": "3089ea8c-958a-451c-9707-78218b956f57",
-                     *           "created_at": 1795671841
+                     *           "balance_transaction_id": "txn_01M8GMFHEDGKGXZF2RH1QXBQHD",
+                     *           "idempotency_key": "d7c59012-d645-416e-bc88-528a31039c65",
+                     *           "created_at": 1795854681
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -2106,7 +2121,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "topup_01M8B63P87QQDCXVX8HXRPSG64",
+                     *       "id": "topup_01M8GMFHBPWZM81TQPMGHXNXMC",
                      *       "object": "top_up",
                      *       "mode": "sandbox",
                      *       "amount": 2500000,
@@ -2114,11 +2129,9 @@ export interface operations {
                      *       "status": "succeeded",
                      *       "description": "Float for November payouts",
                      *       "metadata": {},
-                     *       "balance_transaction_id": "txn_01M8B63PAVMG5XFBNNFR0F6Y4V",
-                     *       "source": "test_helper",
-                     *       "provider_reference": null,
-                     *       "idempotency_key": "3089ea8c-958a-451c-9707-78218b956f57",
-                     *       "created_at": 1795671841
+                     *       "balance_transaction_id": "txn_01M8GMFHEDGKGXZF2RH1QXBQHD",
+                     *       "idempotency_key": "d7c59012-d645-416e-bc88-528a31039c65",
+                     *       "created_at": 1795854681
                      *     }
                      */
                     "application/json": components["schemas"]["TopUp"];
@@ -2378,18 +2391,18 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "txn_01M8B63VDT7ER94TZYCF7AZHGF",
+                     *           "id": "txn_01M8GMFPW4KC9WCQ0PKAVHNJEW",
                      *           "object": "balance_transaction",
                      *           "mode": "sandbox",
                      *           "type": "settlement",
-                     *           "source_id": "setl_01M8B63VD6QRH36J0JBK45QGN9",
+                     *           "source_id": "setl_01M8GMFPTZS7YRBWXX3TQ4BKQ2",
                      *           "amount": 0,
                      *           "fee": 0,
                      *           "net": 0,
                      *           "currency": "INR",
                      *           "status": "available",
                      *           "description": "Settlement",
-                     *           "created_at": 1795671846
+                     *           "created_at": 1795854687
                      *         }
                      *       ],
                      *       "has_more": true,
@@ -2525,18 +2538,18 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *           "id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                      *           "object": "beneficiary",
                      *           "mode": "sandbox",
                      *           "name": "Ravi Kumar",
-                     *           "type": "vpa",
-                     *           "bank_account": null,
-                     *           "vpa": "success@upi",
                      *           "email": "ravi@example.com",
                      *           "phone": null,
                      *           "metadata": {},
                      *           "active": true,
-                     *           "created_at": 1795671841
+                     *           "created_at": 1795854681,
+                     *           "type": "vpa",
+                     *           "bank_account": null,
+                     *           "vpa": "success@upi"
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -2675,18 +2688,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *       "id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                      *       "object": "beneficiary",
                      *       "mode": "sandbox",
                      *       "name": "Ravi Kumar",
-                     *       "type": "vpa",
-                     *       "bank_account": null,
-                     *       "vpa": "success@upi",
                      *       "email": "ravi@example.com",
                      *       "phone": null,
                      *       "metadata": {},
                      *       "active": true,
-                     *       "created_at": 1795671841
+                     *       "created_at": 1795854681,
+                     *       "type": "vpa",
+                     *       "bank_account": null,
+                     *       "vpa": "success@upi"
                      *     }
                      */
                     "application/json": components["schemas"]["Beneficiary"];
@@ -2845,18 +2858,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *       "id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                      *       "object": "beneficiary",
                      *       "mode": "sandbox",
                      *       "name": "Ravi Kumar",
-                     *       "type": "vpa",
-                     *       "bank_account": null,
-                     *       "vpa": "success@upi",
                      *       "email": "ravi@example.com",
                      *       "phone": null,
                      *       "metadata": {},
                      *       "active": true,
-                     *       "created_at": 1795671841
+                     *       "created_at": 1795854681,
+                     *       "type": "vpa",
+                     *       "bank_account": null,
+                     *       "vpa": "success@upi"
                      *     }
                      */
                     "application/json": components["schemas"]["Beneficiary"];
@@ -2980,18 +2993,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *       "id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                      *       "object": "beneficiary",
                      *       "mode": "sandbox",
                      *       "name": "Ravi Kumar",
-                     *       "type": "vpa",
-                     *       "bank_account": null,
-                     *       "vpa": "success@upi",
                      *       "email": "ravi@example.com",
                      *       "phone": null,
                      *       "metadata": {},
                      *       "active": false,
-                     *       "created_at": 1795671841
+                     *       "created_at": 1795854681,
+                     *       "type": "vpa",
+                     *       "bank_account": null,
+                     *       "vpa": "success@upi"
                      *     }
                      */
                     "application/json": components["schemas"]["Beneficiary"];
@@ -3134,7 +3147,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *           "id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *           "object": "customer",
                      *           "mode": "sandbox",
                      *           "name": "Meera Iyer",
@@ -3144,7 +3157,7 @@ export interface operations {
                      *           "metadata": {
                      *             "crm_id": "C-1042"
                      *           },
-                     *           "created_at": 1795671841
+                     *           "created_at": 1795854681
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -3310,7 +3323,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "object": "customer",
                      *       "mode": "sandbox",
                      *       "name": "Meera Iyer",
@@ -3320,7 +3333,7 @@ export interface operations {
                      *       "metadata": {
                      *         "crm_id": "C-1042"
                      *       },
-                     *       "created_at": 1795671841
+                     *       "created_at": 1795854681
                      *     }
                      */
                     "application/json": components["schemas"]["Customer"];
@@ -3479,7 +3492,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "object": "customer",
                      *       "mode": "sandbox",
                      *       "name": "Meera Iyer",
@@ -3489,7 +3502,7 @@ export interface operations {
                      *       "metadata": {
                      *         "crm_id": "C-1042"
                      *       },
-                     *       "created_at": 1795671841
+                     *       "created_at": 1795854681
                      *     }
                      */
                     "application/json": components["schemas"]["Customer"];
@@ -3662,7 +3675,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "object": "customer",
                      *       "mode": "sandbox",
                      *       "name": "Meera Iyer",
@@ -3673,7 +3686,7 @@ export interface operations {
                      *         "crm_id": "C-1042",
                      *         "tier": "gold"
                      *       },
-                     *       "created_at": 1795671841
+                     *       "created_at": 1795854681
                      *     }
                      */
                     "application/json": components["schemas"]["Customer"];
@@ -3863,16 +3876,16 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "pout_01M8B63PFG6HRN07SFZ7M1T0A3",
+                     *           "id": "pout_01M8GMFHR9F4VZF71T1TCBGJH8",
                      *           "object": "payout",
                      *           "livemode": false,
-                     *           "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *           "beneficiary_id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                      *           "amount": 150000,
                      *           "currency": "INR",
                      *           "mode": "upi",
                      *           "status": "completed",
                      *           "failure_reason": null,
-                     *           "utr": "SBX2885218AFF63A",
+                     *           "utr": "SBX60B8F1EBB8F19",
                      *           "provider_reference": null,
                      *           "fees": 0,
                      *           "batch_id": null,
@@ -3881,9 +3894,9 @@ export interface operations {
                      *           "metadata": {
                      *             "invoice": "INV-2026-0042"
                      *           },
-                     *           "idempotency_key": "4f2d6cd3-0e1c-40fa-a6e9-8bd1609b370b",
-                     *           "created_at": 1795671841,
-                     *           "completed_at": 1795671842,
+                     *           "idempotency_key": "ad361f5f-6d55-471e-8b8d-85b40e903f5d",
+                     *           "created_at": 1795854681,
+                     *           "completed_at": 1795854683,
                      *           "failed_at": null,
                      *           "reversed_at": null
                      *         }
@@ -3987,7 +4000,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                 *       "beneficiary_id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                  *       "amount": 1000,
                  *       "mode": "upi"
                  *     }
@@ -4019,7 +4032,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                 *       "beneficiary_id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                  *       "amount": 1000,
                  *       "mode": "upi"
                  *     }
@@ -4070,10 +4083,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M8B63QNQ81HDMTQMR8X16ATV",
+                     *       "id": "pout_01M8GMFK1PXYVND4MYJ05E445D",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *       "beneficiary_id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                      *       "amount": 1000,
                      *       "currency": "INR",
                      *       "mode": "upi",
@@ -4086,8 +4099,8 @@ export interface operations {
                      *       "reference": null,
                      *       "narration": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "28a00c1b-215c-4e7d-894c-6a8d18da8193",
-                     *       "created_at": 1795671842,
+                     *       "idempotency_key": "4e001530-3d18-41f6-bd56-dfbc3799f797",
+                     *       "created_at": 1795854683,
                      *       "completed_at": null,
                      *       "failed_at": null,
                      *       "reversed_at": null
@@ -4271,16 +4284,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M8B63PFG6HRN07SFZ7M1T0A3",
+                     *       "id": "pout_01M8GMFHR9F4VZF71T1TCBGJH8",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *       "beneficiary_id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                      *       "amount": 150000,
                      *       "currency": "INR",
                      *       "mode": "upi",
                      *       "status": "completed",
                      *       "failure_reason": null,
-                     *       "utr": "SBX2885218AFF63A",
+                     *       "utr": "SBX60B8F1EBB8F19",
                      *       "provider_reference": null,
                      *       "fees": 0,
                      *       "batch_id": null,
@@ -4289,9 +4302,9 @@ export interface operations {
                      *       "metadata": {
                      *         "invoice": "INV-2026-0042"
                      *       },
-                     *       "idempotency_key": "4f2d6cd3-0e1c-40fa-a6e9-8bd1609b370b",
-                     *       "created_at": 1795671841,
-                     *       "completed_at": 1795671842,
+                     *       "idempotency_key": "ad361f5f-6d55-471e-8b8d-85b40e903f5d",
+                     *       "created_at": 1795854681,
+                     *       "completed_at": 1795854683,
                      *       "failed_at": null,
                      *       "reversed_at": null
                      *     }
@@ -4421,27 +4434,27 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M8B63QNQ81HDMTQMR8X16ATV",
+                     *       "id": "pout_01M8GMFK1PXYVND4MYJ05E445D",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *       "beneficiary_id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                      *       "amount": 1000,
                      *       "currency": "INR",
                      *       "mode": "upi",
                      *       "status": "reversed",
                      *       "failure_reason": null,
-                     *       "utr": "SBX8097D8E39183D",
+                     *       "utr": "SBX698156D53F9BC",
                      *       "provider_reference": null,
                      *       "fees": 0,
                      *       "batch_id": null,
                      *       "reference": null,
                      *       "narration": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "28a00c1b-215c-4e7d-894c-6a8d18da8193",
-                     *       "created_at": 1795671842,
-                     *       "completed_at": 1795671843,
+                     *       "idempotency_key": "4e001530-3d18-41f6-bd56-dfbc3799f797",
+                     *       "created_at": 1795854683,
+                     *       "completed_at": 1795854684,
                      *       "failed_at": null,
-                     *       "reversed_at": 1795671843
+                     *       "reversed_at": 1795854684
                      *     }
                      */
                     "application/json": components["schemas"]["Payout"];
@@ -4607,12 +4620,12 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "pbat_01M8B63RWAVRPC3KRJ6X1C5717",
+                     *           "id": "pbat_01M8GMFM92XQDG9SN05N0NPERD",
                      *           "object": "payout_batch",
                      *           "mode": "sandbox",
                      *           "status": "completed",
                      *           "reference": "payroll-2026-11",
-                     *           "idempotency_key": "023a4cec-546a-4f6a-9280-4a4f15d581e9",
+                     *           "idempotency_key": "d3cfe2c1-4c1b-42c6-8784-bed2a2b4b293",
                      *           "total_count": 2,
                      *           "total_amount": 97000,
                      *           "counts": {
@@ -4621,8 +4634,8 @@ export interface operations {
                      *             "failed": 0,
                      *             "reversed": 0
                      *           },
-                     *           "created_at": 1795671843,
-                     *           "completed_at": 1795671844
+                     *           "created_at": 1795854684,
+                     *           "completed_at": 1795854685
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -4750,7 +4763,7 @@ export interface operations {
                  *       "reference": "payroll-2026-11",
                  *       "payouts": [
                  *         {
-                 *           "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                 *           "beneficiary_id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                  *           "amount": 45000,
                  *           "mode": "upi",
                  *           "idempotency_key": "payroll-2026-11/emp-001",
@@ -4758,7 +4771,7 @@ export interface operations {
                  *           "narration": "November salary"
                  *         },
                  *         {
-                 *           "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                 *           "beneficiary_id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                  *           "amount": 52000,
                  *           "mode": "upi",
                  *           "idempotency_key": "payroll-2026-11/emp-002",
@@ -4812,12 +4825,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pbat_01M8B63RWAVRPC3KRJ6X1C5717",
+                     *       "id": "pbat_01M8GMFM92XQDG9SN05N0NPERD",
                      *       "object": "payout_batch",
                      *       "mode": "sandbox",
                      *       "status": "processing",
                      *       "reference": "payroll-2026-11",
-                     *       "idempotency_key": "023a4cec-546a-4f6a-9280-4a4f15d581e9",
+                     *       "idempotency_key": "d3cfe2c1-4c1b-42c6-8784-bed2a2b4b293",
                      *       "total_count": 2,
                      *       "total_amount": 97000,
                      *       "counts": {
@@ -4826,7 +4839,7 @@ export interface operations {
                      *         "failed": 0,
                      *         "reversed": 0
                      *       },
-                     *       "created_at": 1795671843,
+                     *       "created_at": 1795854684,
                      *       "completed_at": null
                      *     }
                      */
@@ -4986,12 +4999,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pbat_01M8B63RWAVRPC3KRJ6X1C5717",
+                     *       "id": "pbat_01M8GMFM92XQDG9SN05N0NPERD",
                      *       "object": "payout_batch",
                      *       "mode": "sandbox",
                      *       "status": "completed",
                      *       "reference": "payroll-2026-11",
-                     *       "idempotency_key": "023a4cec-546a-4f6a-9280-4a4f15d581e9",
+                     *       "idempotency_key": "d3cfe2c1-4c1b-42c6-8784-bed2a2b4b293",
                      *       "total_count": 2,
                      *       "total_amount": 97000,
                      *       "counts": {
@@ -5000,8 +5013,8 @@ export interface operations {
                      *         "failed": 0,
                      *         "reversed": 0
                      *       },
-                     *       "created_at": 1795671843,
-                     *       "completed_at": 1795671844
+                     *       "created_at": 1795854684,
+                     *       "completed_at": 1795854685
                      *     }
                      */
                     "application/json": components["schemas"]["PayoutBatch"];
@@ -5151,17 +5164,14 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "pay_01M8B63T7CVA6YH5GX3MFX8N81",
+                     *           "id": "pay_01M8GMFNHAFPKX3NA1J1N516F5",
                      *           "object": "payment",
                      *           "mode": "sandbox",
                      *           "amount": 49900,
                      *           "currency": "INR",
                      *           "status": "captured",
-                     *           "method": "upi",
-                     *           "vpa": "success@upi",
-                     *           "bank": null,
                      *           "receipt": "order-7781",
-                     *           "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *           "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *           "description": "Two books",
                      *           "metadata": {
                      *             "order_id": "7781"
@@ -5172,10 +5182,16 @@ export interface operations {
                      *           "settlement_id": null,
                      *           "collection_id": null,
                      *           "payment_link_id": null,
-                     *           "idempotency_key": "b38c36fc-6388-4756-a61a-58e6b404fca9",
-                     *           "created_at": 1795671845,
-                     *           "captured_at": 1795671845,
-                     *           "failed_at": null
+                     *           "idempotency_key": "a779b9d4-57cc-4ffd-9312-c9374744bd0e",
+                     *           "next_action": null,
+                     *           "return_url": null,
+                     *           "provider_reference": null,
+                     *           "created_at": 1795854685,
+                     *           "captured_at": 1795854685,
+                     *           "failed_at": null,
+                     *           "method": "upi",
+                     *           "vpa": "success@upi",
+                     *           "bank": null
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -5281,7 +5297,7 @@ export interface operations {
                  *       "amount": 49900,
                  *       "method": "upi",
                  *       "vpa": "success@upi",
-                 *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                 *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                  *       "receipt": "order-7781",
                  *       "description": "Two books",
                  *       "metadata": {
@@ -5311,17 +5327,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pay_01M8B63T7CVA6YH5GX3MFX8N81",
+                     *       "id": "pay_01M8GMFNHAFPKX3NA1J1N516F5",
                      *       "object": "payment",
                      *       "mode": "sandbox",
                      *       "amount": 49900,
                      *       "currency": "INR",
                      *       "status": "captured",
-                     *       "method": "upi",
-                     *       "vpa": "success@upi",
-                     *       "bank": null,
                      *       "receipt": "order-7781",
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "description": "Two books",
                      *       "metadata": {
                      *         "order_id": "7781"
@@ -5332,10 +5345,16 @@ export interface operations {
                      *       "settlement_id": null,
                      *       "collection_id": null,
                      *       "payment_link_id": null,
-                     *       "idempotency_key": "b38c36fc-6388-4756-a61a-58e6b404fca9",
-                     *       "created_at": 1795671845,
-                     *       "captured_at": 1795671845,
-                     *       "failed_at": null
+                     *       "idempotency_key": "a779b9d4-57cc-4ffd-9312-c9374744bd0e",
+                     *       "next_action": null,
+                     *       "return_url": null,
+                     *       "provider_reference": null,
+                     *       "created_at": 1795854685,
+                     *       "captured_at": 1795854685,
+                     *       "failed_at": null,
+                     *       "method": "upi",
+                     *       "vpa": "success@upi",
+                     *       "bank": null
                      *     }
                      */
                     "application/json": components["schemas"]["Payment"];
@@ -5505,17 +5524,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pay_01M8B63T7CVA6YH5GX3MFX8N81",
+                     *       "id": "pay_01M8GMFNHAFPKX3NA1J1N516F5",
                      *       "object": "payment",
                      *       "mode": "sandbox",
                      *       "amount": 49900,
                      *       "currency": "INR",
                      *       "status": "captured",
-                     *       "method": "upi",
-                     *       "vpa": "success@upi",
-                     *       "bank": null,
                      *       "receipt": "order-7781",
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "description": "Two books",
                      *       "metadata": {
                      *         "order_id": "7781"
@@ -5526,10 +5542,16 @@ export interface operations {
                      *       "settlement_id": null,
                      *       "collection_id": null,
                      *       "payment_link_id": null,
-                     *       "idempotency_key": "b38c36fc-6388-4756-a61a-58e6b404fca9",
-                     *       "created_at": 1795671845,
-                     *       "captured_at": 1795671845,
-                     *       "failed_at": null
+                     *       "idempotency_key": "a779b9d4-57cc-4ffd-9312-c9374744bd0e",
+                     *       "next_action": null,
+                     *       "return_url": null,
+                     *       "provider_reference": null,
+                     *       "created_at": 1795854685,
+                     *       "captured_at": 1795854685,
+                     *       "failed_at": null,
+                     *       "method": "upi",
+                     *       "vpa": "success@upi",
+                     *       "bank": null
                      *     }
                      */
                     "application/json": components["schemas"]["Payment"];
@@ -5672,10 +5694,10 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "rfnd_01M8B63TA8EP74T5VG0WM298P8",
+                     *           "id": "rfnd_01M8GMFNNV40K4R90V7VG6HNPQ",
                      *           "object": "refund",
                      *           "mode": "sandbox",
-                     *           "payment_id": "pay_01M8B63T7CVA6YH5GX3MFX8N81",
+                     *           "payment_id": "pay_01M8GMFNHAFPKX3NA1J1N516F5",
                      *           "amount": 9900,
                      *           "currency": "INR",
                      *           "status": "processed",
@@ -5683,10 +5705,10 @@ export interface operations {
                      *           "metadata": {},
                      *           "failure_code": null,
                      *           "failure_message": null,
-                     *           "utr": "SBXR3764FBABF2647",
-                     *           "idempotency_key": "c88f75df-4bfd-41d6-b80e-d1ecb5bc4fe7",
-                     *           "created_at": 1795671845,
-                     *           "processed_at": 1795671846,
+                     *           "utr": "SBXRAB5B046AF3AC0",
+                     *           "idempotency_key": "632473dd-7598-4491-93ec-479166d0c72a",
+                     *           "created_at": 1795854685,
+                     *           "processed_at": 1795854686,
                      *           "failed_at": null
                      *         }
                      *       ],
@@ -5789,7 +5811,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "payment_id": "pay_01M8B63T7CVA6YH5GX3MFX8N81",
+                 *       "payment_id": "pay_01M8GMFNHAFPKX3NA1J1N516F5",
                  *       "amount": 9900,
                  *       "reason": "One book returned"
                  *     }
@@ -5808,7 +5830,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "payment_id": "pay_01M8B63T7CVA6YH5GX3MFX8N81",
+                 *       "payment_id": "pay_01M8GMFNHAFPKX3NA1J1N516F5",
                  *       "amount": 9900,
                  *       "reason": "One book returned"
                  *     }
@@ -5846,10 +5868,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rfnd_01M8B63TA8EP74T5VG0WM298P8",
+                     *       "id": "rfnd_01M8GMFNNV40K4R90V7VG6HNPQ",
                      *       "object": "refund",
                      *       "mode": "sandbox",
-                     *       "payment_id": "pay_01M8B63T7CVA6YH5GX3MFX8N81",
+                     *       "payment_id": "pay_01M8GMFNHAFPKX3NA1J1N516F5",
                      *       "amount": 9900,
                      *       "currency": "INR",
                      *       "status": "pending",
@@ -5858,8 +5880,8 @@ export interface operations {
                      *       "failure_code": null,
                      *       "failure_message": null,
                      *       "utr": null,
-                     *       "idempotency_key": "c88f75df-4bfd-41d6-b80e-d1ecb5bc4fe7",
-                     *       "created_at": 1795671845,
+                     *       "idempotency_key": "632473dd-7598-4491-93ec-479166d0c72a",
+                     *       "created_at": 1795854685,
                      *       "processed_at": null,
                      *       "failed_at": null
                      *     }
@@ -6042,10 +6064,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rfnd_01M8B63TA8EP74T5VG0WM298P8",
+                     *       "id": "rfnd_01M8GMFNNV40K4R90V7VG6HNPQ",
                      *       "object": "refund",
                      *       "mode": "sandbox",
-                     *       "payment_id": "pay_01M8B63T7CVA6YH5GX3MFX8N81",
+                     *       "payment_id": "pay_01M8GMFNHAFPKX3NA1J1N516F5",
                      *       "amount": 9900,
                      *       "currency": "INR",
                      *       "status": "processed",
@@ -6053,10 +6075,10 @@ export interface operations {
                      *       "metadata": {},
                      *       "failure_code": null,
                      *       "failure_message": null,
-                     *       "utr": "SBXR3764FBABF2647",
-                     *       "idempotency_key": "c88f75df-4bfd-41d6-b80e-d1ecb5bc4fe7",
-                     *       "created_at": 1795671845,
-                     *       "processed_at": 1795671846,
+                     *       "utr": "SBXRAB5B046AF3AC0",
+                     *       "idempotency_key": "632473dd-7598-4491-93ec-479166d0c72a",
+                     *       "created_at": 1795854685,
+                     *       "processed_at": 1795854686,
                      *       "failed_at": null
                      *     }
                      */
@@ -6198,15 +6220,15 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "setl_01M8B63VD6QRH36J0JBK45QGN9",
+                     *           "id": "setl_01M8GMFPTZS7YRBWXX3TQ4BKQ2",
                      *           "object": "settlement",
                      *           "mode": "sandbox",
                      *           "amount": 49900,
                      *           "currency": "INR",
                      *           "payment_count": 1,
                      *           "status": "processed",
-                     *           "utr": "SETL9D4F098C9336",
-                     *           "created_at": 1795671846
+                     *           "utr": "SETL3C29DDDB803C",
+                     *           "created_at": 1795854687
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -6323,15 +6345,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "setl_01M8B63VD6QRH36J0JBK45QGN9",
+                     *       "id": "setl_01M8GMFPTZS7YRBWXX3TQ4BKQ2",
                      *       "object": "settlement",
                      *       "mode": "sandbox",
                      *       "amount": 49900,
                      *       "currency": "INR",
                      *       "payment_count": 1,
                      *       "status": "processed",
-                     *       "utr": "SETL9D4F098C9336",
-                     *       "created_at": 1795671846
+                     *       "utr": "SETL3C29DDDB803C",
+                     *       "created_at": 1795854687
                      *     }
                      */
                     "application/json": components["schemas"]["Settlement"];
@@ -6464,15 +6486,15 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "setl_01M8B63VD6QRH36J0JBK45QGN9",
+                     *           "id": "setl_01M8GMFPTZS7YRBWXX3TQ4BKQ2",
                      *           "object": "settlement",
                      *           "mode": "sandbox",
                      *           "amount": 49900,
                      *           "currency": "INR",
                      *           "payment_count": 1,
                      *           "status": "processed",
-                     *           "utr": "SETL9D4F098C9336",
-                     *           "created_at": 1795671846
+                     *           "utr": "SETL3C29DDDB803C",
+                     *           "created_at": 1795854687
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -6654,29 +6676,29 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "mdt_01M8GAF5KACSEY2R0N0TFQHTD2",
+                     *           "id": "mdt_01M8GMFQSPPTP1MCVQMX0EMA36",
                      *           "object": "mandate",
                      *           "mode": "sandbox",
                      *           "livemode": false,
-                     *           "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *           "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *           "vpa": "success@upi",
                      *           "max_amount": 500000,
                      *           "frequency": "monthly",
-                     *           "start_at": 1795844183,
-                     *           "expire_at": 2111463383,
+                     *           "start_at": 1795854688,
+                     *           "expire_at": 2111473888,
                      *           "status": "active",
-                     *           "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GAF5KACSEY2R0N0TFQHTD2/authorize",
-                     *           "authorization_expires_at": 1796448983,
+                     *           "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GMFQSPPTP1MCVQMX0EMA36/authorize",
+                     *           "authorization_expires_at": 1796459488,
                      *           "provider_reference": null,
                      *           "description": "Gold plan, monthly",
                      *           "metadata": {
                      *             "plan": "gold"
                      *           },
-                     *           "idempotency_key": "4f859010-184a-4be2-bc77-9e2963cba94b",
-                     *           "created_at": 1795844183,
-                     *           "activated_at": 1795844183,
-                     *           "paused_at": 1795844183,
-                     *           "resumed_at": 1795844183,
+                     *           "idempotency_key": "ecc38b1b-b4ae-4de4-97f4-f147ce0d3af3",
+                     *           "created_at": 1795854688,
+                     *           "activated_at": 1795854688,
+                     *           "paused_at": 1795854688,
+                     *           "resumed_at": 1795854688,
                      *           "revoked_at": null,
                      *           "rejected_at": null,
                      *           "expired_at": null
@@ -6804,7 +6826,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                 *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                  *       "max_amount": 500000,
                  *       "frequency": "monthly",
                  *       "description": "Gold plan, monthly",
@@ -6857,26 +6879,26 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GAF5KACSEY2R0N0TFQHTD2",
+                     *       "id": "mdt_01M8GMFQSPPTP1MCVQMX0EMA36",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1795844183,
-                     *       "expire_at": 2111463383,
+                     *       "start_at": 1795854688,
+                     *       "expire_at": 2111473888,
                      *       "status": "created",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GAF5KACSEY2R0N0TFQHTD2/authorize",
-                     *       "authorization_expires_at": 1796448983,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GMFQSPPTP1MCVQMX0EMA36/authorize",
+                     *       "authorization_expires_at": 1796459488,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "4f859010-184a-4be2-bc77-9e2963cba94b",
-                     *       "created_at": 1795844183,
+                     *       "idempotency_key": "ecc38b1b-b4ae-4de4-97f4-f147ce0d3af3",
+                     *       "created_at": 1795854688,
                      *       "activated_at": null,
                      *       "paused_at": null,
                      *       "resumed_at": null,
@@ -7052,29 +7074,29 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GAF5KACSEY2R0N0TFQHTD2",
+                     *       "id": "mdt_01M8GMFQSPPTP1MCVQMX0EMA36",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1795844183,
-                     *       "expire_at": 2111463383,
+                     *       "start_at": 1795854688,
+                     *       "expire_at": 2111473888,
                      *       "status": "active",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GAF5KACSEY2R0N0TFQHTD2/authorize",
-                     *       "authorization_expires_at": 1796448983,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GMFQSPPTP1MCVQMX0EMA36/authorize",
+                     *       "authorization_expires_at": 1796459488,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "4f859010-184a-4be2-bc77-9e2963cba94b",
-                     *       "created_at": 1795844183,
-                     *       "activated_at": 1795844183,
-                     *       "paused_at": 1795844183,
-                     *       "resumed_at": 1795844183,
+                     *       "idempotency_key": "ecc38b1b-b4ae-4de4-97f4-f147ce0d3af3",
+                     *       "created_at": 1795854688,
+                     *       "activated_at": 1795854688,
+                     *       "paused_at": 1795854688,
+                     *       "resumed_at": 1795854688,
                      *       "revoked_at": null,
                      *       "rejected_at": null,
                      *       "expired_at": null
@@ -7205,30 +7227,30 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GAF5KACSEY2R0N0TFQHTD2",
+                     *       "id": "mdt_01M8GMFQSPPTP1MCVQMX0EMA36",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1795844183,
-                     *       "expire_at": 2111463383,
+                     *       "start_at": 1795854688,
+                     *       "expire_at": 2111473888,
                      *       "status": "revoked",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GAF5KACSEY2R0N0TFQHTD2/authorize",
-                     *       "authorization_expires_at": 1796448983,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GMFQSPPTP1MCVQMX0EMA36/authorize",
+                     *       "authorization_expires_at": 1796459488,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "4f859010-184a-4be2-bc77-9e2963cba94b",
-                     *       "created_at": 1795844183,
-                     *       "activated_at": 1795844183,
-                     *       "paused_at": 1795844183,
-                     *       "resumed_at": 1795844183,
-                     *       "revoked_at": 1795844184,
+                     *       "idempotency_key": "ecc38b1b-b4ae-4de4-97f4-f147ce0d3af3",
+                     *       "created_at": 1795854688,
+                     *       "activated_at": 1795854688,
+                     *       "paused_at": 1795854688,
+                     *       "resumed_at": 1795854688,
+                     *       "revoked_at": 1795854688,
                      *       "rejected_at": null,
                      *       "expired_at": null
                      *     }
@@ -7382,28 +7404,28 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GAF5KACSEY2R0N0TFQHTD2",
+                     *       "id": "mdt_01M8GMFQSPPTP1MCVQMX0EMA36",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1795844183,
-                     *       "expire_at": 2111463383,
+                     *       "start_at": 1795854688,
+                     *       "expire_at": 2111473888,
                      *       "status": "paused",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GAF5KACSEY2R0N0TFQHTD2/authorize",
-                     *       "authorization_expires_at": 1796448983,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GMFQSPPTP1MCVQMX0EMA36/authorize",
+                     *       "authorization_expires_at": 1796459488,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "4f859010-184a-4be2-bc77-9e2963cba94b",
-                     *       "created_at": 1795844183,
-                     *       "activated_at": 1795844183,
-                     *       "paused_at": 1795844183,
+                     *       "idempotency_key": "ecc38b1b-b4ae-4de4-97f4-f147ce0d3af3",
+                     *       "created_at": 1795854688,
+                     *       "activated_at": 1795854688,
+                     *       "paused_at": 1795854688,
                      *       "resumed_at": null,
                      *       "revoked_at": null,
                      *       "rejected_at": null,
@@ -7559,29 +7581,29 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GAF5KACSEY2R0N0TFQHTD2",
+                     *       "id": "mdt_01M8GMFQSPPTP1MCVQMX0EMA36",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1795844183,
-                     *       "expire_at": 2111463383,
+                     *       "start_at": 1795854688,
+                     *       "expire_at": 2111473888,
                      *       "status": "active",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GAF5KACSEY2R0N0TFQHTD2/authorize",
-                     *       "authorization_expires_at": 1796448983,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GMFQSPPTP1MCVQMX0EMA36/authorize",
+                     *       "authorization_expires_at": 1796459488,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "4f859010-184a-4be2-bc77-9e2963cba94b",
-                     *       "created_at": 1795844183,
-                     *       "activated_at": 1795844183,
-                     *       "paused_at": 1795844183,
-                     *       "resumed_at": 1795844183,
+                     *       "idempotency_key": "ecc38b1b-b4ae-4de4-97f4-f147ce0d3af3",
+                     *       "created_at": 1795854688,
+                     *       "activated_at": 1795854688,
+                     *       "paused_at": 1795854688,
+                     *       "resumed_at": 1795854688,
                      *       "revoked_at": null,
                      *       "rejected_at": null,
                      *       "expired_at": null
@@ -7736,28 +7758,28 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GAF62ADB34RNAJZW36633W",
+                     *       "id": "mdt_01M8GMFR86AMVSC567WCABNGZ0",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "vpa": "success@upi",
                      *       "max_amount": 100000,
                      *       "frequency": "as_presented",
-                     *       "start_at": 1795844184,
-                     *       "expire_at": 2111463384,
+                     *       "start_at": 1795854688,
+                     *       "expire_at": 2111473888,
                      *       "status": "revoked",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GAF62ADB34RNAJZW36633W/authorize",
-                     *       "authorization_expires_at": 1796448984,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GMFR86AMVSC567WCABNGZ0/authorize",
+                     *       "authorization_expires_at": 1796459488,
                      *       "provider_reference": null,
                      *       "description": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "auto_01M8GAF62791MH2DK35XWMR0WK",
-                     *       "created_at": 1795844184,
-                     *       "activated_at": 1795844184,
+                     *       "idempotency_key": "auto_01M8GMFR846Y11FK6WWC0P813A",
+                     *       "created_at": 1795854688,
+                     *       "activated_at": 1795854688,
                      *       "paused_at": null,
                      *       "resumed_at": null,
-                     *       "revoked_at": 1795844184,
+                     *       "revoked_at": 1795854688,
                      *       "rejected_at": null,
                      *       "expired_at": null
                      *     }
@@ -7926,15 +7948,15 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "coll_01M8B63VF0JD5CB8MZEMH2QZT8",
+                     *           "id": "coll_01M8GMFPY9HD81FKHJ7TTERSFK",
                      *           "object": "collection",
                      *           "mode": "sandbox",
-                     *           "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *           "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *           "amount": 99900,
                      *           "currency": "INR",
                      *           "schedule": "monthly",
                      *           "day_of_month": null,
-                     *           "start_at": 1795671846,
+                     *           "start_at": 1795854687,
                      *           "total_count": null,
                      *           "remaining_count": null,
                      *           "status": "paused",
@@ -7942,14 +7964,14 @@ export interface operations {
                      *           "failed_count": 0,
                      *           "current_cycle": 3,
                      *           "next_charge_at": null,
-                     *           "latest_payment_id": "pay_01M8B63VKF963KQ41DPP5NJXBR",
+                     *           "latest_payment_id": "pay_01M8GMFQ3JMFHYMSCJASHE9TP9",
                      *           "description": "Gym membership",
                      *           "metadata": {
                      *             "plan": "gold"
                      *           },
-                     *           "idempotency_key": "81dd643d-2dbc-4dea-98a0-04e47f806c2c",
-                     *           "created_at": 1795671846,
-                     *           "paused_at": 1795671846,
+                     *           "idempotency_key": "32c7e432-a5c7-4a5b-92a5-2ffb15d64d20",
+                     *           "created_at": 1795854687,
+                     *           "paused_at": 1795854687,
                      *           "halted_at": null,
                      *           "cancelled_at": null,
                      *           "completed_at": null
@@ -8083,7 +8105,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                 *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                  *       "amount": 99900,
                  *       "schedule": "monthly",
                  *       "description": "Gym membership",
@@ -8142,29 +8164,29 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M8B63VF0JD5CB8MZEMH2QZT8",
+                     *       "id": "coll_01M8GMFPY9HD81FKHJ7TTERSFK",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1795671846,
+                     *       "start_at": 1795854687,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "active",
                      *       "paid_count": 0,
                      *       "failed_count": 0,
                      *       "current_cycle": 1,
-                     *       "next_charge_at": 1795671846,
+                     *       "next_charge_at": 1795854687,
                      *       "latest_payment_id": null,
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "81dd643d-2dbc-4dea-98a0-04e47f806c2c",
-                     *       "created_at": 1795671846,
+                     *       "idempotency_key": "32c7e432-a5c7-4a5b-92a5-2ffb15d64d20",
+                     *       "created_at": 1795854687,
                      *       "paused_at": null,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
@@ -8338,15 +8360,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M8B63VF0JD5CB8MZEMH2QZT8",
+                     *       "id": "coll_01M8GMFPY9HD81FKHJ7TTERSFK",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1795671846,
+                     *       "start_at": 1795854687,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "paused",
@@ -8354,14 +8376,14 @@ export interface operations {
                      *       "failed_count": 0,
                      *       "current_cycle": 3,
                      *       "next_charge_at": null,
-                     *       "latest_payment_id": "pay_01M8B63VKF963KQ41DPP5NJXBR",
+                     *       "latest_payment_id": "pay_01M8GMFQ3JMFHYMSCJASHE9TP9",
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "81dd643d-2dbc-4dea-98a0-04e47f806c2c",
-                     *       "created_at": 1795671846,
-                     *       "paused_at": 1795671846,
+                     *       "idempotency_key": "32c7e432-a5c7-4a5b-92a5-2ffb15d64d20",
+                     *       "created_at": 1795854687,
+                     *       "paused_at": 1795854687,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
                      *       "completed_at": null
@@ -8492,15 +8514,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M8B63VF0JD5CB8MZEMH2QZT8",
+                     *       "id": "coll_01M8GMFPY9HD81FKHJ7TTERSFK",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1795671846,
+                     *       "start_at": 1795854687,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "paused",
@@ -8508,14 +8530,14 @@ export interface operations {
                      *       "failed_count": 0,
                      *       "current_cycle": 3,
                      *       "next_charge_at": null,
-                     *       "latest_payment_id": "pay_01M8B63VKF963KQ41DPP5NJXBR",
+                     *       "latest_payment_id": "pay_01M8GMFQ3JMFHYMSCJASHE9TP9",
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "81dd643d-2dbc-4dea-98a0-04e47f806c2c",
-                     *       "created_at": 1795671846,
-                     *       "paused_at": 1795671846,
+                     *       "idempotency_key": "32c7e432-a5c7-4a5b-92a5-2ffb15d64d20",
+                     *       "created_at": 1795854687,
+                     *       "paused_at": 1795854687,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
                      *       "completed_at": null
@@ -8670,29 +8692,29 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M8B63VF0JD5CB8MZEMH2QZT8",
+                     *       "id": "coll_01M8GMFPY9HD81FKHJ7TTERSFK",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1795671846,
+                     *       "start_at": 1795854687,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "active",
                      *       "paid_count": 2,
                      *       "failed_count": 0,
                      *       "current_cycle": 3,
-                     *       "next_charge_at": 1800942246,
-                     *       "latest_payment_id": "pay_01M8B63VKF963KQ41DPP5NJXBR",
+                     *       "next_charge_at": 1801125087,
+                     *       "latest_payment_id": "pay_01M8GMFQ3JMFHYMSCJASHE9TP9",
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "81dd643d-2dbc-4dea-98a0-04e47f806c2c",
-                     *       "created_at": 1795671846,
+                     *       "idempotency_key": "32c7e432-a5c7-4a5b-92a5-2ffb15d64d20",
+                     *       "created_at": 1795854687,
                      *       "paused_at": null,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
@@ -8863,7 +8885,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "plink_01M8B63VRKPHXJ9QGW1AD8YKQR",
+                     *           "id": "plink_01M8GMFQNA2D6E0XXCJ2QHBGWC",
                      *           "object": "payment_link",
                      *           "mode": "sandbox",
                      *           "amount": 1250000,
@@ -8879,12 +8901,12 @@ export interface operations {
                      *           "accept_partial": true,
                      *           "first_min_partial_amount": 500000,
                      *           "status": "created",
-                     *           "short_url": "https://api.paygate.example/pay/plink_01M8B63VRKPHXJ9QGW1AD8YKQR",
-                     *           "expire_by": 1796276646,
+                     *           "short_url": "https://api.paygate.example/pay/plink_01M8GMFQNA2D6E0XXCJ2QHBGWC",
+                     *           "expire_by": 1796459487,
                      *           "callback_url": null,
                      *           "payments": [],
-                     *           "idempotency_key": "249becc3-2adb-4b33-9852-ddde5b012d5b",
-                     *           "created_at": 1795671846,
+                     *           "idempotency_key": "0806209b-44b5-48ce-a6b1-96509df9bdb0",
+                     *           "created_at": 1795854687,
                      *           "paid_at": null,
                      *           "expired_at": null,
                      *           "cancelled_at": null,
@@ -9109,7 +9131,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "plink_01M8B63VRKPHXJ9QGW1AD8YKQR",
+                     *       "id": "plink_01M8GMFQNA2D6E0XXCJ2QHBGWC",
                      *       "object": "payment_link",
                      *       "mode": "sandbox",
                      *       "amount": 1250000,
@@ -9125,12 +9147,12 @@ export interface operations {
                      *       "accept_partial": true,
                      *       "first_min_partial_amount": 500000,
                      *       "status": "created",
-                     *       "short_url": "https://api.paygate.example/pay/plink_01M8B63VRKPHXJ9QGW1AD8YKQR",
-                     *       "expire_by": 1796276646,
+                     *       "short_url": "https://api.paygate.example/pay/plink_01M8GMFQNA2D6E0XXCJ2QHBGWC",
+                     *       "expire_by": 1796459487,
                      *       "callback_url": null,
                      *       "payments": [],
-                     *       "idempotency_key": "249becc3-2adb-4b33-9852-ddde5b012d5b",
-                     *       "created_at": 1795671846,
+                     *       "idempotency_key": "0806209b-44b5-48ce-a6b1-96509df9bdb0",
+                     *       "created_at": 1795854687,
                      *       "paid_at": null,
                      *       "expired_at": null,
                      *       "cancelled_at": null,
@@ -9295,7 +9317,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "plink_01M8B63VRKPHXJ9QGW1AD8YKQR",
+                     *       "id": "plink_01M8GMFQNA2D6E0XXCJ2QHBGWC",
                      *       "object": "payment_link",
                      *       "mode": "sandbox",
                      *       "amount": 1250000,
@@ -9311,12 +9333,12 @@ export interface operations {
                      *       "accept_partial": true,
                      *       "first_min_partial_amount": 500000,
                      *       "status": "created",
-                     *       "short_url": "https://api.paygate.example/pay/plink_01M8B63VRKPHXJ9QGW1AD8YKQR",
-                     *       "expire_by": 1796276646,
+                     *       "short_url": "https://api.paygate.example/pay/plink_01M8GMFQNA2D6E0XXCJ2QHBGWC",
+                     *       "expire_by": 1796459487,
                      *       "callback_url": null,
                      *       "payments": [],
-                     *       "idempotency_key": "249becc3-2adb-4b33-9852-ddde5b012d5b",
-                     *       "created_at": 1795671846,
+                     *       "idempotency_key": "0806209b-44b5-48ce-a6b1-96509df9bdb0",
+                     *       "created_at": 1795854687,
                      *       "paid_at": null,
                      *       "expired_at": null,
                      *       "cancelled_at": null,
@@ -9450,7 +9472,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "plink_01M8B63VRKPHXJ9QGW1AD8YKQR",
+                     *       "id": "plink_01M8GMFQNA2D6E0XXCJ2QHBGWC",
                      *       "object": "payment_link",
                      *       "mode": "sandbox",
                      *       "amount": 1250000,
@@ -9466,15 +9488,15 @@ export interface operations {
                      *       "accept_partial": true,
                      *       "first_min_partial_amount": 500000,
                      *       "status": "cancelled",
-                     *       "short_url": "https://api.paygate.example/pay/plink_01M8B63VRKPHXJ9QGW1AD8YKQR",
-                     *       "expire_by": 1796276646,
+                     *       "short_url": "https://api.paygate.example/pay/plink_01M8GMFQNA2D6E0XXCJ2QHBGWC",
+                     *       "expire_by": 1796459487,
                      *       "callback_url": null,
                      *       "payments": [],
-                     *       "idempotency_key": "249becc3-2adb-4b33-9852-ddde5b012d5b",
-                     *       "created_at": 1795671846,
+                     *       "idempotency_key": "0806209b-44b5-48ce-a6b1-96509df9bdb0",
+                     *       "created_at": 1795854687,
                      *       "paid_at": null,
                      *       "expired_at": null,
-                     *       "cancelled_at": 1795671846,
+                     *       "cancelled_at": 1795854688,
                      *       "metadata": {
                      *         "invoice": "2026-118"
                      *       }
@@ -9610,8 +9632,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "from": "2026-11-26",
-                 *       "to": "2026-11-26",
+                 *       "from": "2026-11-28",
+                 *       "to": "2026-11-28",
                  *       "format": "csv"
                  *     }
                  */
@@ -9636,8 +9658,8 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "from": "2026-11-26",
-                 *       "to": "2026-11-26",
+                 *       "from": "2026-11-28",
+                 *       "to": "2026-11-28",
                  *       "format": "csv"
                  *     }
                  */
@@ -9681,21 +9703,21 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rpt_01M8B63VWN4BTS4RQSVWY90J59",
+                     *       "id": "rpt_01M8GMFRKVZCV0PHDYW4AABXNR",
                      *       "object": "report",
                      *       "mode": "sandbox",
-                     *       "from": "2026-11-26",
-                     *       "to": "2026-11-26",
+                     *       "from": "2026-11-28",
+                     *       "to": "2026-11-28",
                      *       "format": "csv",
                      *       "status": "ready",
                      *       "row_count": 16,
                      *       "size": 2365,
-                     *       "sha256": "36c12dcf9b9c00f98d085449e9ca79c58612219f0f2b8cd926422d375bf0ff1b",
-                     *       "download_url": "https://api.paygate.example/reports/rpt_01M8B63VWN4BTS4RQSVWY90J59/file?expires=1795758246&signature=987fc89152f240cf9fd7d8e1d18a0abf921e952099a55667b2b318bc38f59bc8",
-                     *       "expires_at": 1795758246,
-                     *       "created_at": 1795671846,
-                     *       "ready_at": 1795671846,
-                     *       "idempotency_key": "94d1d672-b517-46d1-a600-7f86ee72feca"
+                     *       "sha256": "6e4aab53e9096059afe817af86d79d5a4b5bf792d073e82ab0070cc588b3fad1",
+                     *       "download_url": "https://api.paygate.example/reports/rpt_01M8GMFRKVZCV0PHDYW4AABXNR/file?expires=1795941089&signature=245d662e8026c7d6d3582a8f3bc21053cc42a6d5339c92964011f42068e8f36d",
+                     *       "expires_at": 1795941089,
+                     *       "created_at": 1795854688,
+                     *       "ready_at": 1795854689,
+                     *       "idempotency_key": "cc3a3928-63fc-4a0c-8524-041ae435238a"
                      *     }
                      */
                     "application/json": components["schemas"]["Report"];
@@ -9871,21 +9893,21 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "rpt_01M8B63VWN4BTS4RQSVWY90J59",
+                     *           "id": "rpt_01M8GMFRKVZCV0PHDYW4AABXNR",
                      *           "object": "report",
                      *           "mode": "sandbox",
-                     *           "from": "2026-11-26",
-                     *           "to": "2026-11-26",
+                     *           "from": "2026-11-28",
+                     *           "to": "2026-11-28",
                      *           "format": "csv",
                      *           "status": "ready",
                      *           "row_count": 16,
                      *           "size": 2365,
-                     *           "sha256": "36c12dcf9b9c00f98d085449e9ca79c58612219f0f2b8cd926422d375bf0ff1b",
-                     *           "download_url": "https://api.paygate.example/reports/rpt_01M8B63VWN4BTS4RQSVWY90J59/file?expires=1795758246&signature=987fc89152f240cf9fd7d8e1d18a0abf921e952099a55667b2b318bc38f59bc8",
-                     *           "expires_at": 1795758246,
-                     *           "created_at": 1795671846,
-                     *           "ready_at": 1795671846,
-                     *           "idempotency_key": "94d1d672-b517-46d1-a600-7f86ee72feca"
+                     *           "sha256": "6e4aab53e9096059afe817af86d79d5a4b5bf792d073e82ab0070cc588b3fad1",
+                     *           "download_url": "https://api.paygate.example/reports/rpt_01M8GMFRKVZCV0PHDYW4AABXNR/file?expires=1795941089&signature=245d662e8026c7d6d3582a8f3bc21053cc42a6d5339c92964011f42068e8f36d",
+                     *           "expires_at": 1795941089,
+                     *           "created_at": 1795854688,
+                     *           "ready_at": 1795854689,
+                     *           "idempotency_key": "cc3a3928-63fc-4a0c-8524-041ae435238a"
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -10002,21 +10024,21 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rpt_01M8B63VWN4BTS4RQSVWY90J59",
+                     *       "id": "rpt_01M8GMFRKVZCV0PHDYW4AABXNR",
                      *       "object": "report",
                      *       "mode": "sandbox",
-                     *       "from": "2026-11-26",
-                     *       "to": "2026-11-26",
+                     *       "from": "2026-11-28",
+                     *       "to": "2026-11-28",
                      *       "format": "csv",
                      *       "status": "ready",
                      *       "row_count": 16,
                      *       "size": 2365,
-                     *       "sha256": "36c12dcf9b9c00f98d085449e9ca79c58612219f0f2b8cd926422d375bf0ff1b",
-                     *       "download_url": "https://api.paygate.example/reports/rpt_01M8B63VWN4BTS4RQSVWY90J59/file?expires=1795758246&signature=987fc89152f240cf9fd7d8e1d18a0abf921e952099a55667b2b318bc38f59bc8",
-                     *       "expires_at": 1795758246,
-                     *       "created_at": 1795671846,
-                     *       "ready_at": 1795671846,
-                     *       "idempotency_key": "94d1d672-b517-46d1-a600-7f86ee72feca"
+                     *       "sha256": "6e4aab53e9096059afe817af86d79d5a4b5bf792d073e82ab0070cc588b3fad1",
+                     *       "download_url": "https://api.paygate.example/reports/rpt_01M8GMFRKVZCV0PHDYW4AABXNR/file?expires=1795941089&signature=245d662e8026c7d6d3582a8f3bc21053cc42a6d5339c92964011f42068e8f36d",
+                     *       "expires_at": 1795941089,
+                     *       "created_at": 1795854688,
+                     *       "ready_at": 1795854689,
+                     *       "idempotency_key": "cc3a3928-63fc-4a0c-8524-041ae435238a"
                      *     }
                      */
                     "application/json": components["schemas"]["Report"];
@@ -10260,34 +10282,34 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "evt_01M8B63T2C2WNA3B706QBV884C",
+                     *           "id": "evt_01M8GMFNEK6K54F8X0AR4VQ0CV",
                      *           "object": "event",
                      *           "type": "payout.completed",
                      *           "mode": "sandbox",
-                     *           "created_at": 1795671844,
+                     *           "created_at": 1795854685,
                      *           "data": {
                      *             "object": {
-                     *               "id": "pout_01M8B63RXF5G3604H0HW30SN47",
-                     *               "utr": "SBXBB635D67E648B",
-                     *               "provider_reference": null,
+                     *               "id": "pout_01M8GMFMBKSQ7CVV7FFGGVPE8K",
+                     *               "utr": "SBX3E9E53D1533BD",
                      *               "fees": 0,
                      *               "mode": "upi",
                      *               "amount": 52000,
                      *               "object": "payout",
                      *               "status": "completed",
-                     *               "batch_id": "pbat_01M8B63RWAVRPC3KRJ6X1C5717",
+                     *               "batch_id": "pbat_01M8GMFM92XQDG9SN05N0NPERD",
                      *               "currency": "INR",
                      *               "livemode": false,
                      *               "metadata": {},
                      *               "failed_at": null,
                      *               "narration": "November salary",
                      *               "reference": "emp-002",
-                     *               "created_at": 1795671843,
+                     *               "created_at": 1795854684,
                      *               "reversed_at": null,
-                     *               "completed_at": 1795671844,
-                     *               "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *               "completed_at": 1795854685,
+                     *               "beneficiary_id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                      *               "failure_reason": null,
-                     *               "idempotency_key": "payroll-2026-11/emp-002"
+                     *               "idempotency_key": "payroll-2026-11/emp-002",
+                     *               "provider_reference": null
                      *             }
                      *           }
                      *         }
@@ -10406,34 +10428,34 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "evt_01M8B63T2C2WNA3B706QBV884C",
+                     *       "id": "evt_01M8GMFNEK6K54F8X0AR4VQ0CV",
                      *       "object": "event",
                      *       "type": "payout.completed",
                      *       "mode": "sandbox",
-                     *       "created_at": 1795671844,
+                     *       "created_at": 1795854685,
                      *       "data": {
                      *         "object": {
-                     *           "id": "pout_01M8B63RXF5G3604H0HW30SN47",
-                     *           "utr": "SBXBB635D67E648B",
-                     *           "provider_reference": null,
+                     *           "id": "pout_01M8GMFMBKSQ7CVV7FFGGVPE8K",
+                     *           "utr": "SBX3E9E53D1533BD",
                      *           "fees": 0,
                      *           "mode": "upi",
                      *           "amount": 52000,
                      *           "object": "payout",
                      *           "status": "completed",
-                     *           "batch_id": "pbat_01M8B63RWAVRPC3KRJ6X1C5717",
+                     *           "batch_id": "pbat_01M8GMFM92XQDG9SN05N0NPERD",
                      *           "currency": "INR",
                      *           "livemode": false,
                      *           "metadata": {},
                      *           "failed_at": null,
                      *           "narration": "November salary",
                      *           "reference": "emp-002",
-                     *           "created_at": 1795671843,
+                     *           "created_at": 1795854684,
                      *           "reversed_at": null,
-                     *           "completed_at": 1795671844,
-                     *           "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *           "completed_at": 1795854685,
+                     *           "beneficiary_id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                      *           "failure_reason": null,
-                     *           "idempotency_key": "payroll-2026-11/emp-002"
+                     *           "idempotency_key": "payroll-2026-11/emp-002",
+                     *           "provider_reference": null
                      *         }
                      *       }
                      *     }
@@ -10547,7 +10569,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "endpoint_id": "we_01M8B63PF4M7PG060Y25JVPJ3A"
+                 *       "endpoint_id": "we_01M8GMFHNJ0EM2NECDCNDH9PB5"
                  *     }
                  */
                 "application/x-www-form-urlencoded": {
@@ -10556,7 +10578,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "endpoint_id": "we_01M8B63PF4M7PG060Y25JVPJ3A"
+                 *       "endpoint_id": "we_01M8GMFHNJ0EM2NECDCNDH9PB5"
                  *     }
                  */
                 "application/json": {
@@ -10585,9 +10607,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "event_redelivery",
-                     *       "event_id": "evt_01M8B63T2C2WNA3B706QBV884C",
+                     *       "event_id": "evt_01M8GMFNEK6K54F8X0AR4VQ0CV",
                      *       "endpoint_ids": [
-                     *         "we_01M8B63PF4M7PG060Y25JVPJ3A"
+                     *         "we_01M8GMFHNJ0EM2NECDCNDH9PB5"
                      *       ]
                      *     }
                      */
@@ -10775,7 +10797,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "we_01M8B63PF4M7PG060Y25JVPJ3A",
+                     *           "id": "we_01M8GMFHNJ0EM2NECDCNDH9PB5",
                      *           "object": "webhook_endpoint",
                      *           "mode": "sandbox",
                      *           "url": "https://example.com/webhooks/paygate",
@@ -10785,7 +10807,7 @@ export interface operations {
                      *             "payment.captured"
                      *           ],
                      *           "status": "enabled",
-                     *           "created_at": 1795671841
+                     *           "created_at": 1795854681
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -10952,7 +10974,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_01M8B63PF4M7PG060Y25JVPJ3A",
+                     *       "id": "we_01M8GMFHNJ0EM2NECDCNDH9PB5",
                      *       "object": "webhook_endpoint",
                      *       "mode": "sandbox",
                      *       "url": "https://example.com/webhooks/paygate",
@@ -10962,7 +10984,7 @@ export interface operations {
                      *         "payment.captured"
                      *       ],
                      *       "status": "enabled",
-                     *       "created_at": 1795671841,
+                     *       "created_at": 1795854681,
                      *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
                      *     }
                      */
@@ -11122,7 +11144,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_01M8B63PF4M7PG060Y25JVPJ3A",
+                     *       "id": "we_01M8GMFHNJ0EM2NECDCNDH9PB5",
                      *       "object": "webhook_endpoint",
                      *       "mode": "sandbox",
                      *       "url": "https://example.com/webhooks/paygate",
@@ -11132,7 +11154,7 @@ export interface operations {
                      *         "payment.captured"
                      *       ],
                      *       "status": "enabled",
-                     *       "created_at": 1795671841
+                     *       "created_at": 1795854681
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];
@@ -11256,7 +11278,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_01M8B63PF4M7PG060Y25JVPJ3A",
+                     *       "id": "we_01M8GMFHNJ0EM2NECDCNDH9PB5",
                      *       "object": "webhook_endpoint",
                      *       "mode": "sandbox",
                      *       "deleted": true
@@ -11405,22 +11427,22 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "dlv_01M8B63T6W8FV3ZAK0GXGREQEG",
+                     *           "id": "dlv_01M8GMFNWAQ0SK20T0RXJREATH",
                      *           "object": "webhook_delivery",
                      *           "mode": "sandbox",
-                     *           "event_id": "evt_01M8B63T2C2WNA3B706QBV884C",
-                     *           "endpoint_id": "we_01M8B63PF4M7PG060Y25JVPJ3A",
+                     *           "event_id": "evt_01M8GMFNEK6K54F8X0AR4VQ0CV",
+                     *           "endpoint_id": "we_01M8GMFHNJ0EM2NECDCNDH9PB5",
                      *           "attempt": 1,
                      *           "succeeded": true,
                      *           "status_code": 200,
                      *           "error": null,
-                     *           "duration_ms": 16,
+                     *           "duration_ms": 1,
                      *           "delivery": "event",
-                     *           "created_at": 1795671845
+                     *           "created_at": 1795854686
                      *         }
                      *       ],
                      *       "has_more": false,
-                     *       "url": "/v1/webhook_endpoints/we_01M8B63PF4M7PG060Y25JVPJ3A/deliveries"
+                     *       "url": "/v1/webhook_endpoints/we_01M8GMFHNJ0EM2NECDCNDH9PB5/deliveries"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDeliveryList"];
