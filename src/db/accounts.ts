@@ -5,6 +5,7 @@ import { newId } from '../domain/ids.ts';
 import type { Mode } from '../domain/modes.ts';
 import { AccountEntity, ApiKeyEntity, type ApiKey } from './entities.ts';
 import { executePrepared } from './prepared.ts';
+import { localApiKeyChanged } from './api-key-changes.ts';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 export const apiKeyPattern = /^sk_(sandbox|live)_[0-9A-Za-z]{32,}$/;
@@ -59,6 +60,7 @@ export async function revokeApiKey(em: EntityManager, keyId: string): Promise<Ap
   if (!key.revokedAt) {
     key.revokedAt = new Date();
     await em.flush();
+    localApiKeyChanged();
   }
   return key;
 }

@@ -14,6 +14,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
+import { onLocalApiKeyChange } from './api-key-changes.ts';
 import { apiKeyPattern, findActiveKeyByHash, hashApiKey, type ActiveKey } from './accounts.ts';
 
 export const API_KEY_CHANGES_CHANNEL = 'api_key_changes';
@@ -103,6 +104,7 @@ export function startApiKeyCache(options: { databaseUrl: string; logger: Logger;
     waiters.clear();
   };
   void connect();
+  const unsubscribe = onLocalApiKeyChange(forgetAll);
 
   return {
     get listening() {
@@ -139,6 +141,7 @@ export function startApiKeyCache(options: { databaseUrl: string; logger: Logger;
     },
     async stop() {
       stopped = true;
+      unsubscribe();
       clearTimeout(reconnectTimer);
       clearInterval(heartbeat);
       const client = listener;
