@@ -34,7 +34,7 @@ export interface PaymentRequest {
 }
 
 /** What a payment stores of its own on entering a status. */
-const paymentStore: LifecycleStore<PaymentStatus, PaymentFailureCode, Payment, PaymentResponse> = {
+export const paymentStore: LifecycleStore<PaymentStatus, PaymentFailureCode, Payment, PaymentResponse> = {
   lifecycle: paymentLifecycle,
   entity: PaymentEntity,
   view: paymentView,

@@ -5,14 +5,23 @@
 import { Context } from '@temporalio/activity';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { ConnectorWebhookOutcome, PayoutOutcome } from '../src/connectors/types.ts';
-import { ConnectionEntity, PayoutEntity } from '../src/db/entities.ts';
+import { ConnectionEntity, PaymentLinkEntity, PayoutEntity } from '../src/db/entities.ts';
+import type { ProviderLinkPaymentInput } from './payment-links/provider-payment.ts';
+import { type SettlementFacts, settlementFactsOf } from './settlements/provider-settlements.ts';
 import type { PayoutRailState } from '../src/domain/payouts.ts';
 import { newId } from '../src/domain/ids.ts';
 import type { PayoutRailReport } from './payouts/payout-store.ts';
 import type { TopUpRecordInput } from './top-ups.ts';
 
 /** What an event asks of the transition writers: a payout's report or a live top-up to record (each once). */
-export type ProviderEventWork = { kind: 'payout'; report: PayoutRailReport } | { kind: 'top_up'; topUp: TopUpRecordInput } | null;
+export type ProviderEventWork =
+  | { kind: 'payout'; report: PayoutRailReport }
+  | { kind: 'top_up'; topUp: TopUpRecordInput }
+  /** A settlement the provider made: ours once, its payments read from the provider. */
+  | { kind: 'settlement'; connectionId: string; settlement: SettlementFacts }
+  /** A payment to a live link's QR code: the link's payment, then the link's to keep or give back. */
+  | { kind: 'link_payment'; payment: ProviderLinkPaymentInput }
+  | null;
 
 /**
  * A deposit's top-up, keyed by the connection and the provider's transaction id: the webhook and reconciliation
@@ -61,6 +70,27 @@ export function railStateOf(outcome: PayoutOutcome): PayoutRailState | null {
   }
 }
 
+/** A payment to one of our links' QR codes, when the link is this connection's account's and the payment captured. */
+async function linkPaymentWork(
+  em: ReturnType<MikroORM['em']['fork']>,
+  input: ProviderEventInput,
+  accountId: string | null,
+  outcome: Extract<ConnectorWebhookOutcome, { kind: 'qr_payment' }>,
+): Promise<ProviderEventWork> {
+  const log = Context.current().log;
+  const linkId = outcome.qrCode.notes.payment_link_id ?? outcome.qrCode.notes.reference ?? null;
+  const link = accountId && linkId ? await em.findOne(PaymentLinkEntity, { id: linkId, accountId, mode: 'live' }, { fields: ['id'] }) : null;
+  const { report } = outcome;
+  if (!link || report.outcome.state !== 'captured') {
+    log.info('QR payment not taken', { connectionId: input.connectionId, eventId: input.eventId, linkId, state: report.outcome.state });
+    return null;
+  }
+  return {
+    kind: 'link_payment',
+    payment: { connectionId: input.connectionId, linkId: link.id, providerReference: report.providerReference, amount: report.amount, fee: report.fee ?? 0, vpa: report.vpa },
+  };
+}
+
 export function createProviderEventActivities(deps: { orm: MikroORM; translate: ProviderEventTranslator }) {
   return {
     /**
@@ -79,6 +109,12 @@ export function createProviderEventActivities(deps: { orm: MikroORM; translate: 
       if (outcome.kind === 'deposit') {
         return connection ? { kind: 'top_up', topUp: providerTopUp(connection.accountId, input.connectionId, outcome) } : null;
       }
+      if (outcome.kind === 'settlement') {
+        return connection && outcome.report.providerStatus === 'processed'
+          ? { kind: 'settlement', connectionId: input.connectionId, settlement: settlementFactsOf(outcome.report) }
+          : null;
+      }
+      if (outcome.kind === 'qr_payment') return linkPaymentWork(em, input, connection?.accountId ?? null, outcome);
       if (outcome.kind !== 'payout') {
         // Payment-side events (payments, refunds, settlements, QR payments) are acted on once live payments land.
         log.info('provider event not acted on yet', { connectionId: input.connectionId, eventId: input.eventId, type: outcome.eventType });

@@ -221,8 +221,11 @@ export interface LivePaymentInput {
   upiCollect: boolean;
 }
 
-/** A kind of live money a connector moves: payouts (and batches of them), or payments (and their refunds). */
-export type MoneyMovement = 'payouts' | 'payments';
+/**
+ * A kind of live money a connector moves: payouts (and batches of them), payments (and their refunds), or payment
+ * links (the provider's QR codes for them and the payments made to those).
+ */
+export type MoneyMovement = 'payouts' | 'payments' | 'payment_links';
 
 /** What a connector's rails need of a connection, its key secret unsealed (only by the worker's composition root). */
 export interface ConnectedRailSettings {
@@ -237,6 +240,43 @@ export interface ConnectedRailSettings {
   pace: () => Promise<void>;
   /** When to look again at a payout still on its way (a backstop to the provider's webhooks). */
   checkAgainInMs: number;
+}
+
+/** A live payment link's QR code, as the link asks the provider for it. */
+export interface LinkQrInput {
+  linkId: string;
+  /** Paise: what is due on the link now (the code takes exactly this). */
+  amount: number;
+  /** The link's expire_by, epoch ms. */
+  expireBy: number;
+  /** Epoch ms. */
+  now: number;
+  name?: string | null;
+  description?: string | null;
+}
+
+/**
+ * What the service reads from or makes at a provider's payment gateway besides the rails: its settlements (and the
+ * payments each settled) and the single-use UPI QR codes of live payment links.
+ */
+export interface ProviderGateway {
+  /** Every settlement after `cursor` (all when null), oldest first, and the cursor after them. */
+  settlementsSince(cursor: string | null, options?: { maxPages?: number }): Promise<{ settlements: ProviderSettlementReport[]; cursor: string | null }>;
+  /** The payments and refunds a settlement settled. */
+  settlementLines(settlement: Pick<ProviderSettlementReport, 'providerReference' | 'createdAt'>): Promise<ProviderSettlementLine[]>;
+  /** A single-use QR code for the amount due, closing by min(expire_by, the provider's longest); null when fewer than 15 minutes remain. */
+  createLinkQr(input: LinkQrInput): Promise<ProviderQrCode | null>;
+  /** Closes a code that is still open (a code already closed is left as it is). */
+  closeQr(providerReference: string): Promise<void>;
+  fetchPayment(providerReference: string): Promise<ProviderPaymentReport>;
+}
+
+/** The gateways of the connections, as the worker's composition root gives them to activities. */
+export interface ProviderGateways {
+  /** The connection's gateway; null when the connection is unknown or its provider has no connector. */
+  ofConnection(connectionId: string): Promise<ProviderGateway | null>;
+  /** The gateway of the account's active connection, else of its latest one; null when it has none. */
+  ofAccount(accountId: string): Promise<{ connectionId: string; gateway: ProviderGateway } | null>;
 }
 
 /** What one provider's connector gives the rest of the service (src/connectors/index.ts lists them). */
@@ -258,6 +298,8 @@ export interface Connector {
   checkPayoutAccountNumber(accountNumber: string): string | null;
   /** The payout rail of one connection (the worker's composition root builds it from the connection's row). */
   createPayoutRail(settings: ConnectedRailSettings): PayoutRail;
+  /** The payment gateway's settlements and QR codes of one connection. */
+  createGateway(settings: ConnectedRailSettings): ProviderGateway;
   /**
    * The provider's rules where they are narrower than our API's, checked when a live beneficiary or payout is created
    * (400 naming the param) so that the provider never refuses it later for them.

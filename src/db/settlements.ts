@@ -4,7 +4,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Mode } from '../domain/modes.ts';
 
-/** Account + mode pairs with captured, unsettled payments, after `after` in key order, at most `limit`. */
+/**
+ * Sandbox accounts with captured, unsettled payments, after `after` in key order, at most `limit`. Only the sandbox:
+ * live payments are settled by the provider, and each of its settlements becomes ours (DECISIONS, Wave 3).
+ */
 export async function unsettledScopes(
   em: EntityManager,
   after: { accountId: string; mode: Mode } | undefined,
@@ -12,7 +15,7 @@ export async function unsettledScopes(
 ): Promise<{ accountId: string; mode: Mode }[]> {
   const rows = await em.execute<{ account_id: string; mode: Mode }[]>(
     `select distinct account_id, mode from payments
-     where status = 'captured' and settlement_id is null and (account_id, mode) > (?, ?)
+     where mode = 'sandbox' and status = 'captured' and settlement_id is null and (account_id, mode) > (?, ?)
      order by account_id, mode limit ?`,
     [after?.accountId ?? '', after?.mode ?? '', limit],
   );
@@ -25,6 +28,8 @@ export async function unsettledScopes(
  * that writes the settlement.
  */
 export async function claimUnsettledPayments(em: EntityManager, scope: { settlementId: string; accountId: string; mode: Mode }): Promise<bigint[]> {
+  // The sandbox's own settlement never takes a live payment (the test helper is sandbox-only too).
+  if (scope.mode !== 'sandbox') return [];
   // Rows are locked in id order (no deadlock between overlapping runs); after waiting for a lock,
   // PostgreSQL re-checks `settlement_id is null` on the row's newest version and skips claimed ones.
   const claimed = await em.execute<{ amount: string }[]>(

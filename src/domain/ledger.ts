@@ -90,6 +90,16 @@ export function settlementPosting(amount: PostingAmount): Posting {
   return move('settlement', 'pending', 'available', amount);
 }
 
+/** A live payment's fee (its GST included), recorded at capture: drawn on `pending`, where the provider takes it. */
+export function paymentFeePosting(amount: PostingAmount): Posting {
+  return move('fee', 'pending', 'external_bank', amount);
+}
+
+/** A live settlement: what the provider paid out of the unsettled money leaves `pending` for the business's bank. */
+export function liveSettlementPosting(amount: PostingAmount): Posting {
+  return move('settlement', 'pending', 'external_bank', amount);
+}
+
 /** A refund is created: its amount moves from `available` to `reserved`. */
 export function refundReservePosting(amount: PostingAmount): Posting {
   return move('refund', 'available', 'reserved', amount);

@@ -14,14 +14,15 @@ import { routePattern } from './metrics.ts';
 /**
  * `METHOD /route/pattern` of every write that moves money, with the kind of
  * money a connection's connector must move for it. A collection charges through the payment rail, so it needs the
- * payments too, and so does a mandate (its debits are payments); a link needs only a connection (its page takes no live payment until the connector does).
+ * payments too, and so does a mandate (its debits are payments); a link needs a connector that makes the
+ * provider's QR codes for it and takes their payments (`payment_links`).
  */
 export const moneyMovingRoutes: ReadonlyMap<string, MoneyMovement | null> = new Map([
   ['POST /v1/payouts', 'payouts'],
   ['POST /v1/payout_batches', 'payouts'],
   ['POST /v1/payments', 'payments'],
   ['POST /v1/refunds', 'payments'],
-  ['POST /v1/payment_links', null],
+  ['POST /v1/payment_links', 'payment_links'],
   ['POST /v1/collections', 'payments'],
   ['POST /v1/mandates', 'payments'],
 ]);

@@ -4,14 +4,16 @@
 import type { Connector } from '../types.ts';
 import { DEFAULT_BASE_URL } from './http.ts';
 import { checkLiveBeneficiary, checkLivePayment, checkLivePayout } from './limits.ts';
+import { createRazorpayGateway } from './gateway.ts';
 import { createRazorpayPayoutRail } from './payout-rail.ts';
 import { EVENT_ID_HEADER, parseWebhookEvent, SIGNATURE_HEADER, translateWebhookEvent, verifySignature } from './webhooks.ts';
 
 export const razorpay: Connector = {
   provider: 'razorpay',
   displayName: 'Razorpay (payment gateway and RazorpayX payouts)',
-  // RazorpayX payouts; payments through its payment gateway come with the live payments issue (until then 403).
-  moves: ['payouts'],
+  // RazorpayX payouts, and payment links paid through the gateway's QR codes; payments through its payment gateway
+  // come with the live payments issue (until then 403).
+  moves: ['payouts', 'payment_links'],
   defaultBaseUrl: DEFAULT_BASE_URL,
   secretVariables: { keySecret: 'RAZORPAY_KEY_SECRET', webhookSecret: 'RAZORPAY_WEBHOOK_SECRET' },
   checkKeyId: (keyId) =>
@@ -21,6 +23,7 @@ export const razorpay: Connector = {
     /^[A-Za-z0-9]{5,40}$/.test(accountNumber) ? null : 'the RazorpayX account number is 5 to 40 letters and digits',
   limits: { checkBeneficiary: checkLiveBeneficiary, checkPayout: checkLivePayout, checkPayment: checkLivePayment },
   createPayoutRail: createRazorpayPayoutRail,
+  createGateway: createRazorpayGateway,
   webhooks: {
     signatureHeader: SIGNATURE_HEADER,
     eventIdHeader: EVENT_ID_HEADER,

@@ -31,7 +31,7 @@ export interface RazorpayPayoutRailSettings {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One provider call at the shared pace; a 429 waits for its Retry-After and sends the same request again. */
-async function paced<T>(pace: () => Promise<void>, call: () => Promise<T>): Promise<T> {
+export async function paced<T>(pace: () => Promise<void>, call: () => Promise<T>): Promise<T> {
   for (;;) {
     await pace();
     try {

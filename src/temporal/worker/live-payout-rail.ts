@@ -5,7 +5,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { connectorOf } from '../../connectors/index.ts';
 import { connectionCredentials } from '../../db/connections.ts';
-import { sharedRateLimiter } from '../../db/rate-limits.ts';
+import { providerPace } from './provider-pace.ts';
 import type { SecretBox } from '../../db/sealed.ts';
 import type { PayoutRailState } from '../../domain/payouts.ts';
 import type { PayoutRail } from '../../rails/payouts.ts';
@@ -22,33 +22,9 @@ export interface LivePayoutRailOptions {
   checkAgainInMs: number;
 }
 
-const SLICE_MS = 250;
-const SLICES_PER_SECOND = 1000 / SLICE_MS;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 export function createLivePayoutRail(options: LivePayoutRailOptions): PayoutRail {
   const { orm } = options;
-  // Counted in quarter-second slices, each slice's count kept two seconds: a call goes only while its slice and the
-  // five before it stay within PROVIDER_MAX_RPS, so no second-long stretch (the provider's measure) holds more, which
-  // a fixed one-second window would allow up to twice over at its edge.
-  const limiter = sharedRateLimiter(orm, { keyPrefix: 'provider', points: Number.MAX_SAFE_INTEGER, duration: 2, transientKeys: true });
-  const pace = (connectionId: string) => async () => {
-    for (;;) {
-      const now = Date.now();
-      const slice = Math.floor(now / SLICE_MS);
-      const key = (n: number) => `${connectionId}:${n}`;
-      const [current, ...before] = await Promise.all([
-        limiter.consume(key(slice)),
-        // One slice more than a second's worth: a call admitted late in a slice reaches the provider a little later.
-        ...Array.from({ length: SLICES_PER_SECOND + 1 }, (_, i) => limiter.get(key(slice - 1 - i))),
-      ]);
-      if (current.consumedPoints + before.reduce((sum, b) => sum + (b?.consumedPoints ?? 0), 0) <= options.maxRps) return;
-      // Over: give the point back and wait for the next slice.
-      await limiter.reward(key(slice), 1);
-      await sleep((slice + 1) * SLICE_MS - now + Math.floor(Math.random() * 20));
-    }
-  };
+  const pace = providerPace(orm, options.maxRps);
   const rails = new Map<string, PayoutRail>();
   const unconnected = unconnectedPayoutRail;
 

@@ -9,6 +9,7 @@ import { createSandboxPayoutRail, type SandboxTimings } from '../../rails/sandbo
 import { createSandboxPaymentRail, createSandboxRefundRail } from '../../rails/sandbox/payment-rail.ts';
 import { payoutReportSink } from './rail-reports.ts';
 import { unconnectedPaymentRail, unconnectedRefundRail } from './unconnected-rail.ts';
+import { createLiveGateways } from './live-gateway.ts';
 import { createLivePayoutRail } from './live-payout-rail.ts';
 import type { Logger } from '../../logger.ts';
 import { createWebhookSender } from '../../webhooks/sender.ts';
@@ -189,6 +190,12 @@ export async function startWorker(options: {
       provider: { retryDelaysSeconds: options.provider.retryDelaysSeconds, lookupWindowSeconds: options.provider.lookupWindowSeconds },
       rails: createRails(options),
       translateProviderEvent,
+      gateways: createLiveGateways({
+        orm: options.orm,
+        secrets,
+        maxRps: options.provider.maxRps,
+        checkAgainInMs: options.provider.pollSeconds * 1000,
+      }),
     }),
     ...workerTuning(options.tuning),
     // A database error no retry can fix ends its activity (src/domain/failures.ts, UNSTORABLE_DATA).
