@@ -1386,7 +1386,7 @@ export type components = {
             /** @constant */
             object: "settlement";
             mode: components["schemas"]["Mode"];
-            /** @description Paise moved from `pending` to `available`: the sum of the settled payments. */
+            /** @description Paise moved out of `pending`: in the sandbox the sum of the settled payments, moved to `available`; in live mode what the provider paid out to the business's bank account. */
             amount: number;
             /** @example INR */
             currency: string;
@@ -1396,6 +1396,10 @@ export type components = {
             status: "processed";
             /** @description The bank reference of the settlement. */
             utr: string;
+            /** @description The provider's id of a live settlement (each one it reports becomes one settlement); `null` in the sandbox. */
+            provider_reference: string | null;
+            /** @description Paise the provider kept of the settled payments, GST included (already recorded at capture as `fee` balance transactions; 0 in the sandbox). */
+            fees: number;
             created_at: number;
         };
         Mandate: {
