@@ -180,7 +180,9 @@ export async function paymentLinkWorkflow(input: PaymentLinkWorkflowInput): Prom
   const status = () => life.state.status;
   const live = request.mode === 'live';
   for (;;) {
-    await takeArrivals(run);
+    // Only awaited when there is something to take: an await of nothing would still reorder this task's commands
+    // against a sandbox link's recorded histories.
+    if (run.arrivals.length > 0) await takeArrivals(run);
     if (isFinal(status())) {
       if (live) await closeQr(run);
       await condition(() => (!run.inFlight && allHandlersFinished()) || run.arrivals.length > 0);
