@@ -27,6 +27,8 @@ export interface ActivityDeps {
   railInlineWaitMs?: number;
   /** How a live payout's lost answers are retried, then looked up (PROVIDER_RETRY_DELAYS_SECONDS, ..._LOOKUP_WINDOW_SECONDS). */
   provider?: LiveStepSettings;
+  /** UPI_COLLECT_EXPIRY_SECONDS, in ms: how long a live payment waits for its customer. */
+  paymentExpiryMs?: number;
   rails: {
     payouts: { sandbox: PayoutRail; live: PayoutRail };
     payments: { sandbox: PaymentRail; live: PaymentRail };
@@ -44,7 +46,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createPayoutActivities({ orm: deps.orm, rails: deps.rails.payouts, railInlineWaitMs: deps.railInlineWaitMs, provider: deps.provider }),
     ...createPayoutBatchActivities({ orm: deps.orm }),
     ...createWebhookActivities({ orm: deps.orm, sender: deps.webhookSender }),
-    ...createPaymentActivities({ orm: deps.orm, rails: deps.rails.payments, railInlineWaitMs: deps.railInlineWaitMs }),
+    ...createPaymentActivities({ orm: deps.orm, rails: deps.rails.payments, railInlineWaitMs: deps.railInlineWaitMs, paymentExpiryMs: deps.paymentExpiryMs }),
     ...createRefundActivities({ orm: deps.orm, rails: deps.rails.refunds, railInlineWaitMs: deps.railInlineWaitMs }),
     ...createSettlementActivities({ orm: deps.orm }),
     ...createProviderSettlementActivities({ orm: deps.orm, gateways: deps.gateways }),

@@ -95,7 +95,7 @@ export async function writeStatusEntry<S extends string, F extends string, Row e
   const history = statusChangeInsert(lifecycle.resource, row.id, from, to, row.failureCode ?? null);
   const event = type ? { accountId: row.accountId, mode: row.mode, type, object: view as object, simulate: row.sandboxSimulate } : undefined;
   const writes = [...rowWrites, ...withEvent(history, event)];
-  const posting = lifecycle.posting(from, to, Number(row.amount));
+  const posting = lifecycle.posting(from, to, Number(row.amount), row.mode);
   if (posting) {
     // The posting, the row's own write, the history row and the event in one statement (one round trip).
     const description = from === null ? capitalized(lifecycle.resource) : `${capitalized(lifecycle.resource)} ${to}`;
@@ -149,7 +149,7 @@ export async function moveAlone<S extends string, F extends string, Row extends 
   const { lifecycle } = store;
   const from = row.status;
   if (from === request.to) return store.view(row);
-  if (store.alongside || !lifecycle.canTransition(from, request.to) || !lifecycle.posting(from, request.to, Number(row.amount))) return undefined;
+  if (store.alongside || !lifecycle.canTransition(from, request.to) || !lifecycle.posting(from, request.to, Number(row.amount), row.mode)) return undefined;
   const guard = enterStatus(em, store, row, request, { while: { status: from } as Partial<Record<keyof Row & string, S>> });
   if (!guard) return undefined;
   try {

@@ -4,10 +4,11 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Mode } from '../src/domain/modes.ts';
 import { webhookSimulationsOf } from '../src/domain/webhooks.ts';
 import { type PaymentFailureCode, type PaymentMethod, type PaymentRailState, type PaymentStatus, paymentLifecycle, paymentRailDecision } from '../src/domain/payments.ts';
-import { PaymentEntity, type Payment } from '../src/db/entities.ts';
+import { CustomerEntity, PaymentEntity, type Payment } from '../src/db/entities.ts';
 import { paymentView } from '../src/db/views.ts';
 import type { PaymentInstrument, PaymentRail } from '../src/rails/payments.ts';
-import { type LifecycleStore, type RailsByMode, loadRow, railFor, writeStatusEntry } from './lifecycle.ts';
+import { type LifecycleStore, type RailsByMode, loadRow, railFor, railReportWriter, writeStatusEntry } from './lifecycle.ts';
+import { createLivePaymentActivities } from './payments/live-payment.ts';
 import { type HandOver, railStepper } from './rail-step.ts';
 import type { PaymentResponse } from '../src/contract/payments.ts';
 
@@ -21,6 +22,8 @@ export interface PaymentRequest {
   method: PaymentMethod;
   vpa: string | null;
   bank: string | null;
+  /** Netbanking: where the customer's bank sends them back (live). */
+  returnUrl?: string | null;
   receipt: string | null;
   customerId: string | null;
   description: string | null;
@@ -49,7 +52,7 @@ export function instrumentOf(payment: Payment): PaymentInstrument {
   return { method: payment.method, vpa: payment.vpa ?? null, bank: payment.bank ?? null };
 }
 
-export function createPaymentActivities(deps: { orm: MikroORM; rails: RailsByMode<PaymentRail>; railInlineWaitMs?: number }) {
+export function createPaymentActivities(deps: { orm: MikroORM; rails: RailsByMode<PaymentRail>; railInlineWaitMs?: number; paymentExpiryMs?: number }) {
   const activities = {
     /** Writes the payment `pending`. Idempotent by key: a retry finds the row the first attempt wrote. */
     async createPayment(request: PaymentRequest): Promise<PaymentResponse> {
@@ -78,6 +81,10 @@ export function createPaymentActivities(deps: { orm: MikroORM; rails: RailsByMod
           collectionCycle: request.collection?.cycle ?? null,
           collectionAttempt: request.collection?.attempt ?? null,
           paymentLinkId: request.paymentLinkId ?? null,
+          providerReference: null,
+          fee: 0,
+          nextAction: null,
+          returnUrl: request.returnUrl ?? null,
           idempotencyKey: request.idempotencyKey,
           sandboxSimulate: webhookSimulationsOf(request.simulate ?? []),
           createdAt: new Date(),
@@ -92,21 +99,36 @@ export function createPaymentActivities(deps: { orm: MikroORM; rails: RailsByMod
   };
   /** Hands the payment to its rail under its id (the rail's idempotency key); the rail's answer comes back with it. */
   async function handOverPayment(paymentId: string): Promise<HandOver<PaymentStatus, PaymentFailureCode, PaymentRailState>> {
-    const payment = await loadRow(deps.orm.em.fork(), paymentStore, paymentId);
+    const em = deps.orm.em.fork();
+    const payment = await loadRow(em, paymentStore, paymentId);
     if (!paymentLifecycle.watched[payment.status]) return null;
+    // A live rail names the customer to the provider (its email and phone) and where netbanking returns them.
+    const customer = payment.mode === 'live' && payment.customerId ? await em.findOne(CustomerEntity, { id: payment.customerId }, { fields: ['email', 'phone'] }) : null;
     const answer = await railFor(deps.rails, payment.mode).submit({
       paymentId: payment.id,
       accountId: payment.accountId,
       mode: payment.mode,
       amount: Number(payment.amount),
       instrument: instrumentOf(payment),
+      customer: customer ? { email: customer.email ?? null, phone: customer.phone ?? null } : null,
+      returnUrl: payment.returnUrl ?? null,
+      description: payment.description ?? null,
+      notes: payment.receipt ? { receipt: payment.receipt } : {},
     });
     return { handedOver: { status: payment.status, mode: payment.mode, answer } };
   }
+  const stepPayment = railStepper(deps.orm, paymentStore, { rails: deps.rails, decide: paymentRailDecision, submit: handOverPayment, inlineWaitMs: deps.railInlineWaitMs ?? 0 });
   return {
     ...activities,
     /** Hands the payment over (when asked), reads the rail's answer and writes what it calls for; see railStepper. */
-    stepPayment: railStepper(deps.orm, paymentStore, { rails: deps.rails, decide: paymentRailDecision, submit: handOverPayment, inlineWaitMs: deps.railInlineWaitMs ?? 0 }),
+    stepPayment,
+    ...createLivePaymentActivities({
+      orm: deps.orm,
+      rail: deps.rails.live,
+      expiryMs: deps.paymentExpiryMs ?? 600_000,
+      step: stepPayment,
+      writeReport: railReportWriter(deps.orm, paymentStore, paymentRailDecision),
+    }),
   };
 }
 

@@ -4,8 +4,12 @@
 // reconciliation land in one state whatever their order or number.
 import { Context } from '@temporalio/activity';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { ConnectorWebhookOutcome, PayoutOutcome } from '../src/connectors/types.ts';
-import { ConnectionEntity, PaymentLinkEntity, PayoutEntity } from '../src/db/entities.ts';
+import type { ConnectorWebhookOutcome, PaymentOutcome, PayoutOutcome, RefundOutcome } from '../src/connectors/types.ts';
+import { ConnectionEntity, PaymentEntity, PaymentLinkEntity, PayoutEntity, RefundEntity } from '../src/db/entities.ts';
+import type { PaymentRailState } from '../src/domain/payments.ts';
+import type { RefundRailState } from '../src/domain/refunds.ts';
+import { INTERNAL_KEY_PREFIX, paymentWorkflowId, refundWorkflowId } from '../src/domain/workflow-ids.ts';
+import type { PaymentRailReport } from './payments/live-payment.ts';
 import type { ProviderLinkPaymentInput } from './payment-links/provider-payment.ts';
 import { type SettlementFacts, settlementFactsOf } from './settlements/provider-settlements.ts';
 import type { PayoutRailState } from '../src/domain/payouts.ts';
@@ -13,15 +17,79 @@ import { newId } from '../src/domain/ids.ts';
 import type { PayoutRailReport } from './payouts/payout-store.ts';
 import type { TopUpRecordInput } from './top-ups.ts';
 
-/** What an event asks of the transition writers: a payout's report or a live top-up to record (each once). */
+/**
+ * What an event asks of the transition writers: a payout's report or a live top-up to record (each once); a live
+ * payment's or refund's report (null when it moves nothing yet, as an authorization the step will capture), with the
+ * workflow to wake (`workflowId`: the one that follows it, if it still runs).
+ */
 export type ProviderEventWork =
   | { kind: 'payout'; report: PayoutRailReport }
   | { kind: 'top_up'; topUp: TopUpRecordInput }
+  | { kind: 'payment'; report: PaymentRailReport | null; workflowId: string }
+  | { kind: 'refund'; report: { id: string; outcome: RefundRailState } | null; workflowId: string }
   /** A settlement the provider made: ours once, its payments read from the provider. */
   | { kind: 'settlement'; connectionId: string; settlement: SettlementFacts }
   /** A payment to a live link's QR code: the link's payment, then the link's to keep or give back. */
   | { kind: 'link_payment'; payment: ProviderLinkPaymentInput }
   | null;
+
+/** A payment's outcome at the provider as its rail state; null while it waits (or is authorized, to be captured). */
+export function paymentRailStateOf(outcome: PaymentOutcome): PaymentRailState | null {
+  switch (outcome.state) {
+    case 'captured':
+      return { state: 'captured', reference: '' };
+    case 'failed': {
+      const d = outcome.details;
+      return { state: 'failed', failure: { code: outcome.code, message: outcome.message, provider: { source: d.source ?? '', reason: d.reason ?? '', description: d.description ?? '' } } };
+    }
+    default:
+      return null;
+  }
+}
+
+export function refundRailStateOf(outcome: RefundOutcome): RefundRailState | null {
+  switch (outcome.state) {
+    case 'processed':
+      return { state: 'processed', utr: outcome.reference };
+    case 'failed': {
+      const d = outcome.details;
+      return { state: 'failed', failure: { code: outcome.code, message: outcome.message, provider: { source: d.source ?? '', reason: d.reason ?? '', description: d.description ?? '' } } };
+    }
+    default:
+      return null;
+  }
+}
+
+/** The workflow that follows a refund: a caller's (by its key), or the follow-up of one the service made itself. */
+export function refundFollowerId(refund: { id: string; accountId: string; mode: 'sandbox' | 'live'; idempotencyKey: string }): string {
+  return refund.idempotencyKey.startsWith(INTERNAL_KEY_PREFIX) ? `refund-follow/${refund.id}` : refundWorkflowId(refund.accountId, refund.mode, refund.idempotencyKey);
+}
+
+type Outcome = Exclude<ConnectorWebhookOutcome, { kind: 'ignored' | 'deposit' | 'payout' }>;
+
+/** A payment or refund event about one of the account's live payments or refunds; null for one this service does not know. */
+async function resolveGatewayEvent(em: ReturnType<MikroORM['em']['fork']>, accountId: string, outcome: Outcome): Promise<ProviderEventWork> {
+  if (outcome.kind === 'payment') {
+    const { report } = outcome;
+    const payment =
+      (report.paymentId ? await em.findOne(PaymentEntity, { id: report.paymentId, accountId, mode: 'live' }) : null) ??
+      (await em.findOne(PaymentEntity, { providerReference: report.providerReference, accountId, mode: 'live' }));
+    if (!payment) return null;
+    const state = paymentRailStateOf(report.outcome);
+    const rail = state ? { id: payment.id, outcome: state, fee: report.fee, providerReference: report.providerReference } : null;
+    return { kind: 'payment', report: rail, workflowId: paymentWorkflowId(accountId, 'live', payment.idempotencyKey) };
+  }
+  if (outcome.kind === 'refund') {
+    const { report } = outcome;
+    const refund =
+      (report.refundId ? await em.findOne(RefundEntity, { id: report.refundId, accountId, mode: 'live' }) : null) ??
+      (await em.findOne(RefundEntity, { providerReference: report.providerReference, accountId, mode: 'live' }));
+    if (!refund) return null;
+    const state = refundRailStateOf(report.outcome);
+    return { kind: 'refund', report: state ? { id: refund.id, outcome: state } : null, workflowId: refundFollowerId(refund) };
+  }
+  return null;
+}
 
 /**
  * A deposit's top-up, keyed by the connection and the provider's transaction id: the webhook and reconciliation
@@ -115,11 +183,12 @@ export function createProviderEventActivities(deps: { orm: MikroORM; translate: 
           : null;
       }
       if (outcome.kind === 'qr_payment') return linkPaymentWork(em, input, connection?.accountId ?? null, outcome);
-      if (outcome.kind !== 'payout') {
-        // Payment-side events (payments, refunds, settlements, QR payments) are acted on once live payments land.
-        log.info('provider event not acted on yet', { connectionId: input.connectionId, eventId: input.eventId, type: outcome.eventType });
-        return null;
+      if (outcome.kind === 'payment' || outcome.kind === 'refund') {
+        const work = connection ? await resolveGatewayEvent(em, connection.accountId, outcome) : null;
+        if (!work) log.info('provider event about a payment or refund this service does not know', { connectionId: input.connectionId, eventId: input.eventId, type: outcome.eventType });
+        return work;
       }
+      if (outcome.kind !== 'payout') return null;
       const payoutId = outcome.report.payoutId;
       const payout = connection && payoutId
         ? await em.findOne(PayoutEntity, { id: payoutId, accountId: connection.accountId, mode: 'live' }, { fields: ['id'] })

@@ -2,16 +2,20 @@
 // payment's row lock (captured, not over what is refundable, `available` covers it), what it stores on
 // entering a status (a processed refund adds to the payment's amount_refunded) and its hand-over to its rail.
 // What the rail's answer means: refundRailDecision (src/domain/refunds.ts).
+import { Context } from '@temporalio/activity';
 import { LockMode, type MikroORM } from '@mikro-orm/postgresql';
+import type { RailStep, RailStepRequest } from '../src/domain/lifecycle.ts';
 import type { Mode } from '../src/domain/modes.ts';
 import { webhookSimulationsOf } from '../src/domain/webhooks.ts';
 import { type RefundFailureCode, type RefundRailState, type RefundStatus, refundAmount, refundLifecycle, refundRailDecision } from '../src/domain/refunds.ts';
-import { PaymentEntity, RefundEntity, type Refund } from '../src/db/entities.ts';
-import { addRefunded, heldByRefunds } from '../src/db/refunds.ts';
+import { PaymentEntity, RefundEntity } from '../src/db/entities.ts';
+import { heldByRefunds } from '../src/db/refunds.ts';
 import { refundView } from '../src/db/views.ts';
 import type { RefundRail } from '../src/rails/payments.ts';
 import { instrumentOf } from './payments.ts';
-import { type LifecycleStore, type RailsByMode, loadRow, railFor, refuse, refusingOverdraft, writeStatusEntry } from './lifecycle.ts';
+import { refundStore } from './refunds/refund-store.ts';
+import { createLateAuthorizationRefund } from './refunds/late-authorization.ts';
+import { type RailsByMode, loadRow, railFor, railReportWriter, refuse, refusingOverdraft, writeStatusEntry } from './lifecycle.ts';
 import { type HandOver, railStepper } from './rail-step.ts';
 import type { RefundResponse } from '../src/contract/refunds.ts';
 
@@ -28,25 +32,6 @@ export interface RefundRequest {
   /** Sandbox-Simulate webhook values of the request (stored on the refund, inherited by its events). */
   simulate?: readonly string[];
 }
-
-/** What a refund stores of its own on entering a status. */
-const refundStore: LifecycleStore<RefundStatus, RefundFailureCode, Refund, RefundResponse> = {
-  lifecycle: refundLifecycle,
-  entity: RefundEntity,
-  view: refundView,
-  defaultFailure: { code: 'refund_declined', message: 'The refund was declined.' },
-  enter(refund, move, now) {
-    if (move.to === 'processed') {
-      refund.processedAt = now;
-      refund.utr = move.utr ?? refund.utr ?? null;
-    }
-  },
-  // A processed refund adds to its payment's amount_refunded: payment row before ledger rows, the order
-  // createRefund locks them in (no deadlock between them). The CHECK on payments keeps it <= amount.
-  async alongside(tx, refund, to) {
-    if (to === 'processed') await addRefunded(tx, refund.paymentId, Number(refund.amount));
-  },
-};
 
 export function createRefundActivities(deps: { orm: MikroORM; rails: RailsByMode<RefundRail>; railInlineWaitMs?: number }) {
   const activities = {
@@ -89,12 +74,16 @@ export function createRefundActivities(deps: { orm: MikroORM; rails: RailsByMode
           createdAt: new Date(),
           processedAt: null,
           failedAt: null,
+          providerReference: null,
         });
         await tx.flush();
-        // A posting `available` cannot cover rolls the whole transaction back: no refund, the key stays free.
-        return refusingOverdraft('The available balance cannot cover this refund.', () => writeStatusEntry(tx, refundStore, refund, null));
+        // A posting the balance cannot cover rolls the whole transaction back: no refund, the key stays free. A live
+        // refund draws on `pending`, what the provider holds unsettled (docs/live-money.md).
+        const drawnOn = request.mode === 'live' ? 'pending' : 'available';
+        return refusingOverdraft(`The ${drawnOn} balance cannot cover this refund.`, () => writeStatusEntry(tx, refundStore, refund, null));
       });
     },
+
 
   };
   /** Hands the refund to its rail under its id (the rail's idempotency key); the rail's answer comes back with it. */
@@ -110,13 +99,32 @@ export function createRefundActivities(deps: { orm: MikroORM; rails: RailsByMode
       mode: refund.mode,
       amount: Number(refund.amount),
       instrument: instrumentOf(payment),
+      paymentProviderReference: payment.providerReference ?? null,
     });
     return { handedOver: { status: refund.status, mode: refund.mode, answer } };
   }
+  const stepRefund = railStepper(deps.orm, refundStore, { rails: deps.rails, decide: refundRailDecision, submit: handOverRefund, inlineWaitMs: deps.railInlineWaitMs ?? 0 });
   return {
     ...activities,
+    /** The refund in full of a late authorization; see createLateAuthorizationRefund. */
+    createLateAuthorizationRefund: (input: { paymentId: string; fee: number | null }) => createLateAuthorizationRefund(deps.orm, input),
     /** Hands the refund over (when asked), reads the rail's answer and writes what it calls for; see railStepper. */
-    stepRefund: railStepper(deps.orm, refundStore, { rails: deps.rails, decide: refundRailDecision, submit: handOverRefund, inlineWaitMs: deps.railInlineWaitMs ?? 0 }),
+    stepRefund,
+    /**
+     * The same step for a live refund, run as an ordinary activity on the provider's retry profile: a lost answer is
+     * retried, and the rail looks the refund up by our id (its receipt) before it sends it again.
+     */
+    async stepLiveRefund(request: RailStepRequest): Promise<RailStep<RefundResponse>> {
+      const context = Context.current();
+      const beat = setInterval(() => context.heartbeat(), 5_000);
+      try {
+        return await stepRefund({ ...request, wait: false });
+      } finally {
+        clearInterval(beat);
+      }
+    },
+    /** A provider's report on a refund (a webhook), read by refundRailDecision against the refund as written. */
+    applyRefundRailReport: railReportWriter(deps.orm, refundStore, refundRailDecision),
   };
 }
 

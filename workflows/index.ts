@@ -2,8 +2,8 @@
 export { topUpWorkflow, createTopUpUpdate } from './top-up.ts';
 export { payoutWorkflow, payoutTransitionWorkflow, createPayoutUpdate, movePayoutUpdate } from './payout.ts';
 export { payoutBatchWorkflow } from './payout-batch.ts';
-export { paymentWorkflow, createPaymentUpdate } from './payment.ts';
-export { refundWorkflow, createRefundUpdate } from './refund.ts';
+export { paymentWorkflow, createPaymentUpdate, wakePaymentSignal } from './payment.ts';
+export { refundWorkflow, refundFollowWorkflow, createRefundUpdate, wakeRefundSignal } from './refund.ts';
 export { settlementRunWorkflow, dailySettlementWorkflow, providerSettlementsSyncWorkflow } from './settlement.ts';
 export { webhookDeliveryWorkflow } from './webhook-delivery.ts';
 export { webhookFanOutWorkflow } from './webhook-fan-out.ts';

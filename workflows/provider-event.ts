@@ -1,17 +1,29 @@
 // One inbound provider webhook, started by the route once the signature held and the event was recorded
 // (`provider-event/{connection_id}/{event_id}`): resolve what it says, then apply it through the one transition writer.
-import { getExternalWorkflowHandle, log } from '@temporalio/workflow';
+// A live payment's or refund's report is written here (its status guard makes a late or repeated one change
+// nothing), and the workflow that follows it, if it still runs, is woken to see it. A capture of a payment already
+// failed here (a late authorization) is refunded in full at once (DECISIONS, Late authorizations). A payment to a
+// live link's QR code becomes the link's payment, and the link decides whether it keeps it; a provider settlement
+// becomes ours once.
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
+import { ParentClosePolicy, getExternalWorkflowHandle, log, startChild, type SignalDefinition } from '@temporalio/workflow';
+import type { PaymentActivities } from '../activities/payments.ts';
 import type { PaymentLinkActivities } from '../activities/payment-links.ts';
 import type { PayoutActivities } from '../activities/payouts.ts';
 import type { ProviderEventActivities, ProviderEventInput } from '../activities/provider-events.ts';
+import type { RefundActivities } from '../activities/refunds.ts';
 import type { ProviderSettlementActivities } from '../activities/settlements/provider-settlements.ts';
 import type { TopUpActivities } from '../activities/top-ups.ts';
+import { wakePaymentSignal } from './payment.ts';
 import { providerPaymentSignal, refundDuplicate } from './payment-link.ts';
+import { refundFollowWorkflow, wakeRefundSignal } from './refund.ts';
 import { databaseSteps, providerSteps } from './proxies.ts';
 
 const { resolveProviderEvent } = databaseSteps<ProviderEventActivities>();
 const { applyPayoutRailReport } = databaseSteps<PayoutActivities>();
 const { recordTopUp } = databaseSteps<TopUpActivities>();
+const { applyPaymentRailReport } = databaseSteps<PaymentActivities>();
+const { applyRefundRailReport, createLateAuthorizationRefund } = databaseSteps<RefundActivities>();
 const { recordProviderLinkPayment } = databaseSteps<PaymentLinkActivities>();
 const { recordProviderSettlement } = providerSteps<ProviderSettlementActivities>();
 
@@ -33,5 +45,37 @@ export async function providerEventWorkflow(input: ProviderEventInput): Promise<
       log.info('payment to a closed link: refunded', { linkId: paid.linkId, paymentId: paid.paymentId, error: String(err) });
       await refundDuplicate(paid.paymentId);
     }
+  }
+  if (work?.kind === 'payment') {
+    if (work.report) {
+      const applied = await applyPaymentRailReport(work.report);
+      if (applied.lateCapture) await refundLateCapture(work.report.id, work.report.fee);
+    }
+    await wake(work.workflowId, wakePaymentSignal);
+  }
+  if (work?.kind === 'refund') {
+    if (work.report) await applyRefundRailReport(work.report);
+    await wake(work.workflowId, wakeRefundSignal);
+  }
+}
+
+/** The refund of a late authorization, created once (keyed by the payment) and followed by a workflow of its own. */
+async function refundLateCapture(paymentId: string, fee: number | null): Promise<void> {
+  const refund = await createLateAuthorizationRefund({ paymentId, fee });
+  if (refund.status !== 'pending') return;
+  try {
+    await startChild(refundFollowWorkflow, { workflowId: `refund-follow/${refund.id}`, args: [refund.id], parentClosePolicy: ParentClosePolicy.ABANDON });
+  } catch (err) {
+    // A repeated event: the refund's workflow already follows it.
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+  }
+}
+
+/** Wakes the workflow that follows a payment or refund, if it still runs (a closed one has nothing to look at). */
+async function wake(workflowId: string, signal: SignalDefinition): Promise<void> {
+  try {
+    await getExternalWorkflowHandle(workflowId).signal(signal);
+  } catch {
+    // Not running: the report is already written.
   }
 }

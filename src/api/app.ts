@@ -49,6 +49,7 @@ import { mandatePageRoutes } from './pages/mandate-page.ts';
 import { mandateRoutes } from './routes/mandates.ts';
 import { paymentLinkRoutes } from './routes/payment-links.ts';
 import { payPageRoutes } from './pages/pay.ts';
+import { paymentReturnRoutes } from './pages/payment-return.ts';
 import { docsRoutes } from './pages/docs.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { mcpRoutes } from './routes/mcp.ts';
@@ -132,6 +133,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): ApiApp {
   beneficiaryRoutes(router, deps);
   customerRoutes(router, deps);
   payPageRoutes(router, deps);
+  paymentReturnRoutes(router);
   mandatePageRoutes(router, deps);
   mcpRoutes(router, deps);
   connectorWebhookRoutes(router, deps);

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PayoutRail } from '../rails/payouts.ts';
+import type { PaymentRail, RefundRail } from '../rails/payments.ts';
 // What a connector tells the rest of the service, in the service's own words: no provider's names or statuses
 // cross this line (DECISIONS, "One provider, built to be one of many"). A connector folder translates its provider
 // into these types; activities, the transition writer and the inbound webhook route only ever see these.
@@ -222,10 +223,10 @@ export interface LivePaymentInput {
 }
 
 /**
- * A kind of live money a connector moves: payouts (and batches of them), payments (and their refunds), or payment
- * links (the provider's QR codes for them and the payments made to those).
+ * A kind of live money a connector moves: payouts (and batches of them), payments (and their refunds), or recurring
+ * debits (mandates and the collections that charge through them).
  */
-export type MoneyMovement = 'payouts' | 'payments' | 'payment_links';
+export type MoneyMovement = 'payouts' | 'payments' | 'recurring';
 
 /** What a connector's rails need of a connection, its key secret unsealed (only by the worker's composition root). */
 export interface ConnectedRailSettings {
@@ -279,6 +280,23 @@ export interface ProviderGateways {
   ofAccount(accountId: string): Promise<{ connectionId: string; gateway: ProviderGateway } | null>;
 }
 
+/** What a connector's payment and refund rails need of a connection (the worker's composition root builds it). */
+export interface ConnectedPaymentSettings {
+  connectionId: string;
+  baseUrl: string;
+  keyId: string;
+  keySecret: string;
+  /** The provider account takes UPI collect requests (`payctl connections add --upi-collect`). */
+  upiCollect: boolean;
+  pace: () => Promise<void>;
+  /** When to look again at a payment or refund still on its way (a backstop to the provider's webhooks). */
+  checkAgainInMs: number;
+  /** A collect request's life in minutes (UPI_COLLECT_EXPIRY_SECONDS). */
+  collectExpiryMinutes: number;
+  /** Where netbanking sends the customer back when the payment names no `return_url`. */
+  defaultReturnUrl(paymentId: string): string;
+}
+
 /** What one provider's connector gives the rest of the service (src/connectors/index.ts lists them). */
 export interface Connector {
   /** The `--provider` value and the webhook path segment. */
@@ -300,6 +318,8 @@ export interface Connector {
   createPayoutRail(settings: ConnectedRailSettings): PayoutRail;
   /** The payment gateway's settlements and QR codes of one connection. */
   createGateway(settings: ConnectedRailSettings): ProviderGateway;
+  /** The payment and refund rails of one connection. */
+  createPaymentRails(settings: ConnectedPaymentSettings): { payments: PaymentRail; refunds: RefundRail };
   /**
    * The provider's rules where they are narrower than our API's, checked when a live beneficiary or payout is created
    * (400 naming the param) so that the provider never refuses it later for them.

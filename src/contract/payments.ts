@@ -27,6 +27,13 @@ const bankParam = z
     override: { type: 'string', pattern: '^[A-Za-z]{4}$' },
   });
 
+const returnUrlParam = z
+  .string()
+  .max(2048)
+  .regex(/^https?:\/\/[^\s]+$/, 'must be an http or https URL')
+  .optional()
+  .meta({ description: 'Netbanking: where the provider sends the customer back after the bank (live); optional.' });
+
 /** Every field a payment may be created with, in this order; `method` decides which of `vpa` and `bank` it takes. */
 const paymentFields = z.strictObject({
   amount: amountParam({ description: 'Paise to collect from the customer.' }),
@@ -36,6 +43,7 @@ const paymentFields = z.strictObject({
   method: z.string().min(1).max(32),
   vpa: vpaParam,
   bank: bankParam,
+  return_url: returnUrlParam,
   customer_id: z
     .string()
     .regex(/^cust_[A-Za-z0-9]{1,64}$/, 'must be a customer id (cust_...)')
@@ -51,9 +59,13 @@ export const createPaymentParams = bodyVariants(
   'method',
   [
     paymentFields
-      .omit({ bank: true })
-      .extend({ method: z.literal('upi').meta({ description: methodDescription }), vpa: required(vpaParam) })
-      .meta({ id: 'CreateUpiPayment', description: 'A payment by UPI from the customer\'s UPI ID.' }),
+      .omit({ bank: true, return_url: true })
+      .extend({ method: z.literal('upi').meta({ description: methodDescription }) })
+      .meta({
+        id: 'CreateUpiPayment',
+        description:
+          "A payment by UPI. Sandbox: `vpa` is required. Live: without `vpa` (or where the connection has no UPI collect) the customer pays by UPI intent (`next_action.type` `upi_intent`); with `vpa` where collect is enabled, a collect request goes to it (`upi_collect`).",
+      }),
     paymentFields
       .omit({ vpa: true })
       .extend({ method: z.literal('netbanking').meta({ description: methodDescription }), bank: required(bankParam) })
@@ -62,6 +74,14 @@ export const createPaymentParams = bodyVariants(
   { apiCode: 'invalid_method', message: `must be one of: ${paymentMethods.join(', ')}` },
 );
 export type CreatePaymentParams = z.output<typeof createPaymentParams>;
+
+export const nextActionSchema = z
+  .object({
+    type: z.enum(['upi_intent', 'upi_collect', 'redirect']),
+    url: z.string().nullable().meta({ description: '`upi://pay?...` for `upi_intent`, the bank page for `redirect`, null for `upi_collect`.' }),
+  })
+  .nullable()
+  .meta({ id: 'PaymentNextAction', description: 'What the customer must do while a live payment is pending; null when nothing (always in the sandbox).' });
 
 const paymentShape = z.object({
   id: z.string().meta({ example: 'pay_01JD3Y8X4W0000000000000000' }),
@@ -84,6 +104,9 @@ const paymentShape = z.object({
   collection_id: z.string().nullable().meta({ description: 'The collection this payment is a charge of (`coll_...`); null for other payments.' }),
   payment_link_id: z.string().nullable().meta({ description: 'The payment link this payment was made on (`plink_...`); null for other payments.' }),
   idempotency_key: z.string().meta({ description: 'The key that created this payment.' }),
+  next_action: nextActionSchema,
+  return_url: z.string().nullable().meta({ description: 'Netbanking: where the customer is sent back after the bank.' }),
+  provider_reference: z.string().nullable().meta({ description: "Live: the provider's id of the payment; null in the sandbox." }),
   created_at: z.int(),
   captured_at: z.int().nullable(),
   failed_at: z.int().nullable(),
@@ -93,7 +116,7 @@ const paymentShape = z.object({
 export const paymentSchema = z
   .discriminatedUnion('method', [
     paymentShape
-      .extend({ method: z.literal('upi'), vpa: z.string().meta({ description: 'The UPI ID the customer paid from.' }) })
+      .extend({ method: z.literal('upi'), vpa: z.string().nullable().meta({ description: 'The UPI ID the customer paid from (null for a live UPI intent payment until known).' }) })
       .meta({ id: 'UpiPayment', description: 'A payment by UPI: `bank` is null.' }),
     paymentShape
       .extend({ method: z.literal('netbanking'), bank: z.string().meta({ description: 'The 4-letter bank code, in capitals.' }) })

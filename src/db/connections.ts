@@ -15,8 +15,8 @@ export const connectionPreviousWebhookSecretContext = (connectionId: string): st
 export const PREVIOUS_WEBHOOK_SECRET_VALIDITY_MS = 24 * 60 * 60 * 1000;
 
 /** The account's active connection, or null: without one, a live write that moves money is refused. */
-export async function activeConnection(em: EntityManager, accountId: string): Promise<Pick<Connection, 'id' | 'provider'> | null> {
-  return em.findOne(ConnectionEntity, { accountId, status: 'active' }, { fields: ['id', 'provider'] });
+export async function activeConnection(em: EntityManager, accountId: string): Promise<Pick<Connection, 'id' | 'provider' | 'upiCollect'> | null> {
+  return em.findOne(ConnectionEntity, { accountId, status: 'active' }, { fields: ['id', 'provider', 'upiCollect'] });
 }
 
 export interface NewConnection {

@@ -240,14 +240,19 @@ export const PaymentEntity = defineEntity({
     collectionAttempt: p.integer().nullable(),
     /** Set on the payments made on a payment link. */
     paymentLinkId: p.string().nullable(),
-    /** The provider's id of a live payment (null in the sandbox). */
-    providerReference: p.string().nullable(),
     idempotencyKey: p.string(),
     createdAt: p.datetime().onCreate(() => new Date()),
     capturedAt: p.datetime().nullable(),
     failedAt: p.datetime().nullable(),
     /** The creating request's Sandbox-Simulate webhook values, which its later events inherit. */
     sandboxSimulate: p.array(),
+    /** Live: the provider's id of the payment, and its fee (GST included; recorded at capture). */
+    providerReference: p.string().nullable(),
+    fee: p.bigint('number').default(0),
+    /** Live: what the customer must do while the payment is pending ({type, url}); null when nothing. */
+    nextAction: p.json<{ type: 'upi_intent' | 'upi_collect' | 'redirect'; url: string | null }>().nullable(),
+    /** Where netbanking sends the customer back. */
+    returnUrl: p.string().nullable(),
   },
 });
 export type Payment = InferEntity<typeof PaymentEntity>;
@@ -274,6 +279,8 @@ export const RefundEntity = defineEntity({
     failedAt: p.datetime().nullable(),
     /** The creating request's Sandbox-Simulate webhook values, which its later events inherit. */
     sandboxSimulate: p.array(),
+    /** Live: the provider's id of the refund. */
+    providerReference: p.string().nullable(),
   },
 });
 export type Refund = InferEntity<typeof RefundEntity>;

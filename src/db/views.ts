@@ -170,12 +170,15 @@ export function paymentView(row: Payment): PaymentResponse {
     collection_id: row.collectionId ?? null,
     payment_link_id: row.paymentLinkId ?? null,
     idempotency_key: row.idempotencyKey,
+    next_action: row.status === 'pending' ? (row.nextAction ?? null) : null,
+    return_url: row.returnUrl ?? null,
+    provider_reference: row.providerReference ?? null,
     created_at: unixSeconds(row.createdAt),
     captured_at: unixOrNull(row.capturedAt),
     failed_at: unixOrNull(row.failedAt),
   };
   // The table's check pairs them: upi has its vpa and no bank, netbanking its bank and no vpa.
-  if (row.method === 'upi') return { ...common, method: 'upi', vpa: row.vpa!, bank: null };
+  if (row.method === 'upi') return { ...common, method: 'upi', vpa: row.vpa ?? null, bank: null };
   return { ...common, method: 'netbanking', vpa: null, bank: row.bank! };
 }
 

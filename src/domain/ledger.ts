@@ -90,19 +90,14 @@ export function settlementPosting(amount: PostingAmount): Posting {
   return move('settlement', 'pending', 'available', amount);
 }
 
-/** A live payment's fee (its GST included), recorded at capture: drawn on `pending`, where the provider takes it. */
-export function paymentFeePosting(amount: PostingAmount): Posting {
-  return move('fee', 'pending', 'external_bank', amount);
-}
-
 /** A live settlement: what the provider paid out of the unsettled money leaves `pending` for the business's bank. */
 export function liveSettlementPosting(amount: PostingAmount): Posting {
   return move('settlement', 'pending', 'external_bank', amount);
 }
 
-/** A refund is created: its amount moves from `available` to `reserved`. */
-export function refundReservePosting(amount: PostingAmount): Posting {
-  return move('refund', 'available', 'reserved', amount);
+/** A refund is created: its amount moves from `available` (live: `pending`, docs/live-money.md) to `reserved`. */
+export function refundReservePosting(amount: PostingAmount, from: 'available' | 'pending' = 'available'): Posting {
+  return move('refund', from, 'reserved', amount);
 }
 
 /** The refund reached the customer: the reserved money leaves. */
@@ -110,9 +105,22 @@ export function refundSettlePosting(amount: PostingAmount): Posting {
   return move('refund', 'reserved', 'external_customer', amount);
 }
 
-/** The refund failed: the reserved money goes back to `available`. */
-export function refundReleasePosting(amount: PostingAmount): Posting {
-  return move('refund', 'reserved', 'available', amount);
+/** The refund failed: the reserved money goes back where it was drawn from. */
+export function refundReleasePosting(amount: PostingAmount, to: 'available' | 'pending' = 'available'): Posting {
+  return move('refund', 'reserved', to, amount);
+}
+
+/** The provider's fee on a live payment (its GST included), recorded at capture: it leaves `pending` for the provider. */
+export function paymentFeePosting(amount: PostingAmount): Posting {
+  return move('fee', 'pending', 'external_bank', amount);
+}
+
+/**
+ * A capture the provider made after the payment had failed here (a late authorization): the money it holds
+ * unsettled, on its way back to the customer by the refund made at once (docs/live-money.md).
+ */
+export function lateCapturePosting(amount: PostingAmount): Posting {
+  return move('payment', 'external_customer', 'pending', amount);
 }
 
 export function isBalanced(posting: Posting): boolean {

@@ -3,6 +3,7 @@
 // describes itself once with `defineLifecycle` (in its own domain file); the generic writer
 // (activities/lifecycle.ts) and the workflow helper (workflows/lifecycle.ts) are driven by that description.
 import type { Posting } from './ledger.ts';
+import type { Mode } from './modes.ts';
 
 export interface LifecycleSpec<S extends string> {
   /** The resource's name in status history and messages: `payout`, `payment`, `refund`. */
@@ -17,8 +18,11 @@ export interface LifecycleSpec<S extends string> {
    * payout reversed days later) is not watched for: it arrives as a report (the resource's `...RailDecision`).
    */
   watched: { readonly [K in S]: boolean };
-  /** The ledger posting that goes with entering `to` from `from` (`from` null: created in `to`). */
-  posting(from: S | null, to: S, amount: number): Posting | undefined;
+  /**
+   * The ledger posting that goes with entering `to` from `from` (`from` null: created in `to`). `mode`: live money may
+   * sit elsewhere than the sandbox's (a live refund draws on `pending`, docs/live-money.md).
+   */
+  posting(from: S | null, to: S, amount: number, mode?: Mode): Posting | undefined;
   /** The event that entering a status emits, if any. */
   events: { readonly [K in S]: string | undefined };
   /** The status that carries a failure reason (its code, message and time are stored with it). */

@@ -2,6 +2,7 @@
 // No other code decides whether a refund may move from one status to another.
 import { type RailDecision, type RailFailure, type RailNoRecord, defineLifecycle } from './lifecycle.ts';
 import { refundReleasePosting, refundReservePosting, refundSettlePosting } from './ledger.ts';
+import type { Mode } from './modes.ts';
 
 export const refundStatuses = ['pending', 'processed', 'failed'] as const;
 export type RefundStatus = (typeof refundStatuses)[number];
@@ -17,14 +18,17 @@ export const refundLifecycle = defineLifecycle<RefundStatus>({
   },
   settled: { pending: false, processed: true, failed: true },
   watched: { pending: true, processed: false, failed: false },
-  posting(_from, to, amount) {
+  // A sandbox refund draws on `available`; a live one on `pending`, the provider's unsettled balance it takes
+  // refunds from (API.md, Live payments; docs/live-money.md).
+  posting(_from, to, amount, mode?: Mode) {
+    const from = mode === 'live' ? 'pending' : 'available';
     switch (to) {
       case 'pending':
-        return refundReservePosting(amount);
+        return refundReservePosting(amount, from);
       case 'processed':
         return refundSettlePosting(amount);
       case 'failed':
-        return refundReleasePosting(amount);
+        return refundReleasePosting(amount, from);
       default:
         return to satisfies never;
     }

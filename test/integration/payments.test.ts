@@ -262,19 +262,20 @@ describe('reads', () => {
     assert.deepEqual((await http.get('/v1/payments', { key: other.sandboxKey })).body.data, []);
   });
 
-  test('a live payment on a connection that takes no live payments yet: 403 connection_required, nothing created, the key stays free', async () => {
+  test('a live payment on a connection is held to the provider\'s rules before anything starts: 400, nothing created, the key stays free', async () => {
     const { accountId, liveKey } = await service.newAccount({ live: true });
-    // Without a connection: 403 connection_required too (test/integration/live-connection.test.ts).
+    // Without a connection: 403 connection_required (test/integration/live-connection.test.ts); paid through one:
+    // test/integration/live-payments.test.ts.
     await connectAccount(service, accountId);
     const https = { 'x-forwarded-proto': 'https' };
-    const body = { amount: 100, method: 'upi', vpa: 'success@upi' };
     const idempotencyKey = `live-pay-${accountId}`;
-    for (let i = 0; i < 2; i++) {
+    // The provider takes no order under 100 paise, and names the customer (email and phone) on every payment.
+    for (const [body, param] of [[{ amount: 99, method: 'upi' }, 'amount'], [{ amount: 100, method: 'upi', vpa: 'success@upi' }, 'customer_id']] as const) {
       const res = await http.post('/v1/payments', { key: liveKey!, json: body, headers: https, idempotencyKey });
-      assertApiError(res, 403, 'connection_required');
+      assertApiError(res, 400, 'invalid_request', param);
       assert.equal(res.headers.get('idempotent-replayed'), null, 'a refusal binds no key');
     }
     assert.deepEqual((await http.get('/v1/payments', { key: liveKey!, headers: https })).body.data, []);
-    assertApiError(await http.post('/v1/refunds', { key: liveKey!, json: { payment_id: 'pay_01M8G8XMX75WABDN4JXH0HRQYA' }, headers: https }), 403, 'connection_required');
+    assertApiError(await http.post('/v1/refunds', { key: liveKey!, json: { payment_id: 'pay_01M8G8XMX75WABDN4JXH0HRQYA' }, headers: https }), 404, 'not_found', 'payment_id');
   });
 });

@@ -12,19 +12,19 @@ import type { ApiMiddleware } from '../context.ts';
 import { routePattern } from './metrics.ts';
 
 /**
- * `METHOD /route/pattern` of every write that moves money, with the kind of
- * money a connection's connector must move for it. A collection charges through the payment rail, so it needs the
- * payments too, and so does a mandate (its debits are payments); a link needs a connector that makes the
- * provider's QR codes for it and takes their payments (`payment_links`).
+ * `METHOD /route/pattern` of every write that moves money, with the kind of money a connection's connector must move
+ * for it. Refunds give back payments, so they go with them. Collections and mandates are recurring debits (UPI
+ * AutoPay): a connector moves them only once it lists `recurring`, however it takes one-off payments. A link takes
+ * live payments (its provider QR code's, a collect request's), so it needs a connector that moves payments.
  */
 export const moneyMovingRoutes: ReadonlyMap<string, MoneyMovement | null> = new Map([
   ['POST /v1/payouts', 'payouts'],
   ['POST /v1/payout_batches', 'payouts'],
   ['POST /v1/payments', 'payments'],
   ['POST /v1/refunds', 'payments'],
-  ['POST /v1/payment_links', 'payment_links'],
-  ['POST /v1/collections', 'payments'],
-  ['POST /v1/mandates', 'payments'],
+  ['POST /v1/payment_links', 'payments'],
+  ['POST /v1/collections', 'recurring'],
+  ['POST /v1/mandates', 'recurring'],
 ]);
 
 export function connectionRequired(routes: ReadonlyMap<string, MoneyMovement | null> = moneyMovingRoutes): ApiMiddleware {
@@ -42,7 +42,7 @@ export function connectionRequired(routes: ReadonlyMap<string, MoneyMovement | n
     const needs = routes.get(route);
     const connector = connectorOf(connection.provider);
     if (needs && !connector?.moves.includes(needs)) {
-      throw new ApiError('connection_required', `This account's connection (${connector?.displayName ?? connection.provider}) does not take live ${needs} yet; sandbox keys work meanwhile.`);
+      throw new ApiError('connection_required', `This account's connection (${connector?.displayName ?? connection.provider}) does not take live ${needs === 'recurring' ? 'recurring debits' : needs} yet; sandbox keys work meanwhile.`);
     }
     await next();
   };

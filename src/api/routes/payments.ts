@@ -2,6 +2,10 @@
 // wait) and reads.
 import type Router from '@koa/router';
 import { webhookSimulationsOf } from '../../domain/webhooks.ts';
+import { ApiError } from '../../domain/errors.ts';
+import { connectorOf } from '../../connectors/index.ts';
+import { activeConnection } from '../../db/connections.ts';
+import type { Customer } from '../../db/entities.ts';
 import { CustomerEntity, PaymentEntity } from '../../db/entities.ts';
 import { paymentView } from '../../db/views.ts';
 import { createPaymentParams, listPaymentsQuery, type PaymentResponse } from '../../contract/payments.ts';
@@ -15,7 +19,11 @@ export function paymentRoutes(router: Router<ApiState>, deps: AppDeps): void {
     // An unknown method is 400 invalid_method; `vpa` goes with upi and `bank` with netbanking (the contract).
     const params = parseParams(createPaymentParams, ctx.state.body);
     // Refuse another account's or mode's customer before anything starts (the foreign key would only catch an unknown one).
-    if (params.customer_id !== undefined) await findOwn(ctx, CustomerEntity, 'customer', params.customer_id, { param: 'customer_id' });
+    const customer = params.customer_id !== undefined ? await findOwn(ctx, CustomerEntity, 'customer', params.customer_id, { param: 'customer_id' }) : null;
+    const vpa = params.method === 'upi' ? (params.vpa ?? null) : null;
+    // The sandbox simulates from the UPI ID; live UPI goes by intent when none is given (API.md, Live payments).
+    if (mode === 'sandbox' && params.method === 'upi' && vpa === null) throw new ApiError('invalid_request', 'vpa is required for a UPI payment in the sandbox.', 'vpa');
+    if (mode === 'live') await checkLive(ctx, { amount: params.amount, receipt: params.receipt ?? null, method: params.method, vpa, returnUrl: params.method === 'netbanking' ? (params.return_url ?? null) : null, customer });
     const payment = await deps.temporal.createPayment({
       accountId,
       mode,
@@ -23,8 +31,9 @@ export function paymentRoutes(router: Router<ApiState>, deps: AppDeps): void {
       amount: params.amount,
       currency: params.currency,
       method: params.method,
-      vpa: params.method === 'upi' ? params.vpa : null,
+      vpa,
       bank: params.method === 'netbanking' ? params.bank : null,
+      returnUrl: params.method === 'netbanking' ? (params.return_url ?? null) : null,
       receipt: params.receipt ?? null,
       customerId: params.customer_id ?? null,
       description: params.description ?? null,
@@ -49,4 +58,29 @@ export function paymentRoutes(router: Router<ApiState>, deps: AppDeps): void {
     }),
     view: (row) => paymentView(row) satisfies PaymentResponse,
   });
+}
+
+/**
+ * The provider's rules where they are narrower than ours (a live payment of at least 100 paise, a customer with an
+ * email and a phone, a collect request's UPI ID), checked before anything starts: 400 naming the param.
+ */
+async function checkLive(
+  ctx: { state: ApiState },
+  input: { amount: number; receipt: string | null; method: 'upi' | 'netbanking'; vpa: string | null; returnUrl: string | null; customer: Customer | null },
+): Promise<void> {
+  const { accountId } = authOf(ctx);
+  // The connection middleware already refused an account without one.
+  const connection = await activeConnection(ctx.state.em, accountId);
+  const connector = connection ? connectorOf(connection.provider) : undefined;
+  if (!connection || !connector) return;
+  const violation = connector.limits.checkPayment({
+    amount: input.amount,
+    receipt: input.receipt,
+    method: input.method,
+    vpa: input.vpa,
+    returnUrl: input.returnUrl,
+    customer: input.customer ? { email: input.customer.email ?? null, phone: input.customer.phone ?? null } : null,
+    upiCollect: connection.upiCollect ?? false,
+  });
+  if (violation) throw new ApiError('invalid_request', violation.message, violation.param);
 }

@@ -6,14 +6,16 @@ import { DEFAULT_BASE_URL } from './http.ts';
 import { checkLiveBeneficiary, checkLivePayment, checkLivePayout } from './limits.ts';
 import { createRazorpayGateway } from './gateway.ts';
 import { createRazorpayPayoutRail } from './payout-rail.ts';
+import { createRazorpayPaymentRails } from './payment-rails.ts';
 import { EVENT_ID_HEADER, parseWebhookEvent, SIGNATURE_HEADER, translateWebhookEvent, verifySignature } from './webhooks.ts';
 
 export const razorpay: Connector = {
   provider: 'razorpay',
   displayName: 'Razorpay (payment gateway and RazorpayX payouts)',
-  // RazorpayX payouts, and payment links paid through the gateway's QR codes; payments through its payment gateway
-  // come with the live payments issue (until then 403).
-  moves: ['payouts', 'payment_links'],
+  // RazorpayX payouts, and payments, refunds and payment links (their QR codes) through its payment gateway.
+  // Recurring debits (UPI AutoPay mandates and their collections) are not wired yet: until they are, those live
+  // writes answer 403.
+  moves: ['payouts', 'payments'],
   defaultBaseUrl: DEFAULT_BASE_URL,
   secretVariables: { keySecret: 'RAZORPAY_KEY_SECRET', webhookSecret: 'RAZORPAY_WEBHOOK_SECRET' },
   checkKeyId: (keyId) =>
@@ -24,6 +26,7 @@ export const razorpay: Connector = {
   limits: { checkBeneficiary: checkLiveBeneficiary, checkPayout: checkLivePayout, checkPayment: checkLivePayment },
   createPayoutRail: createRazorpayPayoutRail,
   createGateway: createRazorpayGateway,
+  createPaymentRails: createRazorpayPaymentRails,
   webhooks: {
     signatureHeader: SIGNATURE_HEADER,
     eventIdHeader: EVENT_ID_HEADER,

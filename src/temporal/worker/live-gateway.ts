@@ -5,7 +5,7 @@ import { connectorOf } from '../../connectors/index.ts';
 import type { ProviderGateway, ProviderGateways } from '../../connectors/types.ts';
 import { connectionCredentials } from '../../db/connections.ts';
 import type { SecretBox } from '../../db/sealed.ts';
-import { providerPace } from './provider-pace.ts';
+import { providerPace } from './live-payout-rail.ts';
 
 export function createLiveGateways(options: { orm: MikroORM; secrets: SecretBox; maxRps: number; checkAgainInMs: number }): ProviderGateways {
   const { orm } = options;

@@ -5,7 +5,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { connectorOf } from '../../connectors/index.ts';
 import { connectionCredentials } from '../../db/connections.ts';
-import { providerPace } from './provider-pace.ts';
+import { sharedRateLimiter } from '../../db/rate-limits.ts';
 import type { SecretBox } from '../../db/sealed.ts';
 import type { PayoutRailState } from '../../domain/payouts.ts';
 import type { PayoutRail } from '../../rails/payouts.ts';
@@ -20,6 +20,39 @@ export interface LivePayoutRailOptions {
   maxRps: number;
   /** PROVIDER_POLL_SECONDS, in ms. */
   checkAgainInMs: number;
+}
+
+const SLICE_MS = 250;
+const SLICES_PER_SECOND = 1000 / SLICE_MS;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The provider's pace of each connection, shared by every worker process and by every rail of the connection (payouts,
+ * payments and refunds count together): `pace(connectionId)()` resolves when one more call keeps within `maxRps`.
+ */
+export function providerPace(orm: MikroORM, maxRps: number): (connectionId: string) => () => Promise<void> {
+  const options = { maxRps };
+  // Counted in quarter-second slices, each slice's count kept two seconds: a call goes only while its slice and the
+  // five before it stay within PROVIDER_MAX_RPS, so no second-long stretch (the provider's measure) holds more, which
+  // a fixed one-second window would allow up to twice over at its edge.
+  const limiter = sharedRateLimiter(orm, { keyPrefix: 'provider', points: Number.MAX_SAFE_INTEGER, duration: 2, transientKeys: true });
+  return (connectionId: string) => async () => {
+    for (;;) {
+      const now = Date.now();
+      const slice = Math.floor(now / SLICE_MS);
+      const key = (n: number) => `${connectionId}:${n}`;
+      const [current, ...before] = await Promise.all([
+        limiter.consume(key(slice)),
+        // One slice more than a second's worth: a call admitted late in a slice reaches the provider a little later.
+        ...Array.from({ length: SLICES_PER_SECOND + 1 }, (_, i) => limiter.get(key(slice - 1 - i))),
+      ]);
+      if (current.consumedPoints + before.reduce((sum, b) => sum + (b?.consumedPoints ?? 0), 0) <= options.maxRps) return;
+      // Over: give the point back and wait for the next slice.
+      await limiter.reward(key(slice), 1);
+      await sleep((slice + 1) * SLICE_MS - now + Math.floor(Math.random() * 20));
+    }
+  };
 }
 
 export function createLivePayoutRail(options: LivePayoutRailOptions): PayoutRail {

@@ -8,9 +8,9 @@ import type { Client } from '@temporalio/client';
 import { createSandboxPayoutRail, type SandboxTimings } from '../../rails/sandbox/payout-rail.ts';
 import { createSandboxPaymentRail, createSandboxRefundRail } from '../../rails/sandbox/payment-rail.ts';
 import { payoutReportSink } from './rail-reports.ts';
-import { unconnectedPaymentRail, unconnectedRefundRail } from './unconnected-rail.ts';
 import { createLiveGateways } from './live-gateway.ts';
-import { createLivePayoutRail } from './live-payout-rail.ts';
+import { createLivePayoutRail, providerPace } from './live-payout-rail.ts';
+import { createLivePaymentRails } from './live-payment-rail.ts';
 import type { Logger } from '../../logger.ts';
 import { createWebhookSender } from '../../webhooks/sender.ts';
 import { endpointSecretContext, type SecretBox } from '../../db/sealed.ts';
@@ -114,11 +114,20 @@ function createRails(options: {
   webhooks: { secrets: SecretBox };
 }): ActivityDeps['rails'] {
   const { orm, sandbox: timings } = options;
-  const livePayouts = createLivePayoutRail({ orm, secrets: options.webhooks.secrets, maxRps: options.provider.maxRps, checkAgainInMs: options.provider.pollSeconds * 1000 });
+  const { provider } = options;
+  const livePayouts = createLivePayoutRail({ orm, secrets: options.webhooks.secrets, maxRps: provider.maxRps, checkAgainInMs: provider.pollSeconds * 1000 });
+  const live = createLivePaymentRails({
+    orm,
+    secrets: options.webhooks.secrets,
+    pace: providerPace(orm, provider.maxRps),
+    checkAgainInMs: provider.pollSeconds * 1000,
+    collectExpirySeconds: provider.paymentExpirySeconds ?? 600,
+    publicBaseUrl: () => provider.publicBaseUrl?.() ?? 'http://127.0.0.1',
+  });
   return {
     payouts: { sandbox: createSandboxPayoutRail({ orm, timings, report: payoutReportSink(options.client, options.taskQueue) }), live: livePayouts },
-    payments: { sandbox: createSandboxPaymentRail({ orm, timings }), live: unconnectedPaymentRail },
-    refunds: { sandbox: createSandboxRefundRail({ orm, timings }), live: unconnectedRefundRail },
+    payments: { sandbox: createSandboxPaymentRail({ orm, timings }), live: live.payments },
+    refunds: { sandbox: createSandboxRefundRail({ orm, timings }), live: live.refunds },
   };
 }
 
@@ -128,6 +137,10 @@ export interface ProviderSettings {
   retryDelaysSeconds: number[];
   lookupWindowSeconds: number;
   pollSeconds: number;
+  /** UPI_COLLECT_EXPIRY_SECONDS: how long a live payment waits for its customer. */
+  paymentExpirySeconds?: number;
+  /** PUBLIC_BASE_URL as it is when asked (the API's own address is known only once it listens). */
+  publicBaseUrl?: () => string;
 }
 
 export async function startWorker(options: {
@@ -188,6 +201,7 @@ export async function startWorker(options: {
       webhookSender,
       railInlineWaitMs: options.railInlineWaitMs,
       provider: { retryDelaysSeconds: options.provider.retryDelaysSeconds, lookupWindowSeconds: options.provider.lookupWindowSeconds },
+      paymentExpiryMs: (options.provider.paymentExpirySeconds ?? 600) * 1000,
       rails: createRails(options),
       translateProviderEvent,
       gateways: createLiveGateways({

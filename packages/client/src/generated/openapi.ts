@@ -916,7 +916,7 @@ export type components = {
                 [key: string]: string;
             };
         };
-        /** @description A payment by UPI from the customer's UPI ID. */
+        /** @description A payment by UPI. Sandbox: `vpa` is required. Live: without `vpa` (or where the connection has no UPI collect) the customer pays by UPI intent (`next_action.type` `upi_intent`); with `vpa` where collect is enabled, a collect request goes to it (`upi_collect`). */
         CreateUpiPayment: {
             /** @description Paise to collect from the customer. */
             amount: number;
@@ -934,7 +934,7 @@ export type components = {
              */
             method: "upi";
             /** @description The UPI ID the customer pays from. Sandbox: `success@upi`, `failure@upi`, `slow@upi`. */
-            vpa: string;
+            vpa?: string;
             /** @description The customer paying (`cust_...`), kept with the payment for filtering. A customer of another account or mode, or an unknown one, is 404 not_found. */
             customer_id?: string;
             /** @description Free text, at most 500 characters. */
@@ -963,6 +963,8 @@ export type components = {
             method: "netbanking";
             /** @description The 4-letter bank code, e.g. `HDFC`, any letter case. Sandbox: `FAIL` is declined, `SLOW` is slow. */
             bank: string;
+            /** @description Netbanking: where the provider sends the customer back after the bank (live); optional. */
+            return_url?: string;
             /** @description The customer paying (`cust_...`), kept with the payment for filtering. A customer of another account or mode, or an unknown one, is 404 not_found. */
             customer_id?: string;
             /** @description Free text, at most 500 characters. */
@@ -1261,8 +1263,8 @@ export type components = {
              * @enum {string}
              */
             method: "upi";
-            /** @description The UPI ID the customer paid from. */
-            vpa: string;
+            /** @description The UPI ID the customer paid from (null for a live UPI intent payment until known). */
+            vpa: string | null;
             bank: null;
             receipt: string | null;
             customer_id: string | null;
@@ -1281,10 +1283,22 @@ export type components = {
             payment_link_id: string | null;
             /** @description The key that created this payment. */
             idempotency_key: string;
+            next_action: components["schemas"]["PaymentNextAction"];
+            /** @description Netbanking: where the customer is sent back after the bank. */
+            return_url: string | null;
+            /** @description Live: the provider's id of the payment; null in the sandbox. */
+            provider_reference: string | null;
             created_at: number;
             captured_at: number | null;
             failed_at: number | null;
         };
+        /** @description What the customer must do while a live payment is pending; null when nothing (always in the sandbox). */
+        PaymentNextAction: {
+            /** @enum {string} */
+            type: "upi_intent" | "upi_collect" | "redirect";
+            /** @description `upi://pay?...` for `upi_intent`, the bank page for `redirect`, null for `upi_collect`. */
+            url: string | null;
+        } | null;
         /** @description A payment by netbanking: `vpa` is null. */
         NetbankingPayment: {
             /** @example pay_01JD3Y8X4W0000000000000000 */
@@ -1325,6 +1339,11 @@ export type components = {
             payment_link_id: string | null;
             /** @description The key that created this payment. */
             idempotency_key: string;
+            next_action: components["schemas"]["PaymentNextAction"];
+            /** @description Netbanking: where the customer is sent back after the bank. */
+            return_url: string | null;
+            /** @description Live: the provider's id of the payment; null in the sandbox. */
+            provider_reference: string | null;
             created_at: number;
             captured_at: number | null;
             failed_at: number | null;

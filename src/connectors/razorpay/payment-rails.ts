@@ -1,0 +1,34 @@
+// The payment and refund rails of one connection to Razorpay's payment gateway (payment-rail.ts over
+// payments-api.ts), every request kept to the connection's shared pace and a 429 waited out, as for payouts.
+import type { ConnectedPaymentSettings } from '../types.ts';
+import type { PaymentRail, RefundRail } from '../../rails/payments.ts';
+import { createRazorpayHttp, type RazorpayHttp } from './http.ts';
+import { createPaymentsApi } from './payments-api.ts';
+import { createRazorpayPaymentRail, createRazorpayRefundRail, type RazorpayPaymentRailDeps } from './payment-rail.ts';
+import { paced } from './payout-rail.ts';
+
+/** Every request of `http` at the shared pace; a 429 waits for its Retry-After and sends the same request again. */
+export function pacedHttp(http: RazorpayHttp, pace: () => Promise<void>): RazorpayHttp {
+  return {
+    get: (path, options) => paced(pace, () => http.get(path, options)),
+    post: (path, options) => paced(pace, () => http.post(path, options)),
+  };
+}
+
+/**
+ * The customer's browser as the provider asks for it on a collect request or netbanking: the API takes the payment
+ * from the business's server, not from the customer's browser, so the service names itself.
+ */
+const SERVER_CLIENT = { ip: '127.0.0.1', referer: 'https://paygate.invalid/', userAgent: 'paygate/1 (server-to-server)' };
+
+export function createRazorpayPaymentRails(s: ConnectedPaymentSettings): { payments: PaymentRail; refunds: RefundRail } {
+  const api = createPaymentsApi(pacedHttp(createRazorpayHttp({ baseUrl: s.baseUrl, keyId: s.keyId, keySecret: s.keySecret }), s.pace));
+  const deps: RazorpayPaymentRailDeps = {
+    connectionFor: async () => ({ api, upiCollect: s.upiCollect }),
+    defaultReturnUrl: s.defaultReturnUrl,
+    defaultClient: SERVER_CLIENT,
+    checkAgainInMs: s.checkAgainInMs,
+    collectExpiryMinutes: s.collectExpiryMinutes,
+  };
+  return { payments: createRazorpayPaymentRail(deps), refunds: createRazorpayRefundRail(deps) };
+}

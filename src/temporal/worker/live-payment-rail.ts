@@ -1,0 +1,109 @@
+// The live payment and refund rails of the worker's composition root: each payment or refund goes to the rails of
+// its account's connection (API.md, Live payments), built from the connection's row with its key secret unsealed
+// here, paced with the connection's payouts (one provider rate per connection). What the provider says of a payment
+// is kept on its row (its id, its fee, what the customer must do next); the fee reaches the ledger at capture
+// (activities/payments/live-payment.ts).
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { connectorOf } from '../../connectors/index.ts';
+import { connectionCredentials } from '../../db/connections.ts';
+import type { SecretBox } from '../../db/sealed.ts';
+import type { PaymentRail, PaymentSubmitAnswer, RefundRail } from '../../rails/payments.ts';
+import type { RailAnswer } from '../../rails/rail.ts';
+import type { RefundRailState } from '../../domain/refunds.ts';
+import { unconnectedPaymentRail, unconnectedRefundRail } from './unconnected-rail.ts';
+
+export interface LivePaymentRailOptions {
+  orm: MikroORM;
+  secrets: SecretBox;
+  /** The shared provider pace of a connection (providerPace). */
+  pace: (connectionId: string) => () => Promise<void>;
+  /** PROVIDER_POLL_SECONDS, in ms: the backstop look at a payment or refund still on its way. */
+  checkAgainInMs: number;
+  /** UPI_COLLECT_EXPIRY_SECONDS. */
+  collectExpirySeconds: number;
+  /** Where netbanking sends a customer back when the payment names no return_url (read when it is sent). */
+  publicBaseUrl: () => string;
+}
+
+type Rails = { payments: PaymentRail; refunds: RefundRail };
+const unconnected: Rails = { payments: unconnectedPaymentRail, refunds: unconnectedRefundRail };
+
+export function createLivePaymentRails(options: LivePaymentRailOptions): Rails {
+  const { orm } = options;
+  const cache = new Map<string, Rails>();
+
+  /** The account's active connection, else its latest one (a disabled connection still follows what is in flight). */
+  async function railsOfAccount(accountId: string): Promise<Rails> {
+    const [row] = await orm.em
+      .fork()
+      .execute<{ id: string }[]>(`select id from connections where account_id = ? order by (status = 'active') desc, created_at desc limit 1`, [accountId]);
+    if (!row) return unconnected;
+    const cached = cache.get(row.id);
+    if (cached) return cached;
+    const credentials = await connectionCredentials(orm.em.fork(), options.secrets, row.id);
+    const connector = credentials && connectorOf(credentials.provider);
+    if (!credentials || !connector) return unconnected;
+    const rails = connector.createPaymentRails({
+      connectionId: credentials.id,
+      baseUrl: credentials.baseUrl,
+      keyId: credentials.keyId,
+      keySecret: credentials.keySecret,
+      upiCollect: credentials.upiCollect,
+      pace: options.pace(credentials.id),
+      checkAgainInMs: options.checkAgainInMs,
+      collectExpiryMinutes: Math.max(1, Math.ceil(options.collectExpirySeconds / 60)),
+      defaultReturnUrl: (paymentId) => `${options.publicBaseUrl()}/payments/${encodeURIComponent(paymentId)}/return`,
+    });
+    cache.set(row.id, rails);
+    return rails;
+  }
+
+  /** Keeps what the provider said of a payment on its row: its id, its fee, and what the customer must do next. */
+  async function rememberPayment(paymentId: string, answer: PaymentSubmitAnswer): Promise<void> {
+    if (!answer.providerReference) return;
+    await orm.em.fork().execute(
+      `update payments set provider_reference = ?, fee = case when ? > 0 then ? else fee end, next_action = coalesce(?::jsonb, next_action) where id = ?`,
+      [answer.providerReference, answer.fees, answer.fees, answer.nextAction ? JSON.stringify(answer.nextAction) : null, paymentId],
+    );
+  }
+
+  async function rememberRefund(refundId: string, answer: RailAnswer<RefundRailState>): Promise<void> {
+    if (answer.providerReference) await orm.em.fork().execute('update refunds set provider_reference = coalesce(provider_reference, ?) where id = ?', [answer.providerReference, refundId]);
+  }
+
+  const payments: PaymentRail = {
+    async submit(submission) {
+      const answer = await (await railsOfAccount(submission.accountId)).payments.submit(submission);
+      await rememberPayment(submission.paymentId, answer);
+      return answer;
+    },
+    async lookup(paymentId) {
+      const [payment] = await orm.em.fork().execute<{ account_id: string }[]>('select account_id from payments where id = ?', [paymentId]);
+      if (!payment) return { found: false };
+      const looked = await (await railsOfAccount(payment.account_id)).payments.lookup(paymentId, { accountId: payment.account_id });
+      if (looked.found) await rememberPayment(paymentId, looked.answer);
+      return looked;
+    },
+  };
+
+  const refunds: RefundRail = {
+    async submit(submission) {
+      const [payment] = await orm.em.fork().execute<{ provider_reference: string | null }[]>('select provider_reference from payments where id = ?', [submission.paymentId]);
+      const answer = await (await railsOfAccount(submission.accountId)).refunds.submit({ ...submission, paymentProviderReference: submission.paymentProviderReference ?? payment?.provider_reference ?? null });
+      await rememberRefund(submission.refundId, answer);
+      return answer;
+    },
+    async lookup(refundId) {
+      const [row] = await orm.em.fork().execute<{ account_id: string; payment_id: string; provider_reference: string | null }[]>(
+        'select r.account_id, r.payment_id, p.provider_reference from refunds r join payments p on p.id = r.payment_id where r.id = ?',
+        [refundId],
+      );
+      if (!row) return { found: false };
+      const context = { accountId: row.account_id, paymentId: row.payment_id, paymentProviderReference: row.provider_reference };
+      const looked = await (await railsOfAccount(row.account_id)).refunds.lookup(refundId, context);
+      if (looked.found) await rememberRefund(refundId, looked.answer);
+      return looked;
+    },
+  };
+  return { payments, refunds };
+}
