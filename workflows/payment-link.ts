@@ -38,7 +38,8 @@ import { created, once } from './lifecycle.ts';
 import { LongLived } from './long-lived.ts';
 import { paymentWorkflow } from './payment.ts';
 import { databaseSteps, providerSteps } from './proxies.ts';
-import { refundWorkflow } from './refund.ts';
+import { refundFollowWorkflow } from './refund.ts';
+import type { RefundActivities } from '../activities/refunds.ts';
 import type { PaymentLinkResponse } from '../src/contract/payment-links.ts';
 
 export interface PayAttemptInput {
@@ -107,6 +108,7 @@ export interface PaymentLinkWorkflowResult {
 
 const db = databaseSteps<PaymentLinkActivities>();
 const provider = providerSteps<PaymentLinkActivities>();
+const refunds = databaseSteps<RefundActivities>();
 
 /** Attempts remembered by token, so a resubmitted form joins its first attempt (the newest ones are kept). */
 const REMEMBERED_ATTEMPTS = 200;
@@ -216,15 +218,27 @@ export async function paymentLinkWorkflow(input: PaymentLinkWorkflowInput): Prom
   return { linkId, status: status() as PaymentLinkWorkflowResult['status'] };
 }
 
-/** The full refund of a payment the link cannot keep (reason `duplicate`), once per payment. */
+/**
+ * The full refund of a payment the link cannot keep (reason `duplicate`), once per payment: created under a key of the
+ * service's own, then followed by a workflow of its own (`refund-follow/{refund_id}`), as a late authorization's is.
+ */
 export async function refundDuplicate(paymentId: string): Promise<void> {
-  const { request, workflowId } = await db.duplicateRefundRequest({ paymentId });
+  const { request } = await db.duplicateRefundRequest({ paymentId });
+  let refund: Awaited<ReturnType<typeof refunds.createRefund>>;
   try {
-    await startChild(refundWorkflow, {
-      workflowId,
-      args: [{ request }],
+    refund = await refunds.createRefund(request);
+  } catch (err) {
+    // Refused (the payment is not captured, or nothing is left to refund): nothing to give back here.
+    log.warn('the duplicate payment could not be refunded', { paymentId, error: String(err) });
+    return;
+  }
+  if (refund.status !== 'pending') return;
+  try {
+    await startChild(refundFollowWorkflow, {
+      workflowId: `refund-follow/${refund.id}`,
+      args: [refund.id],
       parentClosePolicy: ParentClosePolicy.ABANDON,
-      typedSearchAttributes: baseSearchAttributes(request.accountId, request.mode, request.refundId),
+      typedSearchAttributes: baseSearchAttributes(request.accountId, request.mode, refund.id),
     });
   } catch (err) {
     if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;

@@ -13,7 +13,7 @@ import { isPayable } from '../../src/domain/payment-links.ts';
 import { INTERNAL_KEY_PREFIX, paymentLinkWorkflowId, refundWorkflowId } from '../../src/domain/workflow-ids.ts';
 import { PaymentEntity } from '../../src/db/entities.ts';
 import { post } from '../../src/ledger/ledger.ts';
-import { applyTransition, loadRow, writeStatusEntry } from '../lifecycle.ts';
+import { writeStatusEntry } from '../lifecycle.ts';
 import { paymentStore } from '../payments.ts';
 import type { RefundRequest } from '../refunds.ts';
 import { loadLink } from './payment-link-store.ts';
@@ -45,7 +45,9 @@ export async function recordProviderLinkPayment(orm: MikroORM, input: ProviderLi
       mode: link.mode,
       amount: input.amount,
       currency: 'INR',
-      status: 'pending',
+      // Written captured at once (the provider already captured it): a link's one pending payment, a collect request
+      // the customer has not approved, may exist meanwhile.
+      status: 'captured',
       method: 'upi',
       vpa: input.vpa,
       bank: null,
@@ -68,13 +70,12 @@ export async function recordProviderLinkPayment(orm: MikroORM, input: ProviderLi
       idempotencyKey,
       sandboxSimulate: [],
       createdAt: new Date(),
-      capturedAt: null,
+      capturedAt: new Date(),
       failedAt: null,
     });
     await tx.flush();
+    // Entering `captured` from nothing: the capture posting, the history row and payment.captured.
     await writeStatusEntry(tx, paymentStore, payment, null);
-    const row = await loadRow(tx, paymentStore, payment.id, true);
-    await applyTransition(tx, paymentStore, row, { to: 'captured' });
     if (input.fee > 0) {
       await post(tx, { accountId: link.accountId, mode: link.mode, posting: paymentFeePosting(input.fee), sourceId: payment.id, description: 'Provider fees' });
     }

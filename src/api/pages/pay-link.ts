@@ -10,6 +10,8 @@ import { ApiError } from '../../domain/errors.ts';
 import { isIdOf } from '../../domain/ids.ts';
 import { formatRupees } from '../../domain/money.ts';
 import { isPayable, payableRange, upiIntent } from '../../domain/payment-links.ts';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { activeConnection } from '../../db/connections.ts';
 import { AccountEntity, PaymentEntity, PaymentLinkEntity, type PaymentLink } from '../../db/entities.ts';
 import type { AppDeps, ApiRouterContext } from '../context.ts';
 import type { FormTokens } from './pay-form.ts';
@@ -34,8 +36,15 @@ export interface LinkPages {
   showLink(ctx: ApiRouterContext, link: PaymentLink, status?: number, form?: FormState): Promise<void>;
 }
 
-/** True where this page's form may take a payment: sandbox links (a live link is paid through the provider's QR code). */
-export const payableHere = (link: PaymentLink): boolean => link.mode === 'sandbox';
+/**
+ * True where this page's UPI-ID form may take a payment: sandbox links, and live links where the account's connection
+ * has UPI collect enabled (a collect request to the customer's UPI ID); other live links are paid through the
+ * provider's QR code or its intent only.
+ */
+export async function payableHere(em: EntityManager, link: PaymentLink): Promise<boolean> {
+  if (link.mode === 'sandbox') return true;
+  return (await activeConnection(em, link.accountId))?.upiCollect === true;
+}
 
 export function linkPages(deps: Pick<AppDeps, 'config'>, tokens: FormTokens): LinkPages {
   const loadLink = async (ctx: ApiRouterContext): Promise<PaymentLink> => {
@@ -80,7 +89,7 @@ export function linkPages(deps: Pick<AppDeps, 'config'>, tokens: FormTokens): Li
     const range = payableRange({ status: link.status, amount, amountPaid: paid, acceptPartial: link.acceptPartial, firstMinPartialAmount: link.firstMinPartialAmount ?? null, paymentIds: [], paidAt: null, expiredAt: null, cancelledAt: null });
     const busy = (await ctx.state.em.count(PaymentEntity, { paymentLinkId: link.id, status: 'pending' })) > 0;
     const layout = await layoutOf(ctx, link, `Pay ${formatRupees(due)}`);
-    const here = payableHere(link);
+    const here = await payableHere(ctx.state.em, link);
     const intent = link.mode === 'live' && !busy ? liveIntent(link, due) : null;
     const live = link.mode === 'live';
     render(ctx, status, 'link', {
@@ -103,7 +112,8 @@ export function linkPages(deps: Pick<AppDeps, 'config'>, tokens: FormTokens): Li
       intentUrl: intent ?? '',
       preparing: live && !busy && !intent && link.expireBy.getTime() - Date.now() > LIVE_QR_MIN_LEFT_MS,
       // With fewer than 15 minutes left the code is not drawn: the intent button only (DECISIONS, QR codes).
-      qrSvg: busy ? '' : here ? await sandboxQr(link, layout.merchant ?? '', due) : intent && link.expireBy.getTime() - Date.now() >= QR_DRAWN_MIN_LEFT_MS ? await drawQr(intent) : '',
+      collect: live && here,
+      qrSvg: busy ? '' : !live ? await sandboxQr(link, layout.merchant ?? '', due) : intent && link.expireBy.getTime() - Date.now() >= QR_DRAWN_MIN_LEFT_MS ? await drawQr(intent) : '',
       token: here ? tokens.issue(link.id) : '',
       expiresText: `${kolkataTime.format(link.expireBy)} IST`,
     });
