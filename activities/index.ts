@@ -18,6 +18,7 @@ import { createReportActivities } from './reports.ts';
 import { createProviderEventActivities, type ProviderEventTranslator } from './provider-events.ts';
 import { createProviderSettlementActivities } from './settlements/provider-settlements.ts';
 import type { ProviderGateways } from '../src/connectors/types.ts';
+import { type AccountReaderOf, createReconciliationActivities } from './reconciliation.ts';
 
 export interface ActivityDeps {
   orm: MikroORM;
@@ -38,6 +39,8 @@ export interface ActivityDeps {
   translateProviderEvent: ProviderEventTranslator;
   /** The payment gateway of each connection (settlements, link QR codes); absent where nothing is live. */
   gateways?: ProviderGateways;
+  /** What reconciliation reads of a connection's provider account (the connector registry, wired by the worker). */
+  accountReaderOf: AccountReaderOf;
 }
 
 export function createActivities(deps: ActivityDeps) {
@@ -55,5 +58,6 @@ export function createActivities(deps: ActivityDeps) {
     ...createMandateActivities({ orm: deps.orm }),
     ...createReportActivities({ orm: deps.orm }),
     ...createProviderEventActivities({ orm: deps.orm, translate: deps.translateProviderEvent }),
+    ...createReconciliationActivities({ orm: deps.orm, readerOf: deps.accountReaderOf }),
   };
 }

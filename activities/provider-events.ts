@@ -16,6 +16,7 @@ import type { PayoutRailState } from '../src/domain/payouts.ts';
 import { newId } from '../src/domain/ids.ts';
 import type { PayoutRailReport } from './payouts/payout-store.ts';
 import type { TopUpRecordInput } from './top-ups.ts';
+import { recordProviderPayoutFacts } from './payouts/provider-fees.ts';
 
 /**
  * What an event asks of the transition writers: a payout's report or a live top-up to record (each once); a live
@@ -105,6 +106,7 @@ export function providerTopUp(accountId: string, connectionId: string, deposit: 
     currency: 'INR',
     description: 'Deposit into the payout account at the provider',
     metadata: { provider_reference: deposit.providerReference },
+    providerReference: deposit.providerReference,
   };
 }
 
@@ -199,6 +201,9 @@ export function createProviderEventActivities(deps: { orm: MikroORM; translate: 
         });
         return null;
       }
+      // The fees the event shows (a payout the provider debited), recorded once whichever report brings them first.
+      const { fees, providerReference } = outcome.report;
+      if (fees) await recordProviderPayoutFacts(deps.orm, { payoutId: payout.id, providerReference, fees, returned: false });
       const state = railStateOf(outcome.report.outcome);
       return state ? { kind: 'payout', report: { id: payout.id, outcome: state } } : null;
     },

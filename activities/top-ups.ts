@@ -16,6 +16,8 @@ export interface TopUpRecordInput {
   currency: string;
   description: string | null;
   metadata: Record<string, string>;
+  /** The provider's transaction id of a live deposit (source `provider`); absent for a sandbox top-up. */
+  providerReference?: string | null;
 }
 
 export function createTopUpActivities(deps: { orm: MikroORM }) {
@@ -41,6 +43,8 @@ export function createTopUpActivities(deps: { orm: MikroORM }) {
           metadata: input.metadata,
           idempotencyKey: input.idempotencyKey,
           balanceTransactionId: null,
+          source: input.providerReference ? 'provider' : 'test_helper',
+          providerReference: input.providerReference ?? null,
           createdAt: new Date(),
         });
         await tx.flush();
@@ -49,7 +53,7 @@ export function createTopUpActivities(deps: { orm: MikroORM }) {
           mode: input.mode,
           posting: topUpPosting(input.amount),
           sourceId: row.id,
-          description: input.description ?? 'Sandbox top-up',
+          description: input.description ?? (input.providerReference ? 'Provider deposit' : 'Sandbox top-up'),
         });
         await tx.flush();
         return topUpView(row);

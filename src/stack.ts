@@ -7,6 +7,7 @@ import { secretsKeyOf, type Config } from './config.ts';
 import type { Logger } from './logger.ts';
 import { createApp, createServer } from './api/app.ts';
 import { countAccounts, createAccount } from './db/accounts.ts';
+import { startApiKeyCache } from './db/api-key-cache.ts';
 import { startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { ensureDatabaseExists, migrate, openOrm, type Orm } from './db/orm.ts';
 import { createSecretBox, sealClearTextValues, type SecretBox } from './db/sealed.ts';
@@ -16,6 +17,7 @@ import { startDevServer } from './temporal/worker/dev-server.ts';
 import { startBatchSweeper } from './temporal/worker/batch-sweeper.ts';
 import { ensureReportCleanupSchedule } from './temporal/worker/report-cleanup-schedule.ts';
 import { ensureSettlementSchedule } from './temporal/worker/settlement-schedule.ts';
+import { ensureReconcileSchedules } from './temporal/worker/reconcile-schedules.ts';
 import { startWorker, type WorkerHandle } from './temporal/worker/worker.ts';
 
 export type Role = 'all' | 'api' | 'worker';
@@ -202,6 +204,7 @@ async function startWorkerPart(config: Config, parts: Parts & { temporalAddress:
     timezone: config.SETTLEMENT_TIMEZONE,
   });
   await ensureReportCleanupSchedule(temporal.client, { taskQueue: config.TEMPORAL_TASK_QUEUE });
+  await ensureReconcileSchedules(temporal.client, orm, { taskQueue: config.TEMPORAL_TASK_QUEUE, intervalSeconds: config.RECONCILE_INTERVAL_SECONDS, logger });
   const sweeper = startBatchSweeper({ orm, gateway: temporal.gateway, intervalMs: config.PAYOUT_BATCH_SWEEP_INTERVAL_MS, logger });
   stops.push({ name: 'payout batch sweeper', stop: sweeper.stop });
   return worker;
@@ -209,7 +212,11 @@ async function startWorkerPart(config: Config, parts: Parts & { temporalAddress:
 
 /** The HTTP API, listening; its base URL with the real port (PORT=0 picks one). */
 async function startHttpServer(config: Config, parts: Parts, stops: Stops): Promise<{ server: Server; apiUrl: string }> {
-  const app = createApp({ config, orm: parts.orm, temporal: parts.temporal.gateway, logger: parts.logger, secrets: parts.secrets });
+  const apiKeys = startApiKeyCache({ databaseUrl: parts.orm.config.get('clientUrl')!, logger: parts.logger });
+  stops.push({ name: 'api key cache', stop: apiKeys.stop });
+  // Serving before the listener is up is correct (keys are then read from the table), only slower.
+  if (!(await apiKeys.ready(5_000))) parts.logger.warn('API key change listener not connected yet: keys are read from the database until it is');
+  const app = createApp({ config, orm: parts.orm, temporal: parts.temporal.gateway, logger: parts.logger, secrets: parts.secrets, apiKeys });
   const server = createServer(app, config);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -12,3 +12,4 @@ export { mandateWorkflow, createMandateUpdate, authorizeMandateUpdate, mandateAc
 export { paymentLinkWorkflow, createPaymentLinkUpdate, payPaymentLinkUpdate, cancelPaymentLinkUpdate, paymentLinkStateQuery, providerPaymentSignal } from './payment-link.ts';
 export { reportWorkflow, createReportUpdate, reportCleanupWorkflow } from './report.ts';
 export { providerEventWorkflow } from './provider-event.ts';
+export { reconcileConnectionWorkflow } from './reconcile.ts';

@@ -76,3 +76,12 @@ export function providerSteps<A extends object>() {
   const profile = retryProfiles.provider;
   return proxyActivities<A>({ startToCloseTimeout: profile.startToCloseTimeout, heartbeatTimeout: profile.heartbeatTimeout, retry: { ...profile.retry } });
 }
+
+/**
+ * A reconciliation's reading at the provider: an ordinary activity on the provider profile, given up after a few
+ * attempts so that a provider that stays down fails this run, and the connection's Schedule tries again next time.
+ */
+export function reconcileReadSteps<A extends object>() {
+  const profile = retryProfiles.provider;
+  return proxyActivities<A>({ startToCloseTimeout: '10 minutes', heartbeatTimeout: profile.heartbeatTimeout, retry: { ...profile.retry, maximumAttempts: 4 } });
+}

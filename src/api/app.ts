@@ -27,7 +27,7 @@ import { idempotency } from './middleware/idempotency.ts';
 import { requestLogging } from './middleware/logging.ts';
 import { httpMetrics } from './middleware/metrics.ts';
 import { ormContext } from './middleware/orm-context.ts';
-import { rateLimiting, unknownKeyLimiting } from './middleware/rate-limit.ts';
+import { keyRateLimiter, rateLimiting, unknownKeyLimiting } from './middleware/rate-limit.ts';
 import { requestId } from './middleware/request-id.ts';
 import { sandboxSimulate } from './middleware/sandbox-simulate.ts';
 import { balanceRoutes } from './routes/balance.ts';
@@ -100,15 +100,17 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): ApiApp {
   app.use(errorHandling(logger));
   app.use(ormContext(orm));
 
+  const keyLimiter = keyRateLimiter({ live: config.RATE_LIMIT_LIVE, sandbox: config.RATE_LIMIT_SANDBOX, orm, logger });
   const router = new Router<ApiState>();
   router.use(
     '/v1',
     authentication({
       publicPaths: new Set([OPENAPI_PATH]),
       onRefused: unknownKeyLimiting({ perMinute: config.RATE_LIMIT_UNAUTHENTICATED, orm, logger }),
+      keys: deps.apiKeys,
     }),
     sandboxSimulate(),
-    rateLimiting({ live: config.RATE_LIMIT_LIVE, sandbox: config.RATE_LIMIT_SANDBOX, orm, logger }),
+    rateLimiting(keyLimiter),
     bodyParsing({ defaultLimit: options.bodyLimit, routeLimits: options.routeBodyLimits }),
     idempotency({ logger, secrets: deps.secrets, lockMs: options.idempotencyLockMs }),
     connectionRequired(),
@@ -135,7 +137,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): ApiApp {
   payPageRoutes(router, deps);
   paymentReturnRoutes(router);
   mandatePageRoutes(router, deps);
-  mcpRoutes(router, deps);
+  mcpRoutes(router, deps, keyLimiter);
   connectorWebhookRoutes(router, deps);
   app.use(router.routes());
 

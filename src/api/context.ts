@@ -7,6 +7,7 @@ import type { Logger } from '../logger.ts';
 import type { Mode } from '../domain/modes.ts';
 import type { Orm } from '../db/orm.ts';
 import type { SecretBox } from '../db/sealed.ts';
+import type { ApiKeyLookup } from '../db/api-key-cache.ts';
 import type { TemporalGateway } from '../temporal/client/gateway.ts';
 import { ApiError } from '../domain/errors.ts';
 
@@ -17,6 +18,8 @@ export interface AppDeps {
   logger: Logger;
   /** Seals secrets at rest (SECRETS_KEY). */
   secrets: SecretBox;
+  /** The process's API key cache (src/db/api-key-cache.ts); without one every request reads the key from the table. */
+  apiKeys?: ApiKeyLookup;
 }
 
 /** Values of the `Sandbox-Simulate` header (API.md, Sandbox). */

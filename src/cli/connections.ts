@@ -20,6 +20,10 @@ import {
 import { AccountEntity } from '../db/entities.ts';
 import { createSecretBox, type SecretBox } from '../db/sealed.ts';
 import { isIdOf } from '../domain/ids.ts';
+import type { ReconciliationResult } from '../domain/reconciliation.ts';
+import { connectTemporal, gatewaySettings, type TemporalClientHandle } from '../temporal/client/gateway.ts';
+import { ensureReconcileSchedule, reconcileNow } from '../temporal/client/reconciliation.ts';
+import type { CliDatabase } from './data-source.ts';
 import { CliError, UsageError, unixSeconds, type CliContext } from './context.ts';
 
 interface AddOptions {
@@ -93,15 +97,16 @@ async function addConnection(ctx: CliContext, options: AddOptions): Promise<void
   const notFound = new CliError(`account not found: ${options.account}`);
   if (!isIdOf('account', options.account)) throw notFound;
   const secrets = secretBoxOf(ctx);
-  const id = await ctx.withDatabase(async (db) => {
+  const { id, scheduled } = await ctx.withDatabase(async (db) => {
     const em = db.orm.em.fork();
     if (!(await em.findOne(AccountEntity, { id: options.account }, { fields: ['id'] }))) throw notFound;
     const refused = (existing: string | undefined) =>
       new CliError(`account ${options.account} already has an active connection${existing ? ` (${existing})` : ''}; disable it first (payctl connections disable ID)`);
     const existing = await activeConnection(em, options.account);
     if (existing) throw refused(existing.id);
+    let id: string;
     try {
-      return await insertConnection(em, secrets, {
+      id = await insertConnection(em, secrets, {
         accountId: options.account,
         provider: connector.provider,
         keyId: options.keyId,
@@ -116,13 +121,68 @@ async function addConnection(ctx: CliContext, options: AddOptions): Promise<void
       if (err instanceof UniqueConstraintViolationException) throw refused(undefined);
       throw err;
     }
+    return { id, scheduled: await scheduleReconciliation(ctx, db, id, options.account) };
   });
   const webhookUrl = webhookUrlOf(ctx.config().publicBaseUrl, connector.provider, id);
   ctx.print(options.json, { connection_id: id, webhook_url: webhookUrl }, [
     `Connected account ${options.account} to ${connector.provider}: ${id}.`,
     `Register this webhook URL at the provider, with the webhook secret you gave:`,
     `  ${webhookUrl}`,
+    scheduled
+      ? `Reconciliation runs every ${ctx.config().RECONCILE_INTERVAL_SECONDS} s (payctl connections reconcile ${id} runs it now).`
+      : `Reconciliation is scheduled when the service's worker next starts (Temporal is not reachable now).`,
   ]);
+}
+
+/** The service's Temporal: TEMPORAL_ADDRESS, or the dev server `npm start` runs on TEMPORAL_PORT. */
+async function withTemporal<T>(ctx: CliContext, db: CliDatabase, work: (temporal: TemporalClientHandle) => Promise<T>): Promise<T> {
+  const config = ctx.config();
+  const address = config.TEMPORAL_ADDRESS ?? `127.0.0.1:${config.TEMPORAL_PORT}`;
+  let temporal: TemporalClientHandle;
+  try {
+    temporal = await connectTemporal({ address, namespace: config.TEMPORAL_NAMESPACE, orm: db.orm, settings: gatewaySettings(config) });
+  } catch (err) {
+    throw new CliError(`cannot reach Temporal at ${address} (set TEMPORAL_ADDRESS): ${err instanceof Error ? err.message : String(err)}`);
+  }
+  try {
+    return await work(temporal);
+  } finally {
+    await temporal.close();
+  }
+}
+
+/**
+ * Best effort: the new connection's reconciliation Schedule, when Temporal answers now. The worker makes every
+ * connection's Schedule at start-up, so a connection added while the service is down gets its own then.
+ */
+async function scheduleReconciliation(ctx: CliContext, db: CliDatabase, connectionId: string, accountId: string): Promise<boolean> {
+  const config = ctx.config();
+  let timer: NodeJS.Timeout | undefined;
+  const giveUp = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), SCHEDULE_ATTEMPT_MS);
+  });
+  const attempt = withTemporal(ctx, db, (t) =>
+    ensureReconcileSchedule(t.client, { connectionId, accountId, taskQueue: config.TEMPORAL_TASK_QUEUE, intervalSeconds: config.RECONCILE_INTERVAL_SECONDS }),
+  ).then(() => true as const, () => false as const);
+  try {
+    return await Promise.race([attempt, giveUp]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** How long `connections add` tries to reach Temporal before leaving the Schedule to the worker's start-up. */
+const SCHEDULE_ATTEMPT_MS = 5_000;
+
+const paiseText = (paise: number | null) => (paise === null ? '(not reconciled yet)' : `${paise} paise`);
+
+function reconciliationLines(r: ReconciliationResult): string[] {
+  return [
+    `Reconciled ${r.connection_id} at ${new Date(r.reconciled_at * 1000).toISOString()}: ${r.lines_read} statement lines read, ` +
+      `${r.deposits_read} deposits, ${r.payout_reports} payout reports, ${r.unexplained_lines} lines nothing explains.`,
+    `  provider balance ${r.provider_balance} paise, ours ${r.our_balance} paise (available + reserved of payouts the provider has not debited)`,
+    r.difference === 0 ? '  no difference' : `  DIFFERENCE ${r.difference} paise (reported, not corrected: find the line that explains it)`,
+  ];
 }
 
 function summaryJson(c: ConnectionSummary): Record<string, unknown> {
@@ -137,6 +197,10 @@ function summaryJson(c: ConnectionSummary): Record<string, unknown> {
     upi_collect: c.upi_collect,
     created_at: unixSeconds(c.created_at),
     reconciliation_cursor: c.reconciliation_cursor,
+    reconciled_at: c.reconciled_at ? unixSeconds(c.reconciled_at) : null,
+    reconciliation_provider_balance: c.reconciliation_provider_balance,
+    reconciliation_difference: c.reconciliation_difference,
+    reconciliation_differences_found: c.reconciliation_differences_found,
     previous_webhook_secret_expires_at: c.previous_webhook_secret_expires_at ? unixSeconds(c.previous_webhook_secret_expires_at) : null,
   };
 }
@@ -152,6 +216,9 @@ function summaryLines(c: ConnectionSummary, publicBaseUrl: string): string[] {
     `  created                 ${c.created_at.toISOString()}`,
     `  webhook URL             ${webhookUrlOf(publicBaseUrl, c.provider, c.id)}`,
     `  reconciliation cursor   ${c.reconciliation_cursor ?? '(not reconciled yet)'}`,
+    `  last reconciled         ${c.reconciled_at ? c.reconciled_at.toISOString() : '(not reconciled yet)'}`,
+    `  provider balance        ${paiseText(c.reconciliation_provider_balance)}`,
+    `  difference              ${paiseText(c.reconciliation_difference)}${c.reconciliation_differences_found ? ` (${c.reconciliation_differences_found} runs found one)` : ''}`,
     ...(c.previous_webhook_secret_expires_at ? [`  previous webhook secret valid until ${c.previous_webhook_secret_expires_at.toISOString()}`] : []),
   ];
 }
@@ -226,6 +293,21 @@ export function registerConnectionsCommands(program: Command, ctx: CliContext): 
         return findConnection(em, id);
       });
       ctx.print(options.json, summaryJson(found), [`${changed ? 'Disabled' : 'Already disabled'}: ${found.id} (${found.provider}) of account ${found.account_id}.`]);
+    });
+
+  connections
+    .command('reconcile')
+    .description("reconcile a connection now: record what the provider reports that no webhook brought, and show the difference of balances")
+    .argument('<connection_id>', 'conn_...')
+    .option('--json', 'print the result as JSON')
+    .action(async (id: string, options: { json?: boolean }) => {
+      const config = ctx.config();
+      const result = await ctx.withDatabase(async (db) => {
+        const found = isIdOf('connection', id) ? await findConnection(db.orm.em.fork(), id) : null;
+        if (!found) throw new CliError(`connection not found: ${id}`);
+        return withTemporal(ctx, db, (t) => reconcileNow(t.client, { connectionId: id, accountId: found.account_id, taskQueue: config.TEMPORAL_TASK_QUEUE }));
+      });
+      ctx.print(options.json, result, reconciliationLines(result));
     });
 
   connections

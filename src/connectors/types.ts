@@ -297,6 +297,24 @@ export interface ConnectedPaymentSettings {
   defaultReturnUrl(paymentId: string): string;
 }
 
+/** A page of the payout account's statement read since a cursor, oldest first. */
+export interface StatementRead {
+  lines: ProviderStatementLine[];
+  /** Where the next read starts (opaque, the connector's own); the given cursor when nothing new was read. */
+  cursor: string | null;
+}
+
+/**
+ * What reconciliation reads at the provider for one connection (built from the connection's row, like its rails;
+ * every call paced by the connection's shared rate).
+ */
+export interface ProviderAccountReader {
+  /** Every statement line of the payout account after `cursor` (from the start when null), oldest first. */
+  listTransactions(cursor: string | null): Promise<StatementRead>;
+  /** A payout as the provider shows it now, by the provider's id. */
+  payout(providerReference: string): Promise<ProviderPayoutReport>;
+}
+
 /** What one provider's connector gives the rest of the service (src/connectors/index.ts lists them). */
 export interface Connector {
   /** The `--provider` value and the webhook path segment. */
@@ -320,6 +338,8 @@ export interface Connector {
   createGateway(settings: ConnectedRailSettings): ProviderGateway;
   /** The payment and refund rails of one connection. */
   createPaymentRails(settings: ConnectedPaymentSettings): { payments: PaymentRail; refunds: RefundRail };
+  /** What reconciliation reads of the connection's provider account (its statement, its payouts). */
+  createAccountReader(settings: ConnectedRailSettings): ProviderAccountReader;
   /**
    * The provider's rules where they are narrower than our API's, checked when a live beneficiary or payout is created
    * (400 naming the param) so that the provider never refuses it later for them.

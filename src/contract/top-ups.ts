@@ -1,6 +1,6 @@
 // Sandbox funding: POST /v1/test_helpers/top_ups credits `available` (API.md, Balance and ledger).
 import { z } from 'zod';
-import { topUpStatuses } from '../domain/top-ups.ts';
+import { topUpSources, topUpStatuses } from '../domain/top-ups.ts';
 import { amountParam, currencyParam, descriptionParam, listParams, listSchema, metadataParam, metadataSchema, modeSchema } from './common.ts';
 import { type Paths, idPath, resourceOperations } from './openapi-operations.ts';
 
@@ -23,6 +23,8 @@ export const topUpSchema = z
     description: z.string().nullable(),
     metadata: metadataSchema,
     balance_transaction_id: z.string().nullable(),
+    source: z.enum(topUpSources).meta({ description: '`test_helper` (a sandbox top-up) or `provider` (money deposited into the live payout account at the provider).' }),
+    provider_reference: z.string().nullable().meta({ description: "The provider's transaction id of the deposit; null in the sandbox." }),
     idempotency_key: z.string().meta({ description: 'The key that created this top-up.' }),
     created_at: z.int().meta({ description: 'Unix seconds.' }),
   })
@@ -31,7 +33,10 @@ export type TopUpResponse = z.infer<typeof topUpSchema>;
 
 export const topUpListSchema = listSchema(topUpSchema, 'TopUpList');
 
-export const listTopUpsQuery = z.strictObject({ ...listParams });
+export const listTopUpsQuery = z.strictObject({
+  ...listParams,
+  source: z.enum(topUpSources).optional().meta({ description: 'Only top-ups from this source.' }),
+});
 export type ListTopUpsQuery = z.output<typeof listTopUpsQuery>;
 
 export const topUpIdPath = idPath('A top-up id (`topup_...`).');
@@ -42,6 +47,6 @@ export const topUpPaths: Paths = {
   '/v1/test_helpers/top_ups': {
     post: topUp.create({ summary: 'Credit the sandbox balance (sandbox keys only)', body: createTopUpParams, errors: ['sandbox_only'], ok: 'The top-up, already credited to `available`.' }),
   },
-  '/v1/top_ups': { get: topUp.list('List sandbox top-ups, newest first', listTopUpsQuery) },
+  '/v1/top_ups': { get: topUp.list('List top-ups (sandbox test helpers; live deposits at the provider), newest first', listTopUpsQuery) },
   '/v1/top_ups/{id}': { get: topUp.retrieve() },
 };

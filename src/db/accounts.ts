@@ -71,15 +71,20 @@ export interface ActiveKey {
 }
 
 /**
- * The live (not revoked) key with this secret, or null. Read on every request, so a plain read of the three
- * columns it needs (no entity, nothing for the unit of work to track).
+ * The live (not revoked) key with this secret, or null. Read on every request that misses the key cache
+ * (api-key-cache.ts), so a plain read of the three columns it needs (no entity, nothing for the unit of work to track).
  */
 export async function findActiveKey(em: EntityManager, secret: string): Promise<ActiveKey | null> {
   if (!apiKeyPattern.test(secret)) return null;
+  return findActiveKeyByHash(em, hashApiKey(secret));
+}
+
+/** The live key with this SHA-256 hash, or null. */
+export async function findActiveKeyByHash(em: EntityManager, hash: string): Promise<ActiveKey | null> {
   const [row] = await executePrepared<{ id: string; account_id: string; mode: Mode }>(
     em,
     `select id, account_id, mode from api_keys where key_hash = ? and revoked_at is null`,
-    [hashApiKey(secret)],
+    [hash],
   );
   return row ? { id: row.id, accountId: row.account_id, mode: row.mode } : null;
 }

@@ -69,13 +69,20 @@ export interface ConnectionSummary {
   upi_collect: boolean;
   created_at: Date;
   reconciliation_cursor: string | null;
+  /** When the last reconciliation ended, the provider's balance it read and the difference from ours (paise). */
+  reconciled_at: Date | null;
+  reconciliation_provider_balance: number | null;
+  reconciliation_difference: number | null;
+  /** How many reconciliations found a difference. */
+  reconciliation_differences_found: number;
   /** Until when the webhook secret replaced by the last rotation still verifies; null when none does. */
   previous_webhook_secret_expires_at: Date | null;
 }
 
 const summaryFields = [
   'id', 'accountId', 'provider', 'keyId', 'payoutAccountNumber', 'baseUrl', 'status', 'upiCollect', 'createdAt',
-  'reconciliationCursor', 'previousWebhookSecretExpiresAt',
+  'reconciliationCursor', 'previousWebhookSecretExpiresAt', 'reconciledAt', 'reconciliationProviderBalance',
+  'reconciliationDifference', 'reconciliationDifferencesFound',
 ] as const;
 
 type SummaryRow = Pick<Connection, (typeof summaryFields)[number]>;
@@ -93,6 +100,10 @@ function summaryOf(row: SummaryRow, now: Date): ConnectionSummary {
     upi_collect: row.upiCollect ?? false,
     created_at: row.createdAt,
     reconciliation_cursor: row.reconciliationCursor ?? null,
+    reconciled_at: row.reconciledAt ?? null,
+    reconciliation_provider_balance: row.reconciliationProviderBalance ?? null,
+    reconciliation_difference: row.reconciliationDifference ?? null,
+    reconciliation_differences_found: row.reconciliationDifferencesFound ?? 0,
     previous_webhook_secret_expires_at: expiry && expiry > now ? expiry : null,
   };
 }

@@ -17,7 +17,7 @@ import { payoutBatchStatuses } from '../domain/payout-batches.ts';
 import { payoutStatuses } from '../domain/payouts.ts';
 import { refundStatuses } from '../domain/refunds.ts';
 import { settlementStatuses } from '../domain/settlements.ts';
-import { topUpStatuses } from '../domain/top-ups.ts';
+import { topUpSources, topUpStatuses } from '../domain/top-ups.ts';
 
 const modeProp = () => p.enum(modes);
 
@@ -115,6 +115,10 @@ export const TopUpEntity = defineEntity({
     metadata: p.json<Record<string, string>>(),
     idempotencyKey: p.string(),
     balanceTransactionId: p.string().nullable(),
+    /** `test_helper` (sandbox) or `provider` (a credit to a live connection's payout account). */
+    source: p.enum(topUpSources),
+    /** The provider's transaction id of a `provider` top-up; null otherwise. */
+    providerReference: p.string().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });
@@ -524,6 +528,12 @@ export const ConnectionEntity = defineEntity({
     reconciliationCursor: p.text().nullable(),
     /** How far the settlements sync has read the provider's settlements (its own cursor). */
     settlementsCursor: p.text().nullable(),
+    /** When the last reconciliation ended, the provider's balance it read and the difference from ours (never corrected). */
+    reconciledAt: p.datetime().nullable(),
+    reconciliationProviderBalance: p.bigint('number').nullable(),
+    reconciliationDifference: p.bigint('number').nullable(),
+    /** How many reconciliations found a difference. */
+    reconciliationDifferencesFound: p.integer().default(0),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });

@@ -33,6 +33,8 @@ export function topUpView(row: TopUp): TopUpResponse {
     description: row.description ?? null,
     metadata: row.metadata ?? {},
     balance_transaction_id: row.balanceTransactionId ?? null,
+    source: row.source,
+    provider_reference: row.providerReference ?? null,
     idempotency_key: row.idempotencyKey,
     created_at: unixSeconds(row.createdAt),
   };

@@ -3,3 +3,7 @@
 
 export const topUpStatuses = ['succeeded'] as const;
 export type TopUpStatus = (typeof topUpStatuses)[number];
+
+/** Where a top-up's money came from: a sandbox test helper, or the provider (a credit to a live payout account). */
+export const topUpSources = ['test_helper', 'provider'] as const;
+export type TopUpSource = (typeof topUpSources)[number];

@@ -105,3 +105,15 @@ export function reportWorkflowId(reportId: string): string {
 export function providerEventWorkflowId(connectionId: string, eventId: string): string {
   return `provider-event/${connectionId}/${eventId}`;
 }
+
+/**
+ * A connection's reconciliation: its Schedule `reconcile/{connection_id}` (whose runs Temporal names after it, with
+ * their start time) and a run asked for at once (`payctl connections reconcile`), which joins one already running.
+ */
+export function reconcileScheduleId(connectionId: string): string {
+  return `reconcile/${connectionId}`;
+}
+
+export function reconcileNowWorkflowId(connectionId: string): string {
+  return `reconcile/${connectionId}/now`;
+}

@@ -31,7 +31,8 @@ export type ThreadLoadResult = LoadResult & {
 /** The most times one call is sent again after a still-processing `503` before it counts as an error. */
 const MAX_RETRIES = 5;
 
-async function payoutLoad(input: PayoutLoadInput): Promise<ThreadLoadResult> {
+/** The load itself, wherever it runs (this file's thread, or the bench's load process). */
+export async function payoutLoad(input: Omit<PayoutLoadInput, 'tag'>): Promise<ThreadLoadResult> {
   const url = new URL(input.url);
   const agent = keepAliveAgent(input.concurrency);
   let n = 0;

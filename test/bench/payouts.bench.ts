@@ -5,12 +5,15 @@
 //    flight, counted when answered (money reserved, payout `initiated`): HTTP → auth → rate limit →
 //    idempotency → beneficiary check → Update-with-Start of payoutWorkflow → createPayout activity →
 //    answer. Baseline: N Update-with-Start calls of a no-op workflow (its update answers at once, then it
-//    completes), C in flight, through the same Temporal client the API uses, on a task queue of its own
-//    served by a second Worker in this process (bundle built from test/bench/noop-workflows.ts). Baseline runs
+//    completes), C in flight, on a task queue of its own served by a second Worker (bundle built from
+//    test/bench/noop-workflows.ts). The no-op worker and both load generators run in a process of their own
+//    (load-process.ts), so this process holds the service alone, as `npm start` runs it, with its default timings
+//    (the sandbox bank's 1 s is past RAIL_INLINE_WAIT_MS, so each payout takes its follow-up step). Baseline runs
 //    interleave with the payout runs (no-op, payouts, no-op, ..., no-op), and each payout run is compared with the
 //    mean of the two beside it, as part 2 does, because the dev server slows as its database grows (the no-op's
 //    Temporal CPU per call went 11.2, 12.2, 14.9 ms over three rounds): a baseline measured only before would
-//    favour it. Each payout run is left to settle before the next run begins.
+//    favour it. Each payout run is left to settle before the next run begins. Then the unloaded latency: U calls
+//    of each kind one at a time (DECISIONS: payout p50 at most 1.3x the no-op's).
 // 2. One batch of M items POSTed to /v1/payout_batches, timed from the POST until GET
 //    /v1/payout_batches/:id says `completed` (polled every 250 ms), then checked: counts.completed = M.
 //    Baseline, run before and after the service's batch (the ratio is against the mean of the two, since the dev
@@ -21,14 +24,15 @@
 // The no-op workflows carry no search attributes (the service's do): the baseline is Temporal's floor.
 // Everything is started here, on free ports in a temp DATA_DIR: embedded PostgreSQL and the Temporal dev
 // server through startStack (unless DATABASE_URL / TEMPORAL_ADDRESS are set), API + worker, and the
-// baseline worker. The HTTP load of part 1 runs in a worker thread (its own event loop) started from payout-load.ts.
+// baseline worker and the loads in their own process (load-process.ts).
 //
 //   BENCH_PAYOUTS            single payouts in part 1 (default 500; also the number of no-op calls)
 //   BENCH_CONCURRENCY        calls in flight in part 1 (default 16)
 //   BENCH_WARMUP             unmeasured calls of each kind before part 1 (default 300: with 20, the first round was
 //                            the payouts' worst in most runs, the JIT still compiling the API's and the worker's paths)
 //   BENCH_BATCH_ITEMS        items of the batch in part 2 (default 10000, at most 10000)
-//   BENCH_PAYOUT_DELAY_MS    the sandbox bank's processing time, SANDBOX_PAYOUT_DELAY_MS (default 50)
+//   BENCH_PAYOUT_DELAY_MS    the sandbox bank's processing time, SANDBOX_PAYOUT_DELAY_MS (default: the service's, 1000)
+//   BENCH_UNLOADED           calls of each kind for the unloaded latency, one at a time (default 100; 0 skips it)
 //   BENCH_BATCH_TIMEOUT_S    give up on the batch after this long (default 1800)
 //   PAYOUT_BATCH_WINDOW      as for the service (default 200): used by the batch and its baseline alike
 //   BENCH_COST_PAYOUTS       single payouts of the cost count (default 50)
@@ -43,18 +47,19 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { WithStartWorkflowOperation, type Client } from '@temporalio/client';
+import { fork } from 'node:child_process';
+import type { Client } from '@temporalio/client';
 import pg from 'pg';
-import { NativeConnection, Worker, bundleWorkflowCode } from '@temporalio/worker';
 import { createAccount } from '../../src/db/accounts.ts';
 import { workerTuning } from '../../src/temporal/worker/worker.ts';
 import { MAX_BATCH_ITEMS } from '../../src/contract/payout-batches.ts';
 import { payoutBatchWorkflowId } from '../../src/domain/workflow-ids.ts';
 import { PAGE_SIZE, itemsPerRun, type PayoutBatchWorkflowResult } from '../../workflows/payout-batch.ts';
-import { cpuPerCall, cpuSample, envNumber, formatRatio, meanOf, medianOf, runLoad, summarize, type Summary } from './lib.ts';
-import { runPayoutLoadInThread } from './payout-load.ts';
+import { cpuPerCall, cpuSample, envNumber, formatRatio, meanOf, medianOf, summarize, type LoadResult, type Summary } from './lib.ts';
+import type { LoadProcessSetup, LoadRequest } from './load-process.ts';
+import type { PayoutLoadInput, ThreadLoadResult } from './payout-load.ts';
 import { onBenchStop, runBench, startBenchStack, UNREACHABLE_RATE_LIMIT } from './stack.ts';
-import { noopBatchWorkflow, noopUpdate, noopUpdateWorkflow, type NoopActivities } from './noop-workflows.ts';
+import { noopBatchWorkflow } from './noop-workflows.ts';
 
 /**
  * What one payout cost when issue 15 was filed (this bench's cost count on the code of that day: every database
@@ -68,7 +73,9 @@ const payouts = envNumber('BENCH_PAYOUTS', 500, { integer: true, min: 1 });
 const concurrency = envNumber('BENCH_CONCURRENCY', 16, { integer: true, min: 1 });
 const warmup = envNumber('BENCH_WARMUP', 300, { integer: true, min: 0 });
 const batchItems = envNumber('BENCH_BATCH_ITEMS', 10_000, { integer: true, min: 1 });
-const payoutDelayMs = envNumber('BENCH_PAYOUT_DELAY_MS', 50, { integer: true, min: 1 });
+/** Unset: the service's own default (SANDBOX_PAYOUT_DELAY_MS, 1 s: past RAIL_INLINE_WAIT_MS, so payouts take their follow-up step). */
+const payoutDelayMs = process.env.BENCH_PAYOUT_DELAY_MS ? envNumber('BENCH_PAYOUT_DELAY_MS', 1000, { integer: true, min: 1 }) : undefined;
+const unloadedCalls = envNumber('BENCH_UNLOADED', 100, { integer: true, min: 0 });
 const batchTimeoutS = envNumber('BENCH_BATCH_TIMEOUT_S', 1800, { min: 1 });
 
 const RATE_LIMIT = UNREACHABLE_RATE_LIMIT;
@@ -82,31 +89,45 @@ function line(s: Summary, unit: string): string {
   return `  ${s.name.padEnd(72)}: ${s.rps.toFixed(1)} ${unit}/s, p50 ${fmtMs(s.p50)} ms, p99 ${fmtMs(s.p99)} ms (${s.requests} in ${s.seconds.toFixed(2)} s)`;
 }
 
-/** A second worker in this process, on its own task queue, serving the no-op workflows. */
-async function startNoopWorker(address: string, namespace: string, taskQueue: string): Promise<{ stop: () => Promise<void> }> {
-  const silent = () => {};
-  const bundle = await bundleWorkflowCode({
-    workflowsPath: fileURLToPath(new URL('./noop-workflows.ts', import.meta.url)),
-    logger: { log: silent, trace: silent, debug: silent, info: silent, warn: silent, error: (message) => console.error(message) },
+/**
+ * The no-op worker and every load generator, in a process of their own (load-process.ts), so that what this process
+ * spends is the service's alone, as under `npm start`.
+ */
+async function startLoadProcess(setup: LoadProcessSetup): Promise<{ noop: (count: number, concurrency: number) => Promise<LoadResult>; payouts: (input: Omit<PayoutLoadInput, 'tag'>) => Promise<ThreadLoadResult>; stop: () => Promise<void> }> {
+  const child = fork(fileURLToPath(new URL('./load-process.ts', import.meta.url)), [], {
+    env: { ...process.env, BENCH_LOAD_SETUP: JSON.stringify(setup) },
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const connection = await NativeConnection.connect({ address });
-  const activities: NoopActivities = {
-    async noopPage() {},
-    async noopComplete() {},
-  };
-  let worker: Worker;
-  try {
-    worker = await Worker.create({ connection, namespace, taskQueue, workflowBundle: bundle, activities });
-  } catch (err) {
-    await connection.close();
-    throw err;
-  }
-  const running = worker.run().finally(() => connection.close());
-  running.catch((err: unknown) => console.error('baseline worker stopped with an error:', err));
+  const waiting = new Map<number, { resolve: (v: any) => void; reject: (e: Error) => void }>();
+  let next = 1;
+  child.on('message', (message: { id: number; result?: unknown; error?: string }) => {
+    const w = waiting.get(message.id);
+    if (!w) return;
+    waiting.delete(message.id);
+    if (message.error) w.reject(new Error(`load process: ${message.error}`));
+    else w.resolve(message.result);
+  });
+  child.once('exit', (code) => {
+    for (const w of waiting.values()) w.reject(new Error(`load process exited with code ${code}`));
+    waiting.clear();
+  });
+  const ready = new Promise((resolve, reject) => waiting.set(0, { resolve, reject }));
+  const call = <T>(command: LoadRequest): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const id = next++;
+      waiting.set(id, { resolve, reject });
+      child.send({ ...command, id });
+    });
+  await ready;
   return {
+    noop: (count, concurrency) => call<LoadResult>({ cmd: 'noop', count, concurrency }),
+    payouts: (input) => call<ThreadLoadResult>({ cmd: 'payouts', input }),
     stop: async () => {
-      if (worker.getState() === 'RUNNING') worker.shutdown();
-      await running.catch(() => {});
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      await Promise.race([call({ cmd: 'stop' }), exited]);
+      await Promise.race([exited, sleep(5000).then(() => child.kill('SIGKILL'))]);
     },
   };
 }
@@ -149,15 +170,15 @@ async function main(): Promise<void> {
   const startedAt = performance.now();
   const { stack, config } = await startBenchStack({
     taskQueue: `bench-${runId}`,
-    env: { RATE_LIMIT_SANDBOX: RATE_LIMIT, RATE_LIMIT_LIVE: RATE_LIMIT, SANDBOX_PAYOUT_DELAY_MS: String(payoutDelayMs) },
+    env: { RATE_LIMIT_SANDBOX: RATE_LIMIT, RATE_LIMIT_LIVE: RATE_LIMIT, ...(payoutDelayMs ? { SANDBOX_PAYOUT_DELAY_MS: String(payoutDelayMs) } : {}) },
     passThrough: ['WORKFLOW_ANSWER_TIMEOUT_MS', 'PAYOUT_BATCH_WINDOW', 'RAIL_INLINE_WAIT_MS', 'WORKER_MAX_WORKFLOW_TASKS', 'WORKER_WORKFLOW_TASK_POLLS', 'WORKER_MAX_LOCAL_ACTIVITIES', 'WORKER_MAX_ACTIVITIES', 'WORKER_MAX_CACHED_WORKFLOWS'],
   });
   assert.ok(stack.apiUrl && stack.temporal);
   const apiUrl = stack.apiUrl;
   const client = stack.temporal.client;
   const noopQueue = `bench-noop-${runId}`;
-  const noopWorker = await startNoopWorker(stack.temporalAddress, config.TEMPORAL_NAMESPACE, noopQueue);
-  onBenchStop(() => noopWorker.stop());
+  const load = await startLoadProcess({ address: stack.temporalAddress, namespace: config.TEMPORAL_NAMESPACE, noopQueue, runId });
+  onBenchStop(() => load.stop());
   const { orm } = stack;
 
   const account = await createAccount(orm.em.fork(), 'Benchmark account');
@@ -178,7 +199,8 @@ async function main(): Promise<void> {
   );
   console.log(
     `sizes: ${payouts} single payouts, ${concurrency} in flight, ${warmup} warm-up calls of each kind; batch of ${batchItems} items, ` +
-      `window ${window}, ${perRun} children per run, page ${PAGE_SIZE}; sandbox payout delay ${payoutDelayMs} ms`,
+      `window ${window}, ${perRun} children per run, page ${PAGE_SIZE}; sandbox payout delay ${config.SANDBOX_PAYOUT_DELAY_MS} ms ` +
+      `(rail inline wait ${config.RAIL_INLINE_WAIT_MS} ms); no-op worker and load generators in a process of their own`,
   );
   const tuning = workerTuning({
     maxWorkflowTasks: config.WORKER_MAX_WORKFLOW_TASKS,
@@ -203,17 +225,6 @@ async function main(): Promise<void> {
   };
 
   // ---- Part 1: single payouts -------------------------------------------------------------------
-  let noopSeq = 0;
-  const noopCall = async () => {
-    const startWorkflowOperation = new WithStartWorkflowOperation(noopUpdateWorkflow, {
-      workflowId: `noop-update/${runId}/${noopSeq++}`,
-      taskQueue: noopQueue,
-      workflowIdConflictPolicy: 'USE_EXISTING',
-      workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY',
-    });
-    const answer = await client.workflow.executeUpdateWithStart(noopUpdate, { startWorkflowOperation });
-    if (answer !== 'ok') throw new Error(`no-op update answered ${JSON.stringify(answer)}`);
-  };
   const payoutBody = JSON.stringify({ beneficiary_id: beneficiaryId, amount: PAYOUT_AMOUNT, mode: 'upi' });
   const payoutLoadInput = (prefix: string, count: number) => ({
     url: `${apiUrl}/v1/payouts`,
@@ -225,8 +236,8 @@ async function main(): Promise<void> {
   });
 
   if (warmup > 0) {
-    const w1 = await runLoad(noopCall, { concurrency, count: warmup });
-    const w2 = await runPayoutLoadInThread(payoutLoadInput('warmup', warmup));
+    const w1 = await load.noop(warmup, concurrency);
+    const w2 = await load.payouts(payoutLoadInput('warmup', warmup));
     if (w1.errors || w2.errors) throw new Error(`warm-up: ${w1.errors} no-op and ${w2.errors} payout errors; first: ${w1.firstError ?? w2.firstError}`);
     if (w2.retried) console.log(`warm-up: ${w2.retried} payouts answered 503 (still processing) and were sent again with their key`);
     await waitForSettled('warm-up', 120_000);
@@ -239,7 +250,7 @@ async function main(): Promise<void> {
   const noopRun = async (round: number, when: 'before' | 'after'): Promise<Summary> => {
     const label = when === 'before' ? `before round ${round}` : `after round ${round}`;
     const cpu0 = await cpuSample(config.DATA_DIR);
-    const noopResult = await runLoad(noopCall, { concurrency, count: payouts });
+    const noopResult = await load.noop(payouts, concurrency);
     if (noopResult.errors) throw new Error(`no-op Update-with-Start: ${noopResult.errors} errors; first: ${noopResult.firstError}`);
     const summary = summarize(`baseline: no-op Update-with-Start (client → Temporal → no-op workflow), ${label}`, noopResult);
     console.log(line(summary, 'calls'));
@@ -253,15 +264,14 @@ async function main(): Promise<void> {
   let noopPrevious = await noopRun(1, 'before');
   for (let round = 1; round <= rounds; round++) {
     const cpu1 = await cpuSample(config.DATA_DIR);
-    const payoutResult = await runPayoutLoadInThread(payoutLoadInput(`single-${round}`, payouts));
+    const payoutResult = await load.payouts(payoutLoadInput(`single-${round}`, payouts));
     if (payoutResult.errors) throw new Error(`POST /v1/payouts: ${payoutResult.errors} errors; first: ${payoutResult.firstError}`);
     const payoutSummary = summarize(`service:  POST /v1/payouts answered (money reserved, payout initiated), round ${round}`, payoutResult);
     console.log(line(payoutSummary, 'payouts') + (payoutResult.retried ? `; ${payoutResult.retried} answered 503 (still processing) and sent again, their latency counted to the last answer` : ''));
     await waitForSettled(`part 1, round ${round}`, 600_000);
     const cpu2 = await cpuSample(config.DATA_DIR);
     console.log(
-      `    ${cpuPerCall(cpu1, cpu2, payouts)} (POST to completed, the HTTP load thread in this process included: ` +
-        `${(payoutResult.threadCpuMs / payouts).toFixed(2)} ms per call while it sent)`,
+      `    ${cpuPerCall(cpu1, cpu2, payouts)} (POST to completed; the load process spent ${(payoutResult.threadCpuMs / payouts).toFixed(2)} ms per call sending)`,
     );
     const noopAfter = await noopRun(round, 'after');
     const noopSummary = meanOf(`baseline: no-op Update-with-Start, round ${round}, mean of before and after`, [noopPrevious, noopAfter]);
@@ -280,12 +290,24 @@ async function main(): Promise<void> {
   assert.equal(singles, rounds * payouts + warmup, `completed single payouts: ${singles}, expected ${rounds * payouts + warmup}`);
   console.log(`  all ${singles} single payouts (with warm-up) completed`);
 
+  // ---- Unloaded latency: one call at a time ------------------------------------------------------
+  if (unloadedCalls > 0) {
+    const noopBefore = summarize('no-op, one at a time, before', await load.noop(unloadedCalls, 1));
+    const payoutUnloadedResult = await load.payouts({ ...payoutLoadInput('unloaded', unloadedCalls), concurrency: 1 });
+    const payoutOne = summarize('payouts, one at a time', { ...payoutUnloadedResult });
+    await waitForSettled('unloaded', 120_000);
+    const noopAfter = summarize('no-op, one at a time, after', await load.noop(unloadedCalls, 1));
+    const noopOne = meanOf('no-op, one at a time, mean of before and after', [noopBefore, noopAfter]);
+    console.log(`\nunloaded, ${unloadedCalls} calls of each kind one at a time: payout p50 ${fmtMs(payoutOne.p50)} ms, no-op p50 ${fmtMs(noopOne.p50)} ms`);
+    console.log(`  unloaded latency payouts/no-op: p50 ${(payoutOne.p50 / noopOne.p50).toFixed(2)}x, p99 ${(payoutOne.p99 / noopOne.p99).toFixed(2)}x (DECISIONS: at most 1.3x)`);
+  }
+
   // ---- What one payout costs ------------------------------------------------------------------------
   const costPayouts = envNumber('BENCH_COST_PAYOUTS', 50, { integer: true, min: 1 });
   let polls = 0;
   const sqlBefore = sqlStatements;
   sqlTexts.clear();
-  const costRun = await runPayoutLoadInThread({ ...payoutLoadInput('cost', costPayouts), concurrency: 4 });
+  const costRun = await load.payouts({ ...payoutLoadInput('cost', costPayouts), concurrency: 4 });
   if (costRun.errors) throw new Error(`cost payouts: ${costRun.errors} errors; first: ${costRun.firstError}`);
   while ((await countPayouts(`status = 'initiated'`, [])) > 0) {
     polls++;

@@ -7,7 +7,7 @@
 //
 //   BENCH_ROWS     balance transactions in the month (default 1000000)
 //   BENCH_FORMAT   csv (default) or jsonl
-//   BENCH_ROUNDS   rounds of each, alternating (default 2); figures are medians
+//   BENCH_ROUNDS   rounds of each, alternating (default 3); figures are medians
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -22,7 +22,7 @@ import { runBench, startBenchStack, UNREACHABLE_RATE_LIMIT } from './stack.ts';
 
 const execFileAsync = promisify(execFile);
 const rows = envNumber('BENCH_ROWS', 1_000_000, { integer: true, min: 1 });
-const rounds = envNumber('BENCH_ROUNDS', 2, { integer: true, min: 1 });
+const rounds = envNumber('BENCH_ROUNDS', 3, { integer: true, min: 1 });
 const format = process.env.BENCH_FORMAT === 'jsonl' ? 'jsonl' : 'csv';
 
 async function main(): Promise<void> {

@@ -29,7 +29,10 @@ function requireEnv(name: string): string {
   return value;
 }
 
-export async function startTestService(env: Record<string, string> = {}, options: { role?: 'all' | 'api' } = {}): Promise<TestService> {
+export async function startTestService(
+  env: Record<string, string> = {},
+  options: { role?: 'all' | 'api'; logTo?: (line: string) => void } = {},
+): Promise<TestService> {
   const root = requireEnv('PAYGATE_TEST_DATA_DIR');
   const dataDir = path.join(root, `service-${randomUUID()}`);
   mkdirSync(dataDir, { recursive: true });
@@ -47,9 +50,15 @@ export async function startTestService(env: Record<string, string> = {}, options
     // Test receivers listen on 127.0.0.1; one key for every service of the run, so services sharing the database agree.
     WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true',
     SECRETS_KEY: TEST_SECRETS_KEY,
+    // Every worker start makes a reconciliation Schedule for every connection in the (shared) database, on its own
+    // task queue. Interval Schedules fire on multiples of their interval: hourly ones would all fire at the top of
+    // the hour, in the middle of another file's test. A test that wants a Schedule to run triggers it.
+    RECONCILE_INTERVAL_SECONDS: String(365 * 24 * 3600),
     ...env,
   });
-  const logger = createLogger(config.LOG_LEVEL);
+  // A test that searches the service's log lines (for secrets) takes every line the service writes.
+  const logTo = options.logTo;
+  const logger = logTo ? createLogger(config.LOG_LEVEL, 'paygate', { write: (line: string) => logTo(line) }) : createLogger(config.LOG_LEVEL);
   const stack = await startStack(config, logger, options.role ?? 'all', { workflowBundlePath: process.env.PAYGATE_WORKFLOW_BUNDLE });
   assert.ok(stack.apiUrl);
   return {

@@ -62,6 +62,8 @@ describe('form and JSON', () => {
       status: 'succeeded',
       description: 'float',
       metadata: { order: '42', note: 'a b&c=d' },
+      source: 'test_helper',
+      provider_reference: null,
     });
     for (const res of [form, json]) assert.match(res.headers.get('content-type') ?? '', /^application\/json; charset=utf-8$/i);
 

@@ -1,8 +1,9 @@
 // API keys (API.md, Authentication and modes): HTTP Basic with the key as username and an empty
-// password, or `Authorization: Bearer <key>`. Looked up on every request, uncached, so a revoked key
-// stops working at once.
+// password, or `Authorization: Bearer <key>`. Looked up in the process's key cache, which PostgreSQL tells of every
+// key change (src/db/api-key-cache.ts), so a revoked key stops working at once in every API process.
 import { ApiError } from '../../domain/errors.ts';
 import { findActiveKey } from '../../db/accounts.ts';
+import type { ApiKeyLookup } from '../../db/api-key-cache.ts';
 import type { ApiContext, ApiMiddleware } from '../context.ts';
 
 /** The key in an Authorization header, or undefined when the header is missing or malformed. */
@@ -31,6 +32,8 @@ export interface AuthOptions {
   publicPaths?: ReadonlySet<string>;
   /** Told of each request with a missing or unknown key before its 401; may refuse it instead (429, per client address). */
   onRefused?: (ctx: ApiContext) => Promise<void>;
+  /** Where keys are looked up (the process's cache); the table itself when absent. */
+  keys?: ApiKeyLookup;
 }
 
 /**
@@ -47,12 +50,13 @@ function arrivedOverTls(ctx: ApiContext): boolean {
 
 export function authentication(options: AuthOptions = {}): ApiMiddleware {
   const publicPaths = options.publicPaths ?? new Set<string>();
+  const find = options.keys ? options.keys.find : findActiveKey;
   return async (ctx, next) => {
     if (publicPaths.has(ctx.path)) return next();
     const secret = credentialsFrom(ctx.get('Authorization') || undefined);
     // A valid key is looked up before any per-address count: callers behind one address with a flood of bad keys
     // among them keep working.
-    const key = secret ? await findActiveKey(ctx.state.em, secret) : null;
+    const key = secret ? await find(ctx.state.em, secret) : null;
     if (!key) {
       await options.onRefused?.(ctx);
       throw unauthenticated();

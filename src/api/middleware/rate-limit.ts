@@ -1,13 +1,17 @@
 // Per API key, points per second (API.md, Rate limits). Every authenticated /v1 response carries
 // X-RateLimit-Limit / -Remaining / -Reset; a 429 adds Retry-After. Requests without a valid key are limited per
 // client address instead (unknownKeyLimiting).
-// The counters live in PostgreSQL (src/db/rate-limits.ts), so the limit holds across every API process.
+// The per-key counters live in PostgreSQL, so the limit holds across every API process; each process lets a
+// small budget of requests through between its writes to them (src/db/rate-budget.ts says how far over the limit
+// that may go: one chunk, a tenth of the limit, per process and window). The per-address limits write every request
+// (src/db/rate-limits.ts).
 // When the store cannot be reached, the request is not failed: this process counts on its own in memory
-// (rate-limiter-flexible's insurance limiter) and logs a warning, at most one line per LOG_EVERY_MS. While the
-// database is down the limit therefore holds per process, not per deployment; it is never lifted entirely.
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+// (an insurance limiter) and logs a warning, at most one line per LOG_EVERY_MS. While the database is down the
+// limit therefore holds per process, not per deployment; it is never lifted entirely.
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { ApiError } from '../../domain/errors.ts';
 import type { Mode } from '../../domain/modes.ts';
+import { budgetRateLimiter, type BudgetLimiter } from '../../db/rate-budget.ts';
 import { sharedRateLimiter } from '../../db/rate-limits.ts';
 import type { Orm } from '../../db/orm.ts';
 import type { Logger } from '../../logger.ts';
@@ -63,11 +67,11 @@ export interface KeyRateLimiter {
 
 export function keyRateLimiter(options: RateLimitOptions): KeyRateLimiter {
   const onStoreError = storeErrorLogger(options.logger);
-  const limiter = (mode: Mode): RateLimiterAbstract => {
+  const limiter = (mode: Mode): BudgetLimiter => {
     const limit = { keyPrefix: mode, points: options[mode], duration: 1 };
-    return sharedRateLimiter(options.orm, { ...limit, insuranceLimiter: new RateLimiterMemory(limit), onStoreError });
+    return budgetRateLimiter(options.orm, { ...limit, insurance: new RateLimiterMemory(limit), onStoreError });
   };
-  const limiters: Record<Mode, RateLimiterAbstract> = { live: limiter('live'), sandbox: limiter('sandbox') };
+  const limiters: Record<Mode, BudgetLimiter> = { live: limiter('live'), sandbox: limiter('sandbox') };
   const caller = (ctx: ApiContext): { keyId: string; mode: Mode } => {
     const { keyId, mode } = ctx.state;
     if (!keyId || !mode) throw new Error('the key rate limit runs after authentication');
@@ -97,8 +101,8 @@ export function keyRateLimiter(options: RateLimitOptions): KeyRateLimiter {
   };
 }
 
-export function rateLimiting(options: RateLimitOptions): ApiMiddleware {
-  const limiter = keyRateLimiter(options);
+/** The /v1 middleware, on the process's one key limiter (shared with /mcp, so a process holds one budget per key). */
+export function rateLimiting(limiter: KeyRateLimiter): ApiMiddleware {
   return async (ctx, next) => {
     if (!ctx.state.keyId || !ctx.state.mode) return next(); // public /v1 path
     if (ctx.state.simulate.has('rate_limited')) {

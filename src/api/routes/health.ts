@@ -6,6 +6,7 @@ import { ApiError } from '../../domain/errors.ts';
 import type { HealthResponse, ReadinessResponse } from '../../contract/health.ts';
 import { pingDatabase } from '../../db/orm.ts';
 import type { AppDeps, ApiState } from '../context.ts';
+import { registerReconciliationMetrics } from '../reconciliation-metrics.ts';
 
 const READY_TIMEOUT_MS = 3000;
 
@@ -36,6 +37,7 @@ export function healthRoutes(router: Router<ApiState>, deps: AppDeps, registry: 
     ctx.body = { status: 'ok', database: 'ok', temporal: 'ok' } satisfies ReadinessResponse;
   });
 
+  registerReconciliationMetrics(registry, deps.orm);
   router.get('/metrics', async (ctx) => {
     ctx.body = await registry.metrics();
     ctx.set('Content-Type', registry.contentType);

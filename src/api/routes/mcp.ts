@@ -17,7 +17,7 @@ import { createMcpServer } from '../../mcp/server.ts';
 import type { AppDeps, ApiContext, ApiState } from '../context.ts';
 import { authentication } from '../middleware/auth.ts';
 import { readBody } from '../middleware/body.ts';
-import { type KeyRateLimiter, keyRateLimiter, unknownKeyLimiting } from '../middleware/rate-limit.ts';
+import { type KeyRateLimiter, unknownKeyLimiting } from '../middleware/rate-limit.ts';
 
 /** The transport's own ceiling on a request body (the MCP SDK's default). */
 const MAX_MCP_BODY = 4 * 1024 * 1024;
@@ -69,11 +69,10 @@ async function countedBody(ctx: ApiContext, limiter: KeyRateLimiter): Promise<un
   return message;
 }
 
-export function mcpRoutes(router: Router<ApiState>, deps: AppDeps): void {
+export function mcpRoutes(router: Router<ApiState>, deps: AppDeps, limiter: KeyRateLimiter): void {
   const { config, orm, logger } = deps;
-  const limiter = keyRateLimiter({ live: config.RATE_LIMIT_LIVE, sandbox: config.RATE_LIMIT_SANDBOX, orm, logger });
   const onRefused = unknownKeyLimiting({ perMinute: config.RATE_LIMIT_UNAUTHENTICATED, orm, logger });
-  router.post('/mcp', authentication({ onRefused }), async (ctx) => {
+  router.post('/mcp', authentication({ onRefused, keys: deps.apiKeys }), async (ctx) => {
     const message = await countedBody(ctx, limiter);
     const { baseUrl, tls } = ownOrigin(ctx.req.socket);
     const headers: Record<string, string> = { authorization: ctx.get('Authorization'), 'user-agent': 'paygate-mcp' };

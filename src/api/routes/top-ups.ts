@@ -31,6 +31,7 @@ export function topUpRoutes(router: Router<ApiState>, deps: AppDeps): void {
     entity: TopUpEntity,
     objectName: 'top_up',
     listQuery: listTopUpsQuery,
+    filters: (query) => ({ source: query.source }),
     view: (row) => topUpView(row) satisfies TopUpResponse,
   });
 }

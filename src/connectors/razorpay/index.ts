@@ -5,6 +5,7 @@ import type { Connector } from '../types.ts';
 import { DEFAULT_BASE_URL } from './http.ts';
 import { checkLiveBeneficiary, checkLivePayment, checkLivePayout } from './limits.ts';
 import { createRazorpayGateway } from './gateway.ts';
+import { createRazorpayAccountReader } from './account-reader.ts';
 import { createRazorpayPayoutRail } from './payout-rail.ts';
 import { createRazorpayPaymentRails } from './payment-rails.ts';
 import { EVENT_ID_HEADER, parseWebhookEvent, SIGNATURE_HEADER, translateWebhookEvent, verifySignature } from './webhooks.ts';
@@ -27,6 +28,7 @@ export const razorpay: Connector = {
   createPayoutRail: createRazorpayPayoutRail,
   createGateway: createRazorpayGateway,
   createPaymentRails: createRazorpayPaymentRails,
+  createAccountReader: createRazorpayAccountReader,
   webhooks: {
     signatureHeader: SIGNATURE_HEADER,
     eventIdHeader: EVENT_ID_HEADER,

@@ -11,6 +11,7 @@ import { payoutReportSink } from './rail-reports.ts';
 import { createLiveGateways } from './live-gateway.ts';
 import { createLivePayoutRail, providerPace } from './live-payout-rail.ts';
 import { createLivePaymentRails } from './live-payment-rail.ts';
+import { createAccountReaders } from './provider-accounts.ts';
 import type { Logger } from '../../logger.ts';
 import { createWebhookSender } from '../../webhooks/sender.ts';
 import { endpointSecretContext, type SecretBox } from '../../db/sealed.ts';
@@ -210,6 +211,7 @@ export async function startWorker(options: {
         maxRps: options.provider.maxRps,
         checkAgainInMs: options.provider.pollSeconds * 1000,
       }),
+      accountReaderOf: createAccountReaders({ orm: options.orm, secrets, maxRps: options.provider.maxRps, checkAgainInMs: options.provider.pollSeconds * 1000 }),
     }),
     ...workerTuning(options.tuning),
     // A database error no retry can fix ends its activity (src/domain/failures.ts, UNSTORABLE_DATA).

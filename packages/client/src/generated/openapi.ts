@@ -26,7 +26,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** List sandbox top-ups, newest first */
+        /** List top-ups (sandbox test helpers; live deposits at the provider), newest first */
         get: operations["listTopUps"];
         put?: never;
         post?: never;
@@ -988,6 +988,13 @@ export type components = {
             description: string | null;
             metadata: components["schemas"]["Metadata"];
             balance_transaction_id: string | null;
+            /**
+             * @description `test_helper` (a sandbox top-up) or `provider` (money deposited into the live payout account at the provider).
+             * @enum {string}
+             */
+            source: "test_helper" | "provider";
+            /** @description The provider's transaction id of the deposit; null in the sandbox. */
+            provider_reference: string | null;
             /** @description The key that created this top-up. */
             idempotency_key: string;
             /** @description Unix seconds. */
@@ -1812,6 +1819,8 @@ export interface operations {
                      *       "description": "Float for November payouts",
                      *       "metadata": {},
                      *       "balance_transaction_id": "txn_01M8B63PAVMG5XFBNNFR0F6Y4V",
+                     *       "source": "test_helper",
+                     *       "provider_reference": null,
                      *       "idempotency_key": "3089ea8c-958a-451c-9707-78218b956f57",
                      *       "created_at": 1795671841
                      *     }
@@ -1960,6 +1969,8 @@ export interface operations {
                     /** @description Only objects created at or before this time (unix seconds). */
                     lte?: number;
                 };
+                /** @description Only top-ups from this source. */
+                source?: "test_helper" | "provider";
             };
             header?: {
                 /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
@@ -1998,6 +2009,8 @@ export interface operations {
                      *           "description": "Float for November payouts",
                      *           "metadata": {},
                      *           "balance_transaction_id": "txn_01M8B63PAVMG5XFBNNFR0F6Y4V",
+                     *           "source": "test_helper",
+                     *           "provider_reference": null,
                      *           "idempotency_key": "3089ea8c-958a-451c-9707-78218b956f57",
                      *           "created_at": 1795671841
                      *         }
@@ -2125,6 +2138,8 @@ export interface operations {
                      *       "description": "Float for November payouts",
                      *       "metadata": {},
                      *       "balance_transaction_id": "txn_01M8B63PAVMG5XFBNNFR0F6Y4V",
+                     *       "source": "test_helper",
+                     *       "provider_reference": null,
                      *       "idempotency_key": "3089ea8c-958a-451c-9707-78218b956f57",
                      *       "created_at": 1795671841
                      *     }
