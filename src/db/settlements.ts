@@ -5,8 +5,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Mode } from '../domain/modes.ts';
 
 /**
- * Sandbox accounts with captured, unsettled payments, after `after` in key order, at most `limit`. Only the sandbox:
- * live payments are settled by the provider, and each of its settlements becomes ours (DECISIONS, Wave 3).
+ * Account + mode pairs with captured, unsettled payments, after `after` in key order, at most `limit`. Sandbox only:
+ * live settlements are the provider's (DECISIONS, "The sandbox settlement Schedule settles sandbox payments only"),
+ * and live `pending` is what the provider holds, net of fees and refunds (docs/live-money.md).
  */
 export async function unsettledScopes(
   em: EntityManager,

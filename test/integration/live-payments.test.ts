@@ -47,8 +47,14 @@ interface Live {
 }
 
 /** An account connected to a stand-in of its own (collect enabled or not), with a live customer to pay. */
-async function connectedAccount(options: { upiCollect?: boolean } = {}): Promise<Live> {
-  const rzp = await startRazorpayStandin({ keyId: KEY_ID, keySecret: KEY_SECRET, accountNumber: ACCOUNT_NUMBER, upiCollect: options.upiCollect ?? false });
+async function connectedAccount(options: { upiCollect?: boolean; autoCapture?: boolean } = {}): Promise<Live> {
+  const rzp = await startRazorpayStandin({
+    keyId: KEY_ID,
+    keySecret: KEY_SECRET,
+    accountNumber: ACCOUNT_NUMBER,
+    upiCollect: options.upiCollect ?? false,
+    autoCapture: options.autoCapture ?? true,
+  });
   standins.push(rzp);
   const { accountId, liveKey } = await service.newAccount({ live: true });
   assert.ok(liveKey);
@@ -133,7 +139,10 @@ async function capturedPayment(a: Live, amount = 10_000): Promise<{ payment: any
 describe('live UPI payments', () => {
   test('intent: an order under our id, next_action at once, captured when the customer pays, with its fee drawn on pending', async () => {
     const a = await connectedAccount();
+    const started = Date.now();
     const payment = await pay(a, { receipt: 'order-7' });
+    // It answers at once with what the customer must do, not after the 10 s a payment's POST may wait.
+    assert.ok(Date.now() - started < 8_000, `answered after ${Date.now() - started} ms`);
     assert.equal(payment.status, 'pending');
     assert.equal(payment.mode, 'live');
     assert.equal(payment.vpa, null);
@@ -164,6 +173,17 @@ describe('live UPI payments', () => {
     }
     assert.deepEqual(await balance(a), { available: 0, pending: 10_000 - 236, reserved: 0 });
     await assertLedgerBalanced(service, a.accountId);
+  });
+
+  test('an authorized payment is captured at once where the provider account does not capture by itself', async () => {
+    const a = await connectedAccount({ autoCapture: false });
+    const payment = await pay(a, {});
+    const { payment: provider } = await providerPaymentOf(a.rzp, payment.id);
+    a.rzp.control.authorizePayment(provider.id);
+    await waitFor(a, `/v1/payments/${payment.id}`, (p) => p.status === 'captured', 'captured');
+    assert.equal(a.rzp.control.payment(provider.id).status, 'captured');
+    assert.equal(a.rzp.control.requests({ method: 'POST', path: `/v1/payments/${provider.id}/capture` }).filter((r) => r.status === 200).length, 1);
+    assert.deepEqual(await eventsOf(a, payment.id), ['payment.captured']);
   });
 
   test('declined: the customer declines and the payment fails with payment_declined; no money moves', async () => {
@@ -231,6 +251,10 @@ describe('live refunds', () => {
     const a = await connectedAccount();
     const { payment, providerId } = await capturedPayment(a, 10_000);
     assert.deepEqual(await balance(a), { available: 0, pending: 9_764, reserved: 0 });
+    // The sandbox's daily settlement leaves live payments to the provider's settlements.
+    await service.stack.temporal!.client.workflow.execute('dailySettlementWorkflow', { taskQueue: service.config.TEMPORAL_TASK_QUEUE, workflowId: `daily-${randomUUID()}`, args: [{}] });
+    assert.equal((await http.get(`/v1/payments/${payment.id}`, { key: a.liveKey, headers: HTTPS })).body.settlement_id, null);
+    assert.deepEqual(await balance(a), { available: 0, pending: 9_764, reserved: 0 });
 
     // The provider creates the refund, then its answer is lost: the retry looks it up by our id and creates nothing more.
     a.rzp.control.failNext({ method: 'POST', path: `/v1/payments/${providerId}/refund`, when: 'after', status: 502 });
@@ -255,7 +279,11 @@ describe('live refunds', () => {
     assert.equal((creates[0].body as any).receipt, refund.id);
     assert.equal((creates[0].body as any).amount, 3_000);
 
+    // The refund's webhooks arrive twice and in reverse order: still processed once.
+    a.rzp.control.duplicateWebhooks({ event: 'refund.*', count: 5 });
+    a.rzp.control.holdWebhooks();
     a.rzp.control.processRefund(provider[0].id, { arn: 'ARN0000000000042' });
+    await a.rzp.control.releaseWebhooks('reverse');
     const processed = await waitFor(a, `/v1/refunds/${refund.id}`, (r) => r.status === 'processed', 'processed');
     assert.equal(processed.utr, 'ARN0000000000042');
     assert.equal((await http.get(`/v1/payments/${payment.id}`, { key: a.liveKey, headers: HTTPS })).body.amount_refunded, 3_000);
@@ -278,6 +306,25 @@ describe('live refunds', () => {
     assert.equal(afterRefused.n, before.n);
     assert.equal(a.rzp.control.refunds().length, 1);
     assert.deepEqual(await balance(a), { available: 0, pending: 6_764, reserved: 0 });
+
+    // A refund the provider fails gives its money back to pending.
+    const small = await http.post('/v1/refunds', { key: a.liveKey, headers: HTTPS, idempotencyKey: randomUUID(), json: { payment_id: payment.id, amount: 1_000 } });
+    assert.equal(small.status, 200, small.text);
+    assert.deepEqual(await balance(a), { available: 0, pending: 5_764, reserved: 1_000 });
+    const smallAtProvider = await (async () => {
+      for (let i = 0; i < 300; i++) {
+        const found = a.rzp.control.refunds().find((r) => r.receipt === small.body.id);
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      assert.fail('the provider never got the second refund');
+    })();
+    a.rzp.control.failRefund(smallAtProvider.id);
+    const failedRefund = await waitFor(a, `/v1/refunds/${small.body.id}`, (r) => r.status === 'failed', 'failed');
+    assert.equal(failedRefund.failure_code, 'refund_declined');
+    assert.deepEqual(await balance(a), { available: 0, pending: 6_764, reserved: 0 });
+    assert.equal(a.rzp.control.gatewayBalance(), 6_764);
+    await assertLedgerBalanced(service, a.accountId);
   });
 });
 

@@ -1810,7 +1810,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "topup_01M8B63P87QQDCXVX8HXRPSG64",
+                     *       "id": "topup_01M8GMFHBPWZM81TQPMGHXNXMC",
                      *       "object": "top_up",
                      *       "mode": "sandbox",
                      *       "amount": 2500000,
@@ -2000,7 +2000,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "topup_01M8B63P87QQDCXVX8HXRPSG64",
+                     *           "id": "topup_01M8GMFHBPWZM81TQPMGHXNXMC",
                      *           "object": "top_up",
                      *           "mode": "sandbox",
                      *           "amount": 2500000,
@@ -2129,7 +2129,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "topup_01M8B63P87QQDCXVX8HXRPSG64",
+                     *       "id": "topup_01M8GMFHBPWZM81TQPMGHXNXMC",
                      *       "object": "top_up",
                      *       "mode": "sandbox",
                      *       "amount": 2500000,
@@ -2401,18 +2401,18 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "txn_01M8B63VDT7ER94TZYCF7AZHGF",
+                     *           "id": "txn_01M8GMFPW4KC9WCQ0PKAVHNJEW",
                      *           "object": "balance_transaction",
                      *           "mode": "sandbox",
                      *           "type": "settlement",
-                     *           "source_id": "setl_01M8B63VD6QRH36J0JBK45QGN9",
+                     *           "source_id": "setl_01M8GMFPTZS7YRBWXX3TQ4BKQ2",
                      *           "amount": 0,
                      *           "fee": 0,
                      *           "net": 0,
                      *           "currency": "INR",
                      *           "status": "available",
                      *           "description": "Settlement",
-                     *           "created_at": 1795671846
+                     *           "created_at": 1795854687
                      *         }
                      *       ],
                      *       "has_more": true,
@@ -2548,18 +2548,18 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *           "id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                      *           "object": "beneficiary",
                      *           "mode": "sandbox",
                      *           "name": "Ravi Kumar",
-                     *           "type": "vpa",
-                     *           "bank_account": null,
-                     *           "vpa": "success@upi",
                      *           "email": "ravi@example.com",
                      *           "phone": null,
                      *           "metadata": {},
                      *           "active": true,
-                     *           "created_at": 1795671841
+                     *           "created_at": 1795854681,
+                     *           "type": "vpa",
+                     *           "bank_account": null,
+                     *           "vpa": "success@upi"
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -2698,18 +2698,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *       "id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                      *       "object": "beneficiary",
                      *       "mode": "sandbox",
                      *       "name": "Ravi Kumar",
-                     *       "type": "vpa",
-                     *       "bank_account": null,
-                     *       "vpa": "success@upi",
                      *       "email": "ravi@example.com",
                      *       "phone": null,
                      *       "metadata": {},
                      *       "active": true,
-                     *       "created_at": 1795671841
+                     *       "created_at": 1795854681,
+                     *       "type": "vpa",
+                     *       "bank_account": null,
+                     *       "vpa": "success@upi"
                      *     }
                      */
                     "application/json": components["schemas"]["Beneficiary"];
@@ -2868,18 +2868,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *       "id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                      *       "object": "beneficiary",
                      *       "mode": "sandbox",
                      *       "name": "Ravi Kumar",
-                     *       "type": "vpa",
-                     *       "bank_account": null,
-                     *       "vpa": "success@upi",
                      *       "email": "ravi@example.com",
                      *       "phone": null,
                      *       "metadata": {},
                      *       "active": true,
-                     *       "created_at": 1795671841
+                     *       "created_at": 1795854681,
+                     *       "type": "vpa",
+                     *       "bank_account": null,
+                     *       "vpa": "success@upi"
                      *     }
                      */
                     "application/json": components["schemas"]["Beneficiary"];
@@ -3003,18 +3003,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *       "id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                      *       "object": "beneficiary",
                      *       "mode": "sandbox",
                      *       "name": "Ravi Kumar",
-                     *       "type": "vpa",
-                     *       "bank_account": null,
-                     *       "vpa": "success@upi",
                      *       "email": "ravi@example.com",
                      *       "phone": null,
                      *       "metadata": {},
                      *       "active": false,
-                     *       "created_at": 1795671841
+                     *       "created_at": 1795854681,
+                     *       "type": "vpa",
+                     *       "bank_account": null,
+                     *       "vpa": "success@upi"
                      *     }
                      */
                     "application/json": components["schemas"]["Beneficiary"];
@@ -3157,7 +3157,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *           "id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *           "object": "customer",
                      *           "mode": "sandbox",
                      *           "name": "Meera Iyer",
@@ -3167,7 +3167,7 @@ export interface operations {
                      *           "metadata": {
                      *             "crm_id": "C-1042"
                      *           },
-                     *           "created_at": 1795671841
+                     *           "created_at": 1795854681
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -3333,7 +3333,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "object": "customer",
                      *       "mode": "sandbox",
                      *       "name": "Meera Iyer",
@@ -3343,7 +3343,7 @@ export interface operations {
                      *       "metadata": {
                      *         "crm_id": "C-1042"
                      *       },
-                     *       "created_at": 1795671841
+                     *       "created_at": 1795854681
                      *     }
                      */
                     "application/json": components["schemas"]["Customer"];
@@ -3502,7 +3502,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "object": "customer",
                      *       "mode": "sandbox",
                      *       "name": "Meera Iyer",
@@ -3512,7 +3512,7 @@ export interface operations {
                      *       "metadata": {
                      *         "crm_id": "C-1042"
                      *       },
-                     *       "created_at": 1795671841
+                     *       "created_at": 1795854681
                      *     }
                      */
                     "application/json": components["schemas"]["Customer"];
@@ -3685,7 +3685,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "object": "customer",
                      *       "mode": "sandbox",
                      *       "name": "Meera Iyer",
@@ -3696,7 +3696,7 @@ export interface operations {
                      *         "crm_id": "C-1042",
                      *         "tier": "gold"
                      *       },
-                     *       "created_at": 1795671841
+                     *       "created_at": 1795854681
                      *     }
                      */
                     "application/json": components["schemas"]["Customer"];
@@ -3886,16 +3886,16 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "pout_01M8B63PFG6HRN07SFZ7M1T0A3",
+                     *           "id": "pout_01M8GMFHR9F4VZF71T1TCBGJH8",
                      *           "object": "payout",
                      *           "livemode": false,
-                     *           "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *           "beneficiary_id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                      *           "amount": 150000,
                      *           "currency": "INR",
                      *           "mode": "upi",
                      *           "status": "completed",
                      *           "failure_reason": null,
-                     *           "utr": "SBX2885218AFF63A",
+                     *           "utr": "SBX60B8F1EBB8F19",
                      *           "provider_reference": null,
                      *           "fees": 0,
                      *           "batch_id": null,
@@ -3904,9 +3904,9 @@ export interface operations {
                      *           "metadata": {
                      *             "invoice": "INV-2026-0042"
                      *           },
-                     *           "idempotency_key": "4f2d6cd3-0e1c-40fa-a6e9-8bd1609b370b",
-                     *           "created_at": 1795671841,
-                     *           "completed_at": 1795671842,
+                     *           "idempotency_key": "ad361f5f-6d55-471e-8b8d-85b40e903f5d",
+                     *           "created_at": 1795854681,
+                     *           "completed_at": 1795854683,
                      *           "failed_at": null,
                      *           "reversed_at": null
                      *         }
@@ -4010,7 +4010,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                 *       "beneficiary_id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                  *       "amount": 1000,
                  *       "mode": "upi"
                  *     }
@@ -4042,7 +4042,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                 *       "beneficiary_id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                  *       "amount": 1000,
                  *       "mode": "upi"
                  *     }
@@ -4093,10 +4093,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M8B63QNQ81HDMTQMR8X16ATV",
+                     *       "id": "pout_01M8GMFK1PXYVND4MYJ05E445D",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *       "beneficiary_id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                      *       "amount": 1000,
                      *       "currency": "INR",
                      *       "mode": "upi",
@@ -4109,8 +4109,8 @@ export interface operations {
                      *       "reference": null,
                      *       "narration": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "28a00c1b-215c-4e7d-894c-6a8d18da8193",
-                     *       "created_at": 1795671842,
+                     *       "idempotency_key": "4e001530-3d18-41f6-bd56-dfbc3799f797",
+                     *       "created_at": 1795854683,
                      *       "completed_at": null,
                      *       "failed_at": null,
                      *       "reversed_at": null
@@ -4294,16 +4294,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M8B63PFG6HRN07SFZ7M1T0A3",
+                     *       "id": "pout_01M8GMFHR9F4VZF71T1TCBGJH8",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *       "beneficiary_id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                      *       "amount": 150000,
                      *       "currency": "INR",
                      *       "mode": "upi",
                      *       "status": "completed",
                      *       "failure_reason": null,
-                     *       "utr": "SBX2885218AFF63A",
+                     *       "utr": "SBX60B8F1EBB8F19",
                      *       "provider_reference": null,
                      *       "fees": 0,
                      *       "batch_id": null,
@@ -4312,9 +4312,9 @@ export interface operations {
                      *       "metadata": {
                      *         "invoice": "INV-2026-0042"
                      *       },
-                     *       "idempotency_key": "4f2d6cd3-0e1c-40fa-a6e9-8bd1609b370b",
-                     *       "created_at": 1795671841,
-                     *       "completed_at": 1795671842,
+                     *       "idempotency_key": "ad361f5f-6d55-471e-8b8d-85b40e903f5d",
+                     *       "created_at": 1795854681,
+                     *       "completed_at": 1795854683,
                      *       "failed_at": null,
                      *       "reversed_at": null
                      *     }
@@ -4444,27 +4444,27 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M8B63QNQ81HDMTQMR8X16ATV",
+                     *       "id": "pout_01M8GMFK1PXYVND4MYJ05E445D",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *       "beneficiary_id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                      *       "amount": 1000,
                      *       "currency": "INR",
                      *       "mode": "upi",
                      *       "status": "reversed",
                      *       "failure_reason": null,
-                     *       "utr": "SBX8097D8E39183D",
+                     *       "utr": "SBX698156D53F9BC",
                      *       "provider_reference": null,
                      *       "fees": 0,
                      *       "batch_id": null,
                      *       "reference": null,
                      *       "narration": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "28a00c1b-215c-4e7d-894c-6a8d18da8193",
-                     *       "created_at": 1795671842,
-                     *       "completed_at": 1795671843,
+                     *       "idempotency_key": "4e001530-3d18-41f6-bd56-dfbc3799f797",
+                     *       "created_at": 1795854683,
+                     *       "completed_at": 1795854684,
                      *       "failed_at": null,
-                     *       "reversed_at": 1795671843
+                     *       "reversed_at": 1795854684
                      *     }
                      */
                     "application/json": components["schemas"]["Payout"];
@@ -4630,12 +4630,12 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "pbat_01M8B63RWAVRPC3KRJ6X1C5717",
+                     *           "id": "pbat_01M8GMFM92XQDG9SN05N0NPERD",
                      *           "object": "payout_batch",
                      *           "mode": "sandbox",
                      *           "status": "completed",
                      *           "reference": "payroll-2026-11",
-                     *           "idempotency_key": "023a4cec-546a-4f6a-9280-4a4f15d581e9",
+                     *           "idempotency_key": "d3cfe2c1-4c1b-42c6-8784-bed2a2b4b293",
                      *           "total_count": 2,
                      *           "total_amount": 97000,
                      *           "counts": {
@@ -4644,8 +4644,8 @@ export interface operations {
                      *             "failed": 0,
                      *             "reversed": 0
                      *           },
-                     *           "created_at": 1795671843,
-                     *           "completed_at": 1795671844
+                     *           "created_at": 1795854684,
+                     *           "completed_at": 1795854685
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -4773,7 +4773,7 @@ export interface operations {
                  *       "reference": "payroll-2026-11",
                  *       "payouts": [
                  *         {
-                 *           "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                 *           "beneficiary_id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                  *           "amount": 45000,
                  *           "mode": "upi",
                  *           "idempotency_key": "payroll-2026-11/emp-001",
@@ -4781,7 +4781,7 @@ export interface operations {
                  *           "narration": "November salary"
                  *         },
                  *         {
-                 *           "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                 *           "beneficiary_id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                  *           "amount": 52000,
                  *           "mode": "upi",
                  *           "idempotency_key": "payroll-2026-11/emp-002",
@@ -4835,12 +4835,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pbat_01M8B63RWAVRPC3KRJ6X1C5717",
+                     *       "id": "pbat_01M8GMFM92XQDG9SN05N0NPERD",
                      *       "object": "payout_batch",
                      *       "mode": "sandbox",
                      *       "status": "processing",
                      *       "reference": "payroll-2026-11",
-                     *       "idempotency_key": "023a4cec-546a-4f6a-9280-4a4f15d581e9",
+                     *       "idempotency_key": "d3cfe2c1-4c1b-42c6-8784-bed2a2b4b293",
                      *       "total_count": 2,
                      *       "total_amount": 97000,
                      *       "counts": {
@@ -4849,7 +4849,7 @@ export interface operations {
                      *         "failed": 0,
                      *         "reversed": 0
                      *       },
-                     *       "created_at": 1795671843,
+                     *       "created_at": 1795854684,
                      *       "completed_at": null
                      *     }
                      */
@@ -5009,12 +5009,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pbat_01M8B63RWAVRPC3KRJ6X1C5717",
+                     *       "id": "pbat_01M8GMFM92XQDG9SN05N0NPERD",
                      *       "object": "payout_batch",
                      *       "mode": "sandbox",
                      *       "status": "completed",
                      *       "reference": "payroll-2026-11",
-                     *       "idempotency_key": "023a4cec-546a-4f6a-9280-4a4f15d581e9",
+                     *       "idempotency_key": "d3cfe2c1-4c1b-42c6-8784-bed2a2b4b293",
                      *       "total_count": 2,
                      *       "total_amount": 97000,
                      *       "counts": {
@@ -5023,8 +5023,8 @@ export interface operations {
                      *         "failed": 0,
                      *         "reversed": 0
                      *       },
-                     *       "created_at": 1795671843,
-                     *       "completed_at": 1795671844
+                     *       "created_at": 1795854684,
+                     *       "completed_at": 1795854685
                      *     }
                      */
                     "application/json": components["schemas"]["PayoutBatch"];
@@ -5174,17 +5174,14 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "pay_01M8B63T7CVA6YH5GX3MFX8N81",
+                     *           "id": "pay_01M8GMFNHAFPKX3NA1J1N516F5",
                      *           "object": "payment",
                      *           "mode": "sandbox",
                      *           "amount": 49900,
                      *           "currency": "INR",
                      *           "status": "captured",
-                     *           "method": "upi",
-                     *           "vpa": "success@upi",
-                     *           "bank": null,
                      *           "receipt": "order-7781",
-                     *           "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *           "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *           "description": "Two books",
                      *           "metadata": {
                      *             "order_id": "7781"
@@ -5195,10 +5192,16 @@ export interface operations {
                      *           "settlement_id": null,
                      *           "collection_id": null,
                      *           "payment_link_id": null,
-                     *           "idempotency_key": "b38c36fc-6388-4756-a61a-58e6b404fca9",
-                     *           "created_at": 1795671845,
-                     *           "captured_at": 1795671845,
-                     *           "failed_at": null
+                     *           "idempotency_key": "a779b9d4-57cc-4ffd-9312-c9374744bd0e",
+                     *           "next_action": null,
+                     *           "return_url": null,
+                     *           "provider_reference": null,
+                     *           "created_at": 1795854685,
+                     *           "captured_at": 1795854685,
+                     *           "failed_at": null,
+                     *           "method": "upi",
+                     *           "vpa": "success@upi",
+                     *           "bank": null
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -5304,7 +5307,7 @@ export interface operations {
                  *       "amount": 49900,
                  *       "method": "upi",
                  *       "vpa": "success@upi",
-                 *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                 *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                  *       "receipt": "order-7781",
                  *       "description": "Two books",
                  *       "metadata": {
@@ -5334,17 +5337,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pay_01M8B63T7CVA6YH5GX3MFX8N81",
+                     *       "id": "pay_01M8GMFNHAFPKX3NA1J1N516F5",
                      *       "object": "payment",
                      *       "mode": "sandbox",
                      *       "amount": 49900,
                      *       "currency": "INR",
                      *       "status": "captured",
-                     *       "method": "upi",
-                     *       "vpa": "success@upi",
-                     *       "bank": null,
                      *       "receipt": "order-7781",
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "description": "Two books",
                      *       "metadata": {
                      *         "order_id": "7781"
@@ -5355,10 +5355,16 @@ export interface operations {
                      *       "settlement_id": null,
                      *       "collection_id": null,
                      *       "payment_link_id": null,
-                     *       "idempotency_key": "b38c36fc-6388-4756-a61a-58e6b404fca9",
-                     *       "created_at": 1795671845,
-                     *       "captured_at": 1795671845,
-                     *       "failed_at": null
+                     *       "idempotency_key": "a779b9d4-57cc-4ffd-9312-c9374744bd0e",
+                     *       "next_action": null,
+                     *       "return_url": null,
+                     *       "provider_reference": null,
+                     *       "created_at": 1795854685,
+                     *       "captured_at": 1795854685,
+                     *       "failed_at": null,
+                     *       "method": "upi",
+                     *       "vpa": "success@upi",
+                     *       "bank": null
                      *     }
                      */
                     "application/json": components["schemas"]["Payment"];
@@ -5528,17 +5534,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pay_01M8B63T7CVA6YH5GX3MFX8N81",
+                     *       "id": "pay_01M8GMFNHAFPKX3NA1J1N516F5",
                      *       "object": "payment",
                      *       "mode": "sandbox",
                      *       "amount": 49900,
                      *       "currency": "INR",
                      *       "status": "captured",
-                     *       "method": "upi",
-                     *       "vpa": "success@upi",
-                     *       "bank": null,
                      *       "receipt": "order-7781",
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "description": "Two books",
                      *       "metadata": {
                      *         "order_id": "7781"
@@ -5549,10 +5552,16 @@ export interface operations {
                      *       "settlement_id": null,
                      *       "collection_id": null,
                      *       "payment_link_id": null,
-                     *       "idempotency_key": "b38c36fc-6388-4756-a61a-58e6b404fca9",
-                     *       "created_at": 1795671845,
-                     *       "captured_at": 1795671845,
-                     *       "failed_at": null
+                     *       "idempotency_key": "a779b9d4-57cc-4ffd-9312-c9374744bd0e",
+                     *       "next_action": null,
+                     *       "return_url": null,
+                     *       "provider_reference": null,
+                     *       "created_at": 1795854685,
+                     *       "captured_at": 1795854685,
+                     *       "failed_at": null,
+                     *       "method": "upi",
+                     *       "vpa": "success@upi",
+                     *       "bank": null
                      *     }
                      */
                     "application/json": components["schemas"]["Payment"];
@@ -5695,10 +5704,10 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "rfnd_01M8B63TA8EP74T5VG0WM298P8",
+                     *           "id": "rfnd_01M8GMFNNV40K4R90V7VG6HNPQ",
                      *           "object": "refund",
                      *           "mode": "sandbox",
-                     *           "payment_id": "pay_01M8B63T7CVA6YH5GX3MFX8N81",
+                     *           "payment_id": "pay_01M8GMFNHAFPKX3NA1J1N516F5",
                      *           "amount": 9900,
                      *           "currency": "INR",
                      *           "status": "processed",
@@ -5706,10 +5715,10 @@ export interface operations {
                      *           "metadata": {},
                      *           "failure_code": null,
                      *           "failure_message": null,
-                     *           "utr": "SBXR3764FBABF2647",
-                     *           "idempotency_key": "c88f75df-4bfd-41d6-b80e-d1ecb5bc4fe7",
-                     *           "created_at": 1795671845,
-                     *           "processed_at": 1795671846,
+                     *           "utr": "SBXRAB5B046AF3AC0",
+                     *           "idempotency_key": "632473dd-7598-4491-93ec-479166d0c72a",
+                     *           "created_at": 1795854685,
+                     *           "processed_at": 1795854686,
                      *           "failed_at": null
                      *         }
                      *       ],
@@ -5812,7 +5821,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "payment_id": "pay_01M8B63T7CVA6YH5GX3MFX8N81",
+                 *       "payment_id": "pay_01M8GMFNHAFPKX3NA1J1N516F5",
                  *       "amount": 9900,
                  *       "reason": "One book returned"
                  *     }
@@ -5831,7 +5840,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "payment_id": "pay_01M8B63T7CVA6YH5GX3MFX8N81",
+                 *       "payment_id": "pay_01M8GMFNHAFPKX3NA1J1N516F5",
                  *       "amount": 9900,
                  *       "reason": "One book returned"
                  *     }
@@ -5869,10 +5878,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rfnd_01M8B63TA8EP74T5VG0WM298P8",
+                     *       "id": "rfnd_01M8GMFNNV40K4R90V7VG6HNPQ",
                      *       "object": "refund",
                      *       "mode": "sandbox",
-                     *       "payment_id": "pay_01M8B63T7CVA6YH5GX3MFX8N81",
+                     *       "payment_id": "pay_01M8GMFNHAFPKX3NA1J1N516F5",
                      *       "amount": 9900,
                      *       "currency": "INR",
                      *       "status": "pending",
@@ -5881,8 +5890,8 @@ export interface operations {
                      *       "failure_code": null,
                      *       "failure_message": null,
                      *       "utr": null,
-                     *       "idempotency_key": "c88f75df-4bfd-41d6-b80e-d1ecb5bc4fe7",
-                     *       "created_at": 1795671845,
+                     *       "idempotency_key": "632473dd-7598-4491-93ec-479166d0c72a",
+                     *       "created_at": 1795854685,
                      *       "processed_at": null,
                      *       "failed_at": null
                      *     }
@@ -6065,10 +6074,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rfnd_01M8B63TA8EP74T5VG0WM298P8",
+                     *       "id": "rfnd_01M8GMFNNV40K4R90V7VG6HNPQ",
                      *       "object": "refund",
                      *       "mode": "sandbox",
-                     *       "payment_id": "pay_01M8B63T7CVA6YH5GX3MFX8N81",
+                     *       "payment_id": "pay_01M8GMFNHAFPKX3NA1J1N516F5",
                      *       "amount": 9900,
                      *       "currency": "INR",
                      *       "status": "processed",
@@ -6076,10 +6085,10 @@ export interface operations {
                      *       "metadata": {},
                      *       "failure_code": null,
                      *       "failure_message": null,
-                     *       "utr": "SBXR3764FBABF2647",
-                     *       "idempotency_key": "c88f75df-4bfd-41d6-b80e-d1ecb5bc4fe7",
-                     *       "created_at": 1795671845,
-                     *       "processed_at": 1795671846,
+                     *       "utr": "SBXRAB5B046AF3AC0",
+                     *       "idempotency_key": "632473dd-7598-4491-93ec-479166d0c72a",
+                     *       "created_at": 1795854685,
+                     *       "processed_at": 1795854686,
                      *       "failed_at": null
                      *     }
                      */
@@ -6221,15 +6230,15 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "setl_01M8B63VD6QRH36J0JBK45QGN9",
+                     *           "id": "setl_01M8GMFPTZS7YRBWXX3TQ4BKQ2",
                      *           "object": "settlement",
                      *           "mode": "sandbox",
                      *           "amount": 49900,
                      *           "currency": "INR",
                      *           "payment_count": 1,
                      *           "status": "processed",
-                     *           "utr": "SETL9D4F098C9336",
-                     *           "created_at": 1795671846
+                     *           "utr": "SETL3C29DDDB803C",
+                     *           "created_at": 1795854687
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -6346,15 +6355,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "setl_01M8B63VD6QRH36J0JBK45QGN9",
+                     *       "id": "setl_01M8GMFPTZS7YRBWXX3TQ4BKQ2",
                      *       "object": "settlement",
                      *       "mode": "sandbox",
                      *       "amount": 49900,
                      *       "currency": "INR",
                      *       "payment_count": 1,
                      *       "status": "processed",
-                     *       "utr": "SETL9D4F098C9336",
-                     *       "created_at": 1795671846
+                     *       "utr": "SETL3C29DDDB803C",
+                     *       "created_at": 1795854687
                      *     }
                      */
                     "application/json": components["schemas"]["Settlement"];
@@ -6487,15 +6496,15 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "setl_01M8B63VD6QRH36J0JBK45QGN9",
+                     *           "id": "setl_01M8GMFPTZS7YRBWXX3TQ4BKQ2",
                      *           "object": "settlement",
                      *           "mode": "sandbox",
                      *           "amount": 49900,
                      *           "currency": "INR",
                      *           "payment_count": 1,
                      *           "status": "processed",
-                     *           "utr": "SETL9D4F098C9336",
-                     *           "created_at": 1795671846
+                     *           "utr": "SETL3C29DDDB803C",
+                     *           "created_at": 1795854687
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -6677,29 +6686,29 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "mdt_01M8GAF5KACSEY2R0N0TFQHTD2",
+                     *           "id": "mdt_01M8GMFQSPPTP1MCVQMX0EMA36",
                      *           "object": "mandate",
                      *           "mode": "sandbox",
                      *           "livemode": false,
-                     *           "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *           "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *           "vpa": "success@upi",
                      *           "max_amount": 500000,
                      *           "frequency": "monthly",
-                     *           "start_at": 1795844183,
-                     *           "expire_at": 2111463383,
+                     *           "start_at": 1795854688,
+                     *           "expire_at": 2111473888,
                      *           "status": "active",
-                     *           "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GAF5KACSEY2R0N0TFQHTD2/authorize",
-                     *           "authorization_expires_at": 1796448983,
+                     *           "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GMFQSPPTP1MCVQMX0EMA36/authorize",
+                     *           "authorization_expires_at": 1796459488,
                      *           "provider_reference": null,
                      *           "description": "Gold plan, monthly",
                      *           "metadata": {
                      *             "plan": "gold"
                      *           },
-                     *           "idempotency_key": "4f859010-184a-4be2-bc77-9e2963cba94b",
-                     *           "created_at": 1795844183,
-                     *           "activated_at": 1795844183,
-                     *           "paused_at": 1795844183,
-                     *           "resumed_at": 1795844183,
+                     *           "idempotency_key": "ecc38b1b-b4ae-4de4-97f4-f147ce0d3af3",
+                     *           "created_at": 1795854688,
+                     *           "activated_at": 1795854688,
+                     *           "paused_at": 1795854688,
+                     *           "resumed_at": 1795854688,
                      *           "revoked_at": null,
                      *           "rejected_at": null,
                      *           "expired_at": null
@@ -6827,7 +6836,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                 *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                  *       "max_amount": 500000,
                  *       "frequency": "monthly",
                  *       "description": "Gold plan, monthly",
@@ -6880,26 +6889,26 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GAF5KACSEY2R0N0TFQHTD2",
+                     *       "id": "mdt_01M8GMFQSPPTP1MCVQMX0EMA36",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1795844183,
-                     *       "expire_at": 2111463383,
+                     *       "start_at": 1795854688,
+                     *       "expire_at": 2111473888,
                      *       "status": "created",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GAF5KACSEY2R0N0TFQHTD2/authorize",
-                     *       "authorization_expires_at": 1796448983,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GMFQSPPTP1MCVQMX0EMA36/authorize",
+                     *       "authorization_expires_at": 1796459488,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "4f859010-184a-4be2-bc77-9e2963cba94b",
-                     *       "created_at": 1795844183,
+                     *       "idempotency_key": "ecc38b1b-b4ae-4de4-97f4-f147ce0d3af3",
+                     *       "created_at": 1795854688,
                      *       "activated_at": null,
                      *       "paused_at": null,
                      *       "resumed_at": null,
@@ -7075,29 +7084,29 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GAF5KACSEY2R0N0TFQHTD2",
+                     *       "id": "mdt_01M8GMFQSPPTP1MCVQMX0EMA36",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1795844183,
-                     *       "expire_at": 2111463383,
+                     *       "start_at": 1795854688,
+                     *       "expire_at": 2111473888,
                      *       "status": "active",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GAF5KACSEY2R0N0TFQHTD2/authorize",
-                     *       "authorization_expires_at": 1796448983,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GMFQSPPTP1MCVQMX0EMA36/authorize",
+                     *       "authorization_expires_at": 1796459488,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "4f859010-184a-4be2-bc77-9e2963cba94b",
-                     *       "created_at": 1795844183,
-                     *       "activated_at": 1795844183,
-                     *       "paused_at": 1795844183,
-                     *       "resumed_at": 1795844183,
+                     *       "idempotency_key": "ecc38b1b-b4ae-4de4-97f4-f147ce0d3af3",
+                     *       "created_at": 1795854688,
+                     *       "activated_at": 1795854688,
+                     *       "paused_at": 1795854688,
+                     *       "resumed_at": 1795854688,
                      *       "revoked_at": null,
                      *       "rejected_at": null,
                      *       "expired_at": null
@@ -7228,30 +7237,30 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GAF5KACSEY2R0N0TFQHTD2",
+                     *       "id": "mdt_01M8GMFQSPPTP1MCVQMX0EMA36",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1795844183,
-                     *       "expire_at": 2111463383,
+                     *       "start_at": 1795854688,
+                     *       "expire_at": 2111473888,
                      *       "status": "revoked",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GAF5KACSEY2R0N0TFQHTD2/authorize",
-                     *       "authorization_expires_at": 1796448983,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GMFQSPPTP1MCVQMX0EMA36/authorize",
+                     *       "authorization_expires_at": 1796459488,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "4f859010-184a-4be2-bc77-9e2963cba94b",
-                     *       "created_at": 1795844183,
-                     *       "activated_at": 1795844183,
-                     *       "paused_at": 1795844183,
-                     *       "resumed_at": 1795844183,
-                     *       "revoked_at": 1795844184,
+                     *       "idempotency_key": "ecc38b1b-b4ae-4de4-97f4-f147ce0d3af3",
+                     *       "created_at": 1795854688,
+                     *       "activated_at": 1795854688,
+                     *       "paused_at": 1795854688,
+                     *       "resumed_at": 1795854688,
+                     *       "revoked_at": 1795854688,
                      *       "rejected_at": null,
                      *       "expired_at": null
                      *     }
@@ -7405,28 +7414,28 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GAF5KACSEY2R0N0TFQHTD2",
+                     *       "id": "mdt_01M8GMFQSPPTP1MCVQMX0EMA36",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1795844183,
-                     *       "expire_at": 2111463383,
+                     *       "start_at": 1795854688,
+                     *       "expire_at": 2111473888,
                      *       "status": "paused",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GAF5KACSEY2R0N0TFQHTD2/authorize",
-                     *       "authorization_expires_at": 1796448983,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GMFQSPPTP1MCVQMX0EMA36/authorize",
+                     *       "authorization_expires_at": 1796459488,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "4f859010-184a-4be2-bc77-9e2963cba94b",
-                     *       "created_at": 1795844183,
-                     *       "activated_at": 1795844183,
-                     *       "paused_at": 1795844183,
+                     *       "idempotency_key": "ecc38b1b-b4ae-4de4-97f4-f147ce0d3af3",
+                     *       "created_at": 1795854688,
+                     *       "activated_at": 1795854688,
+                     *       "paused_at": 1795854688,
                      *       "resumed_at": null,
                      *       "revoked_at": null,
                      *       "rejected_at": null,
@@ -7582,29 +7591,29 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GAF5KACSEY2R0N0TFQHTD2",
+                     *       "id": "mdt_01M8GMFQSPPTP1MCVQMX0EMA36",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1795844183,
-                     *       "expire_at": 2111463383,
+                     *       "start_at": 1795854688,
+                     *       "expire_at": 2111473888,
                      *       "status": "active",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GAF5KACSEY2R0N0TFQHTD2/authorize",
-                     *       "authorization_expires_at": 1796448983,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GMFQSPPTP1MCVQMX0EMA36/authorize",
+                     *       "authorization_expires_at": 1796459488,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "4f859010-184a-4be2-bc77-9e2963cba94b",
-                     *       "created_at": 1795844183,
-                     *       "activated_at": 1795844183,
-                     *       "paused_at": 1795844183,
-                     *       "resumed_at": 1795844183,
+                     *       "idempotency_key": "ecc38b1b-b4ae-4de4-97f4-f147ce0d3af3",
+                     *       "created_at": 1795854688,
+                     *       "activated_at": 1795854688,
+                     *       "paused_at": 1795854688,
+                     *       "resumed_at": 1795854688,
                      *       "revoked_at": null,
                      *       "rejected_at": null,
                      *       "expired_at": null
@@ -7759,28 +7768,28 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GAF62ADB34RNAJZW36633W",
+                     *       "id": "mdt_01M8GMFR86AMVSC567WCABNGZ0",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "vpa": "success@upi",
                      *       "max_amount": 100000,
                      *       "frequency": "as_presented",
-                     *       "start_at": 1795844184,
-                     *       "expire_at": 2111463384,
+                     *       "start_at": 1795854688,
+                     *       "expire_at": 2111473888,
                      *       "status": "revoked",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GAF62ADB34RNAJZW36633W/authorize",
-                     *       "authorization_expires_at": 1796448984,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GMFR86AMVSC567WCABNGZ0/authorize",
+                     *       "authorization_expires_at": 1796459488,
                      *       "provider_reference": null,
                      *       "description": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "auto_01M8GAF62791MH2DK35XWMR0WK",
-                     *       "created_at": 1795844184,
-                     *       "activated_at": 1795844184,
+                     *       "idempotency_key": "auto_01M8GMFR846Y11FK6WWC0P813A",
+                     *       "created_at": 1795854688,
+                     *       "activated_at": 1795854688,
                      *       "paused_at": null,
                      *       "resumed_at": null,
-                     *       "revoked_at": 1795844184,
+                     *       "revoked_at": 1795854688,
                      *       "rejected_at": null,
                      *       "expired_at": null
                      *     }
@@ -7949,15 +7958,15 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "coll_01M8B63VF0JD5CB8MZEMH2QZT8",
+                     *           "id": "coll_01M8GMFPY9HD81FKHJ7TTERSFK",
                      *           "object": "collection",
                      *           "mode": "sandbox",
-                     *           "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *           "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *           "amount": 99900,
                      *           "currency": "INR",
                      *           "schedule": "monthly",
                      *           "day_of_month": null,
-                     *           "start_at": 1795671846,
+                     *           "start_at": 1795854687,
                      *           "total_count": null,
                      *           "remaining_count": null,
                      *           "status": "paused",
@@ -7965,14 +7974,14 @@ export interface operations {
                      *           "failed_count": 0,
                      *           "current_cycle": 3,
                      *           "next_charge_at": null,
-                     *           "latest_payment_id": "pay_01M8B63VKF963KQ41DPP5NJXBR",
+                     *           "latest_payment_id": "pay_01M8GMFQ3JMFHYMSCJASHE9TP9",
                      *           "description": "Gym membership",
                      *           "metadata": {
                      *             "plan": "gold"
                      *           },
-                     *           "idempotency_key": "81dd643d-2dbc-4dea-98a0-04e47f806c2c",
-                     *           "created_at": 1795671846,
-                     *           "paused_at": 1795671846,
+                     *           "idempotency_key": "32c7e432-a5c7-4a5b-92a5-2ffb15d64d20",
+                     *           "created_at": 1795854687,
+                     *           "paused_at": 1795854687,
                      *           "halted_at": null,
                      *           "cancelled_at": null,
                      *           "completed_at": null
@@ -8106,7 +8115,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                 *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                  *       "amount": 99900,
                  *       "schedule": "monthly",
                  *       "description": "Gym membership",
@@ -8165,29 +8174,29 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M8B63VF0JD5CB8MZEMH2QZT8",
+                     *       "id": "coll_01M8GMFPY9HD81FKHJ7TTERSFK",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1795671846,
+                     *       "start_at": 1795854687,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "active",
                      *       "paid_count": 0,
                      *       "failed_count": 0,
                      *       "current_cycle": 1,
-                     *       "next_charge_at": 1795671846,
+                     *       "next_charge_at": 1795854687,
                      *       "latest_payment_id": null,
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "81dd643d-2dbc-4dea-98a0-04e47f806c2c",
-                     *       "created_at": 1795671846,
+                     *       "idempotency_key": "32c7e432-a5c7-4a5b-92a5-2ffb15d64d20",
+                     *       "created_at": 1795854687,
                      *       "paused_at": null,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
@@ -8361,15 +8370,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M8B63VF0JD5CB8MZEMH2QZT8",
+                     *       "id": "coll_01M8GMFPY9HD81FKHJ7TTERSFK",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1795671846,
+                     *       "start_at": 1795854687,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "paused",
@@ -8377,14 +8386,14 @@ export interface operations {
                      *       "failed_count": 0,
                      *       "current_cycle": 3,
                      *       "next_charge_at": null,
-                     *       "latest_payment_id": "pay_01M8B63VKF963KQ41DPP5NJXBR",
+                     *       "latest_payment_id": "pay_01M8GMFQ3JMFHYMSCJASHE9TP9",
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "81dd643d-2dbc-4dea-98a0-04e47f806c2c",
-                     *       "created_at": 1795671846,
-                     *       "paused_at": 1795671846,
+                     *       "idempotency_key": "32c7e432-a5c7-4a5b-92a5-2ffb15d64d20",
+                     *       "created_at": 1795854687,
+                     *       "paused_at": 1795854687,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
                      *       "completed_at": null
@@ -8515,15 +8524,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M8B63VF0JD5CB8MZEMH2QZT8",
+                     *       "id": "coll_01M8GMFPY9HD81FKHJ7TTERSFK",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1795671846,
+                     *       "start_at": 1795854687,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "paused",
@@ -8531,14 +8540,14 @@ export interface operations {
                      *       "failed_count": 0,
                      *       "current_cycle": 3,
                      *       "next_charge_at": null,
-                     *       "latest_payment_id": "pay_01M8B63VKF963KQ41DPP5NJXBR",
+                     *       "latest_payment_id": "pay_01M8GMFQ3JMFHYMSCJASHE9TP9",
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "81dd643d-2dbc-4dea-98a0-04e47f806c2c",
-                     *       "created_at": 1795671846,
-                     *       "paused_at": 1795671846,
+                     *       "idempotency_key": "32c7e432-a5c7-4a5b-92a5-2ffb15d64d20",
+                     *       "created_at": 1795854687,
+                     *       "paused_at": 1795854687,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
                      *       "completed_at": null
@@ -8693,29 +8702,29 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M8B63VF0JD5CB8MZEMH2QZT8",
+                     *       "id": "coll_01M8GMFPY9HD81FKHJ7TTERSFK",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1795671846,
+                     *       "start_at": 1795854687,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "active",
                      *       "paid_count": 2,
                      *       "failed_count": 0,
                      *       "current_cycle": 3,
-                     *       "next_charge_at": 1800942246,
-                     *       "latest_payment_id": "pay_01M8B63VKF963KQ41DPP5NJXBR",
+                     *       "next_charge_at": 1801125087,
+                     *       "latest_payment_id": "pay_01M8GMFQ3JMFHYMSCJASHE9TP9",
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "81dd643d-2dbc-4dea-98a0-04e47f806c2c",
-                     *       "created_at": 1795671846,
+                     *       "idempotency_key": "32c7e432-a5c7-4a5b-92a5-2ffb15d64d20",
+                     *       "created_at": 1795854687,
                      *       "paused_at": null,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
@@ -8886,7 +8895,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "plink_01M8B63VRKPHXJ9QGW1AD8YKQR",
+                     *           "id": "plink_01M8GMFQNA2D6E0XXCJ2QHBGWC",
                      *           "object": "payment_link",
                      *           "mode": "sandbox",
                      *           "amount": 1250000,
@@ -8902,12 +8911,12 @@ export interface operations {
                      *           "accept_partial": true,
                      *           "first_min_partial_amount": 500000,
                      *           "status": "created",
-                     *           "short_url": "https://api.paygate.example/pay/plink_01M8B63VRKPHXJ9QGW1AD8YKQR",
-                     *           "expire_by": 1796276646,
+                     *           "short_url": "https://api.paygate.example/pay/plink_01M8GMFQNA2D6E0XXCJ2QHBGWC",
+                     *           "expire_by": 1796459487,
                      *           "callback_url": null,
                      *           "payments": [],
-                     *           "idempotency_key": "249becc3-2adb-4b33-9852-ddde5b012d5b",
-                     *           "created_at": 1795671846,
+                     *           "idempotency_key": "0806209b-44b5-48ce-a6b1-96509df9bdb0",
+                     *           "created_at": 1795854687,
                      *           "paid_at": null,
                      *           "expired_at": null,
                      *           "cancelled_at": null,
@@ -9132,7 +9141,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "plink_01M8B63VRKPHXJ9QGW1AD8YKQR",
+                     *       "id": "plink_01M8GMFQNA2D6E0XXCJ2QHBGWC",
                      *       "object": "payment_link",
                      *       "mode": "sandbox",
                      *       "amount": 1250000,
@@ -9148,12 +9157,12 @@ export interface operations {
                      *       "accept_partial": true,
                      *       "first_min_partial_amount": 500000,
                      *       "status": "created",
-                     *       "short_url": "https://api.paygate.example/pay/plink_01M8B63VRKPHXJ9QGW1AD8YKQR",
-                     *       "expire_by": 1796276646,
+                     *       "short_url": "https://api.paygate.example/pay/plink_01M8GMFQNA2D6E0XXCJ2QHBGWC",
+                     *       "expire_by": 1796459487,
                      *       "callback_url": null,
                      *       "payments": [],
-                     *       "idempotency_key": "249becc3-2adb-4b33-9852-ddde5b012d5b",
-                     *       "created_at": 1795671846,
+                     *       "idempotency_key": "0806209b-44b5-48ce-a6b1-96509df9bdb0",
+                     *       "created_at": 1795854687,
                      *       "paid_at": null,
                      *       "expired_at": null,
                      *       "cancelled_at": null,
@@ -9318,7 +9327,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "plink_01M8B63VRKPHXJ9QGW1AD8YKQR",
+                     *       "id": "plink_01M8GMFQNA2D6E0XXCJ2QHBGWC",
                      *       "object": "payment_link",
                      *       "mode": "sandbox",
                      *       "amount": 1250000,
@@ -9334,12 +9343,12 @@ export interface operations {
                      *       "accept_partial": true,
                      *       "first_min_partial_amount": 500000,
                      *       "status": "created",
-                     *       "short_url": "https://api.paygate.example/pay/plink_01M8B63VRKPHXJ9QGW1AD8YKQR",
-                     *       "expire_by": 1796276646,
+                     *       "short_url": "https://api.paygate.example/pay/plink_01M8GMFQNA2D6E0XXCJ2QHBGWC",
+                     *       "expire_by": 1796459487,
                      *       "callback_url": null,
                      *       "payments": [],
-                     *       "idempotency_key": "249becc3-2adb-4b33-9852-ddde5b012d5b",
-                     *       "created_at": 1795671846,
+                     *       "idempotency_key": "0806209b-44b5-48ce-a6b1-96509df9bdb0",
+                     *       "created_at": 1795854687,
                      *       "paid_at": null,
                      *       "expired_at": null,
                      *       "cancelled_at": null,
@@ -9473,7 +9482,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "plink_01M8B63VRKPHXJ9QGW1AD8YKQR",
+                     *       "id": "plink_01M8GMFQNA2D6E0XXCJ2QHBGWC",
                      *       "object": "payment_link",
                      *       "mode": "sandbox",
                      *       "amount": 1250000,
@@ -9489,15 +9498,15 @@ export interface operations {
                      *       "accept_partial": true,
                      *       "first_min_partial_amount": 500000,
                      *       "status": "cancelled",
-                     *       "short_url": "https://api.paygate.example/pay/plink_01M8B63VRKPHXJ9QGW1AD8YKQR",
-                     *       "expire_by": 1796276646,
+                     *       "short_url": "https://api.paygate.example/pay/plink_01M8GMFQNA2D6E0XXCJ2QHBGWC",
+                     *       "expire_by": 1796459487,
                      *       "callback_url": null,
                      *       "payments": [],
-                     *       "idempotency_key": "249becc3-2adb-4b33-9852-ddde5b012d5b",
-                     *       "created_at": 1795671846,
+                     *       "idempotency_key": "0806209b-44b5-48ce-a6b1-96509df9bdb0",
+                     *       "created_at": 1795854687,
                      *       "paid_at": null,
                      *       "expired_at": null,
-                     *       "cancelled_at": 1795671846,
+                     *       "cancelled_at": 1795854688,
                      *       "metadata": {
                      *         "invoice": "2026-118"
                      *       }
@@ -9633,8 +9642,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "from": "2026-11-26",
-                 *       "to": "2026-11-26",
+                 *       "from": "2026-11-28",
+                 *       "to": "2026-11-28",
                  *       "format": "csv"
                  *     }
                  */
@@ -9659,8 +9668,8 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "from": "2026-11-26",
-                 *       "to": "2026-11-26",
+                 *       "from": "2026-11-28",
+                 *       "to": "2026-11-28",
                  *       "format": "csv"
                  *     }
                  */
@@ -9704,21 +9713,21 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rpt_01M8B63VWN4BTS4RQSVWY90J59",
+                     *       "id": "rpt_01M8GMFRKVZCV0PHDYW4AABXNR",
                      *       "object": "report",
                      *       "mode": "sandbox",
-                     *       "from": "2026-11-26",
-                     *       "to": "2026-11-26",
+                     *       "from": "2026-11-28",
+                     *       "to": "2026-11-28",
                      *       "format": "csv",
                      *       "status": "ready",
                      *       "row_count": 16,
                      *       "size": 2365,
-                     *       "sha256": "36c12dcf9b9c00f98d085449e9ca79c58612219f0f2b8cd926422d375bf0ff1b",
-                     *       "download_url": "https://api.paygate.example/reports/rpt_01M8B63VWN4BTS4RQSVWY90J59/file?expires=1795758246&signature=987fc89152f240cf9fd7d8e1d18a0abf921e952099a55667b2b318bc38f59bc8",
-                     *       "expires_at": 1795758246,
-                     *       "created_at": 1795671846,
-                     *       "ready_at": 1795671846,
-                     *       "idempotency_key": "94d1d672-b517-46d1-a600-7f86ee72feca"
+                     *       "sha256": "6e4aab53e9096059afe817af86d79d5a4b5bf792d073e82ab0070cc588b3fad1",
+                     *       "download_url": "https://api.paygate.example/reports/rpt_01M8GMFRKVZCV0PHDYW4AABXNR/file?expires=1795941089&signature=245d662e8026c7d6d3582a8f3bc21053cc42a6d5339c92964011f42068e8f36d",
+                     *       "expires_at": 1795941089,
+                     *       "created_at": 1795854688,
+                     *       "ready_at": 1795854689,
+                     *       "idempotency_key": "cc3a3928-63fc-4a0c-8524-041ae435238a"
                      *     }
                      */
                     "application/json": components["schemas"]["Report"];
@@ -9894,21 +9903,21 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "rpt_01M8B63VWN4BTS4RQSVWY90J59",
+                     *           "id": "rpt_01M8GMFRKVZCV0PHDYW4AABXNR",
                      *           "object": "report",
                      *           "mode": "sandbox",
-                     *           "from": "2026-11-26",
-                     *           "to": "2026-11-26",
+                     *           "from": "2026-11-28",
+                     *           "to": "2026-11-28",
                      *           "format": "csv",
                      *           "status": "ready",
                      *           "row_count": 16,
                      *           "size": 2365,
-                     *           "sha256": "36c12dcf9b9c00f98d085449e9ca79c58612219f0f2b8cd926422d375bf0ff1b",
-                     *           "download_url": "https://api.paygate.example/reports/rpt_01M8B63VWN4BTS4RQSVWY90J59/file?expires=1795758246&signature=987fc89152f240cf9fd7d8e1d18a0abf921e952099a55667b2b318bc38f59bc8",
-                     *           "expires_at": 1795758246,
-                     *           "created_at": 1795671846,
-                     *           "ready_at": 1795671846,
-                     *           "idempotency_key": "94d1d672-b517-46d1-a600-7f86ee72feca"
+                     *           "sha256": "6e4aab53e9096059afe817af86d79d5a4b5bf792d073e82ab0070cc588b3fad1",
+                     *           "download_url": "https://api.paygate.example/reports/rpt_01M8GMFRKVZCV0PHDYW4AABXNR/file?expires=1795941089&signature=245d662e8026c7d6d3582a8f3bc21053cc42a6d5339c92964011f42068e8f36d",
+                     *           "expires_at": 1795941089,
+                     *           "created_at": 1795854688,
+                     *           "ready_at": 1795854689,
+                     *           "idempotency_key": "cc3a3928-63fc-4a0c-8524-041ae435238a"
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -10025,21 +10034,21 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rpt_01M8B63VWN4BTS4RQSVWY90J59",
+                     *       "id": "rpt_01M8GMFRKVZCV0PHDYW4AABXNR",
                      *       "object": "report",
                      *       "mode": "sandbox",
-                     *       "from": "2026-11-26",
-                     *       "to": "2026-11-26",
+                     *       "from": "2026-11-28",
+                     *       "to": "2026-11-28",
                      *       "format": "csv",
                      *       "status": "ready",
                      *       "row_count": 16,
                      *       "size": 2365,
-                     *       "sha256": "36c12dcf9b9c00f98d085449e9ca79c58612219f0f2b8cd926422d375bf0ff1b",
-                     *       "download_url": "https://api.paygate.example/reports/rpt_01M8B63VWN4BTS4RQSVWY90J59/file?expires=1795758246&signature=987fc89152f240cf9fd7d8e1d18a0abf921e952099a55667b2b318bc38f59bc8",
-                     *       "expires_at": 1795758246,
-                     *       "created_at": 1795671846,
-                     *       "ready_at": 1795671846,
-                     *       "idempotency_key": "94d1d672-b517-46d1-a600-7f86ee72feca"
+                     *       "sha256": "6e4aab53e9096059afe817af86d79d5a4b5bf792d073e82ab0070cc588b3fad1",
+                     *       "download_url": "https://api.paygate.example/reports/rpt_01M8GMFRKVZCV0PHDYW4AABXNR/file?expires=1795941089&signature=245d662e8026c7d6d3582a8f3bc21053cc42a6d5339c92964011f42068e8f36d",
+                     *       "expires_at": 1795941089,
+                     *       "created_at": 1795854688,
+                     *       "ready_at": 1795854689,
+                     *       "idempotency_key": "cc3a3928-63fc-4a0c-8524-041ae435238a"
                      *     }
                      */
                     "application/json": components["schemas"]["Report"];
@@ -10283,34 +10292,34 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "evt_01M8B63T2C2WNA3B706QBV884C",
+                     *           "id": "evt_01M8GMFNEK6K54F8X0AR4VQ0CV",
                      *           "object": "event",
                      *           "type": "payout.completed",
                      *           "mode": "sandbox",
-                     *           "created_at": 1795671844,
+                     *           "created_at": 1795854685,
                      *           "data": {
                      *             "object": {
-                     *               "id": "pout_01M8B63RXF5G3604H0HW30SN47",
-                     *               "utr": "SBXBB635D67E648B",
-                     *               "provider_reference": null,
+                     *               "id": "pout_01M8GMFMBKSQ7CVV7FFGGVPE8K",
+                     *               "utr": "SBX3E9E53D1533BD",
                      *               "fees": 0,
                      *               "mode": "upi",
                      *               "amount": 52000,
                      *               "object": "payout",
                      *               "status": "completed",
-                     *               "batch_id": "pbat_01M8B63RWAVRPC3KRJ6X1C5717",
+                     *               "batch_id": "pbat_01M8GMFM92XQDG9SN05N0NPERD",
                      *               "currency": "INR",
                      *               "livemode": false,
                      *               "metadata": {},
                      *               "failed_at": null,
                      *               "narration": "November salary",
                      *               "reference": "emp-002",
-                     *               "created_at": 1795671843,
+                     *               "created_at": 1795854684,
                      *               "reversed_at": null,
-                     *               "completed_at": 1795671844,
-                     *               "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *               "completed_at": 1795854685,
+                     *               "beneficiary_id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                      *               "failure_reason": null,
-                     *               "idempotency_key": "payroll-2026-11/emp-002"
+                     *               "idempotency_key": "payroll-2026-11/emp-002",
+                     *               "provider_reference": null
                      *             }
                      *           }
                      *         }
@@ -10429,34 +10438,34 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "evt_01M8B63T2C2WNA3B706QBV884C",
+                     *       "id": "evt_01M8GMFNEK6K54F8X0AR4VQ0CV",
                      *       "object": "event",
                      *       "type": "payout.completed",
                      *       "mode": "sandbox",
-                     *       "created_at": 1795671844,
+                     *       "created_at": 1795854685,
                      *       "data": {
                      *         "object": {
-                     *           "id": "pout_01M8B63RXF5G3604H0HW30SN47",
-                     *           "utr": "SBXBB635D67E648B",
-                     *           "provider_reference": null,
+                     *           "id": "pout_01M8GMFMBKSQ7CVV7FFGGVPE8K",
+                     *           "utr": "SBX3E9E53D1533BD",
                      *           "fees": 0,
                      *           "mode": "upi",
                      *           "amount": 52000,
                      *           "object": "payout",
                      *           "status": "completed",
-                     *           "batch_id": "pbat_01M8B63RWAVRPC3KRJ6X1C5717",
+                     *           "batch_id": "pbat_01M8GMFM92XQDG9SN05N0NPERD",
                      *           "currency": "INR",
                      *           "livemode": false,
                      *           "metadata": {},
                      *           "failed_at": null,
                      *           "narration": "November salary",
                      *           "reference": "emp-002",
-                     *           "created_at": 1795671843,
+                     *           "created_at": 1795854684,
                      *           "reversed_at": null,
-                     *           "completed_at": 1795671844,
-                     *           "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *           "completed_at": 1795854685,
+                     *           "beneficiary_id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
                      *           "failure_reason": null,
-                     *           "idempotency_key": "payroll-2026-11/emp-002"
+                     *           "idempotency_key": "payroll-2026-11/emp-002",
+                     *           "provider_reference": null
                      *         }
                      *       }
                      *     }
@@ -10570,7 +10579,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "endpoint_id": "we_01M8B63PF4M7PG060Y25JVPJ3A"
+                 *       "endpoint_id": "we_01M8GMFHNJ0EM2NECDCNDH9PB5"
                  *     }
                  */
                 "application/x-www-form-urlencoded": {
@@ -10579,7 +10588,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "endpoint_id": "we_01M8B63PF4M7PG060Y25JVPJ3A"
+                 *       "endpoint_id": "we_01M8GMFHNJ0EM2NECDCNDH9PB5"
                  *     }
                  */
                 "application/json": {
@@ -10608,9 +10617,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "event_redelivery",
-                     *       "event_id": "evt_01M8B63T2C2WNA3B706QBV884C",
+                     *       "event_id": "evt_01M8GMFNEK6K54F8X0AR4VQ0CV",
                      *       "endpoint_ids": [
-                     *         "we_01M8B63PF4M7PG060Y25JVPJ3A"
+                     *         "we_01M8GMFHNJ0EM2NECDCNDH9PB5"
                      *       ]
                      *     }
                      */
@@ -10798,7 +10807,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "we_01M8B63PF4M7PG060Y25JVPJ3A",
+                     *           "id": "we_01M8GMFHNJ0EM2NECDCNDH9PB5",
                      *           "object": "webhook_endpoint",
                      *           "mode": "sandbox",
                      *           "url": "https://example.com/webhooks/paygate",
@@ -10808,7 +10817,7 @@ export interface operations {
                      *             "payment.captured"
                      *           ],
                      *           "status": "enabled",
-                     *           "created_at": 1795671841
+                     *           "created_at": 1795854681
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -10975,7 +10984,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_01M8B63PF4M7PG060Y25JVPJ3A",
+                     *       "id": "we_01M8GMFHNJ0EM2NECDCNDH9PB5",
                      *       "object": "webhook_endpoint",
                      *       "mode": "sandbox",
                      *       "url": "https://example.com/webhooks/paygate",
@@ -10985,7 +10994,7 @@ export interface operations {
                      *         "payment.captured"
                      *       ],
                      *       "status": "enabled",
-                     *       "created_at": 1795671841,
+                     *       "created_at": 1795854681,
                      *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
                      *     }
                      */
@@ -11145,7 +11154,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_01M8B63PF4M7PG060Y25JVPJ3A",
+                     *       "id": "we_01M8GMFHNJ0EM2NECDCNDH9PB5",
                      *       "object": "webhook_endpoint",
                      *       "mode": "sandbox",
                      *       "url": "https://example.com/webhooks/paygate",
@@ -11155,7 +11164,7 @@ export interface operations {
                      *         "payment.captured"
                      *       ],
                      *       "status": "enabled",
-                     *       "created_at": 1795671841
+                     *       "created_at": 1795854681
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];
@@ -11279,7 +11288,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_01M8B63PF4M7PG060Y25JVPJ3A",
+                     *       "id": "we_01M8GMFHNJ0EM2NECDCNDH9PB5",
                      *       "object": "webhook_endpoint",
                      *       "mode": "sandbox",
                      *       "deleted": true
@@ -11428,22 +11437,22 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "dlv_01M8B63T6W8FV3ZAK0GXGREQEG",
+                     *           "id": "dlv_01M8GMFNWAQ0SK20T0RXJREATH",
                      *           "object": "webhook_delivery",
                      *           "mode": "sandbox",
-                     *           "event_id": "evt_01M8B63T2C2WNA3B706QBV884C",
-                     *           "endpoint_id": "we_01M8B63PF4M7PG060Y25JVPJ3A",
+                     *           "event_id": "evt_01M8GMFNEK6K54F8X0AR4VQ0CV",
+                     *           "endpoint_id": "we_01M8GMFHNJ0EM2NECDCNDH9PB5",
                      *           "attempt": 1,
                      *           "succeeded": true,
                      *           "status_code": 200,
                      *           "error": null,
-                     *           "duration_ms": 16,
+                     *           "duration_ms": 1,
                      *           "delivery": "event",
-                     *           "created_at": 1795671845
+                     *           "created_at": 1795854686
                      *         }
                      *       ],
                      *       "has_more": false,
-                     *       "url": "/v1/webhook_endpoints/we_01M8B63PF4M7PG060Y25JVPJ3A/deliveries"
+                     *       "url": "/v1/webhook_endpoints/we_01M8GMFHNJ0EM2NECDCNDH9PB5/deliveries"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDeliveryList"];
