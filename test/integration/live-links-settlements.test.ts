@@ -164,6 +164,20 @@ describe('live payment links paid by QR code', () => {
     assert.ok(!page.html.includes('name="vpa"'), 'no UPI-ID form where the connection has no collect');
   });
 
+  test('with fewer than 15 minutes left, the page offers the UPI-intent button only', async () => {
+    const a = await connectedAccount();
+    const link = await createLiveLink(a);
+    const qr = await qrOf(a, link.id);
+    await until('the page shows the code', async () => (await getPage(link.short_url)).html.includes('data-testid="upi-intent"'));
+    // The link's last minutes, as the page reads them (the code made with the link still takes payments until then).
+    await service.sql(`update payment_links set expire_by = now() + interval '10 minutes', qr_close_by = now() + interval '10 minutes' where id = ?`, [link.id]);
+    const page = await getPage(link.short_url);
+    assert.equal(page.status, 200);
+    assert.doesNotMatch(page.html, /<svg/, 'no QR code drawn');
+    const intent = /data-testid="upi-intent" href="([^"]+)"/.exec(page.html)?.[1];
+    assert.equal(intent?.replaceAll('&amp;', '&'), qr.image_content, 'the intent button only');
+  });
+
   test('a live link paid by QR: the link is paid, its payment captured with the provider\'s fee, with their events', async () => {
     const a = await connectedAccount();
     const { link, payment } = await paidByQr(a);
