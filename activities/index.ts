@@ -16,6 +16,8 @@ import { createMandateActivities } from './mandates.ts';
 import { createPaymentLinkActivities } from './payment-links.ts';
 import { createReportActivities } from './reports.ts';
 import { createProviderEventActivities, type ProviderEventTranslator } from './provider-events.ts';
+import { createProviderSettlementActivities } from './settlements/provider-settlements.ts';
+import type { ProviderGateways } from '../src/connectors/types.ts';
 import { type AccountReaderOf, createReconciliationActivities } from './reconciliation.ts';
 
 export interface ActivityDeps {
@@ -35,6 +37,8 @@ export interface ActivityDeps {
   };
   /** Translates an inbound provider webhook's verified body (the connector registry, wired by the worker). */
   translateProviderEvent: ProviderEventTranslator;
+  /** The payment gateway of each connection (settlements, link QR codes); absent where nothing is live. */
+  gateways?: ProviderGateways;
   /** What reconciliation reads of a connection's provider account (the connector registry, wired by the worker). */
   accountReaderOf: AccountReaderOf;
 }
@@ -48,8 +52,9 @@ export function createActivities(deps: ActivityDeps) {
     ...createPaymentActivities({ orm: deps.orm, rails: deps.rails.payments, railInlineWaitMs: deps.railInlineWaitMs, paymentExpiryMs: deps.paymentExpiryMs }),
     ...createRefundActivities({ orm: deps.orm, rails: deps.rails.refunds, railInlineWaitMs: deps.railInlineWaitMs }),
     ...createSettlementActivities({ orm: deps.orm }),
+    ...createProviderSettlementActivities({ orm: deps.orm, gateways: deps.gateways }),
     ...createCollectionActivities({ orm: deps.orm }),
-    ...createPaymentLinkActivities({ orm: deps.orm }),
+    ...createPaymentLinkActivities({ orm: deps.orm, gateways: deps.gateways }),
     ...createMandateActivities({ orm: deps.orm }),
     ...createReportActivities({ orm: deps.orm }),
     ...createProviderEventActivities({ orm: deps.orm, translate: deps.translateProviderEvent }),

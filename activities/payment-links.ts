@@ -6,10 +6,13 @@ import { createPaymentLink } from './payment-links/create-payment-link.ts';
 import { payRequest } from './payment-links/pay-request.ts';
 import type { PayRequestInput, PaymentLinkRequest, SavePaymentLinkStateInput } from './payment-links/payment-link-store.ts';
 import { savePaymentLinkState } from './payment-links/save-payment-link-state.ts';
+import type { ProviderGateways } from '../src/connectors/types.ts';
+import { closeLinkQr, duplicateRefundRequest, openLinkQr, recordProviderLinkPayment, type ProviderLinkPaymentInput } from './payment-links/provider-payment.ts';
 
 export type { PayRequestInput, PaymentLinkRequest, SavePaymentLinkStateInput } from './payment-links/payment-link-store.ts';
+export type { ProviderLinkPaymentInput } from './payment-links/provider-payment.ts';
 
-export function createPaymentLinkActivities(deps: { orm: MikroORM }) {
+export function createPaymentLinkActivities(deps: { orm: MikroORM; gateways?: ProviderGateways }) {
   return {
     /** See createPaymentLink. */
     createPaymentLink: (request: PaymentLinkRequest) => createPaymentLink(deps.orm, request),
@@ -17,6 +20,14 @@ export function createPaymentLinkActivities(deps: { orm: MikroORM }) {
     payRequest: (input: PayRequestInput) => payRequest(deps.orm, input),
     /** See savePaymentLinkState. */
     savePaymentLinkState: (input: SavePaymentLinkStateInput) => savePaymentLinkState(deps.orm, input),
+    /** See recordProviderLinkPayment. */
+    recordProviderLinkPayment: (input: ProviderLinkPaymentInput) => recordProviderLinkPayment(deps.orm, input),
+    /** See duplicateRefundRequest. */
+    duplicateRefundRequest: (input: { paymentId: string }) => duplicateRefundRequest(deps.orm, input),
+    /** See openLinkQr (a provider call: an ordinary activity). */
+    openLinkQr: (input: { linkId: string; due: number }) => openLinkQr(deps.orm, deps.gateways, input),
+    /** See closeLinkQr (a provider call: an ordinary activity). */
+    closeLinkQr: (input: { linkId: string }) => closeLinkQr(deps.orm, deps.gateways, input),
   };
 }
 

@@ -1,10 +1,10 @@
 // What is a payment's own in the one lifecycle (activities/lifecycle.ts): its creation (`pending`), what it
 // stores on entering a status and its hand-over to its rail. What the rail's answer means: paymentRailDecision.
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Mode } from '../src/domain/modes.ts';
 import { webhookSimulationsOf } from '../src/domain/webhooks.ts';
 import { type PaymentFailureCode, type PaymentMethod, type PaymentRailState, type PaymentStatus, paymentLifecycle, paymentRailDecision } from '../src/domain/payments.ts';
-import { CustomerEntity, PaymentEntity, type Payment } from '../src/db/entities.ts';
+import { CustomerEntity, PaymentEntity, PaymentLinkEntity, type Payment } from '../src/db/entities.ts';
 import { paymentView } from '../src/db/views.ts';
 import type { PaymentInstrument, PaymentRail } from '../src/rails/payments.ts';
 import { type LifecycleStore, type RailsByMode, loadRow, railFor, railReportWriter, writeStatusEntry } from './lifecycle.ts';
@@ -37,7 +37,7 @@ export interface PaymentRequest {
 }
 
 /** What a payment stores of its own on entering a status. */
-const paymentStore: LifecycleStore<PaymentStatus, PaymentFailureCode, Payment, PaymentResponse> = {
+export const paymentStore: LifecycleStore<PaymentStatus, PaymentFailureCode, Payment, PaymentResponse> = {
   lifecycle: paymentLifecycle,
   entity: PaymentEntity,
   view: paymentView,
@@ -50,6 +50,17 @@ const paymentStore: LifecycleStore<PaymentStatus, PaymentFailureCode, Payment, P
 /** Where the customer paid from: where a charge is collected, and where a refund goes back to. */
 export function instrumentOf(payment: Payment): PaymentInstrument {
   return { method: payment.method, vpa: payment.vpa ?? null, bank: payment.bank ?? null };
+}
+
+/** The customer a live payment names to the provider: its customer's, else its payment link's (the link's `customer`). */
+async function liveCustomerOf(em: EntityManager, payment: Payment): Promise<{ email: string | null; phone: string | null } | null> {
+  if (payment.customerId) {
+    const customer = await em.findOne(CustomerEntity, { id: payment.customerId }, { fields: ['email', 'phone'] });
+    return customer ? { email: customer.email ?? null, phone: customer.phone ?? null } : null;
+  }
+  if (!payment.paymentLinkId) return null;
+  const link = await em.findOne(PaymentLinkEntity, { id: payment.paymentLinkId }, { fields: ['customerEmail', 'customerPhone'] });
+  return link ? { email: link.customerEmail ?? null, phone: link.customerPhone ?? null } : null;
 }
 
 export function createPaymentActivities(deps: { orm: MikroORM; rails: RailsByMode<PaymentRail>; railInlineWaitMs?: number; paymentExpiryMs?: number }) {
@@ -103,14 +114,14 @@ export function createPaymentActivities(deps: { orm: MikroORM; rails: RailsByMod
     const payment = await loadRow(em, paymentStore, paymentId);
     if (!paymentLifecycle.watched[payment.status]) return null;
     // A live rail names the customer to the provider (its email and phone) and where netbanking returns them.
-    const customer = payment.mode === 'live' && payment.customerId ? await em.findOne(CustomerEntity, { id: payment.customerId }, { fields: ['email', 'phone'] }) : null;
+    const customer = payment.mode === 'live' ? await liveCustomerOf(em, payment) : null;
     const answer = await railFor(deps.rails, payment.mode).submit({
       paymentId: payment.id,
       accountId: payment.accountId,
       mode: payment.mode,
       amount: Number(payment.amount),
       instrument: instrumentOf(payment),
-      customer: customer ? { email: customer.email ?? null, phone: customer.phone ?? null } : null,
+      customer,
       returnUrl: payment.returnUrl ?? null,
       description: payment.description ?? null,
       notes: payment.receipt ? { receipt: payment.receipt } : {},

@@ -5,11 +5,13 @@
 import { Context } from '@temporalio/activity';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { ConnectorWebhookOutcome, PaymentOutcome, PayoutOutcome, RefundOutcome } from '../src/connectors/types.ts';
-import { ConnectionEntity, PaymentEntity, PayoutEntity, RefundEntity } from '../src/db/entities.ts';
+import { ConnectionEntity, PaymentEntity, PaymentLinkEntity, PayoutEntity, RefundEntity } from '../src/db/entities.ts';
 import type { PaymentRailState } from '../src/domain/payments.ts';
 import type { RefundRailState } from '../src/domain/refunds.ts';
 import { INTERNAL_KEY_PREFIX, paymentWorkflowId, refundWorkflowId } from '../src/domain/workflow-ids.ts';
 import type { PaymentRailReport } from './payments/live-payment.ts';
+import type { ProviderLinkPaymentInput } from './payment-links/provider-payment.ts';
+import { type SettlementFacts, settlementFactsOf } from './settlements/provider-settlements.ts';
 import type { PayoutRailState } from '../src/domain/payouts.ts';
 import { newId } from '../src/domain/ids.ts';
 import type { PayoutRailReport } from './payouts/payout-store.ts';
@@ -26,6 +28,10 @@ export type ProviderEventWork =
   | { kind: 'top_up'; topUp: TopUpRecordInput }
   | { kind: 'payment'; report: PaymentRailReport | null; workflowId: string }
   | { kind: 'refund'; report: { id: string; outcome: RefundRailState } | null; workflowId: string }
+  /** A settlement the provider made: ours once, its payments read from the provider. */
+  | { kind: 'settlement'; connectionId: string; settlement: SettlementFacts }
+  /** A payment to a live link's QR code: the link's payment, then the link's to keep or give back. */
+  | { kind: 'link_payment'; payment: ProviderLinkPaymentInput }
   | null;
 
 /** A payment's outcome at the provider as its rail state; null while it waits (or is authorized, to be captured). */
@@ -134,6 +140,27 @@ export function railStateOf(outcome: PayoutOutcome): PayoutRailState | null {
   }
 }
 
+/** A payment to one of our links' QR codes, when the link is this connection's account's and the payment captured. */
+async function linkPaymentWork(
+  em: ReturnType<MikroORM['em']['fork']>,
+  input: ProviderEventInput,
+  accountId: string | null,
+  outcome: Extract<ConnectorWebhookOutcome, { kind: 'qr_payment' }>,
+): Promise<ProviderEventWork> {
+  const log = Context.current().log;
+  const linkId = outcome.qrCode.notes.payment_link_id ?? outcome.qrCode.notes.reference ?? null;
+  const link = accountId && linkId ? await em.findOne(PaymentLinkEntity, { id: linkId, accountId, mode: 'live' }, { fields: ['id'] }) : null;
+  const { report } = outcome;
+  if (!link || report.outcome.state !== 'captured') {
+    log.info('QR payment not taken', { connectionId: input.connectionId, eventId: input.eventId, linkId, state: report.outcome.state });
+    return null;
+  }
+  return {
+    kind: 'link_payment',
+    payment: { connectionId: input.connectionId, linkId: link.id, providerReference: report.providerReference, amount: report.amount, fee: report.fee ?? 0, vpa: report.vpa },
+  };
+}
+
 export function createProviderEventActivities(deps: { orm: MikroORM; translate: ProviderEventTranslator }) {
   return {
     /**
@@ -152,16 +179,18 @@ export function createProviderEventActivities(deps: { orm: MikroORM; translate: 
       if (outcome.kind === 'deposit') {
         return connection ? { kind: 'top_up', topUp: providerTopUp(connection.accountId, input.connectionId, outcome) } : null;
       }
+      if (outcome.kind === 'settlement') {
+        return connection && outcome.report.providerStatus === 'processed'
+          ? { kind: 'settlement', connectionId: input.connectionId, settlement: settlementFactsOf(outcome.report) }
+          : null;
+      }
+      if (outcome.kind === 'qr_payment') return linkPaymentWork(em, input, connection?.accountId ?? null, outcome);
       if (outcome.kind === 'payment' || outcome.kind === 'refund') {
         const work = connection ? await resolveGatewayEvent(em, connection.accountId, outcome) : null;
         if (!work) log.info('provider event about a payment or refund this service does not know', { connectionId: input.connectionId, eventId: input.eventId, type: outcome.eventType });
         return work;
       }
-      if (outcome.kind !== 'payout') {
-        // Settlements and QR payments are acted on with live settlements and payment links.
-        log.info('provider event not acted on yet', { connectionId: input.connectionId, eventId: input.eventId, type: outcome.eventType });
-        return null;
-      }
+      if (outcome.kind !== 'payout') return null;
       const payoutId = outcome.report.payoutId;
       const payout = connection && payoutId
         ? await em.findOne(PayoutEntity, { id: payoutId, accountId: connection.accountId, mode: 'live' }, { fields: ['id'] })

@@ -79,10 +79,10 @@ export const configSchema = z.object({
   PROVIDER_LOOKUP_WINDOW_SECONDS: positiveInt.default(3600),
   /** How often a live payout still on its way is looked up as a backstop to the provider's webhook. */
   PROVIDER_POLL_SECONDS: positiveInt.default(1800),
-  /** How often each connection's reconciliation Schedule runs (API.md, Live mode). */
-  RECONCILE_INTERVAL_SECONDS: positiveInt.default(3600),
   /** How long a live payment waits for its customer (a UPI intent or collect, a bank page) before it fails. */
   UPI_COLLECT_EXPIRY_SECONDS: positiveInt.default(600),
+  /** How often each connection's reconciliation Schedule runs (API.md, Live mode). */
+  RECONCILE_INTERVAL_SECONDS: positiveInt.default(3600),
   /** How many payouts of one batch run at once (child workflows in the sliding window). */
   PAYOUT_BATCH_WINDOW: positiveInt.default(200),
   /** How often a worker looks for stored batches whose workflow never started (and starts them), and how old they must be. */

@@ -4,12 +4,12 @@ export { payoutWorkflow, payoutTransitionWorkflow, createPayoutUpdate, movePayou
 export { payoutBatchWorkflow } from './payout-batch.ts';
 export { paymentWorkflow, createPaymentUpdate, wakePaymentSignal } from './payment.ts';
 export { refundWorkflow, refundFollowWorkflow, createRefundUpdate, wakeRefundSignal } from './refund.ts';
-export { settlementRunWorkflow, dailySettlementWorkflow } from './settlement.ts';
+export { settlementRunWorkflow, dailySettlementWorkflow, providerSettlementsSyncWorkflow } from './settlement.ts';
 export { webhookDeliveryWorkflow } from './webhook-delivery.ts';
 export { webhookFanOutWorkflow } from './webhook-fan-out.ts';
 export { collectionWorkflow, createCollectionUpdate, collectionActionUpdates, collectionStateQuery } from './collection.ts';
 export { mandateWorkflow, createMandateUpdate, authorizeMandateUpdate, mandateActionUpdate } from './mandate.ts';
-export { paymentLinkWorkflow, createPaymentLinkUpdate, payPaymentLinkUpdate, cancelPaymentLinkUpdate, paymentLinkStateQuery } from './payment-link.ts';
+export { paymentLinkWorkflow, createPaymentLinkUpdate, payPaymentLinkUpdate, cancelPaymentLinkUpdate, paymentLinkStateQuery, providerPaymentSignal } from './payment-link.ts';
 export { reportWorkflow, createReportUpdate, reportCleanupWorkflow } from './report.ts';
 export { providerEventWorkflow } from './provider-event.ts';
 export { reconcileConnectionWorkflow } from './reconcile.ts';

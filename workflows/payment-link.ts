@@ -12,10 +12,13 @@ import {
   condition,
   continueAsNew,
   defineQuery,
+  defineSignal,
   defineUpdate,
+  log,
   setHandler,
   startChild,
 } from '@temporalio/workflow';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import type { PaymentLinkActivities, PaymentLinkRequest } from '../activities/payment-links.ts';
 import { formatRupees } from '../src/domain/money.ts';
 import {
@@ -34,7 +37,9 @@ import { baseSearchAttributes } from '../src/domain/search-attributes.ts';
 import { created, once } from './lifecycle.ts';
 import { LongLived } from './long-lived.ts';
 import { paymentWorkflow } from './payment.ts';
-import { databaseSteps } from './proxies.ts';
+import { databaseSteps, providerSteps } from './proxies.ts';
+import { refundFollowWorkflow } from './refund.ts';
+import type { RefundActivities } from '../activities/refunds.ts';
 import type { PaymentLinkResponse } from '../src/contract/payment-links.ts';
 
 export interface PayAttemptInput {
@@ -62,6 +67,14 @@ export interface PaymentLinkSnapshot {
   due: number;
   attemptInFlight: string | null;
 }
+/** A payment the provider took for the link on its own (its QR code was paid), already recorded as ours. */
+export interface ProviderPaymentArrival {
+  paymentId: string;
+  amount: number;
+}
+/** Sent by the provider event's workflow: the link keeps the payment, or gives it back in full (`duplicate`). */
+export const providerPaymentSignal = defineSignal<[ProviderPaymentArrival]>('providerPayment');
+
 /** For operators (Temporal UI, Queries): where the link stands. */
 export const paymentLinkStateQuery = defineQuery<PaymentLinkSnapshot>('paymentLinkState');
 
@@ -78,7 +91,14 @@ export interface PaymentLinkWorkflowInput {
   /** How long a pay attempt's update waits for the payment's outcome before answering `pending`. */
   payWaitMs: number;
   /** Carried across continue-as-new (with the settled attempts remembered by token). */
-  carried?: { state: PaymentLinkState; version: number; view: PaymentLinkResponse; attempts?: Attempt[] };
+  carried?: { state: PaymentLinkState; version: number; view: PaymentLinkResponse; attempts?: Attempt[]; qr?: LiveQr };
+}
+
+/** A live link's QR code as the workflow knows it: the amount it was made for, and when it closes (epoch ms). */
+interface LiveQr {
+  madeFor: number;
+  closeBy: number | null;
+  closed?: boolean;
 }
 
 export interface PaymentLinkWorkflowResult {
@@ -87,6 +107,8 @@ export interface PaymentLinkWorkflowResult {
 }
 
 const db = databaseSteps<PaymentLinkActivities>();
+const provider = providerSteps<PaymentLinkActivities>();
+const refunds = databaseSteps<RefundActivities>();
 
 /** Attempts remembered by token, so a resubmitted form joins its first attempt (the newest ones are kept). */
 const REMEMBERED_ATTEMPTS = 200;
@@ -98,6 +120,10 @@ interface LinkRun {
   life: LongLived<PaymentLinkState, PaymentLinkResponse>;
   attempts: Map<string, Attempt>;
   inFlight?: Attempt;
+  /** Payments the provider took on its own, waiting for the link's decision. */
+  arrivals: ProviderPaymentArrival[];
+  /** A live link's QR code (undefined: none made yet). */
+  qr?: LiveQr;
 }
 
 const refusal = (type: RefusalType, message: string, param?: string) => ApplicationFailure.nonRetryable(message, type, param ? { param } : {});
@@ -118,6 +144,8 @@ export async function paymentLinkWorkflow(input: PaymentLinkWorkflowInput): Prom
       maxHistory: MAX_HISTORY_PER_RUN,
     }),
     attempts: new Map<string, Attempt>((input.carried?.attempts ?? []).map((a) => [a.token, a])),
+    arrivals: [],
+    qr: input.carried?.qr,
   };
   const { life } = run;
 
@@ -135,6 +163,10 @@ export async function paymentLinkWorkflow(input: PaymentLinkWorkflowInput): Prom
     attemptInFlight: run.inFlight?.paymentId ?? null,
   }));
   setPayHandlers(run);
+  setHandler(providerPaymentSignal, (arrival) => {
+    run.arrivals.push(arrival);
+    life.changed();
+  });
 
   if (!life.view) {
     const view = await created(creation, 'payment link');
@@ -148,10 +180,15 @@ export async function paymentLinkWorkflow(input: PaymentLinkWorkflowInput): Prom
   life.publish();
 
   const status = () => life.state.status;
+  const live = request.mode === 'live';
   for (;;) {
+    // Only awaited when there is something to take: an await of nothing would still reorder this task's commands
+    // against a sandbox link's recorded histories.
+    if (run.arrivals.length > 0) await takeArrivals(run);
     if (isFinal(status())) {
-      await condition(() => !run.inFlight && allHandlersFinished());
-      if (isFinal(status())) break;
+      if (live) await closeQr(run);
+      await condition(() => (!run.inFlight && allHandlersFinished()) || run.arrivals.length > 0);
+      if (run.arrivals.length === 0 && isFinal(status())) break;
       continue;
     }
     const remaining = request.expireBy - Date.now();
@@ -164,19 +201,98 @@ export async function paymentLinkWorkflow(input: PaymentLinkWorkflowInput): Prom
       }
       continue;
     }
-    if (!run.inFlight && life.continueAsNewDue()) {
+    if (live) await keepQrOpen(run);
+    if (!run.inFlight && run.arrivals.length === 0 && life.continueAsNewDue()) {
       await condition(allHandlersFinished);
-      if (!run.inFlight) {
+      if (!run.inFlight && run.arrivals.length === 0) {
         await life.drained();
-        return continueAsNew<typeof paymentLinkWorkflow>({ ...input, carried: { ...life.carried(), attempts: [...run.attempts.values()] } });
+        return continueAsNew<typeof paymentLinkWorkflow>({ ...input, carried: { ...life.carried(), attempts: [...run.attempts.values()], qr: run.qr } });
       }
     }
     const seen = life.changes;
-    await condition(() => life.changes !== seen, remaining, { summary: 'expire_by' });
+    const qrCloses = run.qr?.closeBy ? Math.max(run.qr.closeBy - Date.now(), 1) : remaining;
+    await condition(() => life.changes !== seen || run.arrivals.length > 0, Math.min(remaining, qrCloses), { summary: 'expire_by' });
   }
 
   await life.drained();
   return { linkId, status: status() as PaymentLinkWorkflowResult['status'] };
+}
+
+/**
+ * The full refund of a payment the link cannot keep (reason `duplicate`), once per payment: created under a key of the
+ * service's own, then followed by a workflow of its own (`refund-follow/{refund_id}`), as a late authorization's is.
+ */
+export async function refundDuplicate(paymentId: string): Promise<void> {
+  const { request } = await db.duplicateRefundRequest({ paymentId });
+  let refund: Awaited<ReturnType<typeof refunds.createRefund>>;
+  try {
+    refund = await refunds.createRefund(request);
+  } catch (err) {
+    // Refused (the payment is not captured, or nothing is left to refund): nothing to give back here.
+    log.warn('the duplicate payment could not be refunded', { paymentId, error: String(err) });
+    return;
+  }
+  if (refund.status !== 'pending') return;
+  try {
+    await startChild(refundFollowWorkflow, {
+      workflowId: `refund-follow/${refund.id}`,
+      args: [refund.id],
+      parentClosePolicy: ParentClosePolicy.ABANDON,
+      typedSearchAttributes: baseSearchAttributes(request.accountId, request.mode, refund.id),
+    });
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+  }
+}
+
+/**
+ * Payments the provider took on its own (the QR code paid): kept while the link is payable, before expire_by and
+ * within what is due; any other (paid twice at once, or after the link closed) is refunded in full at once, so a
+ * link never keeps more than its amount.
+ */
+async function takeArrivals(run: LinkRun): Promise<void> {
+  const { life } = run;
+  while (run.arrivals.length > 0) {
+    const arrival = run.arrivals.shift()!;
+    if (life.state.paymentIds.includes(arrival.paymentId)) continue;
+    const keep = !isFinal(life.state.status) && Date.now() < run.input.request.expireBy && arrival.amount <= amountDue(life.state);
+    if (keep) {
+      life.set(afterCapture(life.state, arrival.paymentId, arrival.amount, Date.now()));
+      await life.save();
+    } else {
+      await refundDuplicate(arrival.paymentId);
+    }
+  }
+}
+
+/**
+ * A live link's QR code for what is due now: made with the link, again after each partial payment and when it
+ * closes; none when fewer than 15 minutes remain (the page then offers the UPI-intent button only).
+ */
+async function keepQrOpen(run: LinkRun): Promise<void> {
+  const due = amountDue(run.life.state);
+  const now = Date.now();
+  const current = run.qr;
+  if (current && current.madeFor === due && (current.closeBy === null || current.closeBy > now)) return;
+  try {
+    const { closeBy } = await provider.openLinkQr({ linkId: run.input.request.linkId, due });
+    run.qr = { madeFor: due, closeBy };
+  } catch (err) {
+    // The page shows no code then (the intent button only); the next change tries again.
+    log.warn('the link\'s QR code could not be made', { error: String(err) });
+    run.qr = { madeFor: due, closeBy: null };
+  }
+}
+
+/** A link that takes no more money closes its QR code, once. */
+async function closeQr(run: LinkRun): Promise<void> {
+  if (!run.qr || run.qr.closed) return;
+  run.qr.closed = true;
+  try {
+    await provider.closeLinkQr({ linkId: run.input.request.linkId });
+  } catch (err) {
+    log.warn('the link\'s QR code could not be closed', { error: String(err) });
+  }
 }
 
 /** Why this attempt is refused, as the refusal to throw; undefined when it may start. */
@@ -262,10 +378,15 @@ async function runAttempt(run: LinkRun, attempt: Attempt, pay: PayAttemptInput):
     attempt.paymentId = payment.paymentId;
     const outcome = await child.result();
     attempt.paymentId = outcome.paymentId;
-    // A payment counts once, even if its workflow were ever joined again under the same key.
+    // A payment counts once, even if its workflow were ever joined again under the same key; one the link can no
+    // longer take (its QR code was paid meanwhile) is refunded in full at once.
     if (outcome.status === 'captured' && !life.state.paymentIds.includes(outcome.paymentId)) {
-      life.set(afterCapture(life.state, outcome.paymentId, attempt.amount, Date.now()));
-      await life.save();
+      if (isFinal(life.state.status) || attempt.amount > amountDue(life.state)) {
+        await refundDuplicate(outcome.paymentId);
+      } else {
+        life.set(afterCapture(life.state, outcome.paymentId, attempt.amount, Date.now()));
+        await life.save();
+      }
     }
     attempt.status = outcome.status === 'captured' ? 'captured' : 'failed';
   } catch {

@@ -2,23 +2,30 @@
 // (`provider-event/{connection_id}/{event_id}`): resolve what it says, then apply it through the one transition writer.
 // A live payment's or refund's report is written here (its status guard makes a late or repeated one change
 // nothing), and the workflow that follows it, if it still runs, is woken to see it. A capture of a payment already
-// failed here (a late authorization) is refunded in full at once (DECISIONS, Late authorizations).
+// failed here (a late authorization) is refunded in full at once (DECISIONS, Late authorizations). A payment to a
+// live link's QR code becomes the link's payment, and the link decides whether it keeps it; a provider settlement
+// becomes ours once.
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
-import { ParentClosePolicy, getExternalWorkflowHandle, startChild, type SignalDefinition } from '@temporalio/workflow';
+import { ParentClosePolicy, getExternalWorkflowHandle, log, startChild, type SignalDefinition } from '@temporalio/workflow';
 import type { PaymentActivities } from '../activities/payments.ts';
+import type { PaymentLinkActivities } from '../activities/payment-links.ts';
 import type { PayoutActivities } from '../activities/payouts.ts';
 import type { ProviderEventActivities, ProviderEventInput } from '../activities/provider-events.ts';
 import type { RefundActivities } from '../activities/refunds.ts';
+import type { ProviderSettlementActivities } from '../activities/settlements/provider-settlements.ts';
 import type { TopUpActivities } from '../activities/top-ups.ts';
 import { wakePaymentSignal } from './payment.ts';
+import { providerPaymentSignal, refundDuplicate } from './payment-link.ts';
 import { refundFollowWorkflow, wakeRefundSignal } from './refund.ts';
-import { databaseSteps } from './proxies.ts';
+import { databaseSteps, providerSteps } from './proxies.ts';
 
 const { resolveProviderEvent } = databaseSteps<ProviderEventActivities>();
 const { applyPayoutRailReport } = databaseSteps<PayoutActivities>();
 const { recordTopUp } = databaseSteps<TopUpActivities>();
 const { applyPaymentRailReport } = databaseSteps<PaymentActivities>();
 const { applyRefundRailReport, createLateAuthorizationRefund } = databaseSteps<RefundActivities>();
+const { recordProviderLinkPayment } = databaseSteps<PaymentLinkActivities>();
+const { recordProviderSettlement } = providerSteps<ProviderSettlementActivities>();
 
 export async function providerEventWorkflow(input: ProviderEventInput): Promise<void> {
   const work = await resolveProviderEvent(input);
@@ -26,6 +33,19 @@ export async function providerEventWorkflow(input: ProviderEventInput): Promise<
   if (work?.kind === 'payout') await applyPayoutRailReport(work.report);
   // Keyed by the provider's transaction id: a deposit reconciliation recorded first is found, not recorded again.
   if (work?.kind === 'top_up') await recordTopUp(work.topUp);
+  // Keyed by the provider's settlement id: one the settlements sync recorded first is found, not recorded again.
+  if (work?.kind === 'settlement') await recordProviderSettlement({ connectionId: work.connectionId, settlement: work.settlement });
+  if (work?.kind === 'link_payment') {
+    // Recorded once per provider payment id; the link decides whether it keeps it (its workflow, one place).
+    const paid = await recordProviderLinkPayment(work.payment);
+    try {
+      await getExternalWorkflowHandle(paid.linkWorkflowId).signal(providerPaymentSignal, { paymentId: paid.paymentId, amount: paid.amount });
+    } catch (err) {
+      // The link's workflow has ended (paid, expired or cancelled): it takes no more money.
+      log.info('payment to a closed link: refunded', { linkId: paid.linkId, paymentId: paid.paymentId, error: String(err) });
+      await refundDuplicate(paid.paymentId);
+    }
+  }
   if (work?.kind === 'payment') {
     if (work.report) {
       const applied = await applyPaymentRailReport(work.report);

@@ -6,12 +6,15 @@ import type { PayoutActivities } from '../activities/payouts.ts';
 import type { ReconciliationActivities } from '../activities/reconciliation.ts';
 import type { TopUpActivities } from '../activities/top-ups.ts';
 import { type ReconciliationResult, reconcileSteps } from '../src/domain/reconciliation.ts';
-import { databaseSteps, reconcileReadSteps } from './proxies.ts';
+import type { ProviderSettlementActivities } from '../activities/settlements/provider-settlements.ts';
+import { log } from '@temporalio/workflow';
+import { databaseSteps, providerSteps, reconcileReadSteps } from './proxies.ts';
 
 const { readReconcileStep } = reconcileReadSteps<ReconciliationActivities>();
 const { saveReconcileStep, measureReconciliation } = databaseSteps<ReconciliationActivities>();
 const { applyPayoutRailReport } = databaseSteps<PayoutActivities>();
 const { recordTopUp } = databaseSteps<TopUpActivities>();
+const { syncProviderSettlements } = providerSteps<ProviderSettlementActivities>();
 
 export interface ReconcileInput {
   connectionId: string;
@@ -31,6 +34,13 @@ export async function reconcileConnectionWorkflow(input: ReconcileInput): Promis
     totals.unexplained += read.state.unexplained;
     totals.deposits += read.works.filter((w) => w.kind === 'top_up').length;
     totals.payoutReports += read.works.filter((w) => w.kind === 'payout').length;
+  }
+  // The provider's settlements no webhook brought (each becomes ours once, whichever sees it first). One that live
+  // `pending` cannot cover yet stops the sync, logged; the next run reads it again.
+  try {
+    await syncProviderSettlements(input.connectionId);
+  } catch (err) {
+    log.warn('settlements sync stopped', { connectionId: input.connectionId, error: String(err) });
   }
   return measureReconciliation({ connectionId: input.connectionId, totals });
 }

@@ -6,9 +6,11 @@
 import { continueAsNew, workflowInfo } from '@temporalio/workflow';
 import type { SettlementActivities, SettlementScope } from '../activities/settlements.ts';
 import type { Mode } from '../src/domain/modes.ts';
-import { databaseSteps } from './proxies.ts';
+import type { ProviderSettlementActivities } from '../activities/settlements/provider-settlements.ts';
+import { databaseSteps, providerSteps } from './proxies.ts';
 
 const { listSettlementScopes, settleScope } = databaseSteps<SettlementActivities>();
+const { syncProviderSettlements } = providerSteps<ProviderSettlementActivities>();
 
 const PAGE = 100;
 
@@ -38,4 +40,13 @@ export async function dailySettlementWorkflow(input: DailySettlementInput = {}):
     after = { accountId: scopes.at(-1)!.accountId, mode: scopes.at(-1)!.mode };
     if (workflowInfo().continueAsNewSuggested) await continueAsNew<typeof dailySettlementWorkflow>({ after, settledSoFar: settlements });
   }
+}
+
+/**
+ * A live connection's settlements sync on its own (`provider-settlements/{connection_id}`): the provider's
+ * settlements since the connection's cursor become ours once each. Reconciliation runs the same activity as a
+ * step of its own; this workflow is for an operator or a test that wants only this part now.
+ */
+export async function providerSettlementsSyncWorkflow(connectionId: string): Promise<{ read: number; settlementIds: string[] }> {
+  return syncProviderSettlements(connectionId);
 }

@@ -243,22 +243,41 @@ export interface ConnectedRailSettings {
   checkAgainInMs: number;
 }
 
-/** A page of the payout account's statement read since a cursor, oldest first. */
-export interface StatementRead {
-  lines: ProviderStatementLine[];
-  /** Where the next read starts (opaque, the connector's own); the given cursor when nothing new was read. */
-  cursor: string | null;
+/** A live payment link's QR code, as the link asks the provider for it. */
+export interface LinkQrInput {
+  linkId: string;
+  /** Paise: what is due on the link now (the code takes exactly this). */
+  amount: number;
+  /** The link's expire_by, epoch ms. */
+  expireBy: number;
+  /** Epoch ms. */
+  now: number;
+  name?: string | null;
+  description?: string | null;
 }
 
 /**
- * What reconciliation reads at the provider for one connection (built from the connection's row, like its rails;
- * every call paced by the connection's shared rate).
+ * What the service reads from or makes at a provider's payment gateway besides the rails: its settlements (and the
+ * payments each settled) and the single-use UPI QR codes of live payment links.
  */
-export interface ProviderAccountReader {
-  /** Every statement line of the payout account after `cursor` (from the start when null), oldest first. */
-  listTransactions(cursor: string | null): Promise<StatementRead>;
-  /** A payout as the provider shows it now, by the provider's id. */
-  payout(providerReference: string): Promise<ProviderPayoutReport>;
+export interface ProviderGateway {
+  /** Every settlement after `cursor` (all when null), oldest first, and the cursor after them. */
+  settlementsSince(cursor: string | null, options?: { maxPages?: number }): Promise<{ settlements: ProviderSettlementReport[]; cursor: string | null }>;
+  /** The payments and refunds a settlement settled. */
+  settlementLines(settlement: Pick<ProviderSettlementReport, 'providerReference' | 'createdAt'>): Promise<ProviderSettlementLine[]>;
+  /** A single-use QR code for the amount due, closing by min(expire_by, the provider's longest); null when fewer than 15 minutes remain. */
+  createLinkQr(input: LinkQrInput): Promise<ProviderQrCode | null>;
+  /** Closes a code that is still open (a code already closed is left as it is). */
+  closeQr(providerReference: string): Promise<void>;
+  fetchPayment(providerReference: string): Promise<ProviderPaymentReport>;
+}
+
+/** The gateways of the connections, as the worker's composition root gives them to activities. */
+export interface ProviderGateways {
+  /** The connection's gateway; null when the connection is unknown or its provider has no connector. */
+  ofConnection(connectionId: string): Promise<ProviderGateway | null>;
+  /** The gateway of the account's active connection, else of its latest one; null when it has none. */
+  ofAccount(accountId: string): Promise<{ connectionId: string; gateway: ProviderGateway } | null>;
 }
 
 /** What a connector's payment and refund rails need of a connection (the worker's composition root builds it). */
@@ -276,6 +295,24 @@ export interface ConnectedPaymentSettings {
   collectExpiryMinutes: number;
   /** Where netbanking sends the customer back when the payment names no `return_url`. */
   defaultReturnUrl(paymentId: string): string;
+}
+
+/** A page of the payout account's statement read since a cursor, oldest first. */
+export interface StatementRead {
+  lines: ProviderStatementLine[];
+  /** Where the next read starts (opaque, the connector's own); the given cursor when nothing new was read. */
+  cursor: string | null;
+}
+
+/**
+ * What reconciliation reads at the provider for one connection (built from the connection's row, like its rails;
+ * every call paced by the connection's shared rate).
+ */
+export interface ProviderAccountReader {
+  /** Every statement line of the payout account after `cursor` (from the start when null), oldest first. */
+  listTransactions(cursor: string | null): Promise<StatementRead>;
+  /** A payout as the provider shows it now, by the provider's id. */
+  payout(providerReference: string): Promise<ProviderPayoutReport>;
 }
 
 /** What one provider's connector gives the rest of the service (src/connectors/index.ts lists them). */
@@ -297,10 +334,12 @@ export interface Connector {
   checkPayoutAccountNumber(accountNumber: string): string | null;
   /** The payout rail of one connection (the worker's composition root builds it from the connection's row). */
   createPayoutRail(settings: ConnectedRailSettings): PayoutRail;
-  /** What reconciliation reads of the connection's provider account (its statement, its payouts). */
-  createAccountReader(settings: ConnectedRailSettings): ProviderAccountReader;
+  /** The payment gateway's settlements and QR codes of one connection. */
+  createGateway(settings: ConnectedRailSettings): ProviderGateway;
   /** The payment and refund rails of one connection. */
   createPaymentRails(settings: ConnectedPaymentSettings): { payments: PaymentRail; refunds: RefundRail };
+  /** What reconciliation reads of the connection's provider account (its statement, its payouts). */
+  createAccountReader(settings: ConnectedRailSettings): ProviderAccountReader;
   /**
    * The provider's rules where they are narrower than our API's, checked when a live beneficiary or payout is created
    * (400 naming the param) so that the provider never refuses it later for them.

@@ -9,11 +9,18 @@ export const settlementSchema = z
     id: z.string().meta({ example: 'setl_01JD3Y8X4W0000000000000000' }),
     object: z.literal('settlement'),
     mode: modeSchema,
-    amount: jsonIntegerSchema('Paise moved from `pending` to `available`: the sum of the settled payments.'),
+    amount: jsonIntegerSchema('Paise moved out of `pending`: in the sandbox the sum of the settled payments, moved to `available`; in live mode what the provider paid out to the business\'s bank account.'),
     currency: z.string().meta({ example: 'INR' }),
     payment_count: z.int().meta({ description: 'How many payments this settlement settled (`GET /v1/payments` shows their `settlement_id`).' }),
     status: z.literal(settlementStatuses),
     utr: z.string().meta({ description: 'The bank reference of the settlement.' }),
+    provider_reference: z
+      .string()
+      .nullable()
+      .meta({ description: "The provider's id of a live settlement (each one it reports becomes one settlement); `null` in the sandbox." }),
+    fees: jsonIntegerSchema(
+      "Paise the provider kept of the settled payments, GST included (already recorded at capture as `fee` balance transactions; 0 in the sandbox).",
+    ),
     created_at: z.int(),
   })
   .meta({ id: 'Settlement' });

@@ -301,6 +301,10 @@ export const SettlementEntity = defineEntity({
     paymentCount: p.integer(),
     status: p.enum(settlementStatuses),
     utr: p.string(),
+    /** The provider's id of a live settlement (null in the sandbox): each one becomes ours once. */
+    providerReference: p.string().nullable(),
+    /** What the provider kept of the settled payments, GST included (0 in the sandbox; recorded at capture). */
+    fees: p.bigint('bigint').default(0),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });
@@ -427,6 +431,13 @@ export const PaymentLinkEntity = defineEntity({
     paidAt: p.datetime().nullable(),
     expiredAt: p.datetime().nullable(),
     cancelledAt: p.datetime().nullable(),
+    /** A live link's single-use UPI QR code at the provider (null in the sandbox, or when none is open). */
+    qrProviderReference: p.string().nullable(),
+    /** Its `upi://pay?...` content, which the page draws. */
+    qrContent: p.text().nullable(),
+    qrCloseBy: p.datetime().nullable(),
+    /** The paise it takes (what was due when it was made). */
+    qrAmount: p.bigint('number').nullable(),
   },
 });
 export type PaymentLink = InferEntity<typeof PaymentLinkEntity>;
@@ -515,6 +526,8 @@ export const ConnectionEntity = defineEntity({
     baseUrl: p.string(),
     status: p.enum(connectionStatuses),
     reconciliationCursor: p.text().nullable(),
+    /** How far the settlements sync has read the provider's settlements (its own cursor). */
+    settlementsCursor: p.text().nullable(),
     /** When the last reconciliation ended, the provider's balance it read and the difference from ours (never corrected). */
     reconciledAt: p.datetime().nullable(),
     reconciliationProviderBalance: p.bigint('number').nullable(),

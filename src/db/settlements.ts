@@ -29,6 +29,8 @@ export async function unsettledScopes(
  * that writes the settlement.
  */
 export async function claimUnsettledPayments(em: EntityManager, scope: { settlementId: string; accountId: string; mode: Mode }): Promise<bigint[]> {
+  // The sandbox's own settlement never takes a live payment (the test helper is sandbox-only too).
+  if (scope.mode !== 'sandbox') return [];
   // Rows are locked in id order (no deadlock between overlapping runs); after waiting for a lock,
   // PostgreSQL re-checks `settlement_id is null` on the row's newest version and skips claimed ones.
   const claimed = await em.execute<{ amount: string }[]>(

@@ -215,6 +215,8 @@ export function settlementView(row: Settlement): SettlementResponse {
     payment_count: row.paymentCount,
     status: row.status,
     utr: row.utr,
+    provider_reference: row.providerReference ?? null,
+    fees: jsonInteger(row.fees ?? 0n),
     created_at: unixSeconds(row.createdAt),
   };
 }

@@ -90,6 +90,11 @@ export function settlementPosting(amount: PostingAmount): Posting {
   return move('settlement', 'pending', 'available', amount);
 }
 
+/** A live settlement: what the provider paid out of the unsettled money leaves `pending` for the business's bank. */
+export function liveSettlementPosting(amount: PostingAmount): Posting {
+  return move('settlement', 'pending', 'external_bank', amount);
+}
+
 /** A refund is created: its amount moves from `available` (live: `pending`, docs/live-money.md) to `reserved`. */
 export function refundReservePosting(amount: PostingAmount, from: 'available' | 'pending' = 'available'): Posting {
   return move('refund', from, 'reserved', amount);

@@ -430,9 +430,9 @@ describe('paying on the page', () => {
 });
 
 describe('a live link\'s page', () => {
-  test('shows no QR code, no UPI intent, no form and no configured UPI ID; a POST takes nothing', async () => {
+  test('before its provider QR code exists: no QR code, no UPI intent, no form and no configured UPI ID; a POST takes nothing', async () => {
     const { accountId } = await service.newAccount();
-    // Written as a live link would be (live money writes need a provider connection the API cannot make yet).
+    // Written as a live link is before its workflow has the provider's QR code (live-links-settlements.test.ts: with it).
     const id = `plink_${ulid()}`;
     await service.sql(
       `insert into payment_links (id, account_id, mode, amount, description, status, expire_by, short_url, idempotency_key)
@@ -442,7 +442,7 @@ describe('a live link\'s page', () => {
     const page = await getPage(`${service.url}/pay/${id}`);
     assert.equal(page.status, 200, page.html);
     assert.ok(page.html.includes('₹2,500.00'), 'the amount due');
-    assert.ok(page.html.includes('cannot be paid on this page yet'), page.html);
+    assert.ok(page.html.includes('data-testid="preparing"'), page.html);
     assert.ok(!page.html.includes(PAYEE_VPA), 'no configured UPI ID');
     assert.doesNotMatch(page.html, /<svg/i, 'no QR code');
     assert.doesNotMatch(page.html, /upi:\/\//i, 'no UPI intent');

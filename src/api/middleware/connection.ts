@@ -14,15 +14,15 @@ import { routePattern } from './metrics.ts';
 /**
  * `METHOD /route/pattern` of every write that moves money, with the kind of money a connection's connector must move
  * for it. Refunds give back payments, so they go with them. Collections and mandates are recurring debits (UPI
- * AutoPay): a connector moves them only once it lists `recurring`, however it takes one-off payments. A link needs
- * only a connection (its page takes no live payment until the connector does).
+ * AutoPay): a connector moves them only once it lists `recurring`, however it takes one-off payments. A link takes
+ * live payments (its provider QR code's, a collect request's), so it needs a connector that moves payments.
  */
 export const moneyMovingRoutes: ReadonlyMap<string, MoneyMovement | null> = new Map([
   ['POST /v1/payouts', 'payouts'],
   ['POST /v1/payout_batches', 'payouts'],
   ['POST /v1/payments', 'payments'],
   ['POST /v1/refunds', 'payments'],
-  ['POST /v1/payment_links', null],
+  ['POST /v1/payment_links', 'payments'],
   ['POST /v1/collections', 'recurring'],
   ['POST /v1/mandates', 'recurring'],
 ]);

@@ -1,19 +1,27 @@
 // The link page itself (GET /pay/:id, and the form shown again with a problem): the business, the amount due,
 // the description, and, for a sandbox link, a UPI QR code and the pay form.
 //
-// A live link's page shows no QR code, no UPI intent and no form: the only payee this service could put in
-// them today is one from its configuration, and a customer paying it would pay a stranger, not the business.
-// Live links become payable here when the provider's own QR code arrives with the account's connection.
+// A live link's page never shows a payee from this service's configuration (a customer paying it would pay a
+// stranger, not the business): it draws the provider's own single-use QR code from its `upi://` content, made for
+// the amount due, with a "Pay with a UPI app" button holding the same intent (for phones). With fewer than 15
+// minutes left no code is made (DECISIONS, QR codes) and the page offers the UPI-intent button only.
 import QRCode from 'qrcode';
 import { ApiError } from '../../domain/errors.ts';
 import { isIdOf } from '../../domain/ids.ts';
 import { formatRupees } from '../../domain/money.ts';
 import { isPayable, payableRange, upiIntent } from '../../domain/payment-links.ts';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { activeConnection } from '../../db/connections.ts';
 import { AccountEntity, PaymentEntity, PaymentLinkEntity, type PaymentLink } from '../../db/entities.ts';
 import type { AppDeps, ApiRouterContext } from '../context.ts';
 import type { FormTokens } from './pay-form.ts';
 import { rupeesField } from './pay-form.ts';
 import { type Layout, kolkataTime, render, renderMessage, statusMessages } from './pay-render.ts';
+
+/** With less than this left, no QR code is made for a live link (the provider's 15-minute minimum). */
+const LIVE_QR_MIN_LEFT_MS = 16 * 60 * 1000;
+/** With less than this left, a live link's page offers the UPI-intent button only. */
+const QR_DRAWN_MIN_LEFT_MS = 15 * 60 * 1000;
 
 export interface FormState {
   problem?: string;
@@ -28,8 +36,15 @@ export interface LinkPages {
   showLink(ctx: ApiRouterContext, link: PaymentLink, status?: number, form?: FormState): Promise<void>;
 }
 
-/** True where this page may take a payment: sandbox links (a live link waits for its provider's QR code). */
-export const payableHere = (link: PaymentLink): boolean => link.mode === 'sandbox';
+/**
+ * True where this page's UPI-ID form may take a payment: sandbox links, and live links where the account's connection
+ * has UPI collect enabled (a collect request to the customer's UPI ID); other live links are paid through the
+ * provider's QR code or its intent only.
+ */
+export async function payableHere(em: EntityManager, link: PaymentLink): Promise<boolean> {
+  if (link.mode === 'sandbox') return true;
+  return (await activeConnection(em, link.accountId))?.upiCollect === true;
+}
 
 export function linkPages(deps: Pick<AppDeps, 'config'>, tokens: FormTokens): LinkPages {
   const loadLink = async (ctx: ApiRouterContext): Promise<PaymentLink> => {
@@ -44,15 +59,17 @@ export function linkPages(deps: Pick<AppDeps, 'config'>, tokens: FormTokens): Li
     return { title, merchant: account?.name ?? '', sandbox: link.mode === 'sandbox' };
   };
 
+  const drawQr = (content: string): Promise<string> => QRCode.toString(content, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
+
   /** The QR code of a sandbox link: the configured sandbox payee (never shown on a live link). */
   const sandboxQr = (link: PaymentLink, merchant: string, due: number): Promise<string> => {
     const note = link.description ? link.description.slice(0, 80) : `Payment link ${link.id}`;
-    return QRCode.toString(upiIntent({ vpa: deps.config.PAYMENT_LINK_PAYEE_VPA, name: merchant || 'paygate' }, link.id, due, note), {
-      type: 'svg',
-      errorCorrectionLevel: 'M',
-      margin: 1,
-    });
+    return drawQr(upiIntent({ vpa: deps.config.PAYMENT_LINK_PAYEE_VPA, name: merchant || 'paygate' }, link.id, due, note));
   };
+
+  /** A live link's intent: the provider's QR code's content while it is open for the amount due, else none. */
+  const liveIntent = (link: PaymentLink, due: number): string | null =>
+    link.qrContent && link.qrCloseBy && link.qrCloseBy.getTime() > Date.now() && Number(link.qrAmount) === due ? link.qrContent : null;
 
   const showLink = async (ctx: ApiRouterContext, link: PaymentLink, status = 200, form: FormState = {}) => {
     const expired = isPayable(link.status) && link.expireBy.getTime() <= Date.now();
@@ -72,7 +89,9 @@ export function linkPages(deps: Pick<AppDeps, 'config'>, tokens: FormTokens): Li
     const range = payableRange({ status: link.status, amount, amountPaid: paid, acceptPartial: link.acceptPartial, firstMinPartialAmount: link.firstMinPartialAmount ?? null, paymentIds: [], paidAt: null, expiredAt: null, cancelledAt: null });
     const busy = (await ctx.state.em.count(PaymentEntity, { paymentLinkId: link.id, status: 'pending' })) > 0;
     const layout = await layoutOf(ctx, link, `Pay ${formatRupees(due)}`);
-    const here = payableHere(link);
+    const here = await payableHere(ctx.state.em, link);
+    const intent = link.mode === 'live' && !busy ? liveIntent(link, due) : null;
+    const live = link.mode === 'live';
     render(ctx, status, 'link', {
       ...layout,
       ...(busy ? { refresh: { seconds: 3 } } : {}),
@@ -87,8 +106,14 @@ export function linkPages(deps: Pick<AppDeps, 'config'>, tokens: FormTokens): Li
       vpa: form.vpa ?? '',
       problem: form.problem ?? '',
       busy,
-      notPayableHere: !here,
-      qrSvg: here && !busy ? await sandboxQr(link, layout.merchant ?? '', due) : '',
+      live,
+      // A live link is paid at the provider: its QR code or intent, or (fewer than 15 minutes left) the intent button only.
+      notPayableHere: !here && !live,
+      intentUrl: intent ?? '',
+      preparing: live && !busy && !intent && link.expireBy.getTime() - Date.now() > LIVE_QR_MIN_LEFT_MS,
+      // With fewer than 15 minutes left the code is not drawn: the intent button only (DECISIONS, QR codes).
+      collect: live && here,
+      qrSvg: busy ? '' : !live ? await sandboxQr(link, layout.merchant ?? '', due) : intent && link.expireBy.getTime() - Date.now() >= QR_DRAWN_MIN_LEFT_MS ? await drawQr(intent) : '',
       token: here ? tokens.issue(link.id) : '',
       expiresText: `${kolkataTime.format(link.expireBy)} IST`,
     });

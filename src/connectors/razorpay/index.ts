@@ -4,6 +4,7 @@
 import type { Connector } from '../types.ts';
 import { DEFAULT_BASE_URL } from './http.ts';
 import { checkLiveBeneficiary, checkLivePayment, checkLivePayout } from './limits.ts';
+import { createRazorpayGateway } from './gateway.ts';
 import { createRazorpayAccountReader } from './account-reader.ts';
 import { createRazorpayPayoutRail } from './payout-rail.ts';
 import { createRazorpayPaymentRails } from './payment-rails.ts';
@@ -12,8 +13,9 @@ import { EVENT_ID_HEADER, parseWebhookEvent, SIGNATURE_HEADER, translateWebhookE
 export const razorpay: Connector = {
   provider: 'razorpay',
   displayName: 'Razorpay (payment gateway and RazorpayX payouts)',
-  // RazorpayX payouts, and payments and refunds through its payment gateway. Recurring debits (UPI AutoPay mandates
-  // and their collections) are not wired yet: until they are, those live writes answer 403.
+  // RazorpayX payouts, and payments, refunds and payment links (their QR codes) through its payment gateway.
+  // Recurring debits (UPI AutoPay mandates and their collections) are not wired yet: until they are, those live
+  // writes answer 403.
   moves: ['payouts', 'payments'],
   defaultBaseUrl: DEFAULT_BASE_URL,
   secretVariables: { keySecret: 'RAZORPAY_KEY_SECRET', webhookSecret: 'RAZORPAY_WEBHOOK_SECRET' },
@@ -24,8 +26,9 @@ export const razorpay: Connector = {
     /^[A-Za-z0-9]{5,40}$/.test(accountNumber) ? null : 'the RazorpayX account number is 5 to 40 letters and digits',
   limits: { checkBeneficiary: checkLiveBeneficiary, checkPayout: checkLivePayout, checkPayment: checkLivePayment },
   createPayoutRail: createRazorpayPayoutRail,
-  createAccountReader: createRazorpayAccountReader,
+  createGateway: createRazorpayGateway,
   createPaymentRails: createRazorpayPaymentRails,
+  createAccountReader: createRazorpayAccountReader,
   webhooks: {
     signatureHeader: SIGNATURE_HEADER,
     eventIdHeader: EVENT_ID_HEADER,

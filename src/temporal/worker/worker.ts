@@ -8,9 +8,10 @@ import type { Client } from '@temporalio/client';
 import { createSandboxPayoutRail, type SandboxTimings } from '../../rails/sandbox/payout-rail.ts';
 import { createSandboxPaymentRail, createSandboxRefundRail } from '../../rails/sandbox/payment-rail.ts';
 import { payoutReportSink } from './rail-reports.ts';
-import { createAccountReaders } from './provider-accounts.ts';
+import { createLiveGateways } from './live-gateway.ts';
 import { createLivePayoutRail, providerPace } from './live-payout-rail.ts';
 import { createLivePaymentRails } from './live-payment-rail.ts';
+import { createAccountReaders } from './provider-accounts.ts';
 import type { Logger } from '../../logger.ts';
 import { createWebhookSender } from '../../webhooks/sender.ts';
 import { endpointSecretContext, type SecretBox } from '../../db/sealed.ts';
@@ -204,6 +205,12 @@ export async function startWorker(options: {
       paymentExpiryMs: (options.provider.paymentExpirySeconds ?? 600) * 1000,
       rails: createRails(options),
       translateProviderEvent,
+      gateways: createLiveGateways({
+        orm: options.orm,
+        secrets,
+        maxRps: options.provider.maxRps,
+        checkAgainInMs: options.provider.pollSeconds * 1000,
+      }),
       accountReaderOf: createAccountReaders({ orm: options.orm, secrets, maxRps: options.provider.maxRps, checkAgainInMs: options.provider.pollSeconds * 1000 }),
     }),
     ...workerTuning(options.tuning),

@@ -1412,7 +1412,7 @@ export type components = {
             /** @constant */
             object: "settlement";
             mode: components["schemas"]["Mode"];
-            /** @description Paise moved from `pending` to `available`: the sum of the settled payments. */
+            /** @description Paise moved out of `pending`: in the sandbox the sum of the settled payments, moved to `available`; in live mode what the provider paid out to the business's bank account. */
             amount: number;
             /** @example INR */
             currency: string;
@@ -1422,6 +1422,10 @@ export type components = {
             status: "processed";
             /** @description The bank reference of the settlement. */
             utr: string;
+            /** @description The provider's id of a live settlement (each one it reports becomes one settlement); `null` in the sandbox. */
+            provider_reference: string | null;
+            /** @description Paise the provider kept of the settled payments, GST included (already recorded at capture as `fee` balance transactions; 0 in the sandbox). */
+            fees: number;
             created_at: number;
         };
         Mandate: {
@@ -1806,7 +1810,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "topup_01M8GMFHBPWZM81TQPMGHXNXMC",
+                     *       "id": "topup_01M8GP6RWK2V8XGTTMV3QAHZ6E",
                      *       "object": "top_up",
                      *       "mode": "sandbox",
                      *       "amount": 2500000,
@@ -1814,9 +1818,11 @@ export interface operations {
                      *       "status": "succeeded",
                      *       "description": "Float for November payouts",
                      *       "metadata": {},
-                     *       "balance_transaction_id": "txn_01M8GMFHEDGKGXZF2RH1QXBQHD",
-                     *       "idempotency_key": "d7c59012-d645-416e-bc88-528a31039c65",
-                     *       "created_at": 1795854681
+                     *       "balance_transaction_id": "txn_01M8GP6S22HT0Q7HYZV527J4D0",
+                     *       "source": "test_helper",
+                     *       "provider_reference": null,
+                     *       "idempotency_key": "bfa98c78-8a03-4248-9eb6-37d2c4852366",
+                     *       "created_at": 1795856491
                      *     }
                      */
                     "application/json": components["schemas"]["TopUp"];
@@ -1994,7 +2000,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "topup_01M8GMFHBPWZM81TQPMGHXNXMC",
+                     *           "id": "topup_01M8GP6RWK2V8XGTTMV3QAHZ6E",
                      *           "object": "top_up",
                      *           "mode": "sandbox",
                      *           "amount": 2500000,
@@ -2002,9 +2008,11 @@ export interface operations {
                      *           "status": "succeeded",
                      *           "description": "Float for November payouts",
                      *           "metadata": {},
-                     *           "balance_transaction_id": "txn_01M8GMFHEDGKGXZF2RH1QXBQHD",
-                     *           "idempotency_key": "d7c59012-d645-416e-bc88-528a31039c65",
-                     *           "created_at": 1795854681
+                     *           "balance_transaction_id": "txn_01M8GP6S22HT0Q7HYZV527J4D0",
+                     *           "source": "test_helper",
+                     *           "provider_reference": null,
+                     *           "idempotency_key": "bfa98c78-8a03-4248-9eb6-37d2c4852366",
+                     *           "created_at": 1795856491
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -2121,7 +2129,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "topup_01M8GMFHBPWZM81TQPMGHXNXMC",
+                     *       "id": "topup_01M8GP6RWK2V8XGTTMV3QAHZ6E",
                      *       "object": "top_up",
                      *       "mode": "sandbox",
                      *       "amount": 2500000,
@@ -2129,9 +2137,11 @@ export interface operations {
                      *       "status": "succeeded",
                      *       "description": "Float for November payouts",
                      *       "metadata": {},
-                     *       "balance_transaction_id": "txn_01M8GMFHEDGKGXZF2RH1QXBQHD",
-                     *       "idempotency_key": "d7c59012-d645-416e-bc88-528a31039c65",
-                     *       "created_at": 1795854681
+                     *       "balance_transaction_id": "txn_01M8GP6S22HT0Q7HYZV527J4D0",
+                     *       "source": "test_helper",
+                     *       "provider_reference": null,
+                     *       "idempotency_key": "bfa98c78-8a03-4248-9eb6-37d2c4852366",
+                     *       "created_at": 1795856491
                      *     }
                      */
                     "application/json": components["schemas"]["TopUp"];
@@ -2391,18 +2401,18 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "txn_01M8GMFPW4KC9WCQ0PKAVHNJEW",
+                     *           "id": "txn_01M8GP6YV6FF1SF765NK506789",
                      *           "object": "balance_transaction",
                      *           "mode": "sandbox",
                      *           "type": "settlement",
-                     *           "source_id": "setl_01M8GMFPTZS7YRBWXX3TQ4BKQ2",
+                     *           "source_id": "setl_01M8GP6YTE9A14FGJ4TJP400JZ",
                      *           "amount": 0,
                      *           "fee": 0,
                      *           "net": 0,
                      *           "currency": "INR",
                      *           "status": "available",
                      *           "description": "Settlement",
-                     *           "created_at": 1795854687
+                     *           "created_at": 1795856497
                      *         }
                      *       ],
                      *       "has_more": true,
@@ -2538,7 +2548,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
+                     *           "id": "bene_01M8GP6S8RR63NTBF1RGHR3B9S",
                      *           "object": "beneficiary",
                      *           "mode": "sandbox",
                      *           "name": "Ravi Kumar",
@@ -2546,7 +2556,7 @@ export interface operations {
                      *           "phone": null,
                      *           "metadata": {},
                      *           "active": true,
-                     *           "created_at": 1795854681,
+                     *           "created_at": 1795856491,
                      *           "type": "vpa",
                      *           "bank_account": null,
                      *           "vpa": "success@upi"
@@ -2688,7 +2698,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
+                     *       "id": "bene_01M8GP6S8RR63NTBF1RGHR3B9S",
                      *       "object": "beneficiary",
                      *       "mode": "sandbox",
                      *       "name": "Ravi Kumar",
@@ -2696,7 +2706,7 @@ export interface operations {
                      *       "phone": null,
                      *       "metadata": {},
                      *       "active": true,
-                     *       "created_at": 1795854681,
+                     *       "created_at": 1795856491,
                      *       "type": "vpa",
                      *       "bank_account": null,
                      *       "vpa": "success@upi"
@@ -2858,7 +2868,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
+                     *       "id": "bene_01M8GP6S8RR63NTBF1RGHR3B9S",
                      *       "object": "beneficiary",
                      *       "mode": "sandbox",
                      *       "name": "Ravi Kumar",
@@ -2866,7 +2876,7 @@ export interface operations {
                      *       "phone": null,
                      *       "metadata": {},
                      *       "active": true,
-                     *       "created_at": 1795854681,
+                     *       "created_at": 1795856491,
                      *       "type": "vpa",
                      *       "bank_account": null,
                      *       "vpa": "success@upi"
@@ -2993,7 +3003,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
+                     *       "id": "bene_01M8GP6S8RR63NTBF1RGHR3B9S",
                      *       "object": "beneficiary",
                      *       "mode": "sandbox",
                      *       "name": "Ravi Kumar",
@@ -3001,7 +3011,7 @@ export interface operations {
                      *       "phone": null,
                      *       "metadata": {},
                      *       "active": false,
-                     *       "created_at": 1795854681,
+                     *       "created_at": 1795856491,
                      *       "type": "vpa",
                      *       "bank_account": null,
                      *       "vpa": "success@upi"
@@ -3147,7 +3157,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
+                     *           "id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
                      *           "object": "customer",
                      *           "mode": "sandbox",
                      *           "name": "Meera Iyer",
@@ -3157,7 +3167,7 @@ export interface operations {
                      *           "metadata": {
                      *             "crm_id": "C-1042"
                      *           },
-                     *           "created_at": 1795854681
+                     *           "created_at": 1795856491
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -3323,7 +3333,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
+                     *       "id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
                      *       "object": "customer",
                      *       "mode": "sandbox",
                      *       "name": "Meera Iyer",
@@ -3333,7 +3343,7 @@ export interface operations {
                      *       "metadata": {
                      *         "crm_id": "C-1042"
                      *       },
-                     *       "created_at": 1795854681
+                     *       "created_at": 1795856491
                      *     }
                      */
                     "application/json": components["schemas"]["Customer"];
@@ -3492,7 +3502,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
+                     *       "id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
                      *       "object": "customer",
                      *       "mode": "sandbox",
                      *       "name": "Meera Iyer",
@@ -3502,7 +3512,7 @@ export interface operations {
                      *       "metadata": {
                      *         "crm_id": "C-1042"
                      *       },
-                     *       "created_at": 1795854681
+                     *       "created_at": 1795856491
                      *     }
                      */
                     "application/json": components["schemas"]["Customer"];
@@ -3675,7 +3685,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
+                     *       "id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
                      *       "object": "customer",
                      *       "mode": "sandbox",
                      *       "name": "Meera Iyer",
@@ -3686,7 +3696,7 @@ export interface operations {
                      *         "crm_id": "C-1042",
                      *         "tier": "gold"
                      *       },
-                     *       "created_at": 1795854681
+                     *       "created_at": 1795856491
                      *     }
                      */
                     "application/json": components["schemas"]["Customer"];
@@ -3876,16 +3886,16 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "pout_01M8GMFHR9F4VZF71T1TCBGJH8",
+                     *           "id": "pout_01M8GP6SBEE0RJX85JCZYKXENS",
                      *           "object": "payout",
                      *           "livemode": false,
-                     *           "beneficiary_id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
+                     *           "beneficiary_id": "bene_01M8GP6S8RR63NTBF1RGHR3B9S",
                      *           "amount": 150000,
                      *           "currency": "INR",
                      *           "mode": "upi",
                      *           "status": "completed",
                      *           "failure_reason": null,
-                     *           "utr": "SBX60B8F1EBB8F19",
+                     *           "utr": "SBX6069836C72210",
                      *           "provider_reference": null,
                      *           "fees": 0,
                      *           "batch_id": null,
@@ -3894,9 +3904,9 @@ export interface operations {
                      *           "metadata": {
                      *             "invoice": "INV-2026-0042"
                      *           },
-                     *           "idempotency_key": "ad361f5f-6d55-471e-8b8d-85b40e903f5d",
-                     *           "created_at": 1795854681,
-                     *           "completed_at": 1795854683,
+                     *           "idempotency_key": "ecfa073a-e7bc-45ff-8da8-79591922cc5a",
+                     *           "created_at": 1795856491,
+                     *           "completed_at": 1795856493,
                      *           "failed_at": null,
                      *           "reversed_at": null
                      *         }
@@ -4000,7 +4010,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "beneficiary_id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
+                 *       "beneficiary_id": "bene_01M8GP6S8RR63NTBF1RGHR3B9S",
                  *       "amount": 1000,
                  *       "mode": "upi"
                  *     }
@@ -4032,7 +4042,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "beneficiary_id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
+                 *       "beneficiary_id": "bene_01M8GP6S8RR63NTBF1RGHR3B9S",
                  *       "amount": 1000,
                  *       "mode": "upi"
                  *     }
@@ -4083,10 +4093,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M8GMFK1PXYVND4MYJ05E445D",
+                     *       "id": "pout_01M8GP6TJPYBA2TJZX6PVVVCCH",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
+                     *       "beneficiary_id": "bene_01M8GP6S8RR63NTBF1RGHR3B9S",
                      *       "amount": 1000,
                      *       "currency": "INR",
                      *       "mode": "upi",
@@ -4099,8 +4109,8 @@ export interface operations {
                      *       "reference": null,
                      *       "narration": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "4e001530-3d18-41f6-bd56-dfbc3799f797",
-                     *       "created_at": 1795854683,
+                     *       "idempotency_key": "b9bd8c18-94dd-4f0f-a8c2-9f17791d80df",
+                     *       "created_at": 1795856493,
                      *       "completed_at": null,
                      *       "failed_at": null,
                      *       "reversed_at": null
@@ -4284,16 +4294,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M8GMFHR9F4VZF71T1TCBGJH8",
+                     *       "id": "pout_01M8GP6SBEE0RJX85JCZYKXENS",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
+                     *       "beneficiary_id": "bene_01M8GP6S8RR63NTBF1RGHR3B9S",
                      *       "amount": 150000,
                      *       "currency": "INR",
                      *       "mode": "upi",
                      *       "status": "completed",
                      *       "failure_reason": null,
-                     *       "utr": "SBX60B8F1EBB8F19",
+                     *       "utr": "SBX6069836C72210",
                      *       "provider_reference": null,
                      *       "fees": 0,
                      *       "batch_id": null,
@@ -4302,9 +4312,9 @@ export interface operations {
                      *       "metadata": {
                      *         "invoice": "INV-2026-0042"
                      *       },
-                     *       "idempotency_key": "ad361f5f-6d55-471e-8b8d-85b40e903f5d",
-                     *       "created_at": 1795854681,
-                     *       "completed_at": 1795854683,
+                     *       "idempotency_key": "ecfa073a-e7bc-45ff-8da8-79591922cc5a",
+                     *       "created_at": 1795856491,
+                     *       "completed_at": 1795856493,
                      *       "failed_at": null,
                      *       "reversed_at": null
                      *     }
@@ -4434,27 +4444,27 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M8GMFK1PXYVND4MYJ05E445D",
+                     *       "id": "pout_01M8GP6TJPYBA2TJZX6PVVVCCH",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
+                     *       "beneficiary_id": "bene_01M8GP6S8RR63NTBF1RGHR3B9S",
                      *       "amount": 1000,
                      *       "currency": "INR",
                      *       "mode": "upi",
                      *       "status": "reversed",
                      *       "failure_reason": null,
-                     *       "utr": "SBX698156D53F9BC",
+                     *       "utr": "SBX1FA568F49AED7",
                      *       "provider_reference": null,
                      *       "fees": 0,
                      *       "batch_id": null,
                      *       "reference": null,
                      *       "narration": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "4e001530-3d18-41f6-bd56-dfbc3799f797",
-                     *       "created_at": 1795854683,
-                     *       "completed_at": 1795854684,
+                     *       "idempotency_key": "b9bd8c18-94dd-4f0f-a8c2-9f17791d80df",
+                     *       "created_at": 1795856493,
+                     *       "completed_at": 1795856494,
                      *       "failed_at": null,
-                     *       "reversed_at": 1795854684
+                     *       "reversed_at": 1795856494
                      *     }
                      */
                     "application/json": components["schemas"]["Payout"];
@@ -4620,12 +4630,12 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "pbat_01M8GMFM92XQDG9SN05N0NPERD",
+                     *           "id": "pbat_01M8GP6VS1SVPC5YNT4076X3XA",
                      *           "object": "payout_batch",
                      *           "mode": "sandbox",
                      *           "status": "completed",
                      *           "reference": "payroll-2026-11",
-                     *           "idempotency_key": "d3cfe2c1-4c1b-42c6-8784-bed2a2b4b293",
+                     *           "idempotency_key": "81c54b78-1c52-47e5-a8b3-524abaa27b6b",
                      *           "total_count": 2,
                      *           "total_amount": 97000,
                      *           "counts": {
@@ -4634,8 +4644,8 @@ export interface operations {
                      *             "failed": 0,
                      *             "reversed": 0
                      *           },
-                     *           "created_at": 1795854684,
-                     *           "completed_at": 1795854685
+                     *           "created_at": 1795856494,
+                     *           "completed_at": 1795856495
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -4763,7 +4773,7 @@ export interface operations {
                  *       "reference": "payroll-2026-11",
                  *       "payouts": [
                  *         {
-                 *           "beneficiary_id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
+                 *           "beneficiary_id": "bene_01M8GP6S8RR63NTBF1RGHR3B9S",
                  *           "amount": 45000,
                  *           "mode": "upi",
                  *           "idempotency_key": "payroll-2026-11/emp-001",
@@ -4771,7 +4781,7 @@ export interface operations {
                  *           "narration": "November salary"
                  *         },
                  *         {
-                 *           "beneficiary_id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
+                 *           "beneficiary_id": "bene_01M8GP6S8RR63NTBF1RGHR3B9S",
                  *           "amount": 52000,
                  *           "mode": "upi",
                  *           "idempotency_key": "payroll-2026-11/emp-002",
@@ -4825,12 +4835,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pbat_01M8GMFM92XQDG9SN05N0NPERD",
+                     *       "id": "pbat_01M8GP6VS1SVPC5YNT4076X3XA",
                      *       "object": "payout_batch",
                      *       "mode": "sandbox",
                      *       "status": "processing",
                      *       "reference": "payroll-2026-11",
-                     *       "idempotency_key": "d3cfe2c1-4c1b-42c6-8784-bed2a2b4b293",
+                     *       "idempotency_key": "81c54b78-1c52-47e5-a8b3-524abaa27b6b",
                      *       "total_count": 2,
                      *       "total_amount": 97000,
                      *       "counts": {
@@ -4839,7 +4849,7 @@ export interface operations {
                      *         "failed": 0,
                      *         "reversed": 0
                      *       },
-                     *       "created_at": 1795854684,
+                     *       "created_at": 1795856494,
                      *       "completed_at": null
                      *     }
                      */
@@ -4999,12 +5009,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pbat_01M8GMFM92XQDG9SN05N0NPERD",
+                     *       "id": "pbat_01M8GP6VS1SVPC5YNT4076X3XA",
                      *       "object": "payout_batch",
                      *       "mode": "sandbox",
                      *       "status": "completed",
                      *       "reference": "payroll-2026-11",
-                     *       "idempotency_key": "d3cfe2c1-4c1b-42c6-8784-bed2a2b4b293",
+                     *       "idempotency_key": "81c54b78-1c52-47e5-a8b3-524abaa27b6b",
                      *       "total_count": 2,
                      *       "total_amount": 97000,
                      *       "counts": {
@@ -5013,8 +5023,8 @@ export interface operations {
                      *         "failed": 0,
                      *         "reversed": 0
                      *       },
-                     *       "created_at": 1795854684,
-                     *       "completed_at": 1795854685
+                     *       "created_at": 1795856494,
+                     *       "completed_at": 1795856495
                      *     }
                      */
                     "application/json": components["schemas"]["PayoutBatch"];
@@ -5164,14 +5174,14 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "pay_01M8GMFNHAFPKX3NA1J1N516F5",
+                     *           "id": "pay_01M8GP6XGBPF7RK4K1NVN0YQD6",
                      *           "object": "payment",
                      *           "mode": "sandbox",
                      *           "amount": 49900,
                      *           "currency": "INR",
                      *           "status": "captured",
                      *           "receipt": "order-7781",
-                     *           "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
+                     *           "customer_id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
                      *           "description": "Two books",
                      *           "metadata": {
                      *             "order_id": "7781"
@@ -5182,12 +5192,12 @@ export interface operations {
                      *           "settlement_id": null,
                      *           "collection_id": null,
                      *           "payment_link_id": null,
-                     *           "idempotency_key": "a779b9d4-57cc-4ffd-9312-c9374744bd0e",
+                     *           "idempotency_key": "ca74365d-eba3-44ea-8314-8e681a61ff6a",
                      *           "next_action": null,
                      *           "return_url": null,
                      *           "provider_reference": null,
-                     *           "created_at": 1795854685,
-                     *           "captured_at": 1795854685,
+                     *           "created_at": 1795856496,
+                     *           "captured_at": 1795856496,
                      *           "failed_at": null,
                      *           "method": "upi",
                      *           "vpa": "success@upi",
@@ -5297,7 +5307,7 @@ export interface operations {
                  *       "amount": 49900,
                  *       "method": "upi",
                  *       "vpa": "success@upi",
-                 *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
+                 *       "customer_id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
                  *       "receipt": "order-7781",
                  *       "description": "Two books",
                  *       "metadata": {
@@ -5327,14 +5337,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pay_01M8GMFNHAFPKX3NA1J1N516F5",
+                     *       "id": "pay_01M8GP6XGBPF7RK4K1NVN0YQD6",
                      *       "object": "payment",
                      *       "mode": "sandbox",
                      *       "amount": 49900,
                      *       "currency": "INR",
                      *       "status": "captured",
                      *       "receipt": "order-7781",
-                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
+                     *       "customer_id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
                      *       "description": "Two books",
                      *       "metadata": {
                      *         "order_id": "7781"
@@ -5345,12 +5355,12 @@ export interface operations {
                      *       "settlement_id": null,
                      *       "collection_id": null,
                      *       "payment_link_id": null,
-                     *       "idempotency_key": "a779b9d4-57cc-4ffd-9312-c9374744bd0e",
+                     *       "idempotency_key": "ca74365d-eba3-44ea-8314-8e681a61ff6a",
                      *       "next_action": null,
                      *       "return_url": null,
                      *       "provider_reference": null,
-                     *       "created_at": 1795854685,
-                     *       "captured_at": 1795854685,
+                     *       "created_at": 1795856496,
+                     *       "captured_at": 1795856496,
                      *       "failed_at": null,
                      *       "method": "upi",
                      *       "vpa": "success@upi",
@@ -5524,14 +5534,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pay_01M8GMFNHAFPKX3NA1J1N516F5",
+                     *       "id": "pay_01M8GP6XGBPF7RK4K1NVN0YQD6",
                      *       "object": "payment",
                      *       "mode": "sandbox",
                      *       "amount": 49900,
                      *       "currency": "INR",
                      *       "status": "captured",
                      *       "receipt": "order-7781",
-                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
+                     *       "customer_id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
                      *       "description": "Two books",
                      *       "metadata": {
                      *         "order_id": "7781"
@@ -5542,12 +5552,12 @@ export interface operations {
                      *       "settlement_id": null,
                      *       "collection_id": null,
                      *       "payment_link_id": null,
-                     *       "idempotency_key": "a779b9d4-57cc-4ffd-9312-c9374744bd0e",
+                     *       "idempotency_key": "ca74365d-eba3-44ea-8314-8e681a61ff6a",
                      *       "next_action": null,
                      *       "return_url": null,
                      *       "provider_reference": null,
-                     *       "created_at": 1795854685,
-                     *       "captured_at": 1795854685,
+                     *       "created_at": 1795856496,
+                     *       "captured_at": 1795856496,
                      *       "failed_at": null,
                      *       "method": "upi",
                      *       "vpa": "success@upi",
@@ -5694,10 +5704,10 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "rfnd_01M8GMFNNV40K4R90V7VG6HNPQ",
+                     *           "id": "rfnd_01M8GP6XP5V1A028F97DST3BS0",
                      *           "object": "refund",
                      *           "mode": "sandbox",
-                     *           "payment_id": "pay_01M8GMFNHAFPKX3NA1J1N516F5",
+                     *           "payment_id": "pay_01M8GP6XGBPF7RK4K1NVN0YQD6",
                      *           "amount": 9900,
                      *           "currency": "INR",
                      *           "status": "processed",
@@ -5705,10 +5715,10 @@ export interface operations {
                      *           "metadata": {},
                      *           "failure_code": null,
                      *           "failure_message": null,
-                     *           "utr": "SBXRAB5B046AF3AC0",
-                     *           "idempotency_key": "632473dd-7598-4491-93ec-479166d0c72a",
-                     *           "created_at": 1795854685,
-                     *           "processed_at": 1795854686,
+                     *           "utr": "SBXR91C55221036E7",
+                     *           "idempotency_key": "2f4fd39c-5b0a-4df2-ad42-a7dcc82afe7b",
+                     *           "created_at": 1795856496,
+                     *           "processed_at": 1795856497,
                      *           "failed_at": null
                      *         }
                      *       ],
@@ -5811,7 +5821,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "payment_id": "pay_01M8GMFNHAFPKX3NA1J1N516F5",
+                 *       "payment_id": "pay_01M8GP6XGBPF7RK4K1NVN0YQD6",
                  *       "amount": 9900,
                  *       "reason": "One book returned"
                  *     }
@@ -5830,7 +5840,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "payment_id": "pay_01M8GMFNHAFPKX3NA1J1N516F5",
+                 *       "payment_id": "pay_01M8GP6XGBPF7RK4K1NVN0YQD6",
                  *       "amount": 9900,
                  *       "reason": "One book returned"
                  *     }
@@ -5868,10 +5878,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rfnd_01M8GMFNNV40K4R90V7VG6HNPQ",
+                     *       "id": "rfnd_01M8GP6XP5V1A028F97DST3BS0",
                      *       "object": "refund",
                      *       "mode": "sandbox",
-                     *       "payment_id": "pay_01M8GMFNHAFPKX3NA1J1N516F5",
+                     *       "payment_id": "pay_01M8GP6XGBPF7RK4K1NVN0YQD6",
                      *       "amount": 9900,
                      *       "currency": "INR",
                      *       "status": "pending",
@@ -5880,8 +5890,8 @@ export interface operations {
                      *       "failure_code": null,
                      *       "failure_message": null,
                      *       "utr": null,
-                     *       "idempotency_key": "632473dd-7598-4491-93ec-479166d0c72a",
-                     *       "created_at": 1795854685,
+                     *       "idempotency_key": "2f4fd39c-5b0a-4df2-ad42-a7dcc82afe7b",
+                     *       "created_at": 1795856496,
                      *       "processed_at": null,
                      *       "failed_at": null
                      *     }
@@ -6064,10 +6074,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rfnd_01M8GMFNNV40K4R90V7VG6HNPQ",
+                     *       "id": "rfnd_01M8GP6XP5V1A028F97DST3BS0",
                      *       "object": "refund",
                      *       "mode": "sandbox",
-                     *       "payment_id": "pay_01M8GMFNHAFPKX3NA1J1N516F5",
+                     *       "payment_id": "pay_01M8GP6XGBPF7RK4K1NVN0YQD6",
                      *       "amount": 9900,
                      *       "currency": "INR",
                      *       "status": "processed",
@@ -6075,10 +6085,10 @@ export interface operations {
                      *       "metadata": {},
                      *       "failure_code": null,
                      *       "failure_message": null,
-                     *       "utr": "SBXRAB5B046AF3AC0",
-                     *       "idempotency_key": "632473dd-7598-4491-93ec-479166d0c72a",
-                     *       "created_at": 1795854685,
-                     *       "processed_at": 1795854686,
+                     *       "utr": "SBXR91C55221036E7",
+                     *       "idempotency_key": "2f4fd39c-5b0a-4df2-ad42-a7dcc82afe7b",
+                     *       "created_at": 1795856496,
+                     *       "processed_at": 1795856497,
                      *       "failed_at": null
                      *     }
                      */
@@ -6220,15 +6230,17 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "setl_01M8GMFPTZS7YRBWXX3TQ4BKQ2",
+                     *           "id": "setl_01M8GP6YTE9A14FGJ4TJP400JZ",
                      *           "object": "settlement",
                      *           "mode": "sandbox",
                      *           "amount": 49900,
                      *           "currency": "INR",
                      *           "payment_count": 1,
                      *           "status": "processed",
-                     *           "utr": "SETL3C29DDDB803C",
-                     *           "created_at": 1795854687
+                     *           "utr": "SETLDD277D114EEF",
+                     *           "provider_reference": null,
+                     *           "fees": 0,
+                     *           "created_at": 1795856497
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -6345,15 +6357,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "setl_01M8GMFPTZS7YRBWXX3TQ4BKQ2",
+                     *       "id": "setl_01M8GP6YTE9A14FGJ4TJP400JZ",
                      *       "object": "settlement",
                      *       "mode": "sandbox",
                      *       "amount": 49900,
                      *       "currency": "INR",
                      *       "payment_count": 1,
                      *       "status": "processed",
-                     *       "utr": "SETL3C29DDDB803C",
-                     *       "created_at": 1795854687
+                     *       "utr": "SETLDD277D114EEF",
+                     *       "provider_reference": null,
+                     *       "fees": 0,
+                     *       "created_at": 1795856497
                      *     }
                      */
                     "application/json": components["schemas"]["Settlement"];
@@ -6486,15 +6500,17 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "setl_01M8GMFPTZS7YRBWXX3TQ4BKQ2",
+                     *           "id": "setl_01M8GP6YTE9A14FGJ4TJP400JZ",
                      *           "object": "settlement",
                      *           "mode": "sandbox",
                      *           "amount": 49900,
                      *           "currency": "INR",
                      *           "payment_count": 1,
                      *           "status": "processed",
-                     *           "utr": "SETL3C29DDDB803C",
-                     *           "created_at": 1795854687
+                     *           "utr": "SETLDD277D114EEF",
+                     *           "provider_reference": null,
+                     *           "fees": 0,
+                     *           "created_at": 1795856497
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -6676,29 +6692,29 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "mdt_01M8GMFQSPPTP1MCVQMX0EMA36",
+                     *           "id": "mdt_01M8GP6ZMA3DC39QDMPDPNQJYT",
                      *           "object": "mandate",
                      *           "mode": "sandbox",
                      *           "livemode": false,
-                     *           "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
+                     *           "customer_id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
                      *           "vpa": "success@upi",
                      *           "max_amount": 500000,
                      *           "frequency": "monthly",
-                     *           "start_at": 1795854688,
-                     *           "expire_at": 2111473888,
+                     *           "start_at": 1795856498,
+                     *           "expire_at": 2111475698,
                      *           "status": "active",
-                     *           "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GMFQSPPTP1MCVQMX0EMA36/authorize",
-                     *           "authorization_expires_at": 1796459488,
+                     *           "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GP6ZMA3DC39QDMPDPNQJYT/authorize",
+                     *           "authorization_expires_at": 1796461298,
                      *           "provider_reference": null,
                      *           "description": "Gold plan, monthly",
                      *           "metadata": {
                      *             "plan": "gold"
                      *           },
-                     *           "idempotency_key": "ecc38b1b-b4ae-4de4-97f4-f147ce0d3af3",
-                     *           "created_at": 1795854688,
-                     *           "activated_at": 1795854688,
-                     *           "paused_at": 1795854688,
-                     *           "resumed_at": 1795854688,
+                     *           "idempotency_key": "a4dfb2b1-a278-4bc4-8dc8-638305084e7a",
+                     *           "created_at": 1795856498,
+                     *           "activated_at": 1795856498,
+                     *           "paused_at": 1795856498,
+                     *           "resumed_at": 1795856498,
                      *           "revoked_at": null,
                      *           "rejected_at": null,
                      *           "expired_at": null
@@ -6826,7 +6842,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
+                 *       "customer_id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
                  *       "max_amount": 500000,
                  *       "frequency": "monthly",
                  *       "description": "Gold plan, monthly",
@@ -6879,26 +6895,26 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GMFQSPPTP1MCVQMX0EMA36",
+                     *       "id": "mdt_01M8GP6ZMA3DC39QDMPDPNQJYT",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
+                     *       "customer_id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1795854688,
-                     *       "expire_at": 2111473888,
+                     *       "start_at": 1795856498,
+                     *       "expire_at": 2111475698,
                      *       "status": "created",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GMFQSPPTP1MCVQMX0EMA36/authorize",
-                     *       "authorization_expires_at": 1796459488,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GP6ZMA3DC39QDMPDPNQJYT/authorize",
+                     *       "authorization_expires_at": 1796461298,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "ecc38b1b-b4ae-4de4-97f4-f147ce0d3af3",
-                     *       "created_at": 1795854688,
+                     *       "idempotency_key": "a4dfb2b1-a278-4bc4-8dc8-638305084e7a",
+                     *       "created_at": 1795856498,
                      *       "activated_at": null,
                      *       "paused_at": null,
                      *       "resumed_at": null,
@@ -7074,29 +7090,29 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GMFQSPPTP1MCVQMX0EMA36",
+                     *       "id": "mdt_01M8GP6ZMA3DC39QDMPDPNQJYT",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
+                     *       "customer_id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1795854688,
-                     *       "expire_at": 2111473888,
+                     *       "start_at": 1795856498,
+                     *       "expire_at": 2111475698,
                      *       "status": "active",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GMFQSPPTP1MCVQMX0EMA36/authorize",
-                     *       "authorization_expires_at": 1796459488,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GP6ZMA3DC39QDMPDPNQJYT/authorize",
+                     *       "authorization_expires_at": 1796461298,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "ecc38b1b-b4ae-4de4-97f4-f147ce0d3af3",
-                     *       "created_at": 1795854688,
-                     *       "activated_at": 1795854688,
-                     *       "paused_at": 1795854688,
-                     *       "resumed_at": 1795854688,
+                     *       "idempotency_key": "a4dfb2b1-a278-4bc4-8dc8-638305084e7a",
+                     *       "created_at": 1795856498,
+                     *       "activated_at": 1795856498,
+                     *       "paused_at": 1795856498,
+                     *       "resumed_at": 1795856498,
                      *       "revoked_at": null,
                      *       "rejected_at": null,
                      *       "expired_at": null
@@ -7227,30 +7243,30 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GMFQSPPTP1MCVQMX0EMA36",
+                     *       "id": "mdt_01M8GP6ZMA3DC39QDMPDPNQJYT",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
+                     *       "customer_id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1795854688,
-                     *       "expire_at": 2111473888,
+                     *       "start_at": 1795856498,
+                     *       "expire_at": 2111475698,
                      *       "status": "revoked",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GMFQSPPTP1MCVQMX0EMA36/authorize",
-                     *       "authorization_expires_at": 1796459488,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GP6ZMA3DC39QDMPDPNQJYT/authorize",
+                     *       "authorization_expires_at": 1796461298,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "ecc38b1b-b4ae-4de4-97f4-f147ce0d3af3",
-                     *       "created_at": 1795854688,
-                     *       "activated_at": 1795854688,
-                     *       "paused_at": 1795854688,
-                     *       "resumed_at": 1795854688,
-                     *       "revoked_at": 1795854688,
+                     *       "idempotency_key": "a4dfb2b1-a278-4bc4-8dc8-638305084e7a",
+                     *       "created_at": 1795856498,
+                     *       "activated_at": 1795856498,
+                     *       "paused_at": 1795856498,
+                     *       "resumed_at": 1795856498,
+                     *       "revoked_at": 1795856498,
                      *       "rejected_at": null,
                      *       "expired_at": null
                      *     }
@@ -7404,28 +7420,28 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GMFQSPPTP1MCVQMX0EMA36",
+                     *       "id": "mdt_01M8GP6ZMA3DC39QDMPDPNQJYT",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
+                     *       "customer_id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1795854688,
-                     *       "expire_at": 2111473888,
+                     *       "start_at": 1795856498,
+                     *       "expire_at": 2111475698,
                      *       "status": "paused",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GMFQSPPTP1MCVQMX0EMA36/authorize",
-                     *       "authorization_expires_at": 1796459488,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GP6ZMA3DC39QDMPDPNQJYT/authorize",
+                     *       "authorization_expires_at": 1796461298,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "ecc38b1b-b4ae-4de4-97f4-f147ce0d3af3",
-                     *       "created_at": 1795854688,
-                     *       "activated_at": 1795854688,
-                     *       "paused_at": 1795854688,
+                     *       "idempotency_key": "a4dfb2b1-a278-4bc4-8dc8-638305084e7a",
+                     *       "created_at": 1795856498,
+                     *       "activated_at": 1795856498,
+                     *       "paused_at": 1795856498,
                      *       "resumed_at": null,
                      *       "revoked_at": null,
                      *       "rejected_at": null,
@@ -7581,29 +7597,29 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GMFQSPPTP1MCVQMX0EMA36",
+                     *       "id": "mdt_01M8GP6ZMA3DC39QDMPDPNQJYT",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
+                     *       "customer_id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1795854688,
-                     *       "expire_at": 2111473888,
+                     *       "start_at": 1795856498,
+                     *       "expire_at": 2111475698,
                      *       "status": "active",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GMFQSPPTP1MCVQMX0EMA36/authorize",
-                     *       "authorization_expires_at": 1796459488,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GP6ZMA3DC39QDMPDPNQJYT/authorize",
+                     *       "authorization_expires_at": 1796461298,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "ecc38b1b-b4ae-4de4-97f4-f147ce0d3af3",
-                     *       "created_at": 1795854688,
-                     *       "activated_at": 1795854688,
-                     *       "paused_at": 1795854688,
-                     *       "resumed_at": 1795854688,
+                     *       "idempotency_key": "a4dfb2b1-a278-4bc4-8dc8-638305084e7a",
+                     *       "created_at": 1795856498,
+                     *       "activated_at": 1795856498,
+                     *       "paused_at": 1795856498,
+                     *       "resumed_at": 1795856498,
                      *       "revoked_at": null,
                      *       "rejected_at": null,
                      *       "expired_at": null
@@ -7758,28 +7774,28 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GMFR86AMVSC567WCABNGZ0",
+                     *       "id": "mdt_01M8GP7093RDDN3838QE5X8XKS",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
+                     *       "customer_id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
                      *       "vpa": "success@upi",
                      *       "max_amount": 100000,
                      *       "frequency": "as_presented",
-                     *       "start_at": 1795854688,
-                     *       "expire_at": 2111473888,
+                     *       "start_at": 1795856498,
+                     *       "expire_at": 2111475698,
                      *       "status": "revoked",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GMFR86AMVSC567WCABNGZ0/authorize",
-                     *       "authorization_expires_at": 1796459488,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GP7093RDDN3838QE5X8XKS/authorize",
+                     *       "authorization_expires_at": 1796461298,
                      *       "provider_reference": null,
                      *       "description": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "auto_01M8GMFR846Y11FK6WWC0P813A",
-                     *       "created_at": 1795854688,
-                     *       "activated_at": 1795854688,
+                     *       "idempotency_key": "auto_01M8GP7090YTJX2DK94GE16FWN",
+                     *       "created_at": 1795856499,
+                     *       "activated_at": 1795856499,
                      *       "paused_at": null,
                      *       "resumed_at": null,
-                     *       "revoked_at": 1795854688,
+                     *       "revoked_at": 1795856499,
                      *       "rejected_at": null,
                      *       "expired_at": null
                      *     }
@@ -7948,15 +7964,15 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "coll_01M8GMFPY9HD81FKHJ7TTERSFK",
+                     *           "id": "coll_01M8GP6YWRVSWDK1XYRD8HZ93N",
                      *           "object": "collection",
                      *           "mode": "sandbox",
-                     *           "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
+                     *           "customer_id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
                      *           "amount": 99900,
                      *           "currency": "INR",
                      *           "schedule": "monthly",
                      *           "day_of_month": null,
-                     *           "start_at": 1795854687,
+                     *           "start_at": 1795856497,
                      *           "total_count": null,
                      *           "remaining_count": null,
                      *           "status": "paused",
@@ -7964,14 +7980,14 @@ export interface operations {
                      *           "failed_count": 0,
                      *           "current_cycle": 3,
                      *           "next_charge_at": null,
-                     *           "latest_payment_id": "pay_01M8GMFQ3JMFHYMSCJASHE9TP9",
+                     *           "latest_payment_id": "pay_01M8GP6Z3V8N3VX390VXF4Q190",
                      *           "description": "Gym membership",
                      *           "metadata": {
                      *             "plan": "gold"
                      *           },
-                     *           "idempotency_key": "32c7e432-a5c7-4a5b-92a5-2ffb15d64d20",
-                     *           "created_at": 1795854687,
-                     *           "paused_at": 1795854687,
+                     *           "idempotency_key": "e20dafe8-8993-4ca9-9ae5-547b8f0aba96",
+                     *           "created_at": 1795856497,
+                     *           "paused_at": 1795856497,
                      *           "halted_at": null,
                      *           "cancelled_at": null,
                      *           "completed_at": null
@@ -8105,7 +8121,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
+                 *       "customer_id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
                  *       "amount": 99900,
                  *       "schedule": "monthly",
                  *       "description": "Gym membership",
@@ -8164,29 +8180,29 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M8GMFPY9HD81FKHJ7TTERSFK",
+                     *       "id": "coll_01M8GP6YWRVSWDK1XYRD8HZ93N",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
+                     *       "customer_id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1795854687,
+                     *       "start_at": 1795856497,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "active",
                      *       "paid_count": 0,
                      *       "failed_count": 0,
                      *       "current_cycle": 1,
-                     *       "next_charge_at": 1795854687,
+                     *       "next_charge_at": 1795856497,
                      *       "latest_payment_id": null,
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "32c7e432-a5c7-4a5b-92a5-2ffb15d64d20",
-                     *       "created_at": 1795854687,
+                     *       "idempotency_key": "e20dafe8-8993-4ca9-9ae5-547b8f0aba96",
+                     *       "created_at": 1795856497,
                      *       "paused_at": null,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
@@ -8360,15 +8376,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M8GMFPY9HD81FKHJ7TTERSFK",
+                     *       "id": "coll_01M8GP6YWRVSWDK1XYRD8HZ93N",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
+                     *       "customer_id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1795854687,
+                     *       "start_at": 1795856497,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "paused",
@@ -8376,14 +8392,14 @@ export interface operations {
                      *       "failed_count": 0,
                      *       "current_cycle": 3,
                      *       "next_charge_at": null,
-                     *       "latest_payment_id": "pay_01M8GMFQ3JMFHYMSCJASHE9TP9",
+                     *       "latest_payment_id": "pay_01M8GP6Z3V8N3VX390VXF4Q190",
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "32c7e432-a5c7-4a5b-92a5-2ffb15d64d20",
-                     *       "created_at": 1795854687,
-                     *       "paused_at": 1795854687,
+                     *       "idempotency_key": "e20dafe8-8993-4ca9-9ae5-547b8f0aba96",
+                     *       "created_at": 1795856497,
+                     *       "paused_at": 1795856497,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
                      *       "completed_at": null
@@ -8514,15 +8530,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M8GMFPY9HD81FKHJ7TTERSFK",
+                     *       "id": "coll_01M8GP6YWRVSWDK1XYRD8HZ93N",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
+                     *       "customer_id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1795854687,
+                     *       "start_at": 1795856497,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "paused",
@@ -8530,14 +8546,14 @@ export interface operations {
                      *       "failed_count": 0,
                      *       "current_cycle": 3,
                      *       "next_charge_at": null,
-                     *       "latest_payment_id": "pay_01M8GMFQ3JMFHYMSCJASHE9TP9",
+                     *       "latest_payment_id": "pay_01M8GP6Z3V8N3VX390VXF4Q190",
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "32c7e432-a5c7-4a5b-92a5-2ffb15d64d20",
-                     *       "created_at": 1795854687,
-                     *       "paused_at": 1795854687,
+                     *       "idempotency_key": "e20dafe8-8993-4ca9-9ae5-547b8f0aba96",
+                     *       "created_at": 1795856497,
+                     *       "paused_at": 1795856497,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
                      *       "completed_at": null
@@ -8692,29 +8708,29 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M8GMFPY9HD81FKHJ7TTERSFK",
+                     *       "id": "coll_01M8GP6YWRVSWDK1XYRD8HZ93N",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M8GMFHJ2WAX3GGFHNCW40NKB",
+                     *       "customer_id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1795854687,
+                     *       "start_at": 1795856497,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "active",
                      *       "paid_count": 2,
                      *       "failed_count": 0,
                      *       "current_cycle": 3,
-                     *       "next_charge_at": 1801125087,
-                     *       "latest_payment_id": "pay_01M8GMFQ3JMFHYMSCJASHE9TP9",
+                     *       "next_charge_at": 1801126897,
+                     *       "latest_payment_id": "pay_01M8GP6Z3V8N3VX390VXF4Q190",
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "32c7e432-a5c7-4a5b-92a5-2ffb15d64d20",
-                     *       "created_at": 1795854687,
+                     *       "idempotency_key": "e20dafe8-8993-4ca9-9ae5-547b8f0aba96",
+                     *       "created_at": 1795856497,
                      *       "paused_at": null,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
@@ -8885,7 +8901,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "plink_01M8GMFQNA2D6E0XXCJ2QHBGWC",
+                     *           "id": "plink_01M8GP6ZA4757FKWP90BSVB5A1",
                      *           "object": "payment_link",
                      *           "mode": "sandbox",
                      *           "amount": 1250000,
@@ -8901,12 +8917,12 @@ export interface operations {
                      *           "accept_partial": true,
                      *           "first_min_partial_amount": 500000,
                      *           "status": "created",
-                     *           "short_url": "https://api.paygate.example/pay/plink_01M8GMFQNA2D6E0XXCJ2QHBGWC",
-                     *           "expire_by": 1796459487,
+                     *           "short_url": "https://api.paygate.example/pay/plink_01M8GP6ZA4757FKWP90BSVB5A1",
+                     *           "expire_by": 1796461297,
                      *           "callback_url": null,
                      *           "payments": [],
-                     *           "idempotency_key": "0806209b-44b5-48ce-a6b1-96509df9bdb0",
-                     *           "created_at": 1795854687,
+                     *           "idempotency_key": "a4a7579f-7838-4d63-93d9-652f6f0cad2f",
+                     *           "created_at": 1795856498,
                      *           "paid_at": null,
                      *           "expired_at": null,
                      *           "cancelled_at": null,
@@ -9131,7 +9147,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "plink_01M8GMFQNA2D6E0XXCJ2QHBGWC",
+                     *       "id": "plink_01M8GP6ZA4757FKWP90BSVB5A1",
                      *       "object": "payment_link",
                      *       "mode": "sandbox",
                      *       "amount": 1250000,
@@ -9147,12 +9163,12 @@ export interface operations {
                      *       "accept_partial": true,
                      *       "first_min_partial_amount": 500000,
                      *       "status": "created",
-                     *       "short_url": "https://api.paygate.example/pay/plink_01M8GMFQNA2D6E0XXCJ2QHBGWC",
-                     *       "expire_by": 1796459487,
+                     *       "short_url": "https://api.paygate.example/pay/plink_01M8GP6ZA4757FKWP90BSVB5A1",
+                     *       "expire_by": 1796461297,
                      *       "callback_url": null,
                      *       "payments": [],
-                     *       "idempotency_key": "0806209b-44b5-48ce-a6b1-96509df9bdb0",
-                     *       "created_at": 1795854687,
+                     *       "idempotency_key": "a4a7579f-7838-4d63-93d9-652f6f0cad2f",
+                     *       "created_at": 1795856498,
                      *       "paid_at": null,
                      *       "expired_at": null,
                      *       "cancelled_at": null,
@@ -9317,7 +9333,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "plink_01M8GMFQNA2D6E0XXCJ2QHBGWC",
+                     *       "id": "plink_01M8GP6ZA4757FKWP90BSVB5A1",
                      *       "object": "payment_link",
                      *       "mode": "sandbox",
                      *       "amount": 1250000,
@@ -9333,12 +9349,12 @@ export interface operations {
                      *       "accept_partial": true,
                      *       "first_min_partial_amount": 500000,
                      *       "status": "created",
-                     *       "short_url": "https://api.paygate.example/pay/plink_01M8GMFQNA2D6E0XXCJ2QHBGWC",
-                     *       "expire_by": 1796459487,
+                     *       "short_url": "https://api.paygate.example/pay/plink_01M8GP6ZA4757FKWP90BSVB5A1",
+                     *       "expire_by": 1796461297,
                      *       "callback_url": null,
                      *       "payments": [],
-                     *       "idempotency_key": "0806209b-44b5-48ce-a6b1-96509df9bdb0",
-                     *       "created_at": 1795854687,
+                     *       "idempotency_key": "a4a7579f-7838-4d63-93d9-652f6f0cad2f",
+                     *       "created_at": 1795856498,
                      *       "paid_at": null,
                      *       "expired_at": null,
                      *       "cancelled_at": null,
@@ -9472,7 +9488,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "plink_01M8GMFQNA2D6E0XXCJ2QHBGWC",
+                     *       "id": "plink_01M8GP6ZA4757FKWP90BSVB5A1",
                      *       "object": "payment_link",
                      *       "mode": "sandbox",
                      *       "amount": 1250000,
@@ -9488,15 +9504,15 @@ export interface operations {
                      *       "accept_partial": true,
                      *       "first_min_partial_amount": 500000,
                      *       "status": "cancelled",
-                     *       "short_url": "https://api.paygate.example/pay/plink_01M8GMFQNA2D6E0XXCJ2QHBGWC",
-                     *       "expire_by": 1796459487,
+                     *       "short_url": "https://api.paygate.example/pay/plink_01M8GP6ZA4757FKWP90BSVB5A1",
+                     *       "expire_by": 1796461297,
                      *       "callback_url": null,
                      *       "payments": [],
-                     *       "idempotency_key": "0806209b-44b5-48ce-a6b1-96509df9bdb0",
-                     *       "created_at": 1795854687,
+                     *       "idempotency_key": "a4a7579f-7838-4d63-93d9-652f6f0cad2f",
+                     *       "created_at": 1795856498,
                      *       "paid_at": null,
                      *       "expired_at": null,
-                     *       "cancelled_at": 1795854688,
+                     *       "cancelled_at": 1795856498,
                      *       "metadata": {
                      *         "invoice": "2026-118"
                      *       }
@@ -9703,7 +9719,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rpt_01M8GMFRKVZCV0PHDYW4AABXNR",
+                     *       "id": "rpt_01M8GP70HW2DYHBTXD5F5HFKGJ",
                      *       "object": "report",
                      *       "mode": "sandbox",
                      *       "from": "2026-11-28",
@@ -9712,12 +9728,12 @@ export interface operations {
                      *       "status": "ready",
                      *       "row_count": 16,
                      *       "size": 2365,
-                     *       "sha256": "6e4aab53e9096059afe817af86d79d5a4b5bf792d073e82ab0070cc588b3fad1",
-                     *       "download_url": "https://api.paygate.example/reports/rpt_01M8GMFRKVZCV0PHDYW4AABXNR/file?expires=1795941089&signature=245d662e8026c7d6d3582a8f3bc21053cc42a6d5339c92964011f42068e8f36d",
-                     *       "expires_at": 1795941089,
-                     *       "created_at": 1795854688,
-                     *       "ready_at": 1795854689,
-                     *       "idempotency_key": "cc3a3928-63fc-4a0c-8524-041ae435238a"
+                     *       "sha256": "82d6b1bdc86d93c9c2067e6de93e1bf2d6796376ab243d1bf0a192c8a133c8ed",
+                     *       "download_url": "https://api.paygate.example/reports/rpt_01M8GP70HW2DYHBTXD5F5HFKGJ/file?expires=1795942899&signature=2f8eb94c2f93bafd7cdcebddd821aa83e15c264507c7aadd43c950b96d6f8797",
+                     *       "expires_at": 1795942899,
+                     *       "created_at": 1795856499,
+                     *       "ready_at": 1795856499,
+                     *       "idempotency_key": "3e4f1505-4bae-4af4-bf43-51a5f912ae34"
                      *     }
                      */
                     "application/json": components["schemas"]["Report"];
@@ -9893,7 +9909,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "rpt_01M8GMFRKVZCV0PHDYW4AABXNR",
+                     *           "id": "rpt_01M8GP70HW2DYHBTXD5F5HFKGJ",
                      *           "object": "report",
                      *           "mode": "sandbox",
                      *           "from": "2026-11-28",
@@ -9902,12 +9918,12 @@ export interface operations {
                      *           "status": "ready",
                      *           "row_count": 16,
                      *           "size": 2365,
-                     *           "sha256": "6e4aab53e9096059afe817af86d79d5a4b5bf792d073e82ab0070cc588b3fad1",
-                     *           "download_url": "https://api.paygate.example/reports/rpt_01M8GMFRKVZCV0PHDYW4AABXNR/file?expires=1795941089&signature=245d662e8026c7d6d3582a8f3bc21053cc42a6d5339c92964011f42068e8f36d",
-                     *           "expires_at": 1795941089,
-                     *           "created_at": 1795854688,
-                     *           "ready_at": 1795854689,
-                     *           "idempotency_key": "cc3a3928-63fc-4a0c-8524-041ae435238a"
+                     *           "sha256": "82d6b1bdc86d93c9c2067e6de93e1bf2d6796376ab243d1bf0a192c8a133c8ed",
+                     *           "download_url": "https://api.paygate.example/reports/rpt_01M8GP70HW2DYHBTXD5F5HFKGJ/file?expires=1795942899&signature=2f8eb94c2f93bafd7cdcebddd821aa83e15c264507c7aadd43c950b96d6f8797",
+                     *           "expires_at": 1795942899,
+                     *           "created_at": 1795856499,
+                     *           "ready_at": 1795856499,
+                     *           "idempotency_key": "3e4f1505-4bae-4af4-bf43-51a5f912ae34"
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -10024,7 +10040,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rpt_01M8GMFRKVZCV0PHDYW4AABXNR",
+                     *       "id": "rpt_01M8GP70HW2DYHBTXD5F5HFKGJ",
                      *       "object": "report",
                      *       "mode": "sandbox",
                      *       "from": "2026-11-28",
@@ -10033,12 +10049,12 @@ export interface operations {
                      *       "status": "ready",
                      *       "row_count": 16,
                      *       "size": 2365,
-                     *       "sha256": "6e4aab53e9096059afe817af86d79d5a4b5bf792d073e82ab0070cc588b3fad1",
-                     *       "download_url": "https://api.paygate.example/reports/rpt_01M8GMFRKVZCV0PHDYW4AABXNR/file?expires=1795941089&signature=245d662e8026c7d6d3582a8f3bc21053cc42a6d5339c92964011f42068e8f36d",
-                     *       "expires_at": 1795941089,
-                     *       "created_at": 1795854688,
-                     *       "ready_at": 1795854689,
-                     *       "idempotency_key": "cc3a3928-63fc-4a0c-8524-041ae435238a"
+                     *       "sha256": "82d6b1bdc86d93c9c2067e6de93e1bf2d6796376ab243d1bf0a192c8a133c8ed",
+                     *       "download_url": "https://api.paygate.example/reports/rpt_01M8GP70HW2DYHBTXD5F5HFKGJ/file?expires=1795942899&signature=2f8eb94c2f93bafd7cdcebddd821aa83e15c264507c7aadd43c950b96d6f8797",
+                     *       "expires_at": 1795942899,
+                     *       "created_at": 1795856499,
+                     *       "ready_at": 1795856499,
+                     *       "idempotency_key": "3e4f1505-4bae-4af4-bf43-51a5f912ae34"
                      *     }
                      */
                     "application/json": components["schemas"]["Report"];
@@ -10282,33 +10298,33 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "evt_01M8GMFNEK6K54F8X0AR4VQ0CV",
+                     *           "id": "evt_01M8GP6X9439TNP7K5V3W4S5V1",
                      *           "object": "event",
                      *           "type": "payout.completed",
                      *           "mode": "sandbox",
-                     *           "created_at": 1795854685,
+                     *           "created_at": 1795856495,
                      *           "data": {
                      *             "object": {
-                     *               "id": "pout_01M8GMFMBKSQ7CVV7FFGGVPE8K",
-                     *               "utr": "SBX3E9E53D1533BD",
+                     *               "id": "pout_01M8GP6VTH9DBTKE7C3XCHVXWT",
+                     *               "utr": "SBX3677ED4404D00",
                      *               "fees": 0,
                      *               "mode": "upi",
-                     *               "amount": 52000,
+                     *               "amount": 45000,
                      *               "object": "payout",
                      *               "status": "completed",
-                     *               "batch_id": "pbat_01M8GMFM92XQDG9SN05N0NPERD",
+                     *               "batch_id": "pbat_01M8GP6VS1SVPC5YNT4076X3XA",
                      *               "currency": "INR",
                      *               "livemode": false,
                      *               "metadata": {},
                      *               "failed_at": null,
                      *               "narration": "November salary",
-                     *               "reference": "emp-002",
-                     *               "created_at": 1795854684,
+                     *               "reference": "emp-001",
+                     *               "created_at": 1795856494,
                      *               "reversed_at": null,
-                     *               "completed_at": 1795854685,
-                     *               "beneficiary_id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
+                     *               "completed_at": 1795856495,
+                     *               "beneficiary_id": "bene_01M8GP6S8RR63NTBF1RGHR3B9S",
                      *               "failure_reason": null,
-                     *               "idempotency_key": "payroll-2026-11/emp-002",
+                     *               "idempotency_key": "payroll-2026-11/emp-001",
                      *               "provider_reference": null
                      *             }
                      *           }
@@ -10428,33 +10444,33 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "evt_01M8GMFNEK6K54F8X0AR4VQ0CV",
+                     *       "id": "evt_01M8GP6X9439TNP7K5V3W4S5V1",
                      *       "object": "event",
                      *       "type": "payout.completed",
                      *       "mode": "sandbox",
-                     *       "created_at": 1795854685,
+                     *       "created_at": 1795856495,
                      *       "data": {
                      *         "object": {
-                     *           "id": "pout_01M8GMFMBKSQ7CVV7FFGGVPE8K",
-                     *           "utr": "SBX3E9E53D1533BD",
+                     *           "id": "pout_01M8GP6VTH9DBTKE7C3XCHVXWT",
+                     *           "utr": "SBX3677ED4404D00",
                      *           "fees": 0,
                      *           "mode": "upi",
-                     *           "amount": 52000,
+                     *           "amount": 45000,
                      *           "object": "payout",
                      *           "status": "completed",
-                     *           "batch_id": "pbat_01M8GMFM92XQDG9SN05N0NPERD",
+                     *           "batch_id": "pbat_01M8GP6VS1SVPC5YNT4076X3XA",
                      *           "currency": "INR",
                      *           "livemode": false,
                      *           "metadata": {},
                      *           "failed_at": null,
                      *           "narration": "November salary",
-                     *           "reference": "emp-002",
-                     *           "created_at": 1795854684,
+                     *           "reference": "emp-001",
+                     *           "created_at": 1795856494,
                      *           "reversed_at": null,
-                     *           "completed_at": 1795854685,
-                     *           "beneficiary_id": "bene_01M8GMFHK9VM6W6HQHAQ7CQPAE",
+                     *           "completed_at": 1795856495,
+                     *           "beneficiary_id": "bene_01M8GP6S8RR63NTBF1RGHR3B9S",
                      *           "failure_reason": null,
-                     *           "idempotency_key": "payroll-2026-11/emp-002",
+                     *           "idempotency_key": "payroll-2026-11/emp-001",
                      *           "provider_reference": null
                      *         }
                      *       }
@@ -10569,7 +10585,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "endpoint_id": "we_01M8GMFHNJ0EM2NECDCNDH9PB5"
+                 *       "endpoint_id": "we_01M8GP6SAHWHCXYVEC9MFMT2RT"
                  *     }
                  */
                 "application/x-www-form-urlencoded": {
@@ -10578,7 +10594,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "endpoint_id": "we_01M8GMFHNJ0EM2NECDCNDH9PB5"
+                 *       "endpoint_id": "we_01M8GP6SAHWHCXYVEC9MFMT2RT"
                  *     }
                  */
                 "application/json": {
@@ -10607,9 +10623,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "event_redelivery",
-                     *       "event_id": "evt_01M8GMFNEK6K54F8X0AR4VQ0CV",
+                     *       "event_id": "evt_01M8GP6X9439TNP7K5V3W4S5V1",
                      *       "endpoint_ids": [
-                     *         "we_01M8GMFHNJ0EM2NECDCNDH9PB5"
+                     *         "we_01M8GP6SAHWHCXYVEC9MFMT2RT"
                      *       ]
                      *     }
                      */
@@ -10797,7 +10813,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "we_01M8GMFHNJ0EM2NECDCNDH9PB5",
+                     *           "id": "we_01M8GP6SAHWHCXYVEC9MFMT2RT",
                      *           "object": "webhook_endpoint",
                      *           "mode": "sandbox",
                      *           "url": "https://example.com/webhooks/paygate",
@@ -10807,7 +10823,7 @@ export interface operations {
                      *             "payment.captured"
                      *           ],
                      *           "status": "enabled",
-                     *           "created_at": 1795854681
+                     *           "created_at": 1795856491
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -10974,7 +10990,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_01M8GMFHNJ0EM2NECDCNDH9PB5",
+                     *       "id": "we_01M8GP6SAHWHCXYVEC9MFMT2RT",
                      *       "object": "webhook_endpoint",
                      *       "mode": "sandbox",
                      *       "url": "https://example.com/webhooks/paygate",
@@ -10984,7 +11000,7 @@ export interface operations {
                      *         "payment.captured"
                      *       ],
                      *       "status": "enabled",
-                     *       "created_at": 1795854681,
+                     *       "created_at": 1795856491,
                      *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
                      *     }
                      */
@@ -11144,7 +11160,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_01M8GMFHNJ0EM2NECDCNDH9PB5",
+                     *       "id": "we_01M8GP6SAHWHCXYVEC9MFMT2RT",
                      *       "object": "webhook_endpoint",
                      *       "mode": "sandbox",
                      *       "url": "https://example.com/webhooks/paygate",
@@ -11154,7 +11170,7 @@ export interface operations {
                      *         "payment.captured"
                      *       ],
                      *       "status": "enabled",
-                     *       "created_at": 1795854681
+                     *       "created_at": 1795856491
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];
@@ -11278,7 +11294,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_01M8GMFHNJ0EM2NECDCNDH9PB5",
+                     *       "id": "we_01M8GP6SAHWHCXYVEC9MFMT2RT",
                      *       "object": "webhook_endpoint",
                      *       "mode": "sandbox",
                      *       "deleted": true
@@ -11427,22 +11443,22 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "dlv_01M8GMFNWAQ0SK20T0RXJREATH",
+                     *           "id": "dlv_01M8GP6XDYKC5WCZFVAB3C52CS",
                      *           "object": "webhook_delivery",
                      *           "mode": "sandbox",
-                     *           "event_id": "evt_01M8GMFNEK6K54F8X0AR4VQ0CV",
-                     *           "endpoint_id": "we_01M8GMFHNJ0EM2NECDCNDH9PB5",
+                     *           "event_id": "evt_01M8GP6X9439TNP7K5V3W4S5V1",
+                     *           "endpoint_id": "we_01M8GP6SAHWHCXYVEC9MFMT2RT",
                      *           "attempt": 1,
                      *           "succeeded": true,
                      *           "status_code": 200,
                      *           "error": null,
                      *           "duration_ms": 1,
                      *           "delivery": "event",
-                     *           "created_at": 1795854686
+                     *           "created_at": 1795856496
                      *         }
                      *       ],
                      *       "has_more": false,
-                     *       "url": "/v1/webhook_endpoints/we_01M8GMFHNJ0EM2NECDCNDH9PB5/deliveries"
+                     *       "url": "/v1/webhook_endpoints/we_01M8GP6SAHWHCXYVEC9MFMT2RT/deliveries"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDeliveryList"];

@@ -1,0 +1,43 @@
+// The payment gateway of each connection for the worker's activities (settlements, link QR codes), built from the
+// connection's row with its key secret unsealed here, as the live payout rail is, at the same shared pace.
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { connectorOf } from '../../connectors/index.ts';
+import type { ProviderGateway, ProviderGateways } from '../../connectors/types.ts';
+import { connectionCredentials } from '../../db/connections.ts';
+import type { SecretBox } from '../../db/sealed.ts';
+import { providerPace } from './live-payout-rail.ts';
+
+export function createLiveGateways(options: { orm: MikroORM; secrets: SecretBox; maxRps: number; checkAgainInMs: number }): ProviderGateways {
+  const { orm } = options;
+  const pace = providerPace(orm, options.maxRps);
+  const gateways = new Map<string, ProviderGateway>();
+  async function ofConnection(connectionId: string): Promise<ProviderGateway | null> {
+    const cached = gateways.get(connectionId);
+    if (cached) return cached;
+    const credentials = await connectionCredentials(orm.em.fork(), options.secrets, connectionId);
+    const connector = credentials && connectorOf(credentials.provider);
+    if (!credentials || !connector) return null;
+    const gateway = connector.createGateway({
+      connectionId,
+      baseUrl: credentials.baseUrl,
+      keyId: credentials.keyId,
+      keySecret: credentials.keySecret,
+      accountNumber: credentials.payoutAccountNumber ?? '',
+      em: () => orm.em.fork(),
+      pace: pace(connectionId),
+      checkAgainInMs: options.checkAgainInMs,
+    });
+    gateways.set(connectionId, gateway);
+    return gateway;
+  }
+  return {
+    ofConnection,
+    async ofAccount(accountId) {
+      const [row] = await orm.em
+        .fork()
+        .execute<{ id: string }[]>(`select id from connections where account_id = ? order by (status = 'active') desc, created_at desc limit 1`, [accountId]);
+      const gateway = row ? await ofConnection(row.id) : null;
+      return row && gateway ? { connectionId: row.id, gateway } : null;
+    },
+  };
+}
