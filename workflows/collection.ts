@@ -10,6 +10,7 @@ import {
   condition,
   continueAsNew,
   defineQuery,
+  defineSignal,
   defineUpdate,
   executeChild,
   setHandler,
@@ -29,7 +30,8 @@ import {
   resume,
 } from '../src/domain/collections.ts';
 import { baseSearchAttributes } from '../src/domain/search-attributes.ts';
-import { awaiting, type RefusalType } from '../src/domain/failures.ts';
+import { COLLECTION_ENDED, awaiting, type RefusalType } from '../src/domain/failures.ts';
+import { type MandateStatus, collectionFollows } from '../src/domain/mandates.ts';
 import { paymentWorkflow } from './payment.ts';
 import { LongLived } from './long-lived.ts';
 import { failureType } from './lifecycle.ts';
@@ -45,6 +47,9 @@ export const collectionActionUpdates = {
   cancel: defineUpdate<CollectionResponse>('cancel'),
   advance: defineUpdate<CollectionResponse>('advance'),
 } as const satisfies { readonly [A in CollectionAction]: unknown };
+
+/** The collection's mandate moved (paused, resumed, revoked, expired): the collection follows (collectionFollows). */
+export const mandateMovedSignal = defineSignal<[{ from: MandateStatus; to: MandateStatus }]>('mandateMoved');
 
 export interface CollectionStateSnapshot {
   status: CollectionState['status'];
@@ -297,6 +302,39 @@ function setCollectionHandlers(run: CollectionRun): void {
     validator('cancel'),
   );
   setHandler(collectionActionUpdates.advance, () => advance(run), validator('advance'));
+  setHandler(mandateMovedSignal, async ({ from, to }) => {
+    await condition(() => life.view !== undefined);
+    const follow = collectionFollows(from, to, { status: life.state.status, pauseReason: life.state.pauseReason ?? null });
+    if (follow.kind === 'none') return;
+    if (follow.kind === 'resume') {
+      // A charge in flight decides which cycle comes next; resume after it.
+      await condition(() => !run.charging);
+      if (life.state.status !== 'paused') return;
+      life.set(resume(run.plan, life.state, Date.now()));
+    } else {
+      life.set(follow.kind === 'pause' ? pause(life.state, follow.pauseReason) : cancel(life.state, follow.cancelReason));
+      refuseWaitingAdvances(run);
+    }
+    await life.save();
+  });
+}
+
+/** The charge's request, or why it cannot be made now: held (no vpa, mandate not active), a step to retry, or ended. */
+type Prepared = Awaited<ReturnType<CollectionActivities['chargeRequest']>> | 'held' | 'retry' | { ended: string };
+
+function prepareCharge(charge: { collectionId: string; cycle: number; attempt: number }): Promise<Prepared> {
+  return firstTry.chargeRequest(charge).catch((err: unknown): Prepared => {
+    const type = failureType(err);
+    if (type === awaiting.CustomerWithoutVpa) return 'held';
+    if (type === COLLECTION_ENDED) return { ended: err instanceof Error ? endedReason(err) : 'cancelled' };
+    return 'retry';
+  });
+}
+
+/** The cancel_reason a COLLECTION_ENDED failure carries as its message. */
+function endedReason(err: Error): string {
+  const cause = (err as { cause?: unknown }).cause;
+  return cause instanceof Error ? cause.message : err.message;
 }
 
 /** The sandbox's advance: makes the next charge attempt now and answers with the collection after it. */
@@ -324,7 +362,7 @@ async function chargeOnce(run: CollectionRun): Promise<void> {
   run.charging = true;
   let answering = advances.shift();
   const charge = { collectionId, cycle: life.state.cycle, attempt: life.state.attempts + 1 };
-  const prepare = () => firstTry.chargeRequest(charge).catch((err: unknown) => (failureType(err) === awaiting.CustomerWithoutVpa ? ('held' as const) : ('retry' as const)));
+  const prepare = () => prepareCharge(charge);
   let prepared = await prepare();
   while (typeof prepared === 'string') {
     if (prepared === 'held' && !run.held) {
@@ -338,8 +376,15 @@ async function chargeOnce(run: CollectionRun): Promise<void> {
     prepared = await prepare();
   }
   run.held = false;
+  if (typeof prepared === 'object' && 'ended' in prepared) {
+    // Its row was cancelled outside the workflow, or its mandate ended: the collection ends with that reason.
+    if (!isTerminal(life.state.status)) {
+      life.set(cancel(life.state, prepared.ended));
+      await life.save();
+    }
+  }
   // Paused or cancelled while the charge was being prepared: it does not start.
-  if (typeof prepared === 'string' || life.state.status !== 'active') {
+  if (typeof prepared === 'string' || 'ended' in prepared || life.state.status !== 'active') {
     run.charging = false;
     if (answering !== undefined) advances.answer(answering, { refused: actionProblem(life.state.status, 'advance') ?? 'The collection changed before the charge.' });
     refuseWaitingAdvances(run);

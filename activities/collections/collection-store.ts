@@ -13,6 +13,8 @@ export interface CollectionRequest {
   mode: Mode;
   idempotencyKey: string;
   customerId: string;
+  /** The mandate it charges through. */
+  mandateId: string;
   amount: number;
   currency: 'INR';
   schedule: CollectionSchedule;

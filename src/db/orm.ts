@@ -25,6 +25,7 @@ import { Migration20261130400000_connection_settings } from './migrations/Migrat
 import { Migration20261130500000_live_payouts } from './migrations/Migration20261130500000_live_payouts.ts';
 import { Migration20261130600000_provider_events } from './migrations/Migration20261130600000_provider_events.ts';
 import { Migration20261130700000_mandates } from './migrations/Migration20261130700000_mandates.ts';
+import { Migration20261203000000_collection_mandates } from './migrations/Migration20261203000000_collection_mandates.ts';
 
 /** Committed migrations, in order. Append new ones; never edit one that has landed. */
 export const migrationsList = [
@@ -50,6 +51,7 @@ export const migrationsList = [
   { name: 'Migration20261130500000_live_payouts', class: Migration20261130500000_live_payouts },
   { name: 'Migration20261130600000_provider_events', class: Migration20261130600000_provider_events },
   { name: 'Migration20261130700000_mandates', class: Migration20261130700000_mandates },
+  { name: 'Migration20261203000000_collection_mandates', class: Migration20261203000000_collection_mandates },
 ];
 
 export type Orm = MikroORM;

@@ -47,16 +47,18 @@ export function isTerminal(status: CollectionStatus): boolean {
 }
 
 /** The event that entering a status emits, besides the per-charge `collection.charged` / `collection.failed`. */
-export function eventTypeForStatus(status: CollectionStatus): string | undefined {
+export function eventTypeForStatus(status: CollectionStatus, from?: CollectionStatus): string | undefined {
   switch (status) {
     case 'halted':
       return 'collection.halted';
     case 'completed':
       return 'collection.completed';
-    case 'active':
     case 'paused':
+      return 'collection.paused';
     case 'cancelled':
-      return undefined;
+      return 'collection.cancelled';
+    case 'active':
+      return from === 'paused' || from === 'halted' ? 'collection.resumed' : undefined;
     default:
       return status satisfies never;
   }
@@ -80,6 +82,10 @@ export interface CollectionState {
   nextChargeAt: number | null;
   paidCount: number;
   failedCount: number;
+  /** Why it is paused when its mandate paused it (`mandate_paused`); absent or null otherwise. */
+  pauseReason?: string | null;
+  /** Why it was cancelled when not by the business (`mandate_revoked`, `mandate_expired`); absent or null otherwise. */
+  cancelReason?: string | null;
 }
 
 export function initialState(plan: CollectionPlan): CollectionState {
@@ -109,12 +115,12 @@ export function afterCharge(plan: CollectionPlan, state: CollectionState, outcom
   return { ...next, nextChargeAt: now + plan.retryDelaysMs[retryIndex]! };
 }
 
-export function pause(state: CollectionState): CollectionState {
-  return { ...state, status: 'paused', nextChargeAt: null };
+export function pause(state: CollectionState, pauseReason: string | null = null): CollectionState {
+  return { ...state, status: 'paused', nextChargeAt: null, pauseReason };
 }
 
-export function cancel(state: CollectionState): CollectionState {
-  return { ...state, status: 'cancelled', nextChargeAt: null };
+export function cancel(state: CollectionState, cancelReason: string | null = null): CollectionState {
+  return { ...state, status: 'cancelled', nextChargeAt: null, cancelReason };
 }
 
 /**
@@ -125,5 +131,5 @@ export function cancel(state: CollectionState): CollectionState {
 export function resume(plan: CollectionPlan, state: CollectionState, now: number): CollectionState {
   const from = state.attempts > 0 ? state.cycle + 1 : state.cycle;
   const cycle = firstCycleDueFrom(plan, from, now);
-  return { ...state, status: 'active', cycle, attempts: 0, nextChargeAt: dueAt(plan, cycle) };
+  return { ...state, status: 'active', cycle, attempts: 0, nextChargeAt: dueAt(plan, cycle), pauseReason: null };
 }
