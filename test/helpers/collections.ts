@@ -31,6 +31,17 @@ export async function activeMandate(http: Http, key: string, customer?: string, 
 }
 
 /**
+ * An active mandate of `customer` that debits the customer's own UPI ID (failure@upi: its debits fail). The sandbox
+ * page cannot approve from failure@upi, so the UPI ID is set behind the approved mandate in the database, as a bank
+ * would debit it.
+ */
+export async function mandateDebiting(service: { sql(query: string, params?: unknown[]): Promise<unknown[]> }, http: Http, key: string, customer: string): Promise<string> {
+  const mandate = await activeMandate(http, key, customer);
+  await service.sql(`update mandates set vpa = coalesce((select vpa from customers where id = ?), '') where id = ?`, [customer, mandate.id]);
+  return mandate.id;
+}
+
+/**
  * POST /v1/collections. A body naming a customer_id but no mandate_id gets an active mandate of that customer
  * first (collections charge through a mandate): tests about schedules and charges need not say so each time.
  */

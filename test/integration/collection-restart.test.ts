@@ -3,7 +3,7 @@
 // the missed cycle is charged once the worker is back, and no cycle is lost or charged twice.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { chargesOf, collectionEventTypes, createCollection, waitForCollection } from '../helpers/collections.ts';
+import { chargesOf, collectionEventTypes, createCollection, mandateDebiting, waitForCollection } from '../helpers/collections.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
 import { assertLedgerBalanced, createCustomer } from '../helpers/payments.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
@@ -36,7 +36,7 @@ test('a worker SIGKILLed mid-lifecycle and restarted: every cycle is charged exa
   const payer = await createCustomer(http, key);
   const failing = await createCustomer(http, key, 'failure@upi');
   const paying = await createCollection(http, key, { customer_id: payer, amount: 3_000, total_count: TOTAL });
-  const halting = await createCollection(http, key, { customer_id: failing, amount: 1_000 });
+  const halting = await createCollection(http, key, { mandate_id: await mandateDebiting(service, http, key, failing), amount: 1_000 });
 
   await waitForCollection(http, key, paying.id, (c) => c.paid_count >= 2, 30_000);
   await workers.kill(first);

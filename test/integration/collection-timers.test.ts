@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { amountsOf } from '../helpers/api-assert.ts';
-import { chargesOf, collectionAction, collectionEventTypes, createCollection, waitForCollection } from '../helpers/collections.ts';
+import { chargesOf, collectionAction, collectionEventTypes, createCollection, mandateDebiting, waitForCollection } from '../helpers/collections.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
 import { connectAccount } from '../helpers/connections.ts';
 import { assertLedgerBalanced, createCustomer } from '../helpers/payments.ts';
@@ -53,7 +53,7 @@ test('total_count 3 charges on its own timers, one interval apart, and ends comp
 test('failure@upi is retried by the timers three times and then halted; nothing is charged after that', async () => {
   const { sandboxKey: key } = await service.newAccount();
   const customer = await createCustomer(http, key, 'failure@upi');
-  const created = await createCollection(http, key, { customer_id: customer });
+  const created = await createCollection(http, key, { mandate_id: await mandateDebiting(service, http, key, customer) });
   const halted = await waitForCollection(http, key, created.id, (c) => c.status === 'halted', 20_000);
   assert.equal(halted.failed_count, 4);
   assert.equal(halted.paid_count, 0);
@@ -102,7 +102,7 @@ test('pause, then resume after three cycles fell due: no burst, the next charge 
   assert.equal(cancelled.body.status, 'cancelled');
   await sleep(2 * INTERVAL_MS);
   assert.equal((await chargesOf(http, key, created.id)).length, 2, 'nothing is charged after cancel');
-  assert.deepEqual(await collectionEventTypes(http, key, created.id), ['collection.charged', 'collection.charged']);
+  assert.deepEqual(await collectionEventTypes(http, key, created.id), ['collection.charged', 'collection.paused', 'collection.resumed', 'collection.charged', 'collection.cancelled']);
 });
 
 test('a live collection on a connection that takes no live payments yet: 403 connection_required, nothing created', async () => {

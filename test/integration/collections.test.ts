@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { amountsOf, assertApiError } from '../helpers/api-assert.ts';
-import { chargesOf, collectionAction, collectionEventTypes, createCollection, postCollection, waitForCollection } from '../helpers/collections.ts';
+import { activeMandate, mandateDebiting, chargesOf, collectionAction, collectionEventTypes, createCollection as createOnMandate, waitForCollection } from '../helpers/collections.ts';
 import { collectionStateQuery } from '../../workflows/collection.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
 import { assertLedgerBalanced, createCustomer } from '../helpers/payments.ts';
@@ -27,6 +27,14 @@ before(async () => {
 after(async () => {
   await service?.stop();
 });
+
+/** A collection on a fresh mandate debiting the body's customer's own UPI ID. */
+async function createCollection(_http: Http, key: string, body: Record<string, unknown>): Promise<any> {
+  return createOnMandate(http, key, { ...body, mandate_id: body.mandate_id ?? (await mandateDebiting(service, http, key, body.customer_id as string)) });
+}
+
+/** The UPI ID the customer's mandates debit changes (the customer moved it to another UPI ID in their app). */
+const setDebitVpa = (customer: string, vpa: string) => service.sql(`update mandates set vpa = ? where customer_id = ?`, [vpa, customer]);
 
 async function collectionRows(accountId: string): Promise<number> {
   const rows = await service.stack.orm.em.fork().execute<{ n: string }[]>(`select count(*) as n from collections where account_id = ?`, [accountId]);
@@ -102,7 +110,8 @@ describe('creating a collection', () => {
   test('form-encoded create works the same, and repeating it with the same Idempotency-Key returns the same collection', async () => {
     const { accountId, sandboxKey: key } = await service.newAccount();
     const customer = await createCustomer(http, key);
-    const form = { customer_id: customer, amount: '1000', schedule: 'yearly', start_at: String(ist('2028-02-29T12:00:00')), total_count: '2', 'metadata[ref]': 'r1' };
+    const mandate = await activeMandate(http, key, customer);
+    const form = { mandate_id: mandate.id, customer_id: customer, amount: '1000', schedule: 'yearly', start_at: String(ist('2028-02-29T12:00:00')), total_count: '2', 'metadata[ref]': 'r1' };
     const idempotencyKey = `form-${randomUUID()}`;
     const first = await http.post('/v1/collections', { key, form, idempotencyKey });
     assert.equal(first.status, 200, first.text);
@@ -235,7 +244,7 @@ describe('the lifecycle, driven by advance', () => {
     await assertLedgerBalanced(service, accountId);
   });
 
-  test('a customer whose vpa changes from failure@upi to success@upi during the retries is charged at the next attempt and stays active', async () => {
+  test('a mandate whose UPI ID changes from failure@upi to success@upi during the retries is charged at the next attempt and stays active', async () => {
     const { sandboxKey: key } = await service.newAccount();
     const customer = await createCustomer(http, key, 'failure@upi');
     const created = await createCollection(http, key, { customer_id: customer, amount: 7_500, start_at: ist('2027-08-20T11:00:00') });
@@ -243,8 +252,7 @@ describe('the lifecycle, driven by advance', () => {
     assert.equal(failed.body.failed_count, 1);
     assert.equal(failed.body.status, 'active');
 
-    const update = await http.post(`/v1/customers/${customer}`, { key, json: { vpa: 'success@upi' } });
-    assert.equal(update.status, 200, update.text);
+    await setDebitVpa(customer, 'success@upi');
     const retried = await collectionAction(http, key, created.id, 'advance');
     assert.equal(retried.status, 200, retried.text);
     assert.equal(retried.body.status, 'active');
@@ -284,10 +292,16 @@ describe('the keys a collection charges with', () => {
   });
 });
 
-// The charge's first step reads the customer's vpa, and waits (retrying) while there is none: taking the vpa away
+// The charge's first step reads the mandate's vpa, and waits (retrying) while there is none: taking the vpa away
 // in the database holds a charge between "decided" and "started", as a slow read would.
-const holdCharges = (customer: string) => service.sql(`update customers set vpa = null where id = ?`, [customer]);
-const releaseCharges = (customer: string) => service.sql(`update customers set vpa = 'success@upi' where id = ?`, [customer]);
+const holdCharges = async (customer: string) => {
+  await service.sql(`update customers set vpa = null where id = ?`, [customer]);
+  await setDebitVpa(customer, '');
+};
+const releaseCharges = async (customer: string) => {
+  await service.sql(`update customers set vpa = 'success@upi' where id = ?`, [customer]);
+  await setDebitVpa(customer, 'success@upi');
+};
 
 describe('actions that meet a charge about to start or in flight', () => {
 
@@ -441,7 +455,7 @@ describe('pause, resume and cancel', () => {
     const created = await createCollection(http, key, { customer_id: customer, start_at: ist('2027-06-30T18:45:00') });
     for (let i = 0; i < 4; i++) assert.equal((await collectionAction(http, key, created.id, 'advance')).status, 200);
     assert.equal((await http.get(`/v1/collections/${created.id}`, { key })).body.status, 'halted');
-    await http.post(`/v1/customers/${customer}`, { key, json: { vpa: 'success@upi' } });
+    await setDebitVpa(customer, 'success@upi');
     const resumed = await collectionAction(http, key, created.id, 'resume');
     assert.equal(resumed.status, 200, resumed.text);
     assert.equal(resumed.body.status, 'active');
@@ -537,18 +551,18 @@ describe('reads, scoping and refusals', () => {
     assertApiError(res, 403, 'sandbox_only');
   });
 
-  test('bad input gets 400 (or 404 for an unknown customer) naming the parameter, and creates nothing', async () => {
+  test('bad input gets 400 (or 404 for an unknown mandate) naming the parameter, and creates nothing', async () => {
     const { accountId, sandboxKey: key } = await service.newAccount();
     const other = await service.newAccount();
     const customer = await createCustomer(http, key);
-    const withoutVpa = await createCustomer(http, key, null);
-    const othersCustomer = await createCustomer(http, other.sandboxKey);
+    const mandate = await activeMandate(http, key, customer);
+    const othersMandate = await activeMandate(http, other.sandboxKey);
     const now = Math.floor(Date.now() / 1000);
     const cases: [Record<string, unknown>, number, string, string][] = [
-      [{ customer_id: undefined }, 400, 'invalid_request', 'customer_id'],
-      [{ customer_id: 'cust_nope' }, 404, 'not_found', 'customer_id'],
-      [{ customer_id: othersCustomer }, 404, 'not_found', 'customer_id'],
-      [{ customer_id: withoutVpa }, 400, 'invalid_request', 'customer_id'],
+      [{ mandate_id: undefined }, 400, 'invalid_request', 'mandate_id'],
+      [{ mandate_id: 'mdt_nope' }, 404, 'not_found', 'mandate_id'],
+      [{ mandate_id: othersMandate.id }, 404, 'not_found', 'mandate_id'],
+      [{ customer_id: 'cust_nope' }, 400, 'invalid_request', 'customer_id'],
       [{ amount: 0 }, 400, 'invalid_request', 'amount'],
       [{ amount: '1.5' }, 400, 'invalid_request', 'amount'],
       [{ currency: 'USD' }, 400, 'invalid_request', 'currency'],
@@ -565,7 +579,7 @@ describe('reads, scoping and refusals', () => {
       [{ interval: 'monthly' }, 400, 'invalid_request', 'interval'],
     ];
     for (const [override, status, code, param] of cases) {
-      const body: Record<string, unknown> = { customer_id: customer, amount: 1000, schedule: 'monthly', ...override };
+      const body: Record<string, unknown> = { mandate_id: mandate.id, customer_id: customer, amount: 1000, schedule: 'monthly', ...override };
       for (const k of Object.keys(body)) if (body[k] === undefined) delete body[k];
       const res = await http.post('/v1/collections', { key, json: body, idempotencyKey: `bad-${randomUUID()}` });
       assert.equal(res.status, status, `${JSON.stringify(override)} → ${res.text}`);
@@ -573,11 +587,11 @@ describe('reads, scoping and refusals', () => {
     }
     assert.equal(await collectionRows(accountId), 0);
 
-    // A refusal does not bind the key: fixed, the same request goes through.
+    // A refusal does not bind the key: fixed (the unknown customer_id left out), the request goes through.
     const idempotencyKey = `retry-${randomUUID()}`;
-    assertApiError(await postCollection(http, key, { customer_id: withoutVpa, start_at: now + 86_400 }, idempotencyKey), 400, 'invalid_request', 'customer_id');
-    assert.equal((await http.post(`/v1/customers/${withoutVpa}`, { key, json: { vpa: 'success@upi' } })).status, 200);
-    const fixed = await postCollection(http, key, { customer_id: withoutVpa, start_at: now + 86_400 }, idempotencyKey);
+    const body = { mandate_id: mandate.id, amount: 1000, schedule: 'monthly', start_at: now + 86_400 };
+    assertApiError(await http.post('/v1/collections', { key, json: { ...body, customer_id: 'cust_nope' }, idempotencyKey }), 400, 'invalid_request', 'customer_id');
+    const fixed = await http.post('/v1/collections', { key, json: body, idempotencyKey });
     assert.equal(fixed.status, 200, fixed.text);
     assert.equal(await collectionRows(accountId), 1);
   });

@@ -500,7 +500,7 @@ export type paths = {
         put?: never;
         /**
          * Start charging a customer on a schedule (monthly, weekly or yearly)
-         * @description Each cycle is one payment with `collection_id`, charged to the customer's `vpa` as it is at that moment. A failed charge is retried after 1, 3 and 5 days; after the last failure the collection is `halted`. After `total_count` captured charges it is `completed`. Events: `collection.charged`, `collection.failed`, `collection.halted`, `collection.completed`.
+         * @description Each cycle is one payment with `collection_id`, charged to the customer's `vpa` as it is at that moment. A failed charge is retried after 1, 3 and 5 days; after the last failure the collection is `halted`. After `total_count` captured charges it is `completed`. It charges through an `active` mandate only (`409 invalid_state` otherwise), within its `max_amount`, its `frequency` and its validity, never above 1500000 paise a debit; a paused mandate pauses it (`pause_reason: "mandate_paused"`), a revoked or expired one cancels it. Events: `collection.charged`, `collection.failed`, `collection.halted`, `collection.completed`, `collection.paused`, `collection.resumed`, `collection.cancelled`.
          */
         post: operations["createCollection"];
         delete?: never;
@@ -1453,6 +1453,8 @@ export type components = {
             object: "collection";
             mode: components["schemas"]["Mode"];
             customer_id: string;
+            /** @description The mandate it charges through (null only for a collection that ended before mandates). */
+            mandate_id: string | null;
             /** @description Paise charged at each cycle. */
             amount: number;
             /** @example INR */
@@ -1490,6 +1492,10 @@ export type components = {
             halted_at: number | null;
             cancelled_at: number | null;
             completed_at: number | null;
+            /** @description `mandate_paused` when its mandate's pause paused it (its resume resumes it); null otherwise. */
+            pause_reason: string | null;
+            /** @description `mandate_revoked`, `mandate_expired` (its mandate ended), `mandate_limit`, `mandate_required` (no mandate could carry it); null when cancelled by the business. */
+            cancel_reason: string | null;
         };
         CollectionList: {
             /** @constant */
@@ -7882,6 +7888,7 @@ export interface operations {
                 };
                 status?: "active" | "paused" | "halted" | "cancelled" | "completed";
                 customer_id?: string;
+                mandate_id?: string;
             };
             header?: {
                 /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
@@ -8038,8 +8045,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
-                    /** @description The customer to charge (`cust_...`); the customer needs a `vpa`, read again at every charge. */
-                    customer_id: string;
+                    /** @description The `active` mandate to charge through (`mdt_...`): `amount` at most its `max_amount` and at most 1500000 (₹15,000), `schedule` fitting its `frequency`; it names the customer. */
+                    mandate_id: string;
+                    /** @description The mandate's customer (`cust_...`); may be left out. Another customer is refused. */
+                    customer_id?: string;
                     /** @description Paise to collect at each cycle. */
                     amount: number;
                     /**
@@ -8078,8 +8087,10 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The customer to charge (`cust_...`); the customer needs a `vpa`, read again at every charge. */
-                    customer_id: string;
+                    /** @description The `active` mandate to charge through (`mdt_...`): `amount` at most its `max_amount` and at most 1500000 (₹15,000), `schedule` fitting its `frequency`; it names the customer. */
+                    mandate_id: string;
+                    /** @description The mandate's customer (`cust_...`); may be left out. Another customer is refused. */
+                    customer_id?: string;
                     /** @description Paise to collect at each cycle. */
                     amount: number;
                     /**
@@ -8203,7 +8214,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`). */
+            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`); or the action does not fit the object's status (`invalid_state`). */
             409: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
