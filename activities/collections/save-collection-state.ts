@@ -58,6 +58,9 @@ export async function saveCollectionState(orm: MikroORM, input: SaveCollectionSt
     const simulate = await storedSimulations(tx, 'collections', row.id);
     const emit = (type: string) => recordEvent(tx, { accountId: row.accountId, mode: row.mode, type, object: view, simulate });
     if (input.charge) await emit(input.charge.outcome === 'captured' ? 'collection.charged' : 'collection.failed');
+    if (input.upcoming) {
+      await recordEvent(tx, { accountId: row.accountId, mode: row.mode, type: 'collection.upcoming', object: view, simulate, data: { debit_at: Math.floor(input.upcoming.debitAt / 1000), amount: view.amount } });
+    }
     const statusEvent = from !== state.status ? eventTypeForStatus(state.status, from) : undefined;
     if (statusEvent) await emit(statusEvent);
     return view;

@@ -2,7 +2,7 @@
 // collection is refused without an active mandate, above its max_amount, above ₹15,000, with a schedule that does
 // not fit, outside its validity; the customer's pause, resume and revoke (test helpers) and the business's revoke
 // reach its collections with their events; the business cannot resume a collection while the mandate is paused;
-// a mandate's expiry ends its collections.
+// a mandate's expiry ends its collections (collection-timers.test.ts, where the notice period is short).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
@@ -147,15 +147,5 @@ describe("a mandate's moves reach its collections", () => {
     const after = (await http.get(`/v1/collections/${c.id}`, { key })).body;
     assert.equal(after.status, 'cancelled');
     assert.equal(after.cancel_reason, null, 'cancelled by the business');
-  });
-
-  test("the mandate's expiry at expire_at ends its collections (mandate_expired)", async () => {
-    const { sandboxKey: key } = await service.newAccount();
-    const mandate = await activeMandate(http, key, undefined, { expire_at: now() + 8 });
-    const c = await collectionOn(key, mandate.id, { start_at: now() + 6 });
-    await waitFor(http, key, `/v1/mandates/${mandate.id}`, (m) => m.status === 'expired', 60_000);
-    const cancelled = await waitForCollection(http, key, c.id, (x) => x.status === 'cancelled', 60_000);
-    assert.equal(cancelled.cancel_reason, 'mandate_expired');
-    assert.equal((await collectionEventTypes(http, key, c.id)).at(-1), 'collection.cancelled');
   });
 });

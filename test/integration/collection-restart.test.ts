@@ -19,7 +19,7 @@ let workers: WorkerProcesses;
 
 before(async () => {
   service = await startTestService(
-    { COLLECTION_INTERVAL_MS: String(INTERVAL_MS), COLLECTION_RETRY_DELAYS_MS: `${RETRY_MS},${RETRY_MS},${RETRY_MS}` },
+    { COLLECTION_INTERVAL_MS: String(INTERVAL_MS), COLLECTION_NOTICE_SECONDS: '1', UPI_AUTOPAY_WINDOWS: '00:00-24:00', COLLECTION_RETRY_DELAYS_MS: `${RETRY_MS},${RETRY_MS},${RETRY_MS}` },
     { role: 'api' },
   );
   http = createHttp(service.url);

@@ -62,9 +62,22 @@ describe('creating a collection', () => {
     assert.equal(created.description, 'Gym membership');
     assert.deepEqual(created.metadata, { plan: 'gold' });
     assert.ok(created.start_at >= before && created.start_at <= before + 60, `start_at ${created.start_at} is now`);
-    assert.ok(created.next_charge_at <= created.start_at + 1, 'the first charge is due at once');
+    // UPI AutoPay: the first debit is announced at once (collection.upcoming) and made the notice period (24 h here)
+    // later at the earliest, in a non-peak window; next_charge_at is that debit. The test helper's advance makes it now.
+    const announced = await waitForCollection(http, key, created.id, (c) => c.next_charge_at !== created.next_charge_at);
+    const upcoming = await waitForValue('collection.upcoming', async () => (await http.get('/v1/events?type=collection.upcoming', { key })).body.data[0], 30_000);
+    assert.equal(upcoming.data.object.id, created.id);
+    assert.equal(upcoming.data.amount, 49_900);
+    assert.equal(upcoming.data.debit_at, announced.next_charge_at);
+    assert.ok(upcoming.data.debit_at >= upcoming.created_at + 86_400, `debit_at ${upcoming.data.debit_at} is 24 h after the notice at the earliest`);
+    const minute = Math.floor(((upcoming.data.debit_at + 19_800) % 86_400) / 60);
+    assert.ok(minute < 600 || (minute >= 780 && minute < 1020) || minute >= 1290, `debit at ${minute} min past midnight IST is in a non-peak window`);
+    assert.equal((await chargesOf(http, key, created.id)).length, 0, 'nothing is charged before the announced debit');
 
-    const charged = await waitForCollection(http, key, created.id, (c) => c.paid_count === 1);
+    const advanced = await collectionAction(http, key, created.id, 'advance');
+    assert.equal(advanced.status, 200, advanced.text);
+    const charged = advanced.body;
+    assert.equal(charged.paid_count, 1);
     assert.equal(charged.status, 'active');
     assert.equal(charged.failed_count, 0);
     assert.equal(charged.current_cycle, 2);
@@ -88,7 +101,7 @@ describe('creating a collection', () => {
     assert.equal(payment.method, 'upi');
     assert.equal(payment.vpa, 'success@upi');
     assert.deepEqual(payment.metadata, { plan: 'gold' });
-    assert.deepEqual(await collectionEventTypes(http, key, created.id), ['collection.charged']);
+    assert.deepEqual(await collectionEventTypes(http, key, created.id, { upcoming: true }), ['collection.upcoming', 'collection.charged']);
     assert.deepEqual(await amountsOf(http, key), { available: 0, pending: 49_900, reserved: 0 });
     await assertLedgerBalanced(service, accountId);
   });
@@ -203,12 +216,13 @@ describe('the lifecycle, driven by advance', () => {
     const { accountId, sandboxKey: key } = await service.newAccount();
     const customer = await createCustomer(http, key, 'failure@upi');
     const created = await createCollection(http, key, { customer_id: customer, amount: 5_000 });
-    const failedOnce = await waitForCollection(http, key, created.id, (c) => c.failed_count === 1);
+    assert.equal((await collectionAction(http, key, created.id, 'advance')).body.failed_count, 1);
+    // The first retry is due an hour after the failure; announced at once, it is debited 24 h after its notice at the earliest.
+    const failedOnce = await waitForCollection(http, key, created.id, (c) => c.next_charge_at - Math.floor(Date.now() / 1000) > 3_600);
     assert.equal(failedOnce.status, 'active');
     assert.equal(failedOnce.current_cycle, 1);
-    // The first retry is due an hour after the failure.
     const retryDelay = failedOnce.next_charge_at - Math.floor(Date.now() / 1000);
-    assert.ok(retryDelay > 3500 && retryDelay <= 3600, `first retry in ${retryDelay} s`);
+    assert.ok(retryDelay >= 86_300, `first retry in ${retryDelay} s`);
 
     const second = await collectionAction(http, key, created.id, 'advance');
     assert.equal(second.body.status, 'active');
@@ -278,7 +292,7 @@ describe('the keys a collection charges with', () => {
     const { sandboxKey: key } = await service.newAccount();
     const customer = await createCustomer(http, key);
     const created = await createCollection(http, key, { customer_id: customer, amount: 49_900 });
-    await waitForCollection(http, key, created.id, (c) => c.paid_count === 1);
+    assert.equal((await collectionAction(http, key, created.id, 'advance')).body.paid_count, 1);
     // The caller takes the key the way cycle 2's first attempt used to be named, for 1 paisa.
     const squat = await http.post('/v1/payments', { key, form: { amount: '1', method: 'upi', vpa: 'success@upi' }, idempotencyKey: `${created.id}:cycle:2:attempt:1` });
     assert.equal(squat.status, 200, squat.text);
@@ -327,9 +341,10 @@ describe('actions that meet a charge about to start or in flight', () => {
     const { sandboxKey: key } = await service.newAccount();
     const customer = await createCustomer(http, key);
     // Cycle 1 falls due in 3 s and its charge starts on the collection's own timer.
-    const created = await createCollection(http, key, { customer_id: customer, start_at: Math.floor(Date.now() / 1000) + 3 });
+    const created = await createCollection(http, key, { customer_id: customer, start_at: ist('2027-06-01T08:00:00') });
     await holdCharges(customer);
-    await new Promise((r) => setTimeout(r, 5000));
+    // The first advance starts a charge, which waits for the vpa: the advance hears so at once.
+    assertApiError(await collectionAction(http, key, created.id, 'advance'), 409, 'invalid_state');
     assert.equal((await http.get(`/v1/collections/${created.id}`, { key })).body.paid_count, 0);
     assertApiError(await collectionAction(http, key, created.id, 'advance'), 409, 'invalid_state');
     await releaseCharges(customer);

@@ -62,6 +62,7 @@ export function collectionRoutes(router: Router<ApiState>, deps: AppDeps): void 
       idempotencyKey: idempotencyKeyOf(ctx),
       customerId: mandate.customerId,
       mandateId: mandate.id,
+      mandateValidity: { startAt: mandate.startAt.getTime(), expireAt: mandate.expireAt.getTime() },
       amount: params.amount,
       currency: params.currency,
       schedule: params.schedule,
