@@ -1612,6 +1612,10 @@ export type components = {
                 object: {
                     [key: string]: unknown;
                 };
+                /** @description `collection.upcoming`: unix seconds of the announced debit. */
+                debit_at?: number;
+                /** @description `collection.upcoming`: the paise the announced debit takes. */
+                amount?: number;
             };
         };
         EventRedelivery: {
