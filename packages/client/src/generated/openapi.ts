@@ -1790,7 +1790,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "topup_01M8B63P87QQDCXVX8HXRPSG64",
+                     *       "id": "topup_01M8GPM3DNB1JSHG07QJJ7GTY0",
                      *       "object": "top_up",
                      *       "mode": "sandbox",
                      *       "amount": 2500000,
@@ -1798,9 +1798,9 @@ export interface operations {
                      *       "status": "succeeded",
                      *       "description": "Float for November payouts",
                      *       "metadata": {},
-                     *       "balance_transaction_id": "txn_01M8B63PAVMG5XFBNNFR0F6Y4V",
-                     *       "idempotency_key": "3089ea8c-958a-451c-9707-78218b956f57",
-                     *       "created_at": 1795671841
+                     *       "balance_transaction_id": "txn_01M8GPM3FZDNG19WC1TTV5QERZ",
+                     *       "idempotency_key": "408ea9c5-6676-4c61-be4c-c375e186e32d",
+                     *       "created_at": 1795856928
                      *     }
                      */
                     "application/json": components["schemas"]["TopUp"];
@@ -1976,7 +1976,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "topup_01M8B63P87QQDCXVX8HXRPSG64",
+                     *           "id": "topup_01M8GPM3DNB1JSHG07QJJ7GTY0",
                      *           "object": "top_up",
                      *           "mode": "sandbox",
                      *           "amount": 2500000,
@@ -1984,9 +1984,9 @@ export interface operations {
                      *           "status": "succeeded",
                      *           "description": "Float for November payouts",
                      *           "metadata": {},
-                     *           "balance_transaction_id": "txn_01M8B63PAVMG5XFBNNFR0F6Y4V",
-                     *           "idempotency_key": "3089ea8c-958a-451c-9707-78218b956f57",
-                     *           "created_at": 1795671841
+                     *           "balance_transaction_id": "txn_01M8GPM3FZDNG19WC1TTV5QERZ",
+                     *           "idempotency_key": "408ea9c5-6676-4c61-be4c-c375e186e32d",
+                     *           "created_at": 1795856928
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -2103,7 +2103,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "topup_01M8B63P87QQDCXVX8HXRPSG64",
+                     *       "id": "topup_01M8GPM3DNB1JSHG07QJJ7GTY0",
                      *       "object": "top_up",
                      *       "mode": "sandbox",
                      *       "amount": 2500000,
@@ -2111,9 +2111,9 @@ export interface operations {
                      *       "status": "succeeded",
                      *       "description": "Float for November payouts",
                      *       "metadata": {},
-                     *       "balance_transaction_id": "txn_01M8B63PAVMG5XFBNNFR0F6Y4V",
-                     *       "idempotency_key": "3089ea8c-958a-451c-9707-78218b956f57",
-                     *       "created_at": 1795671841
+                     *       "balance_transaction_id": "txn_01M8GPM3FZDNG19WC1TTV5QERZ",
+                     *       "idempotency_key": "408ea9c5-6676-4c61-be4c-c375e186e32d",
+                     *       "created_at": 1795856928
                      *     }
                      */
                     "application/json": components["schemas"]["TopUp"];
@@ -2373,18 +2373,18 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "txn_01M8B63VDT7ER94TZYCF7AZHGF",
+                     *           "id": "txn_01M8GPM84A84H0TBWN92MZP0ZD",
                      *           "object": "balance_transaction",
                      *           "mode": "sandbox",
                      *           "type": "settlement",
-                     *           "source_id": "setl_01M8B63VD6QRH36J0JBK45QGN9",
+                     *           "source_id": "setl_01M8GPM83RESCEWFTT98PGP4T2",
                      *           "amount": 0,
                      *           "fee": 0,
                      *           "net": 0,
                      *           "currency": "INR",
                      *           "status": "available",
                      *           "description": "Settlement",
-                     *           "created_at": 1795671846
+                     *           "created_at": 1795856932
                      *         }
                      *       ],
                      *       "has_more": true,
@@ -2520,18 +2520,18 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *           "id": "bene_01M8GPM3JEKSXJVGXN9XNQ7HFQ",
                      *           "object": "beneficiary",
                      *           "mode": "sandbox",
                      *           "name": "Ravi Kumar",
-                     *           "type": "vpa",
-                     *           "bank_account": null,
-                     *           "vpa": "success@upi",
                      *           "email": "ravi@example.com",
                      *           "phone": null,
                      *           "metadata": {},
                      *           "active": true,
-                     *           "created_at": 1795671841
+                     *           "created_at": 1795856928,
+                     *           "type": "vpa",
+                     *           "bank_account": null,
+                     *           "vpa": "success@upi"
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -2670,18 +2670,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *       "id": "bene_01M8GPM3JEKSXJVGXN9XNQ7HFQ",
                      *       "object": "beneficiary",
                      *       "mode": "sandbox",
                      *       "name": "Ravi Kumar",
-                     *       "type": "vpa",
-                     *       "bank_account": null,
-                     *       "vpa": "success@upi",
                      *       "email": "ravi@example.com",
                      *       "phone": null,
                      *       "metadata": {},
                      *       "active": true,
-                     *       "created_at": 1795671841
+                     *       "created_at": 1795856928,
+                     *       "type": "vpa",
+                     *       "bank_account": null,
+                     *       "vpa": "success@upi"
                      *     }
                      */
                     "application/json": components["schemas"]["Beneficiary"];
@@ -2840,18 +2840,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *       "id": "bene_01M8GPM3JEKSXJVGXN9XNQ7HFQ",
                      *       "object": "beneficiary",
                      *       "mode": "sandbox",
                      *       "name": "Ravi Kumar",
-                     *       "type": "vpa",
-                     *       "bank_account": null,
-                     *       "vpa": "success@upi",
                      *       "email": "ravi@example.com",
                      *       "phone": null,
                      *       "metadata": {},
                      *       "active": true,
-                     *       "created_at": 1795671841
+                     *       "created_at": 1795856928,
+                     *       "type": "vpa",
+                     *       "bank_account": null,
+                     *       "vpa": "success@upi"
                      *     }
                      */
                     "application/json": components["schemas"]["Beneficiary"];
@@ -2975,18 +2975,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *       "id": "bene_01M8GPM3JEKSXJVGXN9XNQ7HFQ",
                      *       "object": "beneficiary",
                      *       "mode": "sandbox",
                      *       "name": "Ravi Kumar",
-                     *       "type": "vpa",
-                     *       "bank_account": null,
-                     *       "vpa": "success@upi",
                      *       "email": "ravi@example.com",
                      *       "phone": null,
                      *       "metadata": {},
                      *       "active": false,
-                     *       "created_at": 1795671841
+                     *       "created_at": 1795856928,
+                     *       "type": "vpa",
+                     *       "bank_account": null,
+                     *       "vpa": "success@upi"
                      *     }
                      */
                     "application/json": components["schemas"]["Beneficiary"];
@@ -3129,7 +3129,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *           "id": "cust_01M8GPM3HPMBH0NK1F3PYBS57X",
                      *           "object": "customer",
                      *           "mode": "sandbox",
                      *           "name": "Meera Iyer",
@@ -3139,7 +3139,7 @@ export interface operations {
                      *           "metadata": {
                      *             "crm_id": "C-1042"
                      *           },
-                     *           "created_at": 1795671841
+                     *           "created_at": 1795856928
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -3305,7 +3305,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "id": "cust_01M8GPM3HPMBH0NK1F3PYBS57X",
                      *       "object": "customer",
                      *       "mode": "sandbox",
                      *       "name": "Meera Iyer",
@@ -3315,7 +3315,7 @@ export interface operations {
                      *       "metadata": {
                      *         "crm_id": "C-1042"
                      *       },
-                     *       "created_at": 1795671841
+                     *       "created_at": 1795856928
                      *     }
                      */
                     "application/json": components["schemas"]["Customer"];
@@ -3474,7 +3474,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "id": "cust_01M8GPM3HPMBH0NK1F3PYBS57X",
                      *       "object": "customer",
                      *       "mode": "sandbox",
                      *       "name": "Meera Iyer",
@@ -3484,7 +3484,7 @@ export interface operations {
                      *       "metadata": {
                      *         "crm_id": "C-1042"
                      *       },
-                     *       "created_at": 1795671841
+                     *       "created_at": 1795856928
                      *     }
                      */
                     "application/json": components["schemas"]["Customer"];
@@ -3657,7 +3657,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "id": "cust_01M8GPM3HPMBH0NK1F3PYBS57X",
                      *       "object": "customer",
                      *       "mode": "sandbox",
                      *       "name": "Meera Iyer",
@@ -3668,7 +3668,7 @@ export interface operations {
                      *         "crm_id": "C-1042",
                      *         "tier": "gold"
                      *       },
-                     *       "created_at": 1795671841
+                     *       "created_at": 1795856928
                      *     }
                      */
                     "application/json": components["schemas"]["Customer"];
@@ -3858,16 +3858,16 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "pout_01M8B63PFG6HRN07SFZ7M1T0A3",
+                     *           "id": "pout_01M8GPM3K889HCW893CYB4EKP3",
                      *           "object": "payout",
                      *           "livemode": false,
-                     *           "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *           "beneficiary_id": "bene_01M8GPM3JEKSXJVGXN9XNQ7HFQ",
                      *           "amount": 150000,
                      *           "currency": "INR",
                      *           "mode": "upi",
                      *           "status": "completed",
                      *           "failure_reason": null,
-                     *           "utr": "SBX2885218AFF63A",
+                     *           "utr": "SBX66E42695C7922",
                      *           "provider_reference": null,
                      *           "fees": 0,
                      *           "batch_id": null,
@@ -3876,9 +3876,9 @@ export interface operations {
                      *           "metadata": {
                      *             "invoice": "INV-2026-0042"
                      *           },
-                     *           "idempotency_key": "4f2d6cd3-0e1c-40fa-a6e9-8bd1609b370b",
-                     *           "created_at": 1795671841,
-                     *           "completed_at": 1795671842,
+                     *           "idempotency_key": "debd510e-7866-434d-bee0-d8fb47c39714",
+                     *           "created_at": 1795856928,
+                     *           "completed_at": 1795856929,
                      *           "failed_at": null,
                      *           "reversed_at": null
                      *         }
@@ -3982,7 +3982,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                 *       "beneficiary_id": "bene_01M8GPM3JEKSXJVGXN9XNQ7HFQ",
                  *       "amount": 1000,
                  *       "mode": "upi"
                  *     }
@@ -4014,7 +4014,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                 *       "beneficiary_id": "bene_01M8GPM3JEKSXJVGXN9XNQ7HFQ",
                  *       "amount": 1000,
                  *       "mode": "upi"
                  *     }
@@ -4065,10 +4065,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M8B63QNQ81HDMTQMR8X16ATV",
+                     *       "id": "pout_01M8GPM4P9S5NPWAV4CX9TQ13K",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *       "beneficiary_id": "bene_01M8GPM3JEKSXJVGXN9XNQ7HFQ",
                      *       "amount": 1000,
                      *       "currency": "INR",
                      *       "mode": "upi",
@@ -4081,8 +4081,8 @@ export interface operations {
                      *       "reference": null,
                      *       "narration": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "28a00c1b-215c-4e7d-894c-6a8d18da8193",
-                     *       "created_at": 1795671842,
+                     *       "idempotency_key": "aa703a77-7455-4467-8b2a-f49c92c5f41e",
+                     *       "created_at": 1795856929,
                      *       "completed_at": null,
                      *       "failed_at": null,
                      *       "reversed_at": null
@@ -4266,16 +4266,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M8B63PFG6HRN07SFZ7M1T0A3",
+                     *       "id": "pout_01M8GPM3K889HCW893CYB4EKP3",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *       "beneficiary_id": "bene_01M8GPM3JEKSXJVGXN9XNQ7HFQ",
                      *       "amount": 150000,
                      *       "currency": "INR",
                      *       "mode": "upi",
                      *       "status": "completed",
                      *       "failure_reason": null,
-                     *       "utr": "SBX2885218AFF63A",
+                     *       "utr": "SBX66E42695C7922",
                      *       "provider_reference": null,
                      *       "fees": 0,
                      *       "batch_id": null,
@@ -4284,9 +4284,9 @@ export interface operations {
                      *       "metadata": {
                      *         "invoice": "INV-2026-0042"
                      *       },
-                     *       "idempotency_key": "4f2d6cd3-0e1c-40fa-a6e9-8bd1609b370b",
-                     *       "created_at": 1795671841,
-                     *       "completed_at": 1795671842,
+                     *       "idempotency_key": "debd510e-7866-434d-bee0-d8fb47c39714",
+                     *       "created_at": 1795856928,
+                     *       "completed_at": 1795856929,
                      *       "failed_at": null,
                      *       "reversed_at": null
                      *     }
@@ -4416,27 +4416,27 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M8B63QNQ81HDMTQMR8X16ATV",
+                     *       "id": "pout_01M8GPM4P9S5NPWAV4CX9TQ13K",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *       "beneficiary_id": "bene_01M8GPM3JEKSXJVGXN9XNQ7HFQ",
                      *       "amount": 1000,
                      *       "currency": "INR",
                      *       "mode": "upi",
                      *       "status": "reversed",
                      *       "failure_reason": null,
-                     *       "utr": "SBX8097D8E39183D",
+                     *       "utr": "SBX96C8BE64D884C",
                      *       "provider_reference": null,
                      *       "fees": 0,
                      *       "batch_id": null,
                      *       "reference": null,
                      *       "narration": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "28a00c1b-215c-4e7d-894c-6a8d18da8193",
-                     *       "created_at": 1795671842,
-                     *       "completed_at": 1795671843,
+                     *       "idempotency_key": "aa703a77-7455-4467-8b2a-f49c92c5f41e",
+                     *       "created_at": 1795856929,
+                     *       "completed_at": 1795856930,
                      *       "failed_at": null,
-                     *       "reversed_at": 1795671843
+                     *       "reversed_at": 1795856930
                      *     }
                      */
                     "application/json": components["schemas"]["Payout"];
@@ -4602,12 +4602,12 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "pbat_01M8B63RWAVRPC3KRJ6X1C5717",
+                     *           "id": "pbat_01M8GPM5S9MWEPWXMZSFTNBDX9",
                      *           "object": "payout_batch",
                      *           "mode": "sandbox",
                      *           "status": "completed",
                      *           "reference": "payroll-2026-11",
-                     *           "idempotency_key": "023a4cec-546a-4f6a-9280-4a4f15d581e9",
+                     *           "idempotency_key": "e29c1fa8-a80b-476b-9a7b-a1792ce7e744",
                      *           "total_count": 2,
                      *           "total_amount": 97000,
                      *           "counts": {
@@ -4616,8 +4616,8 @@ export interface operations {
                      *             "failed": 0,
                      *             "reversed": 0
                      *           },
-                     *           "created_at": 1795671843,
-                     *           "completed_at": 1795671844
+                     *           "created_at": 1795856930,
+                     *           "completed_at": 1795856931
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -4745,7 +4745,7 @@ export interface operations {
                  *       "reference": "payroll-2026-11",
                  *       "payouts": [
                  *         {
-                 *           "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                 *           "beneficiary_id": "bene_01M8GPM3JEKSXJVGXN9XNQ7HFQ",
                  *           "amount": 45000,
                  *           "mode": "upi",
                  *           "idempotency_key": "payroll-2026-11/emp-001",
@@ -4753,7 +4753,7 @@ export interface operations {
                  *           "narration": "November salary"
                  *         },
                  *         {
-                 *           "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                 *           "beneficiary_id": "bene_01M8GPM3JEKSXJVGXN9XNQ7HFQ",
                  *           "amount": 52000,
                  *           "mode": "upi",
                  *           "idempotency_key": "payroll-2026-11/emp-002",
@@ -4807,12 +4807,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pbat_01M8B63RWAVRPC3KRJ6X1C5717",
+                     *       "id": "pbat_01M8GPM5S9MWEPWXMZSFTNBDX9",
                      *       "object": "payout_batch",
                      *       "mode": "sandbox",
                      *       "status": "processing",
                      *       "reference": "payroll-2026-11",
-                     *       "idempotency_key": "023a4cec-546a-4f6a-9280-4a4f15d581e9",
+                     *       "idempotency_key": "e29c1fa8-a80b-476b-9a7b-a1792ce7e744",
                      *       "total_count": 2,
                      *       "total_amount": 97000,
                      *       "counts": {
@@ -4821,7 +4821,7 @@ export interface operations {
                      *         "failed": 0,
                      *         "reversed": 0
                      *       },
-                     *       "created_at": 1795671843,
+                     *       "created_at": 1795856930,
                      *       "completed_at": null
                      *     }
                      */
@@ -4981,12 +4981,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pbat_01M8B63RWAVRPC3KRJ6X1C5717",
+                     *       "id": "pbat_01M8GPM5S9MWEPWXMZSFTNBDX9",
                      *       "object": "payout_batch",
                      *       "mode": "sandbox",
                      *       "status": "completed",
                      *       "reference": "payroll-2026-11",
-                     *       "idempotency_key": "023a4cec-546a-4f6a-9280-4a4f15d581e9",
+                     *       "idempotency_key": "e29c1fa8-a80b-476b-9a7b-a1792ce7e744",
                      *       "total_count": 2,
                      *       "total_amount": 97000,
                      *       "counts": {
@@ -4995,8 +4995,8 @@ export interface operations {
                      *         "failed": 0,
                      *         "reversed": 0
                      *       },
-                     *       "created_at": 1795671843,
-                     *       "completed_at": 1795671844
+                     *       "created_at": 1795856930,
+                     *       "completed_at": 1795856931
                      *     }
                      */
                     "application/json": components["schemas"]["PayoutBatch"];
@@ -5146,17 +5146,14 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "pay_01M8B63T7CVA6YH5GX3MFX8N81",
+                     *           "id": "pay_01M8GPM6YM6MPSZX1W562K36DF",
                      *           "object": "payment",
                      *           "mode": "sandbox",
                      *           "amount": 49900,
                      *           "currency": "INR",
                      *           "status": "captured",
-                     *           "method": "upi",
-                     *           "vpa": "success@upi",
-                     *           "bank": null,
                      *           "receipt": "order-7781",
-                     *           "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *           "customer_id": "cust_01M8GPM3HPMBH0NK1F3PYBS57X",
                      *           "description": "Two books",
                      *           "metadata": {
                      *             "order_id": "7781"
@@ -5167,10 +5164,13 @@ export interface operations {
                      *           "settlement_id": null,
                      *           "collection_id": null,
                      *           "payment_link_id": null,
-                     *           "idempotency_key": "b38c36fc-6388-4756-a61a-58e6b404fca9",
-                     *           "created_at": 1795671845,
-                     *           "captured_at": 1795671845,
-                     *           "failed_at": null
+                     *           "idempotency_key": "1d328e2a-99a8-42c2-8b10-4f16fd73e871",
+                     *           "created_at": 1795856931,
+                     *           "captured_at": 1795856931,
+                     *           "failed_at": null,
+                     *           "method": "upi",
+                     *           "vpa": "success@upi",
+                     *           "bank": null
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -5276,7 +5276,7 @@ export interface operations {
                  *       "amount": 49900,
                  *       "method": "upi",
                  *       "vpa": "success@upi",
-                 *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                 *       "customer_id": "cust_01M8GPM3HPMBH0NK1F3PYBS57X",
                  *       "receipt": "order-7781",
                  *       "description": "Two books",
                  *       "metadata": {
@@ -5306,17 +5306,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pay_01M8B63T7CVA6YH5GX3MFX8N81",
+                     *       "id": "pay_01M8GPM6YM6MPSZX1W562K36DF",
                      *       "object": "payment",
                      *       "mode": "sandbox",
                      *       "amount": 49900,
                      *       "currency": "INR",
                      *       "status": "captured",
-                     *       "method": "upi",
-                     *       "vpa": "success@upi",
-                     *       "bank": null,
                      *       "receipt": "order-7781",
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GPM3HPMBH0NK1F3PYBS57X",
                      *       "description": "Two books",
                      *       "metadata": {
                      *         "order_id": "7781"
@@ -5327,10 +5324,13 @@ export interface operations {
                      *       "settlement_id": null,
                      *       "collection_id": null,
                      *       "payment_link_id": null,
-                     *       "idempotency_key": "b38c36fc-6388-4756-a61a-58e6b404fca9",
-                     *       "created_at": 1795671845,
-                     *       "captured_at": 1795671845,
-                     *       "failed_at": null
+                     *       "idempotency_key": "1d328e2a-99a8-42c2-8b10-4f16fd73e871",
+                     *       "created_at": 1795856931,
+                     *       "captured_at": 1795856931,
+                     *       "failed_at": null,
+                     *       "method": "upi",
+                     *       "vpa": "success@upi",
+                     *       "bank": null
                      *     }
                      */
                     "application/json": components["schemas"]["Payment"];
@@ -5500,17 +5500,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pay_01M8B63T7CVA6YH5GX3MFX8N81",
+                     *       "id": "pay_01M8GPM6YM6MPSZX1W562K36DF",
                      *       "object": "payment",
                      *       "mode": "sandbox",
                      *       "amount": 49900,
                      *       "currency": "INR",
                      *       "status": "captured",
-                     *       "method": "upi",
-                     *       "vpa": "success@upi",
-                     *       "bank": null,
                      *       "receipt": "order-7781",
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GPM3HPMBH0NK1F3PYBS57X",
                      *       "description": "Two books",
                      *       "metadata": {
                      *         "order_id": "7781"
@@ -5521,10 +5518,13 @@ export interface operations {
                      *       "settlement_id": null,
                      *       "collection_id": null,
                      *       "payment_link_id": null,
-                     *       "idempotency_key": "b38c36fc-6388-4756-a61a-58e6b404fca9",
-                     *       "created_at": 1795671845,
-                     *       "captured_at": 1795671845,
-                     *       "failed_at": null
+                     *       "idempotency_key": "1d328e2a-99a8-42c2-8b10-4f16fd73e871",
+                     *       "created_at": 1795856931,
+                     *       "captured_at": 1795856931,
+                     *       "failed_at": null,
+                     *       "method": "upi",
+                     *       "vpa": "success@upi",
+                     *       "bank": null
                      *     }
                      */
                     "application/json": components["schemas"]["Payment"];
@@ -5667,10 +5667,10 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "rfnd_01M8B63TA8EP74T5VG0WM298P8",
+                     *           "id": "rfnd_01M8GPM70KBXK4SK1YG19B8MC0",
                      *           "object": "refund",
                      *           "mode": "sandbox",
-                     *           "payment_id": "pay_01M8B63T7CVA6YH5GX3MFX8N81",
+                     *           "payment_id": "pay_01M8GPM6YM6MPSZX1W562K36DF",
                      *           "amount": 9900,
                      *           "currency": "INR",
                      *           "status": "processed",
@@ -5678,10 +5678,10 @@ export interface operations {
                      *           "metadata": {},
                      *           "failure_code": null,
                      *           "failure_message": null,
-                     *           "utr": "SBXR3764FBABF2647",
-                     *           "idempotency_key": "c88f75df-4bfd-41d6-b80e-d1ecb5bc4fe7",
-                     *           "created_at": 1795671845,
-                     *           "processed_at": 1795671846,
+                     *           "utr": "SBXR59DC0DD93D328",
+                     *           "idempotency_key": "0f8eb768-5a8d-405c-9d91-338c615b3bf0",
+                     *           "created_at": 1795856931,
+                     *           "processed_at": 1795856932,
                      *           "failed_at": null
                      *         }
                      *       ],
@@ -5784,7 +5784,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "payment_id": "pay_01M8B63T7CVA6YH5GX3MFX8N81",
+                 *       "payment_id": "pay_01M8GPM6YM6MPSZX1W562K36DF",
                  *       "amount": 9900,
                  *       "reason": "One book returned"
                  *     }
@@ -5803,7 +5803,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "payment_id": "pay_01M8B63T7CVA6YH5GX3MFX8N81",
+                 *       "payment_id": "pay_01M8GPM6YM6MPSZX1W562K36DF",
                  *       "amount": 9900,
                  *       "reason": "One book returned"
                  *     }
@@ -5841,10 +5841,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rfnd_01M8B63TA8EP74T5VG0WM298P8",
+                     *       "id": "rfnd_01M8GPM70KBXK4SK1YG19B8MC0",
                      *       "object": "refund",
                      *       "mode": "sandbox",
-                     *       "payment_id": "pay_01M8B63T7CVA6YH5GX3MFX8N81",
+                     *       "payment_id": "pay_01M8GPM6YM6MPSZX1W562K36DF",
                      *       "amount": 9900,
                      *       "currency": "INR",
                      *       "status": "pending",
@@ -5853,8 +5853,8 @@ export interface operations {
                      *       "failure_code": null,
                      *       "failure_message": null,
                      *       "utr": null,
-                     *       "idempotency_key": "c88f75df-4bfd-41d6-b80e-d1ecb5bc4fe7",
-                     *       "created_at": 1795671845,
+                     *       "idempotency_key": "0f8eb768-5a8d-405c-9d91-338c615b3bf0",
+                     *       "created_at": 1795856931,
                      *       "processed_at": null,
                      *       "failed_at": null
                      *     }
@@ -6037,10 +6037,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rfnd_01M8B63TA8EP74T5VG0WM298P8",
+                     *       "id": "rfnd_01M8GPM70KBXK4SK1YG19B8MC0",
                      *       "object": "refund",
                      *       "mode": "sandbox",
-                     *       "payment_id": "pay_01M8B63T7CVA6YH5GX3MFX8N81",
+                     *       "payment_id": "pay_01M8GPM6YM6MPSZX1W562K36DF",
                      *       "amount": 9900,
                      *       "currency": "INR",
                      *       "status": "processed",
@@ -6048,10 +6048,10 @@ export interface operations {
                      *       "metadata": {},
                      *       "failure_code": null,
                      *       "failure_message": null,
-                     *       "utr": "SBXR3764FBABF2647",
-                     *       "idempotency_key": "c88f75df-4bfd-41d6-b80e-d1ecb5bc4fe7",
-                     *       "created_at": 1795671845,
-                     *       "processed_at": 1795671846,
+                     *       "utr": "SBXR59DC0DD93D328",
+                     *       "idempotency_key": "0f8eb768-5a8d-405c-9d91-338c615b3bf0",
+                     *       "created_at": 1795856931,
+                     *       "processed_at": 1795856932,
                      *       "failed_at": null
                      *     }
                      */
@@ -6193,15 +6193,15 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "setl_01M8B63VD6QRH36J0JBK45QGN9",
+                     *           "id": "setl_01M8GPM83RESCEWFTT98PGP4T2",
                      *           "object": "settlement",
                      *           "mode": "sandbox",
                      *           "amount": 49900,
                      *           "currency": "INR",
                      *           "payment_count": 1,
                      *           "status": "processed",
-                     *           "utr": "SETL9D4F098C9336",
-                     *           "created_at": 1795671846
+                     *           "utr": "SETL7794D32F768F",
+                     *           "created_at": 1795856933
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -6318,15 +6318,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "setl_01M8B63VD6QRH36J0JBK45QGN9",
+                     *       "id": "setl_01M8GPM83RESCEWFTT98PGP4T2",
                      *       "object": "settlement",
                      *       "mode": "sandbox",
                      *       "amount": 49900,
                      *       "currency": "INR",
                      *       "payment_count": 1,
                      *       "status": "processed",
-                     *       "utr": "SETL9D4F098C9336",
-                     *       "created_at": 1795671846
+                     *       "utr": "SETL7794D32F768F",
+                     *       "created_at": 1795856933
                      *     }
                      */
                     "application/json": components["schemas"]["Settlement"];
@@ -6459,15 +6459,15 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "setl_01M8B63VD6QRH36J0JBK45QGN9",
+                     *           "id": "setl_01M8GPM83RESCEWFTT98PGP4T2",
                      *           "object": "settlement",
                      *           "mode": "sandbox",
                      *           "amount": 49900,
                      *           "currency": "INR",
                      *           "payment_count": 1,
                      *           "status": "processed",
-                     *           "utr": "SETL9D4F098C9336",
-                     *           "created_at": 1795671846
+                     *           "utr": "SETL7794D32F768F",
+                     *           "created_at": 1795856933
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -6649,35 +6649,35 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "mdt_01M8GAF5KACSEY2R0N0TFQHTD2",
+                     *           "id": "mdt_01M8GPM8GT5S8TYVATFZZ5H86S",
                      *           "object": "mandate",
                      *           "mode": "sandbox",
                      *           "livemode": false,
-                     *           "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *           "customer_id": "cust_01M8GPM3HPMBH0NK1F3PYBS57X",
                      *           "vpa": "success@upi",
                      *           "max_amount": 500000,
                      *           "frequency": "monthly",
-                     *           "start_at": 1795844183,
-                     *           "expire_at": 2111463383,
+                     *           "start_at": 1795856933,
+                     *           "expire_at": 2111476133,
                      *           "status": "active",
-                     *           "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GAF5KACSEY2R0N0TFQHTD2/authorize",
-                     *           "authorization_expires_at": 1796448983,
+                     *           "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GPM8GT5S8TYVATFZZ5H86S/authorize",
+                     *           "authorization_expires_at": 1796461733,
                      *           "provider_reference": null,
                      *           "description": "Gold plan, monthly",
                      *           "metadata": {
                      *             "plan": "gold"
                      *           },
-                     *           "idempotency_key": "4f859010-184a-4be2-bc77-9e2963cba94b",
-                     *           "created_at": 1795844183,
-                     *           "activated_at": 1795844183,
-                     *           "paused_at": 1795844183,
-                     *           "resumed_at": 1795844183,
+                     *           "idempotency_key": "89bccf44-e270-4ee0-9ecb-84f03042aa34",
+                     *           "created_at": 1795856933,
+                     *           "activated_at": 1795856933,
+                     *           "paused_at": 1795856933,
+                     *           "resumed_at": 1795856933,
                      *           "revoked_at": null,
                      *           "rejected_at": null,
                      *           "expired_at": null
                      *         }
                      *       ],
-                     *       "has_more": false,
+                     *       "has_more": true,
                      *       "url": "/v1/mandates"
                      *     }
                      */
@@ -6799,7 +6799,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                 *       "customer_id": "cust_01M8GPM3HPMBH0NK1F3PYBS57X",
                  *       "max_amount": 500000,
                  *       "frequency": "monthly",
                  *       "description": "Gold plan, monthly",
@@ -6852,26 +6852,26 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GAF5KACSEY2R0N0TFQHTD2",
+                     *       "id": "mdt_01M8GPM8GT5S8TYVATFZZ5H86S",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GPM3HPMBH0NK1F3PYBS57X",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1795844183,
-                     *       "expire_at": 2111463383,
+                     *       "start_at": 1795856933,
+                     *       "expire_at": 2111476133,
                      *       "status": "created",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GAF5KACSEY2R0N0TFQHTD2/authorize",
-                     *       "authorization_expires_at": 1796448983,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GPM8GT5S8TYVATFZZ5H86S/authorize",
+                     *       "authorization_expires_at": 1796461733,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "4f859010-184a-4be2-bc77-9e2963cba94b",
-                     *       "created_at": 1795844183,
+                     *       "idempotency_key": "89bccf44-e270-4ee0-9ecb-84f03042aa34",
+                     *       "created_at": 1795856933,
                      *       "activated_at": null,
                      *       "paused_at": null,
                      *       "resumed_at": null,
@@ -7047,29 +7047,29 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GAF5KACSEY2R0N0TFQHTD2",
+                     *       "id": "mdt_01M8GPM8GT5S8TYVATFZZ5H86S",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GPM3HPMBH0NK1F3PYBS57X",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1795844183,
-                     *       "expire_at": 2111463383,
+                     *       "start_at": 1795856933,
+                     *       "expire_at": 2111476133,
                      *       "status": "active",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GAF5KACSEY2R0N0TFQHTD2/authorize",
-                     *       "authorization_expires_at": 1796448983,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GPM8GT5S8TYVATFZZ5H86S/authorize",
+                     *       "authorization_expires_at": 1796461733,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "4f859010-184a-4be2-bc77-9e2963cba94b",
-                     *       "created_at": 1795844183,
-                     *       "activated_at": 1795844183,
-                     *       "paused_at": 1795844183,
-                     *       "resumed_at": 1795844183,
+                     *       "idempotency_key": "89bccf44-e270-4ee0-9ecb-84f03042aa34",
+                     *       "created_at": 1795856933,
+                     *       "activated_at": 1795856933,
+                     *       "paused_at": 1795856933,
+                     *       "resumed_at": 1795856933,
                      *       "revoked_at": null,
                      *       "rejected_at": null,
                      *       "expired_at": null
@@ -7200,30 +7200,30 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GAF5KACSEY2R0N0TFQHTD2",
+                     *       "id": "mdt_01M8GPM8GT5S8TYVATFZZ5H86S",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GPM3HPMBH0NK1F3PYBS57X",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1795844183,
-                     *       "expire_at": 2111463383,
+                     *       "start_at": 1795856933,
+                     *       "expire_at": 2111476133,
                      *       "status": "revoked",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GAF5KACSEY2R0N0TFQHTD2/authorize",
-                     *       "authorization_expires_at": 1796448983,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GPM8GT5S8TYVATFZZ5H86S/authorize",
+                     *       "authorization_expires_at": 1796461733,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "4f859010-184a-4be2-bc77-9e2963cba94b",
-                     *       "created_at": 1795844183,
-                     *       "activated_at": 1795844183,
-                     *       "paused_at": 1795844183,
-                     *       "resumed_at": 1795844183,
-                     *       "revoked_at": 1795844184,
+                     *       "idempotency_key": "89bccf44-e270-4ee0-9ecb-84f03042aa34",
+                     *       "created_at": 1795856933,
+                     *       "activated_at": 1795856933,
+                     *       "paused_at": 1795856933,
+                     *       "resumed_at": 1795856933,
+                     *       "revoked_at": 1795856933,
                      *       "rejected_at": null,
                      *       "expired_at": null
                      *     }
@@ -7377,28 +7377,28 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GAF5KACSEY2R0N0TFQHTD2",
+                     *       "id": "mdt_01M8GPM8GT5S8TYVATFZZ5H86S",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GPM3HPMBH0NK1F3PYBS57X",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1795844183,
-                     *       "expire_at": 2111463383,
+                     *       "start_at": 1795856933,
+                     *       "expire_at": 2111476133,
                      *       "status": "paused",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GAF5KACSEY2R0N0TFQHTD2/authorize",
-                     *       "authorization_expires_at": 1796448983,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GPM8GT5S8TYVATFZZ5H86S/authorize",
+                     *       "authorization_expires_at": 1796461733,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "4f859010-184a-4be2-bc77-9e2963cba94b",
-                     *       "created_at": 1795844183,
-                     *       "activated_at": 1795844183,
-                     *       "paused_at": 1795844183,
+                     *       "idempotency_key": "89bccf44-e270-4ee0-9ecb-84f03042aa34",
+                     *       "created_at": 1795856933,
+                     *       "activated_at": 1795856933,
+                     *       "paused_at": 1795856933,
                      *       "resumed_at": null,
                      *       "revoked_at": null,
                      *       "rejected_at": null,
@@ -7554,29 +7554,29 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GAF5KACSEY2R0N0TFQHTD2",
+                     *       "id": "mdt_01M8GPM8GT5S8TYVATFZZ5H86S",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GPM3HPMBH0NK1F3PYBS57X",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1795844183,
-                     *       "expire_at": 2111463383,
+                     *       "start_at": 1795856933,
+                     *       "expire_at": 2111476133,
                      *       "status": "active",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GAF5KACSEY2R0N0TFQHTD2/authorize",
-                     *       "authorization_expires_at": 1796448983,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GPM8GT5S8TYVATFZZ5H86S/authorize",
+                     *       "authorization_expires_at": 1796461733,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "4f859010-184a-4be2-bc77-9e2963cba94b",
-                     *       "created_at": 1795844183,
-                     *       "activated_at": 1795844183,
-                     *       "paused_at": 1795844183,
-                     *       "resumed_at": 1795844183,
+                     *       "idempotency_key": "89bccf44-e270-4ee0-9ecb-84f03042aa34",
+                     *       "created_at": 1795856933,
+                     *       "activated_at": 1795856933,
+                     *       "paused_at": 1795856933,
+                     *       "resumed_at": 1795856933,
                      *       "revoked_at": null,
                      *       "rejected_at": null,
                      *       "expired_at": null
@@ -7731,28 +7731,28 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GAF62ADB34RNAJZW36633W",
+                     *       "id": "mdt_01M8GPM8PXY4GCMNAVSBYW0FDV",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GPM3HPMBH0NK1F3PYBS57X",
                      *       "vpa": "success@upi",
                      *       "max_amount": 100000,
                      *       "frequency": "as_presented",
-                     *       "start_at": 1795844184,
-                     *       "expire_at": 2111463384,
+                     *       "start_at": 1795856933,
+                     *       "expire_at": 2111476133,
                      *       "status": "revoked",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GAF62ADB34RNAJZW36633W/authorize",
-                     *       "authorization_expires_at": 1796448984,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GPM8PXY4GCMNAVSBYW0FDV/authorize",
+                     *       "authorization_expires_at": 1796461733,
                      *       "provider_reference": null,
                      *       "description": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "auto_01M8GAF62791MH2DK35XWMR0WK",
-                     *       "created_at": 1795844184,
-                     *       "activated_at": 1795844184,
+                     *       "idempotency_key": "auto_01M8GPM8PVGJNR527VCBWNSWX1",
+                     *       "created_at": 1795856933,
+                     *       "activated_at": 1795856933,
                      *       "paused_at": null,
                      *       "resumed_at": null,
-                     *       "revoked_at": 1795844184,
+                     *       "revoked_at": 1795856933,
                      *       "rejected_at": null,
                      *       "expired_at": null
                      *     }
@@ -7922,33 +7922,36 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "coll_01M8B63VF0JD5CB8MZEMH2QZT8",
+                     *           "id": "coll_01M8GPM87Y9MFFP687DVA92XGC",
                      *           "object": "collection",
                      *           "mode": "sandbox",
-                     *           "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *           "customer_id": "cust_01M8GPM3HPMBH0NK1F3PYBS57X",
+                     *           "mandate_id": "mdt_01M8GPM85BBNTY8A3RHXPY8S0J",
                      *           "amount": 99900,
                      *           "currency": "INR",
                      *           "schedule": "monthly",
                      *           "day_of_month": null,
-                     *           "start_at": 1795671846,
+                     *           "start_at": 1795856933,
                      *           "total_count": null,
                      *           "remaining_count": null,
                      *           "status": "paused",
-                     *           "paid_count": 2,
+                     *           "paid_count": 1,
                      *           "failed_count": 0,
-                     *           "current_cycle": 3,
+                     *           "current_cycle": 2,
                      *           "next_charge_at": null,
-                     *           "latest_payment_id": "pay_01M8B63VKF963KQ41DPP5NJXBR",
+                     *           "latest_payment_id": "pay_01M8GPM89YQYFX1TR21MYA5MAP",
                      *           "description": "Gym membership",
                      *           "metadata": {
                      *             "plan": "gold"
                      *           },
-                     *           "idempotency_key": "81dd643d-2dbc-4dea-98a0-04e47f806c2c",
-                     *           "created_at": 1795671846,
-                     *           "paused_at": 1795671846,
+                     *           "idempotency_key": "2e10902e-9863-43d9-b0f0-0453d8a2eb3a",
+                     *           "created_at": 1795856933,
+                     *           "paused_at": 1795856933,
                      *           "halted_at": null,
                      *           "cancelled_at": null,
-                     *           "completed_at": null
+                     *           "completed_at": null,
+                     *           "pause_reason": null,
+                     *           "cancel_reason": null
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -8081,7 +8084,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                 *       "mandate_id": "mdt_01M8GPM85BBNTY8A3RHXPY8S0J",
                  *       "amount": 99900,
                  *       "schedule": "monthly",
                  *       "description": "Gym membership",
@@ -8142,33 +8145,36 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M8B63VF0JD5CB8MZEMH2QZT8",
+                     *       "id": "coll_01M8GPM87Y9MFFP687DVA92XGC",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GPM3HPMBH0NK1F3PYBS57X",
+                     *       "mandate_id": "mdt_01M8GPM85BBNTY8A3RHXPY8S0J",
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1795671846,
+                     *       "start_at": 1795856933,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "active",
                      *       "paid_count": 0,
                      *       "failed_count": 0,
                      *       "current_cycle": 1,
-                     *       "next_charge_at": 1795671846,
+                     *       "next_charge_at": 1795856933,
                      *       "latest_payment_id": null,
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "81dd643d-2dbc-4dea-98a0-04e47f806c2c",
-                     *       "created_at": 1795671846,
+                     *       "idempotency_key": "2e10902e-9863-43d9-b0f0-0453d8a2eb3a",
+                     *       "created_at": 1795856933,
                      *       "paused_at": null,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
-                     *       "completed_at": null
+                     *       "completed_at": null,
+                     *       "pause_reason": null,
+                     *       "cancel_reason": null
                      *     }
                      */
                     "application/json": components["schemas"]["Collection"];
@@ -8338,33 +8344,36 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M8B63VF0JD5CB8MZEMH2QZT8",
+                     *       "id": "coll_01M8GPM87Y9MFFP687DVA92XGC",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GPM3HPMBH0NK1F3PYBS57X",
+                     *       "mandate_id": "mdt_01M8GPM85BBNTY8A3RHXPY8S0J",
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1795671846,
+                     *       "start_at": 1795856933,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "paused",
-                     *       "paid_count": 2,
+                     *       "paid_count": 1,
                      *       "failed_count": 0,
-                     *       "current_cycle": 3,
+                     *       "current_cycle": 2,
                      *       "next_charge_at": null,
-                     *       "latest_payment_id": "pay_01M8B63VKF963KQ41DPP5NJXBR",
+                     *       "latest_payment_id": "pay_01M8GPM89YQYFX1TR21MYA5MAP",
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "81dd643d-2dbc-4dea-98a0-04e47f806c2c",
-                     *       "created_at": 1795671846,
-                     *       "paused_at": 1795671846,
+                     *       "idempotency_key": "2e10902e-9863-43d9-b0f0-0453d8a2eb3a",
+                     *       "created_at": 1795856933,
+                     *       "paused_at": 1795856933,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
-                     *       "completed_at": null
+                     *       "completed_at": null,
+                     *       "pause_reason": null,
+                     *       "cancel_reason": null
                      *     }
                      */
                     "application/json": components["schemas"]["Collection"];
@@ -8492,33 +8501,36 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M8B63VF0JD5CB8MZEMH2QZT8",
+                     *       "id": "coll_01M8GPM87Y9MFFP687DVA92XGC",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GPM3HPMBH0NK1F3PYBS57X",
+                     *       "mandate_id": "mdt_01M8GPM85BBNTY8A3RHXPY8S0J",
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1795671846,
+                     *       "start_at": 1795856933,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "paused",
-                     *       "paid_count": 2,
+                     *       "paid_count": 1,
                      *       "failed_count": 0,
-                     *       "current_cycle": 3,
+                     *       "current_cycle": 2,
                      *       "next_charge_at": null,
-                     *       "latest_payment_id": "pay_01M8B63VKF963KQ41DPP5NJXBR",
+                     *       "latest_payment_id": "pay_01M8GPM89YQYFX1TR21MYA5MAP",
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "81dd643d-2dbc-4dea-98a0-04e47f806c2c",
-                     *       "created_at": 1795671846,
-                     *       "paused_at": 1795671846,
+                     *       "idempotency_key": "2e10902e-9863-43d9-b0f0-0453d8a2eb3a",
+                     *       "created_at": 1795856933,
+                     *       "paused_at": 1795856933,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
-                     *       "completed_at": null
+                     *       "completed_at": null,
+                     *       "pause_reason": null,
+                     *       "cancel_reason": null
                      *     }
                      */
                     "application/json": components["schemas"]["Collection"];
@@ -8670,33 +8682,36 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M8B63VF0JD5CB8MZEMH2QZT8",
+                     *       "id": "coll_01M8GPM87Y9MFFP687DVA92XGC",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M8B63PCXR11H56E7HPQC6SAK",
+                     *       "customer_id": "cust_01M8GPM3HPMBH0NK1F3PYBS57X",
+                     *       "mandate_id": "mdt_01M8GPM85BBNTY8A3RHXPY8S0J",
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1795671846,
+                     *       "start_at": 1795856933,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "active",
-                     *       "paid_count": 2,
+                     *       "paid_count": 1,
                      *       "failed_count": 0,
-                     *       "current_cycle": 3,
-                     *       "next_charge_at": 1800942246,
-                     *       "latest_payment_id": "pay_01M8B63VKF963KQ41DPP5NJXBR",
+                     *       "current_cycle": 2,
+                     *       "next_charge_at": 1798448933,
+                     *       "latest_payment_id": "pay_01M8GPM89YQYFX1TR21MYA5MAP",
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "81dd643d-2dbc-4dea-98a0-04e47f806c2c",
-                     *       "created_at": 1795671846,
+                     *       "idempotency_key": "2e10902e-9863-43d9-b0f0-0453d8a2eb3a",
+                     *       "created_at": 1795856933,
                      *       "paused_at": null,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
-                     *       "completed_at": null
+                     *       "completed_at": null,
+                     *       "pause_reason": null,
+                     *       "cancel_reason": null
                      *     }
                      */
                     "application/json": components["schemas"]["Collection"];
@@ -8863,7 +8878,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "plink_01M8B63VRKPHXJ9QGW1AD8YKQR",
+                     *           "id": "plink_01M8GPM8EBW7W78EX89YYVYPDM",
                      *           "object": "payment_link",
                      *           "mode": "sandbox",
                      *           "amount": 1250000,
@@ -8879,12 +8894,12 @@ export interface operations {
                      *           "accept_partial": true,
                      *           "first_min_partial_amount": 500000,
                      *           "status": "created",
-                     *           "short_url": "https://api.paygate.example/pay/plink_01M8B63VRKPHXJ9QGW1AD8YKQR",
-                     *           "expire_by": 1796276646,
+                     *           "short_url": "https://api.paygate.example/pay/plink_01M8GPM8EBW7W78EX89YYVYPDM",
+                     *           "expire_by": 1796461733,
                      *           "callback_url": null,
                      *           "payments": [],
-                     *           "idempotency_key": "249becc3-2adb-4b33-9852-ddde5b012d5b",
-                     *           "created_at": 1795671846,
+                     *           "idempotency_key": "f74f62ae-ce0e-43f0-9a65-ffbf8dee6627",
+                     *           "created_at": 1795856933,
                      *           "paid_at": null,
                      *           "expired_at": null,
                      *           "cancelled_at": null,
@@ -9109,7 +9124,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "plink_01M8B63VRKPHXJ9QGW1AD8YKQR",
+                     *       "id": "plink_01M8GPM8EBW7W78EX89YYVYPDM",
                      *       "object": "payment_link",
                      *       "mode": "sandbox",
                      *       "amount": 1250000,
@@ -9125,12 +9140,12 @@ export interface operations {
                      *       "accept_partial": true,
                      *       "first_min_partial_amount": 500000,
                      *       "status": "created",
-                     *       "short_url": "https://api.paygate.example/pay/plink_01M8B63VRKPHXJ9QGW1AD8YKQR",
-                     *       "expire_by": 1796276646,
+                     *       "short_url": "https://api.paygate.example/pay/plink_01M8GPM8EBW7W78EX89YYVYPDM",
+                     *       "expire_by": 1796461733,
                      *       "callback_url": null,
                      *       "payments": [],
-                     *       "idempotency_key": "249becc3-2adb-4b33-9852-ddde5b012d5b",
-                     *       "created_at": 1795671846,
+                     *       "idempotency_key": "f74f62ae-ce0e-43f0-9a65-ffbf8dee6627",
+                     *       "created_at": 1795856933,
                      *       "paid_at": null,
                      *       "expired_at": null,
                      *       "cancelled_at": null,
@@ -9295,7 +9310,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "plink_01M8B63VRKPHXJ9QGW1AD8YKQR",
+                     *       "id": "plink_01M8GPM8EBW7W78EX89YYVYPDM",
                      *       "object": "payment_link",
                      *       "mode": "sandbox",
                      *       "amount": 1250000,
@@ -9311,12 +9326,12 @@ export interface operations {
                      *       "accept_partial": true,
                      *       "first_min_partial_amount": 500000,
                      *       "status": "created",
-                     *       "short_url": "https://api.paygate.example/pay/plink_01M8B63VRKPHXJ9QGW1AD8YKQR",
-                     *       "expire_by": 1796276646,
+                     *       "short_url": "https://api.paygate.example/pay/plink_01M8GPM8EBW7W78EX89YYVYPDM",
+                     *       "expire_by": 1796461733,
                      *       "callback_url": null,
                      *       "payments": [],
-                     *       "idempotency_key": "249becc3-2adb-4b33-9852-ddde5b012d5b",
-                     *       "created_at": 1795671846,
+                     *       "idempotency_key": "f74f62ae-ce0e-43f0-9a65-ffbf8dee6627",
+                     *       "created_at": 1795856933,
                      *       "paid_at": null,
                      *       "expired_at": null,
                      *       "cancelled_at": null,
@@ -9450,7 +9465,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "plink_01M8B63VRKPHXJ9QGW1AD8YKQR",
+                     *       "id": "plink_01M8GPM8EBW7W78EX89YYVYPDM",
                      *       "object": "payment_link",
                      *       "mode": "sandbox",
                      *       "amount": 1250000,
@@ -9466,15 +9481,15 @@ export interface operations {
                      *       "accept_partial": true,
                      *       "first_min_partial_amount": 500000,
                      *       "status": "cancelled",
-                     *       "short_url": "https://api.paygate.example/pay/plink_01M8B63VRKPHXJ9QGW1AD8YKQR",
-                     *       "expire_by": 1796276646,
+                     *       "short_url": "https://api.paygate.example/pay/plink_01M8GPM8EBW7W78EX89YYVYPDM",
+                     *       "expire_by": 1796461733,
                      *       "callback_url": null,
                      *       "payments": [],
-                     *       "idempotency_key": "249becc3-2adb-4b33-9852-ddde5b012d5b",
-                     *       "created_at": 1795671846,
+                     *       "idempotency_key": "f74f62ae-ce0e-43f0-9a65-ffbf8dee6627",
+                     *       "created_at": 1795856933,
                      *       "paid_at": null,
                      *       "expired_at": null,
-                     *       "cancelled_at": 1795671846,
+                     *       "cancelled_at": 1795856933,
                      *       "metadata": {
                      *         "invoice": "2026-118"
                      *       }
@@ -9610,8 +9625,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "from": "2026-11-26",
-                 *       "to": "2026-11-26",
+                 *       "from": "2026-11-28",
+                 *       "to": "2026-11-28",
                  *       "format": "csv"
                  *     }
                  */
@@ -9636,8 +9651,8 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "from": "2026-11-26",
-                 *       "to": "2026-11-26",
+                 *       "from": "2026-11-28",
+                 *       "to": "2026-11-28",
                  *       "format": "csv"
                  *     }
                  */
@@ -9681,21 +9696,21 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rpt_01M8B63VWN4BTS4RQSVWY90J59",
+                     *       "id": "rpt_01M8GPM8W086PD508TJW0R8DAQ",
                      *       "object": "report",
                      *       "mode": "sandbox",
-                     *       "from": "2026-11-26",
-                     *       "to": "2026-11-26",
+                     *       "from": "2026-11-28",
+                     *       "to": "2026-11-28",
                      *       "format": "csv",
                      *       "status": "ready",
-                     *       "row_count": 16,
-                     *       "size": 2365,
-                     *       "sha256": "36c12dcf9b9c00f98d085449e9ca79c58612219f0f2b8cd926422d375bf0ff1b",
-                     *       "download_url": "https://api.paygate.example/reports/rpt_01M8B63VWN4BTS4RQSVWY90J59/file?expires=1795758246&signature=987fc89152f240cf9fd7d8e1d18a0abf921e952099a55667b2b318bc38f59bc8",
-                     *       "expires_at": 1795758246,
-                     *       "created_at": 1795671846,
-                     *       "ready_at": 1795671846,
-                     *       "idempotency_key": "94d1d672-b517-46d1-a600-7f86ee72feca"
+                     *       "row_count": 15,
+                     *       "size": 2221,
+                     *       "sha256": "0b94324365528d63bdbca7f49afa8be8900818a0b37b89807d5da8afb2bca790",
+                     *       "download_url": "https://api.paygate.example/reports/rpt_01M8GPM8W086PD508TJW0R8DAQ/file?expires=1795943333&signature=bf310c5b174d8b42939babc7cbe6fed1114ea3603e94594b6bd400e2a5ff39d0",
+                     *       "expires_at": 1795943333,
+                     *       "created_at": 1795856933,
+                     *       "ready_at": 1795856933,
+                     *       "idempotency_key": "8b9721ed-1536-4ab3-bf0a-940618a91181"
                      *     }
                      */
                     "application/json": components["schemas"]["Report"];
@@ -9871,21 +9886,21 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "rpt_01M8B63VWN4BTS4RQSVWY90J59",
+                     *           "id": "rpt_01M8GPM8W086PD508TJW0R8DAQ",
                      *           "object": "report",
                      *           "mode": "sandbox",
-                     *           "from": "2026-11-26",
-                     *           "to": "2026-11-26",
+                     *           "from": "2026-11-28",
+                     *           "to": "2026-11-28",
                      *           "format": "csv",
                      *           "status": "ready",
-                     *           "row_count": 16,
-                     *           "size": 2365,
-                     *           "sha256": "36c12dcf9b9c00f98d085449e9ca79c58612219f0f2b8cd926422d375bf0ff1b",
-                     *           "download_url": "https://api.paygate.example/reports/rpt_01M8B63VWN4BTS4RQSVWY90J59/file?expires=1795758246&signature=987fc89152f240cf9fd7d8e1d18a0abf921e952099a55667b2b318bc38f59bc8",
-                     *           "expires_at": 1795758246,
-                     *           "created_at": 1795671846,
-                     *           "ready_at": 1795671846,
-                     *           "idempotency_key": "94d1d672-b517-46d1-a600-7f86ee72feca"
+                     *           "row_count": 15,
+                     *           "size": 2221,
+                     *           "sha256": "0b94324365528d63bdbca7f49afa8be8900818a0b37b89807d5da8afb2bca790",
+                     *           "download_url": "https://api.paygate.example/reports/rpt_01M8GPM8W086PD508TJW0R8DAQ/file?expires=1795943333&signature=bf310c5b174d8b42939babc7cbe6fed1114ea3603e94594b6bd400e2a5ff39d0",
+                     *           "expires_at": 1795943333,
+                     *           "created_at": 1795856933,
+                     *           "ready_at": 1795856933,
+                     *           "idempotency_key": "8b9721ed-1536-4ab3-bf0a-940618a91181"
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -10002,21 +10017,21 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rpt_01M8B63VWN4BTS4RQSVWY90J59",
+                     *       "id": "rpt_01M8GPM8W086PD508TJW0R8DAQ",
                      *       "object": "report",
                      *       "mode": "sandbox",
-                     *       "from": "2026-11-26",
-                     *       "to": "2026-11-26",
+                     *       "from": "2026-11-28",
+                     *       "to": "2026-11-28",
                      *       "format": "csv",
                      *       "status": "ready",
-                     *       "row_count": 16,
-                     *       "size": 2365,
-                     *       "sha256": "36c12dcf9b9c00f98d085449e9ca79c58612219f0f2b8cd926422d375bf0ff1b",
-                     *       "download_url": "https://api.paygate.example/reports/rpt_01M8B63VWN4BTS4RQSVWY90J59/file?expires=1795758246&signature=987fc89152f240cf9fd7d8e1d18a0abf921e952099a55667b2b318bc38f59bc8",
-                     *       "expires_at": 1795758246,
-                     *       "created_at": 1795671846,
-                     *       "ready_at": 1795671846,
-                     *       "idempotency_key": "94d1d672-b517-46d1-a600-7f86ee72feca"
+                     *       "row_count": 15,
+                     *       "size": 2221,
+                     *       "sha256": "0b94324365528d63bdbca7f49afa8be8900818a0b37b89807d5da8afb2bca790",
+                     *       "download_url": "https://api.paygate.example/reports/rpt_01M8GPM8W086PD508TJW0R8DAQ/file?expires=1795943333&signature=bf310c5b174d8b42939babc7cbe6fed1114ea3603e94594b6bd400e2a5ff39d0",
+                     *       "expires_at": 1795943333,
+                     *       "created_at": 1795856933,
+                     *       "ready_at": 1795856933,
+                     *       "idempotency_key": "8b9721ed-1536-4ab3-bf0a-940618a91181"
                      *     }
                      */
                     "application/json": components["schemas"]["Report"];
@@ -10260,34 +10275,34 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "evt_01M8B63T2C2WNA3B706QBV884C",
+                     *           "id": "evt_01M8GPM6VZD3GTETZGT7B5DZFG",
                      *           "object": "event",
                      *           "type": "payout.completed",
                      *           "mode": "sandbox",
-                     *           "created_at": 1795671844,
+                     *           "created_at": 1795856931,
                      *           "data": {
                      *             "object": {
-                     *               "id": "pout_01M8B63RXF5G3604H0HW30SN47",
-                     *               "utr": "SBXBB635D67E648B",
-                     *               "provider_reference": null,
+                     *               "id": "pout_01M8GPM5TB6VNPXNR9BAS2P8KT",
+                     *               "utr": "SBXEFC9B294F5002",
                      *               "fees": 0,
                      *               "mode": "upi",
                      *               "amount": 52000,
                      *               "object": "payout",
                      *               "status": "completed",
-                     *               "batch_id": "pbat_01M8B63RWAVRPC3KRJ6X1C5717",
+                     *               "batch_id": "pbat_01M8GPM5S9MWEPWXMZSFTNBDX9",
                      *               "currency": "INR",
                      *               "livemode": false,
                      *               "metadata": {},
                      *               "failed_at": null,
                      *               "narration": "November salary",
                      *               "reference": "emp-002",
-                     *               "created_at": 1795671843,
+                     *               "created_at": 1795856930,
                      *               "reversed_at": null,
-                     *               "completed_at": 1795671844,
-                     *               "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *               "completed_at": 1795856931,
+                     *               "beneficiary_id": "bene_01M8GPM3JEKSXJVGXN9XNQ7HFQ",
                      *               "failure_reason": null,
-                     *               "idempotency_key": "payroll-2026-11/emp-002"
+                     *               "idempotency_key": "payroll-2026-11/emp-002",
+                     *               "provider_reference": null
                      *             }
                      *           }
                      *         }
@@ -10406,34 +10421,34 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "evt_01M8B63T2C2WNA3B706QBV884C",
+                     *       "id": "evt_01M8GPM6VZD3GTETZGT7B5DZFG",
                      *       "object": "event",
                      *       "type": "payout.completed",
                      *       "mode": "sandbox",
-                     *       "created_at": 1795671844,
+                     *       "created_at": 1795856931,
                      *       "data": {
                      *         "object": {
-                     *           "id": "pout_01M8B63RXF5G3604H0HW30SN47",
-                     *           "utr": "SBXBB635D67E648B",
-                     *           "provider_reference": null,
+                     *           "id": "pout_01M8GPM5TB6VNPXNR9BAS2P8KT",
+                     *           "utr": "SBXEFC9B294F5002",
                      *           "fees": 0,
                      *           "mode": "upi",
                      *           "amount": 52000,
                      *           "object": "payout",
                      *           "status": "completed",
-                     *           "batch_id": "pbat_01M8B63RWAVRPC3KRJ6X1C5717",
+                     *           "batch_id": "pbat_01M8GPM5S9MWEPWXMZSFTNBDX9",
                      *           "currency": "INR",
                      *           "livemode": false,
                      *           "metadata": {},
                      *           "failed_at": null,
                      *           "narration": "November salary",
                      *           "reference": "emp-002",
-                     *           "created_at": 1795671843,
+                     *           "created_at": 1795856930,
                      *           "reversed_at": null,
-                     *           "completed_at": 1795671844,
-                     *           "beneficiary_id": "bene_01M8B63PEH6QJ90P25PAXPZ9JS",
+                     *           "completed_at": 1795856931,
+                     *           "beneficiary_id": "bene_01M8GPM3JEKSXJVGXN9XNQ7HFQ",
                      *           "failure_reason": null,
-                     *           "idempotency_key": "payroll-2026-11/emp-002"
+                     *           "idempotency_key": "payroll-2026-11/emp-002",
+                     *           "provider_reference": null
                      *         }
                      *       }
                      *     }
@@ -10547,7 +10562,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "endpoint_id": "we_01M8B63PF4M7PG060Y25JVPJ3A"
+                 *       "endpoint_id": "we_01M8GPM3JX7G2X9VAPANADRJ4E"
                  *     }
                  */
                 "application/x-www-form-urlencoded": {
@@ -10556,7 +10571,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "endpoint_id": "we_01M8B63PF4M7PG060Y25JVPJ3A"
+                 *       "endpoint_id": "we_01M8GPM3JX7G2X9VAPANADRJ4E"
                  *     }
                  */
                 "application/json": {
@@ -10585,9 +10600,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "event_redelivery",
-                     *       "event_id": "evt_01M8B63T2C2WNA3B706QBV884C",
+                     *       "event_id": "evt_01M8GPM6VZD3GTETZGT7B5DZFG",
                      *       "endpoint_ids": [
-                     *         "we_01M8B63PF4M7PG060Y25JVPJ3A"
+                     *         "we_01M8GPM3JX7G2X9VAPANADRJ4E"
                      *       ]
                      *     }
                      */
@@ -10775,7 +10790,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "we_01M8B63PF4M7PG060Y25JVPJ3A",
+                     *           "id": "we_01M8GPM3JX7G2X9VAPANADRJ4E",
                      *           "object": "webhook_endpoint",
                      *           "mode": "sandbox",
                      *           "url": "https://example.com/webhooks/paygate",
@@ -10785,7 +10800,7 @@ export interface operations {
                      *             "payment.captured"
                      *           ],
                      *           "status": "enabled",
-                     *           "created_at": 1795671841
+                     *           "created_at": 1795856928
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -10952,7 +10967,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_01M8B63PF4M7PG060Y25JVPJ3A",
+                     *       "id": "we_01M8GPM3JX7G2X9VAPANADRJ4E",
                      *       "object": "webhook_endpoint",
                      *       "mode": "sandbox",
                      *       "url": "https://example.com/webhooks/paygate",
@@ -10962,7 +10977,7 @@ export interface operations {
                      *         "payment.captured"
                      *       ],
                      *       "status": "enabled",
-                     *       "created_at": 1795671841,
+                     *       "created_at": 1795856928,
                      *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
                      *     }
                      */
@@ -11122,7 +11137,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_01M8B63PF4M7PG060Y25JVPJ3A",
+                     *       "id": "we_01M8GPM3JX7G2X9VAPANADRJ4E",
                      *       "object": "webhook_endpoint",
                      *       "mode": "sandbox",
                      *       "url": "https://example.com/webhooks/paygate",
@@ -11132,7 +11147,7 @@ export interface operations {
                      *         "payment.captured"
                      *       ],
                      *       "status": "enabled",
-                     *       "created_at": 1795671841
+                     *       "created_at": 1795856928
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];
@@ -11256,7 +11271,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_01M8B63PF4M7PG060Y25JVPJ3A",
+                     *       "id": "we_01M8GPM3JX7G2X9VAPANADRJ4E",
                      *       "object": "webhook_endpoint",
                      *       "mode": "sandbox",
                      *       "deleted": true
@@ -11405,22 +11420,22 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "dlv_01M8B63T6W8FV3ZAK0GXGREQEG",
+                     *           "id": "dlv_01M8GPM7JWTTC815QQ5VYQMRF8",
                      *           "object": "webhook_delivery",
                      *           "mode": "sandbox",
-                     *           "event_id": "evt_01M8B63T2C2WNA3B706QBV884C",
-                     *           "endpoint_id": "we_01M8B63PF4M7PG060Y25JVPJ3A",
+                     *           "event_id": "evt_01M8GPM6VZD3GTETZGT7B5DZFG",
+                     *           "endpoint_id": "we_01M8GPM3JX7G2X9VAPANADRJ4E",
                      *           "attempt": 1,
                      *           "succeeded": true,
                      *           "status_code": 200,
                      *           "error": null,
-                     *           "duration_ms": 16,
+                     *           "duration_ms": 3,
                      *           "delivery": "event",
-                     *           "created_at": 1795671845
+                     *           "created_at": 1795856932
                      *         }
                      *       ],
                      *       "has_more": false,
-                     *       "url": "/v1/webhook_endpoints/we_01M8B63PF4M7PG060Y25JVPJ3A/deliveries"
+                     *       "url": "/v1/webhook_endpoints/we_01M8GPM3JX7G2X9VAPANADRJ4E/deliveries"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDeliveryList"];
