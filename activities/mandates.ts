@@ -3,12 +3,13 @@
 import { LockMode, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
 import { type MandateFrequency, type MandateState, mandateEventType } from '../src/domain/mandates.ts';
 import type { Mode } from '../src/domain/modes.ts';
-import { MandateEntity, type Mandate } from '../src/db/entities.ts';
+import { CollectionEntity, MandateEntity, type Mandate } from '../src/db/entities.ts';
 import { recordEvent, storeSimulations, storedSimulations } from '../src/db/events.ts';
 import { recordStatusChange } from '../src/db/status-history.ts';
 import { mandateView } from '../src/db/views.ts';
 import type { MandateResponse } from '../src/contract/mandates.ts';
 import { refuse } from './lifecycle.ts';
+import { collectionWorkflowId } from '../src/domain/workflow-ids.ts';
 
 export interface MandateRequest {
   mandateId: string;
@@ -117,8 +118,16 @@ export async function saveMandateState(orm: MikroORM, input: SaveMandateStateInp
   });
 }
 
+/** The workflow ids of the mandate's collections that may still charge (active, paused, halted): those its moves reach. */
+export async function openCollectionsOf(orm: MikroORM, mandateId: string): Promise<string[]> {
+  const rows = await orm.em.fork().find(CollectionEntity, { mandateId, status: { $in: ['active', 'paused', 'halted'] } }, { fields: ['id'], orderBy: { id: 'asc' } });
+  return rows.map((row) => collectionWorkflowId(row.id));
+}
+
 export function createMandateActivities(deps: { orm: MikroORM }) {
   return {
+    /** See openCollectionsOf. */
+    openCollectionsOf: (mandateId: string) => openCollectionsOf(deps.orm, mandateId),
     /** See createMandate. */
     createMandate: (request: MandateRequest) => createMandate(deps.orm, request),
     /** See saveMandateState. */

@@ -10,12 +10,14 @@ import {
   condition,
   continueAsNew,
   defineQuery,
+  defineSignal,
   defineUpdate,
   executeChild,
   setHandler,
 } from '@temporalio/workflow';
 import type { CollectionActivities, CollectionRequest } from '../activities/collections.ts';
 import { kolkataIso } from '../src/domain/collection-schedule.ts';
+import { debitAfterNotice } from '../src/domain/autopay-windows.ts';
 import {
   type CollectionAction,
   type CollectionPlan,
@@ -29,7 +31,8 @@ import {
   resume,
 } from '../src/domain/collections.ts';
 import { baseSearchAttributes } from '../src/domain/search-attributes.ts';
-import { awaiting, type RefusalType } from '../src/domain/failures.ts';
+import { COLLECTION_ENDED, awaiting, type RefusalType } from '../src/domain/failures.ts';
+import { type MandateStatus, collectionFollows } from '../src/domain/mandates.ts';
 import { paymentWorkflow } from './payment.ts';
 import { LongLived } from './long-lived.ts';
 import { failureType } from './lifecycle.ts';
@@ -45,6 +48,9 @@ export const collectionActionUpdates = {
   cancel: defineUpdate<CollectionResponse>('cancel'),
   advance: defineUpdate<CollectionResponse>('advance'),
 } as const satisfies { readonly [A in CollectionAction]: unknown };
+
+/** The collection's mandate moved (paused, resumed, revoked, expired): the collection follows (collectionFollows). */
+export const mandateMovedSignal = defineSignal<[{ from: MandateStatus; to: MandateStatus }]>('mandateMoved');
 
 export interface CollectionStateSnapshot {
   status: CollectionState['status'];
@@ -91,6 +97,7 @@ const HELD =
   "The collection's customer has no vpa to charge: its charge waits until the customer has one (POST /v1/customers/{id} with a vpa), and GET /v1/collections/{id} shows its outcome.";
 
 type ChargeOutcome = { paymentId: string; outcome: 'captured' | 'failed' };
+type SaveArgs = [charge?: ChargeOutcome, upcoming?: { debitAt: number }];
 type AdvanceResult = { view: CollectionResponse } | { refused: string };
 
 /** advance: each call takes a ticket; the next charge attempt answers the oldest one. */
@@ -158,7 +165,7 @@ class AdvanceQueue {
 interface CollectionRun {
   plan: CollectionPlan;
   collectionId: string;
-  life: LongLived<CollectionState, CollectionResponse, [charge?: ChargeOutcome]>;
+  life: LongLived<CollectionState, CollectionResponse, SaveArgs>;
   advances: AdvanceQueue;
   charging: boolean;
   /** The charge in flight waits for its customer's vpa: advance and resume are refused at once meanwhile. */
@@ -175,10 +182,10 @@ function refuseWaitingAdvances(run: CollectionRun): void {
 export async function collectionWorkflow(input: CollectionWorkflowInput): Promise<CollectionWorkflowResult> {
   const { plan, request } = input;
   const collectionId = request.collectionId;
-  const life = new LongLived<CollectionState, CollectionResponse, [charge?: ChargeOutcome]>({
+  const life = new LongLived<CollectionState, CollectionResponse, SaveArgs>({
     initial: initialState(plan),
     carried: input.carried,
-    write: (version, state, charge) => db.saveCollectionState({ collectionId, version, state, charge }),
+    write: (version, state, charge, upcoming) => db.saveCollectionState({ collectionId, version, state, charge, upcoming }),
     details: (state) => {
       const next = state.nextChargeAt === null ? 'no charge scheduled' : `next charge ${kolkataIso(state.nextChargeAt)}`;
       const total = plan.totalCount === null ? '' : `/${plan.totalCount}`;
@@ -202,8 +209,12 @@ export async function collectionWorkflow(input: CollectionWorkflowInput): Promis
 
   const status = () => life.state.status;
   const chargeIsDue = () => {
-    const { nextChargeAt } = life.state;
-    return status() === 'active' && (run.advances.waiting || (nextChargeAt !== null && Date.now() >= nextChargeAt));
+    const at = chargeAt(plan, life.state);
+    return status() === 'active' && (run.advances.waiting || (at !== null && Date.now() >= at));
+  };
+  const noticeIsDue = () => {
+    const at = noticeAt(plan, life.state);
+    return status() === 'active' && at !== null && Date.now() >= at;
   };
 
   /** A charge ended in this run: continue-as-new as soon as nothing waits on the run. */
@@ -215,6 +226,10 @@ export async function collectionWorkflow(input: CollectionWorkflowInput): Promis
       cycleDone = true;
       continue;
     }
+    if (noticeIsDue()) {
+      await announce(run);
+      continue;
+    }
     if (cycleDone || life.continueAsNewDue()) {
       // Updates still running would be cut off by continue-as-new; an advance arriving meanwhile is served here first.
       await condition(() => allHandlersFinished() || chargeIsDue() || isTerminal(status()));
@@ -222,10 +237,12 @@ export async function collectionWorkflow(input: CollectionWorkflowInput): Promis
       break;
     }
     const seen = life.changes;
-    const woken = () => chargeIsDue() || life.changes !== seen;
-    const { nextChargeAt, cycle } = life.state;
-    if (status() === 'active' && nextChargeAt !== null) {
-      await condition(woken, Math.max(1, nextChargeAt - Date.now()), { summary: `charge of cycle ${cycle}` });
+    const woken = () => chargeIsDue() || noticeIsDue() || life.changes !== seen;
+    const { cycle } = life.state;
+    const wakeAt = noticeAt(plan, life.state) ?? chargeAt(plan, life.state);
+    if (status() === 'active' && wakeAt !== null) {
+      const what = noticeAt(plan, life.state) !== null ? 'notice' : 'charge';
+      await condition(woken, Math.max(1, wakeAt - Date.now()), { summary: `${what} of cycle ${cycle}` });
     } else {
       await condition(woken);
     }
@@ -234,6 +251,37 @@ export async function collectionWorkflow(input: CollectionWorkflowInput): Promis
   await condition(allHandlersFinished);
   if (isTerminal(status())) return { collectionId, status: status() };
   return continueAsNew<typeof collectionWorkflow>({ ...input, carried: life.carried() });
+}
+
+/** When the next attempt is made: the announced debit under the AutoPay rules, else the charge's due time; null: none. */
+function chargeAt(plan: CollectionPlan, state: CollectionState): number | null {
+  if (!plan.debit) return state.nextChargeAt;
+  return state.nextChargeAt === null ? null : (state.debitAt ?? null);
+}
+
+/** When the next attempt's notice goes out (the notice period before it is due, or now); null: announced or none due. */
+function noticeAt(plan: CollectionPlan, state: CollectionState): number | null {
+  if (!plan.debit || state.nextChargeAt === null || (state.debitAt ?? null) !== null) return null;
+  return state.nextChargeAt - plan.debit.noticeMs;
+}
+
+/**
+ * Announces the next attempt: `collection.upcoming` with the debit the notice allows (the notice period later at the
+ * earliest, in the next non-peak window, inside the mandate's validity), which becomes next_charge_at. A debit the
+ * mandate's validity cannot carry ends the collection (mandate_expired).
+ */
+async function announce(run: CollectionRun): Promise<void> {
+  const { life, plan } = run;
+  const state = life.state;
+  const debitAt = debitAfterNotice(state.nextChargeAt!, Date.now(), plan.debit!);
+  if (debitAt === 'none') {
+    life.set(cancel(state, 'mandate_expired'));
+    refuseWaitingAdvances(run);
+    await life.save();
+    return;
+  }
+  life.set({ ...state, debitAt, nextChargeAt: debitAt });
+  await life.save(undefined, { debitAt });
 }
 
 function setCollectionHandlers(run: CollectionRun): void {
@@ -297,6 +345,39 @@ function setCollectionHandlers(run: CollectionRun): void {
     validator('cancel'),
   );
   setHandler(collectionActionUpdates.advance, () => advance(run), validator('advance'));
+  setHandler(mandateMovedSignal, async ({ from, to }) => {
+    await condition(() => life.view !== undefined);
+    const follow = collectionFollows(from, to, { status: life.state.status, pauseReason: life.state.pauseReason ?? null });
+    if (follow.kind === 'none') return;
+    if (follow.kind === 'resume') {
+      // A charge in flight decides which cycle comes next; resume after it.
+      await condition(() => !run.charging);
+      if (life.state.status !== 'paused') return;
+      life.set(resume(run.plan, life.state, Date.now()));
+    } else {
+      life.set(follow.kind === 'pause' ? pause(life.state, follow.pauseReason) : cancel(life.state, follow.cancelReason));
+      refuseWaitingAdvances(run);
+    }
+    await life.save();
+  });
+}
+
+/** The charge's request, or why it cannot be made now: held (no vpa, mandate not active), a step to retry, or ended. */
+type Prepared = Awaited<ReturnType<CollectionActivities['chargeRequest']>> | 'held' | 'retry' | { ended: string };
+
+function prepareCharge(charge: { collectionId: string; cycle: number; attempt: number }): Promise<Prepared> {
+  return firstTry.chargeRequest(charge).catch((err: unknown): Prepared => {
+    const type = failureType(err);
+    if (type === awaiting.CustomerWithoutVpa) return 'held';
+    if (type === COLLECTION_ENDED) return { ended: err instanceof Error ? endedReason(err) : 'cancelled' };
+    return 'retry';
+  });
+}
+
+/** The cancel_reason a COLLECTION_ENDED failure carries as its message. */
+function endedReason(err: Error): string {
+  const cause = (err as { cause?: unknown }).cause;
+  return cause instanceof Error ? cause.message : err.message;
 }
 
 /** The sandbox's advance: makes the next charge attempt now and answers with the collection after it. */
@@ -324,7 +405,7 @@ async function chargeOnce(run: CollectionRun): Promise<void> {
   run.charging = true;
   let answering = advances.shift();
   const charge = { collectionId, cycle: life.state.cycle, attempt: life.state.attempts + 1 };
-  const prepare = () => firstTry.chargeRequest(charge).catch((err: unknown) => (failureType(err) === awaiting.CustomerWithoutVpa ? ('held' as const) : ('retry' as const)));
+  const prepare = () => prepareCharge(charge);
   let prepared = await prepare();
   while (typeof prepared === 'string') {
     if (prepared === 'held' && !run.held) {
@@ -338,8 +419,15 @@ async function chargeOnce(run: CollectionRun): Promise<void> {
     prepared = await prepare();
   }
   run.held = false;
+  if (typeof prepared === 'object' && 'ended' in prepared) {
+    // Its row was cancelled outside the workflow, or its mandate ended: the collection ends with that reason.
+    if (!isTerminal(life.state.status)) {
+      life.set(cancel(life.state, prepared.ended));
+      await life.save();
+    }
+  }
   // Paused or cancelled while the charge was being prepared: it does not start.
-  if (typeof prepared === 'string' || life.state.status !== 'active') {
+  if (typeof prepared === 'string' || 'ended' in prepared || life.state.status !== 'active') {
     run.charging = false;
     if (answering !== undefined) advances.answer(answering, { refused: actionProblem(life.state.status, 'advance') ?? 'The collection changed before the charge.' });
     refuseWaitingAdvances(run);

@@ -3,7 +3,7 @@
 // and one update per move: the customer's approval or rejection from the hosted page, their pause, resume and
 // revocation (sandbox test helpers; live, the provider's webhooks), the business's revocation. Which move fits
 // which status is src/domain/mandates.ts; each move is written with its event by one activity. Orchestration only.
-import { ApplicationFailure, allHandlersFinished, condition, continueAsNew, defineUpdate, setHandler, sleep } from '@temporalio/workflow';
+import { ApplicationFailure, allHandlersFinished, condition, continueAsNew, defineUpdate, getExternalWorkflowHandle, setHandler, sleep } from '@temporalio/workflow';
 import type { MandateActivities, MandateRequest } from '../activities/mandates.ts';
 import type { RefusalType } from '../src/domain/failures.ts';
 import {
@@ -21,6 +21,8 @@ import type { MandateResponse } from '../src/contract/mandates.ts';
 import { created, once } from './lifecycle.ts';
 import { LongLived } from './long-lived.ts';
 import { databaseSteps } from './proxies.ts';
+import { mandateMovedSignal } from './collection.ts';
+import type { MandateStatus } from '../src/domain/mandates.ts';
 
 /** The customer's answer on the hosted page (sandbox: the UPI ID decides). */
 export interface AuthorizeInput {
@@ -93,8 +95,10 @@ export async function mandateWorkflow(input: MandateWorkflowInput): Promise<Mand
     const deadline = status === 'created' ? Math.min(request.authorizationExpiresAt, request.expireAt) : request.expireAt;
     const remaining = deadline - Date.now();
     if (remaining <= 0) {
+      const from = life.state.status;
       life.set(applyMandateAction(life.state, 'expire', Date.now()));
       await life.save();
+      await reachCollections(mandateId, from, life.state.status);
       continue;
     }
     // Not while a slow approval's timer runs: it lives in this run only.
@@ -117,10 +121,30 @@ function checkMove(life: LongLived<MandateState, MandateResponse>, action: Manda
   if (problem) throw refusal('InvalidState', problem);
 }
 
-/** Applies `action` now and writes it (with its event). */
-function move(life: LongLived<MandateState, MandateResponse>, action: MandateAction, change: Partial<MandateState> = {}): Promise<MandateResponse> {
+/** Applies `action` now and writes it (with its event), then tells its collections. */
+async function move(life: LongLived<MandateState, MandateResponse>, action: MandateAction, change: Partial<MandateState> = {}): Promise<MandateResponse> {
+  const from = life.state.status;
   life.set({ ...applyMandateAction(life.state, action, Date.now()), ...change });
-  return life.save();
+  const view = await life.save();
+  await reachCollections(view.id, from, life.state.status);
+  return view;
+}
+
+/**
+ * A move reaches the mandate's collections that may still charge: each gets a signal and follows by its own rule
+ * (paused with mandate_paused, resumed, cancelled with mandate_revoked / mandate_expired). A collection whose
+ * workflow has just ended needs nothing.
+ */
+async function reachCollections(mandateId: string, from: MandateStatus, to: MandateStatus): Promise<void> {
+  if (from === to || from === 'created') return;
+  const workflowIds = await db.openCollectionsOf(mandateId);
+  await Promise.all(
+    workflowIds.map((workflowId) =>
+      getExternalWorkflowHandle(workflowId)
+        .signal(mandateMovedSignal, { from, to })
+        .catch(() => undefined),
+    ),
+  );
 }
 
 /** The customer's authorization and the pause, resume and revoke updates. */

@@ -1,10 +1,10 @@
 // The payment a collection's charge attempt makes, read at the moment of the attempt.
 import { ApplicationFailure } from '@temporalio/activity';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { awaiting } from '../../src/domain/failures.ts';
+import { COLLECTION_ENDED, awaiting } from '../../src/domain/failures.ts';
 import { newId } from '../../src/domain/ids.ts';
 import { INTERNAL_KEY_PREFIX, paymentWorkflowId } from '../../src/domain/workflow-ids.ts';
-import { CustomerEntity } from '../../src/db/entities.ts';
+import { CustomerEntity, MandateEntity } from '../../src/db/entities.ts';
 import { storedSimulations } from '../../src/db/events.ts';
 import type { PaymentRequest } from '../payments.ts';
 import { type ChargeRequestInput, loadCollection } from './collection-store.ts';
@@ -25,9 +25,17 @@ function chargeIdempotencyKey(input: ChargeRequestInput): string {
 export async function chargeRequest(orm: MikroORM, input: ChargeRequestInput): Promise<{ request: PaymentRequest; workflowId: string }> {
   const em = orm.em.fork();
   const collection = await loadCollection(em, input.collectionId);
+  if (collection.status === 'cancelled') throw ApplicationFailure.nonRetryable(collection.cancelReason ?? 'cancelled', COLLECTION_ENDED);
+  const mandate = collection.mandateId === null ? null : await em.findOne(MandateEntity, { id: collection.mandateId });
+  if (!mandate) throw ApplicationFailure.nonRetryable('mandate_required', COLLECTION_ENDED);
+  if (mandate.status === 'revoked') throw ApplicationFailure.nonRetryable('mandate_revoked', COLLECTION_ENDED);
+  // Never outside the mandate's validity (its workflow expires it at expire_at; this holds meanwhile too).
+  if (mandate.status === 'expired' || Date.now() >= mandate.expireAt.getTime()) throw ApplicationFailure.nonRetryable('mandate_expired', COLLECTION_ENDED);
   const customer = await em.findOne(CustomerEntity, { id: collection.customerId, accountId: collection.accountId, mode: collection.mode });
-  // Retryable on purpose: the charge waits (visible in the Temporal UI) until the customer has a vpa again.
-  if (!customer?.vpa) throw ApplicationFailure.retryable(`customer ${collection.customerId} has no vpa to charge`, awaiting.CustomerWithoutVpa);
+  // The mandate's UPI ID; a mandate given by the migration to a customer who had none reads the customer's.
+  const vpa = mandate.vpa || customer?.vpa;
+  // Retryable on purpose: the charge waits (visible in the Temporal UI) until there is a vpa, or the mandate is active again.
+  if (!vpa || mandate.status !== 'active') throw ApplicationFailure.retryable(`collection ${collection.id} has no active mandate or vpa to charge`, awaiting.CustomerWithoutVpa);
   const idempotencyKey = chargeIdempotencyKey(input);
   const request: PaymentRequest = {
     paymentId: newId('payment'),
@@ -37,10 +45,10 @@ export async function chargeRequest(orm: MikroORM, input: ChargeRequestInput): P
     amount: Number(collection.amount),
     currency: 'INR',
     method: 'upi',
-    vpa: customer.vpa,
+    vpa,
     bank: null,
     receipt: null,
-    customerId: customer.id,
+    customerId: collection.customerId,
     description: collection.description ?? `Collection ${collection.id}, cycle ${input.cycle}`,
     metadata: collection.metadata ?? {},
     simulate: await storedSimulations(em, 'collections', collection.id),

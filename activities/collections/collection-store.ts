@@ -13,6 +13,8 @@ export interface CollectionRequest {
   mode: Mode;
   idempotencyKey: string;
   customerId: string;
+  /** The mandate it charges through. */
+  mandateId: string;
   amount: number;
   currency: 'INR';
   schedule: CollectionSchedule;
@@ -22,6 +24,8 @@ export interface CollectionRequest {
   totalCount: number | null;
   description: string | null;
   metadata: Record<string, string>;
+  /** The mandate's validity (unix ms): the collection never charges outside it. */
+  mandateValidity?: { startAt: number; expireAt: number };
   /** Sandbox-Simulate webhook values of the creating request, inherited by the collection's events. */
   simulate?: readonly string[];
 }
@@ -39,6 +43,8 @@ export interface SaveCollectionStateInput {
   state: CollectionState;
   /** The charge attempt whose outcome led here, if any (its event goes out with this write). */
   charge?: { paymentId: string; outcome: 'captured' | 'failed' };
+  /** A debit this write announces (unix ms): `collection.upcoming` goes out with it. */
+  upcoming?: { debitAt: number };
 }
 
 export async function loadCollection(em: EntityManager, collectionId: string, lock = false): Promise<Collection> {

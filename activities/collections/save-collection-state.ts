@@ -27,6 +27,8 @@ export async function saveCollectionState(orm: MikroORM, input: SaveCollectionSt
     row.paidCount = state.paidCount;
     row.failedCount = state.failedCount;
     if (input.charge) row.latestPaymentId = input.charge.paymentId;
+    row.pauseReason = state.status === 'paused' ? (state.pauseReason ?? null) : null;
+    if (state.status === 'cancelled' && from !== 'cancelled') row.cancelReason = state.cancelReason ?? null;
     if (from !== state.status) {
       switch (state.status) {
         case 'active':
@@ -56,7 +58,10 @@ export async function saveCollectionState(orm: MikroORM, input: SaveCollectionSt
     const simulate = await storedSimulations(tx, 'collections', row.id);
     const emit = (type: string) => recordEvent(tx, { accountId: row.accountId, mode: row.mode, type, object: view, simulate });
     if (input.charge) await emit(input.charge.outcome === 'captured' ? 'collection.charged' : 'collection.failed');
-    const statusEvent = from !== state.status ? eventTypeForStatus(state.status) : undefined;
+    if (input.upcoming) {
+      await recordEvent(tx, { accountId: row.accountId, mode: row.mode, type: 'collection.upcoming', object: view, simulate, data: { debit_at: Math.floor(input.upcoming.debitAt / 1000), amount: view.amount } });
+    }
+    const statusEvent = from !== state.status ? eventTypeForStatus(state.status, from) : undefined;
     if (statusEvent) await emit(statusEvent);
     return view;
   });

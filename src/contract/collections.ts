@@ -13,11 +13,20 @@ export const TOTAL_COUNT_MAX = 10_000;
 
 export const createCollectionParams = z
   .strictObject({
+    mandate_id: z
+      .string()
+      .min(1)
+      .max(64)
+      .meta({
+        description:
+          'The `active` mandate to charge through (`mdt_...`): `amount` at most its `max_amount` and at most 1500000 (₹15,000), `schedule` fitting its `frequency`; it names the customer.',
+      }),
     customer_id: z
       .string()
       .min(1)
       .max(64)
-      .meta({ description: 'The customer to charge (`cust_...`); the customer needs a `vpa`, read again at every charge.' }),
+      .optional()
+      .meta({ description: "The mandate's customer (`cust_...`); may be left out. Another customer is refused." }),
     amount: amountParam({ description: 'Paise to collect at each cycle.' }),
     currency: currencyParam,
     schedule: z.enum(collectionSchedules).meta({ description: 'How often to charge: `monthly`, `weekly` or `yearly`.' }),
@@ -44,6 +53,7 @@ export const collectionSchema = z
     object: z.literal('collection'),
     mode: modeSchema,
     customer_id: z.string(),
+    mandate_id: z.string().nullable().meta({ description: 'The mandate it charges through (null only for a collection that ended before mandates).' }),
     amount: z.int().meta({ description: 'Paise charged at each cycle.' }),
     currency: z.string().meta({ example: 'INR' }),
     schedule: z.enum(collectionSchedules),
@@ -71,6 +81,11 @@ export const collectionSchema = z
     halted_at: z.int().nullable(),
     cancelled_at: z.int().nullable(),
     completed_at: z.int().nullable(),
+    pause_reason: z.string().nullable().meta({ description: '`mandate_paused` when its mandate\'s pause paused it (its resume resumes it); null otherwise.' }),
+    cancel_reason: z
+      .string()
+      .nullable()
+      .meta({ description: '`mandate_revoked`, `mandate_expired` (its mandate ended), `mandate_limit`, `mandate_required` (no mandate could carry it); null when cancelled by the business.' }),
   })
   .meta({ id: 'Collection' });
 export type CollectionResponse = z.infer<typeof collectionSchema>;
@@ -81,6 +96,7 @@ export const listCollectionsQuery = z.strictObject({
   ...listParams,
   status: collectionStatusSchema.optional(),
   customer_id: z.string().min(1).max(64).optional(),
+  mandate_id: z.string().min(1).max(64).optional(),
 });
 
 export const collectionIdPath = idPath('A collection id (`coll_...`).');
@@ -95,9 +111,11 @@ export const collectionPaths: Paths = {
       description:
         'Each cycle is one payment with `collection_id`, charged to the customer\'s `vpa` as it is at that moment. A failed charge is ' +
         'retried after 1, 3 and 5 days; after the last failure the collection is `halted`. After `total_count` captured charges it is ' +
-        '`completed`. Events: `collection.charged`, `collection.failed`, `collection.halted`, `collection.completed`.',
+        '`completed`. It charges through an `active` mandate only (`409 invalid_state` otherwise), within its `max_amount`, its `frequency` and its ' +
+        'validity, never above 1500000 paise a debit; a paused mandate pauses it (`pause_reason: "mandate_paused"`), a revoked or expired one cancels it. ' +
+        'Events: `collection.charged`, `collection.failed`, `collection.halted`, `collection.completed`, `collection.paused`, `collection.resumed`, `collection.cancelled`.',
       body: createCollectionParams,
-      errors: ['not_found', 'connection_required'],
+      errors: ['not_found', 'invalid_state', 'connection_required'],
       ok: 'The collection, `active`.',
     }),
     get: collection.list('List collections, newest first (filters status, customer_id)', listCollectionsQuery),

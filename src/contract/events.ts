@@ -10,7 +10,11 @@ export const eventSchema = z
     type: z.string().meta({ example: 'payout.completed' }),
     mode: modeSchema,
     created_at: z.int(),
-    data: z.object({ object: z.record(z.string(), z.unknown()).meta({ description: 'The resource as GET showed it when the event happened.' }) }),
+    data: z.object({
+      object: z.record(z.string(), z.unknown()).meta({ description: 'The resource as GET showed it when the event happened.' }),
+      debit_at: z.int().optional().meta({ description: '`collection.upcoming`: unix seconds of the announced debit.' }),
+      amount: z.int().optional().meta({ description: '`collection.upcoming`: the paise the announced debit takes.' }),
+    }),
   })
   .meta({ id: 'Event' });
 export type EventResponse = z.infer<typeof eventSchema>;

@@ -376,6 +376,8 @@ export const CollectionEntity = defineEntity({
     accountId: p.string(),
     mode: modeProp(),
     customerId: p.string(),
+    /** The mandate it charges through; null only for a collection that ended before mandates. */
+    mandateId: p.string().nullable(),
     amount: p.bigint('number'),
     currency: p.string(),
     schedule: p.enum(collectionSchedules),
@@ -398,6 +400,10 @@ export const CollectionEntity = defineEntity({
     haltedAt: p.datetime().nullable(),
     cancelledAt: p.datetime().nullable(),
     completedAt: p.datetime().nullable(),
+    /** `mandate_paused` when its mandate's pause paused it (only those resume with the mandate). */
+    pauseReason: p.string().nullable(),
+    /** Why it was cancelled when not by the business: mandate_revoked, mandate_expired, mandate_limit, mandate_required. */
+    cancelReason: p.string().nullable(),
   },
 });
 export type Collection = InferEntity<typeof CollectionEntity>;

@@ -23,6 +23,8 @@ export interface EventInput {
    * out_of_order_webhooks); other values and live events are ignored.
    */
   simulate?: readonly string[];
+  /** More of `data` beside `object` (collection.upcoming: debit_at, amount). */
+  data?: Record<string, unknown>;
 }
 
 function eventInsert(event: EventInput): SqlStatement & { id: string } {
@@ -32,7 +34,7 @@ function eventInsert(event: EventInput): SqlStatement & { id: string } {
     id,
     sql: `insert into events (id, account_id, mode, type, data, sandbox_simulate)
           values (?, ?, ?, ?, ?::jsonb, array(select jsonb_array_elements_text(?::jsonb)))`,
-    params: [id, event.accountId, event.mode, event.type, JSON.stringify({ object: event.object }), JSON.stringify(simulate)],
+    params: [id, event.accountId, event.mode, event.type, JSON.stringify({ object: event.object, ...event.data }), JSON.stringify(simulate)],
   };
 }
 

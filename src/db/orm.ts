@@ -28,6 +28,7 @@ import { Migration20261130700000_mandates } from './migrations/Migration20261130
 import { Migration20261201000000_reconciliation } from './migrations/Migration20261201000000_reconciliation.ts';
 import { Migration20261202000000_live_payments } from './migrations/Migration20261202000000_live_payments.ts';
 import { Migration20261202500000_live_settlements_and_link_qr } from './migrations/Migration20261202500000_live_settlements_and_link_qr.ts';
+import { Migration20261203000000_collection_mandates } from './migrations/Migration20261203000000_collection_mandates.ts';
 import { Migration20261204000000_api_key_changes } from './migrations/Migration20261204000000_api_key_changes.ts';
 
 /** Committed migrations, in order. Append new ones; never edit one that has landed. */
@@ -57,6 +58,7 @@ export const migrationsList = [
   { name: 'Migration20261201000000_reconciliation', class: Migration20261201000000_reconciliation },
   { name: 'Migration20261202000000_live_payments', class: Migration20261202000000_live_payments },
   { name: 'Migration20261202500000_live_settlements_and_link_qr', class: Migration20261202500000_live_settlements_and_link_qr },
+  { name: 'Migration20261203000000_collection_mandates', class: Migration20261203000000_collection_mandates },
   { name: 'Migration20261204000000_api_key_changes', class: Migration20261204000000_api_key_changes },
 ];
 

@@ -241,6 +241,7 @@ export function collectionView(row: Collection): CollectionResponse {
     object: 'collection',
     mode: row.mode,
     customer_id: row.customerId,
+    mandate_id: row.mandateId ?? null,
     amount: Number(row.amount),
     currency: row.currency,
     schedule: row.schedule,
@@ -262,6 +263,8 @@ export function collectionView(row: Collection): CollectionResponse {
     halted_at: unixOrNull(row.haltedAt),
     cancelled_at: unixOrNull(row.cancelledAt),
     completed_at: unixOrNull(row.completedAt),
+    pause_reason: row.pauseReason ?? null,
+    cancel_reason: row.cancelReason ?? null,
   };
 }
 

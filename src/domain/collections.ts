@@ -2,6 +2,7 @@
 // charge, a pause, a resume or a cancel. The collection workflow applies these functions and nothing else
 // decides; they are pure, so the workflow stays deterministic and the rules are unit-tested.
 import { type SchedulePlan, dueAt, firstCycleDueFrom } from './collection-schedule.ts';
+import type { DebitRules } from './autopay-windows.ts';
 
 export const collectionStatuses = ['active', 'paused', 'halted', 'cancelled', 'completed'] as const;
 export type CollectionStatus = (typeof collectionStatuses)[number];
@@ -47,16 +48,18 @@ export function isTerminal(status: CollectionStatus): boolean {
 }
 
 /** The event that entering a status emits, besides the per-charge `collection.charged` / `collection.failed`. */
-export function eventTypeForStatus(status: CollectionStatus): string | undefined {
+export function eventTypeForStatus(status: CollectionStatus, from?: CollectionStatus): string | undefined {
   switch (status) {
     case 'halted':
       return 'collection.halted';
     case 'completed':
       return 'collection.completed';
-    case 'active':
     case 'paused':
+      return 'collection.paused';
     case 'cancelled':
-      return undefined;
+      return 'collection.cancelled';
+    case 'active':
+      return from === 'paused' || from === 'halted' ? 'collection.resumed' : undefined;
     default:
       return status satisfies never;
   }
@@ -68,6 +71,11 @@ export interface CollectionPlan extends SchedulePlan {
   totalCount: number | null;
   /** The gaps before each retry of a failed charge (1, 3 and 5 days by default). */
   retryDelaysMs: readonly number[];
+  /**
+   * UPI AutoPay's rules for every debit (notice period, non-peak windows, the mandate's validity): each charge due is
+   * announced (collection.upcoming) and made at debitAfterNotice. Absent in runs started before mandates.
+   */
+  debit?: DebitRules;
 }
 
 export interface CollectionState {
@@ -80,6 +88,12 @@ export interface CollectionState {
   nextChargeAt: number | null;
   paidCount: number;
   failedCount: number;
+  /** Why it is paused when its mandate paused it (`mandate_paused`); absent or null otherwise. */
+  pauseReason?: string | null;
+  /** Unix ms of the debit announced for the next attempt (collection.upcoming sent); null or absent: not yet announced. */
+  debitAt?: number | null;
+  /** Why it was cancelled when not by the business (`mandate_revoked`, `mandate_expired`); absent or null otherwise. */
+  cancelReason?: string | null;
 }
 
 export function initialState(plan: CollectionPlan): CollectionState {
@@ -91,7 +105,9 @@ export function initialState(plan: CollectionPlan): CollectionState {
  * the collection); a failure schedules the next retry, or halts once the retries are used up. A collection
  * paused or cancelled while the charge was in flight keeps its status and counts the outcome.
  */
-export function afterCharge(plan: CollectionPlan, state: CollectionState, outcome: 'captured' | 'failed', now: number): CollectionState {
+export function afterCharge(plan: CollectionPlan, charged: CollectionState, outcome: 'captured' | 'failed', now: number): CollectionState {
+  // The announced debit is spent: the next attempt is announced again.
+  const state = unannounced(charged);
   const active = state.status === 'active';
   if (outcome === 'captured') {
     const paidCount = state.paidCount + 1;
@@ -109,12 +125,18 @@ export function afterCharge(plan: CollectionPlan, state: CollectionState, outcom
   return { ...next, nextChargeAt: now + plan.retryDelaysMs[retryIndex]! };
 }
 
-export function pause(state: CollectionState): CollectionState {
-  return { ...state, status: 'paused', nextChargeAt: null };
+/** The state without an announced debit (a charge, pause, cancel or resume spends it; the next is announced again). */
+function unannounced(state: CollectionState): CollectionState {
+  const { debitAt: _announced, ...rest } = state;
+  return rest;
 }
 
-export function cancel(state: CollectionState): CollectionState {
-  return { ...state, status: 'cancelled', nextChargeAt: null };
+export function pause(state: CollectionState, pauseReason: string | null = null): CollectionState {
+  return { ...unannounced(state), status: 'paused', nextChargeAt: null, pauseReason };
+}
+
+export function cancel(state: CollectionState, cancelReason: string | null = null): CollectionState {
+  return { ...unannounced(state), status: 'cancelled', nextChargeAt: null, cancelReason };
 }
 
 /**
@@ -125,5 +147,5 @@ export function cancel(state: CollectionState): CollectionState {
 export function resume(plan: CollectionPlan, state: CollectionState, now: number): CollectionState {
   const from = state.attempts > 0 ? state.cycle + 1 : state.cycle;
   const cycle = firstCycleDueFrom(plan, from, now);
-  return { ...state, status: 'active', cycle, attempts: 0, nextChargeAt: dueAt(plan, cycle) };
+  return { ...unannounced(state), status: 'active', cycle, attempts: 0, nextChargeAt: dueAt(plan, cycle), pauseReason: null };
 }

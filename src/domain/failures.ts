@@ -77,6 +77,12 @@ export function sqlStateOf(err: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * A collection's charge cannot happen any more: its row was cancelled outside its workflow (a migration) or its
+ * mandate ended. The message is the cancel_reason (mandate_revoked, mandate_expired, mandate_limit, ...).
+ */
+export const COLLECTION_ENDED = 'CollectionEnded';
+
 /** A webhook endpoint was deleted while a delivery to it was pending: stop, do not retry. */
 export const ENDPOINT_DELETED = 'EndpointDeleted';
 

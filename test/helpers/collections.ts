@@ -3,10 +3,55 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { ApiResponse, Http } from './http.ts';
-import { waitFor } from './payments.ts';
+import { getPage, tokenOf } from './payment-links.ts';
+import { createCustomer, waitFor } from './payments.ts';
 
+/** POSTs the mandate's authorization form with `vpa`, as the customer's phone does; answers the page's status. */
+export async function answerMandate(authorizationUrl: string, vpa: string): Promise<number> {
+  const form = new URLSearchParams({ token: tokenOf((await getPage(authorizationUrl)).html), vpa });
+  const res = await fetch(authorizationUrl, { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
+  await res.text();
+  return res.status;
+}
+
+/**
+ * A mandate of `customer` the customer approved on its page with success@upi (so its debits succeed): `active`.
+ * `body` overrides the mandate's params (max_amount, frequency, validity).
+ */
+export async function activeMandate(http: Http, key: string, customer?: string, body: Record<string, unknown> = {}): Promise<any> {
+  const customerId = customer ?? (await createCustomer(http, key));
+  const res = await http.post('/v1/mandates', {
+    key,
+    json: { customer_id: customerId, max_amount: 1_500_000, frequency: 'as_presented', vpa: 'success@upi', ...body },
+    idempotencyKey: `mdt-${randomUUID()}`,
+  });
+  assert.equal(res.status, 200, res.text);
+  assert.equal(await answerMandate(res.body.authorization_url, 'success@upi'), 303);
+  return waitFor(http, key, `/v1/mandates/${res.body.id}`, (m) => m.status === 'active');
+}
+
+/**
+ * An active mandate of `customer` that debits the customer's own UPI ID (failure@upi: its debits fail). The sandbox
+ * page cannot approve from failure@upi, so the UPI ID is set behind the approved mandate in the database, as a bank
+ * would debit it.
+ */
+export async function mandateDebiting(service: { sql(query: string, params?: unknown[]): Promise<unknown[]> }, http: Http, key: string, customer: string): Promise<string> {
+  const mandate = await activeMandate(http, key, customer);
+  await service.sql(`update mandates set vpa = coalesce((select vpa from customers where id = ?), '') where id = ?`, [customer, mandate.id]);
+  return mandate.id;
+}
+
+/**
+ * POST /v1/collections. A body naming a customer_id but no mandate_id gets an active mandate of that customer
+ * first (collections charge through a mandate): tests about schedules and charges need not say so each time.
+ */
 export async function postCollection(http: Http, key: string, body: Record<string, unknown>, idempotencyKey = `coll-${randomUUID()}`): Promise<ApiResponse> {
-  return http.post('/v1/collections', { key, json: { amount: 49_900, schedule: 'monthly', ...body }, idempotencyKey });
+  let json: Record<string, unknown> = { amount: 49_900, schedule: 'monthly', ...body };
+  if (json.mandate_id === undefined && typeof json.customer_id === 'string') {
+    const mandate = await activeMandate(http, key, json.customer_id);
+    json = { ...json, mandate_id: mandate.id };
+  }
+  return http.post('/v1/collections', { key, json, idempotencyKey });
 }
 
 /** A collection that was accepted (200); returns it. */
@@ -33,12 +78,15 @@ export async function collectionAction(http: Http, key: string, id: string, acti
   return http.post(path, { key });
 }
 
-/** The types of the collection.* events about one collection, oldest first. */
-export async function collectionEventTypes(http: Http, key: string, collectionId: string): Promise<string[]> {
+/**
+ * The types of the collection.* events about one collection, oldest first. Without `upcoming`, the notices
+ * (collection.upcoming, checked by the tests about notices) are left out: when an advance meets a notice is timing.
+ */
+export async function collectionEventTypes(http: Http, key: string, collectionId: string, options: { upcoming?: boolean } = {}): Promise<string[]> {
   const res = await http.get('/v1/events?limit=100', { key });
   assert.equal(res.status, 200, res.text);
   return res.body.data
-    .filter((e: any) => e.type.startsWith('collection.') && e.data.object.id === collectionId)
+    .filter((e: any) => e.type.startsWith('collection.') && e.data.object.id === collectionId && (options.upcoming || e.type !== 'collection.upcoming'))
     .map((e: any) => e.type)
     .reverse();
 }

@@ -83,11 +83,13 @@ const scenarios: Record<string, Scenario> = {
     const refund = await ok('refund', http.post('/v1/refunds', { key, json: { payment_id: paymentId, amount: 2_000 }, idempotencyKey: randomUUID() }));
     await waitUntil('the refund processed', async () => (await http.get(`/v1/refunds/${refund.id}`, { key })).body.status === 'processed', 30_000);
   },
-  // Charged at once, advanced (a run per charge: continue-as-new), paused, resumed, then cancelled (the last run ends).
+  // Announced, advanced (a run per charge: continue-as-new), paused, resumed, then cancelled by its mandate's revocation.
   collection: async (http, { key }) => {
     const customer = await createCustomer(http, key);
     const collection = await createCollection(http, key, { customer_id: customer, amount: 1_000, schedule: 'monthly' });
-    for (const action of ['advance', 'pause', 'resume', 'cancel'] as const) await ok(action, collectionAction(http, key, collection.id, action));
+    for (const action of ['advance', 'pause', 'resume'] as const) await ok(action, collectionAction(http, key, collection.id, action));
+    // The business revokes the mandate: its workflow ends and signals the collection's, which ends cancelled.
+    await ok('revoke', http.post(`/v1/mandates/${collection.mandate_id}/revoke`, { key }));
   },
   'payment-link-paid': async (http, { key }) => {
     const link = await createLink(http, key, { amount: 5_000 });

@@ -25,6 +25,7 @@ import { clientTypesFrom } from '../../packages/client/scripts/openapi-types.ts'
 import { signWebhook } from '../../src/webhooks/signing.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { waitUntil } from '../helpers/webhook-receiver.ts';
+import { answerMandate } from '../helpers/collections.ts';
 
 let service: TestService;
 
@@ -89,7 +90,12 @@ describe('resources', () => {
     assert.equal((await paygate.customers.retrieve(customer.id)).name, 'Asha K');
     assert.deepEqual((await paygate.customers.list({ email: 'asha@example.com' }).toArray()).map((c) => c.id), [customer.id]);
 
-    const collection = await paygate.collections.create({ customer_id: customer.id, amount: 1_000, schedule: 'monthly', start_at: Math.floor(Date.now() / 1000) + 86_400 });
+    const mandate = await paygate.mandates.create({ customer_id: customer.id, max_amount: 100_000, frequency: 'monthly' });
+    assert.equal(await answerMandate(mandate.authorization_url, 'success@upi'), 303);
+    await waitUntil('the mandate approved', async () => (await paygate.mandates.retrieve(mandate.id)).status === 'active', 30_000);
+    // The mandate's own customer may be named too.
+    const collectionParams = { mandate_id: mandate.id, customer_id: customer.id, amount: 1_000, schedule: 'monthly' as const, start_at: Math.floor(Date.now() / 1000) + 86_400 };
+    const collection = await paygate.collections.create(collectionParams);
     assert.equal((await paygate.collections.pause(collection.id)).status, 'paused');
     assert.equal((await paygate.collections.resume(collection.id)).status, 'active');
     assert.equal((await paygate.collections.cancel(collection.id)).status, 'cancelled');

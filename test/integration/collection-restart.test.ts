@@ -3,7 +3,7 @@
 // the missed cycle is charged once the worker is back, and no cycle is lost or charged twice.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { chargesOf, collectionEventTypes, createCollection, waitForCollection } from '../helpers/collections.ts';
+import { chargesOf, collectionEventTypes, createCollection, mandateDebiting, waitForCollection } from '../helpers/collections.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
 import { assertLedgerBalanced, createCustomer } from '../helpers/payments.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
@@ -19,7 +19,7 @@ let workers: WorkerProcesses;
 
 before(async () => {
   service = await startTestService(
-    { COLLECTION_INTERVAL_MS: String(INTERVAL_MS), COLLECTION_RETRY_DELAYS_MS: `${RETRY_MS},${RETRY_MS},${RETRY_MS}` },
+    { COLLECTION_INTERVAL_MS: String(INTERVAL_MS), COLLECTION_NOTICE_SECONDS: '1', UPI_AUTOPAY_WINDOWS: '00:00-24:00', COLLECTION_RETRY_DELAYS_MS: `${RETRY_MS},${RETRY_MS},${RETRY_MS}` },
     { role: 'api' },
   );
   http = createHttp(service.url);
@@ -36,7 +36,7 @@ test('a worker SIGKILLed mid-lifecycle and restarted: every cycle is charged exa
   const payer = await createCustomer(http, key);
   const failing = await createCustomer(http, key, 'failure@upi');
   const paying = await createCollection(http, key, { customer_id: payer, amount: 3_000, total_count: TOTAL });
-  const halting = await createCollection(http, key, { customer_id: failing, amount: 1_000 });
+  const halting = await createCollection(http, key, { mandate_id: await mandateDebiting(service, http, key, failing), amount: 1_000 });
 
   await waitForCollection(http, key, paying.id, (c) => c.paid_count >= 2, 30_000);
   await workers.kill(first);

@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { amountsOf } from '../helpers/api-assert.ts';
-import { chargesOf, collectionAction, collectionEventTypes, createCollection, waitForCollection } from '../helpers/collections.ts';
+import { activeMandate, chargesOf, collectionAction, collectionEventTypes, createCollection, mandateDebiting, waitForCollection } from '../helpers/collections.ts';
+import { waitFor } from '../helpers/payments.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
 import { connectAccount } from '../helpers/connections.ts';
 import { assertLedgerBalanced, createCustomer } from '../helpers/payments.ts';
@@ -19,7 +20,7 @@ let http: Http;
 
 before(async () => {
   // TRUST_PROXY lets live keys in through `X-Forwarded-Proto: https`, as behind a TLS proxy.
-  service = await startTestService({ COLLECTION_INTERVAL_MS: String(INTERVAL_MS), COLLECTION_RETRY_DELAYS_MS: `${RETRY_MS},${RETRY_MS},${RETRY_MS}`, TRUST_PROXY: 'true' });
+  service = await startTestService({ COLLECTION_INTERVAL_MS: String(INTERVAL_MS), COLLECTION_NOTICE_SECONDS: '1', UPI_AUTOPAY_WINDOWS: '00:00-24:00', COLLECTION_RETRY_DELAYS_MS: `${RETRY_MS},${RETRY_MS},${RETRY_MS}`, TRUST_PROXY: 'true' });
   http = createHttp(service.url);
 });
 after(async () => {
@@ -46,6 +47,18 @@ test('total_count 3 charges on its own timers, one interval apart, and ends comp
     assert.ok(p.created_at >= created.start_at + Math.floor((i * INTERVAL_MS) / 1000) - 1, `cycle ${i + 1} was charged early: ${p.created_at} vs start ${created.start_at}`);
   }
   assert.deepEqual(await collectionEventTypes(http, key, created.id), ['collection.charged', 'collection.charged', 'collection.charged', 'collection.completed']);
+  // Every charge was announced first (collection.upcoming), its debit_at the notice period (1 s here) after the notice at the earliest.
+  const events = (await http.get('/v1/events?limit=100', { key })).body.data.filter((e: any) => e.data.object.id === created.id).reverse();
+  assert.deepEqual(
+    events.map((e: any) => e.type),
+    ['collection.upcoming', 'collection.charged', 'collection.upcoming', 'collection.charged', 'collection.upcoming', 'collection.charged', 'collection.completed'],
+  );
+  for (const [i, charge] of charges.entries()) {
+    const notice = events[2 * i];
+    assert.equal(notice.data.amount, 2_000);
+    assert.ok(notice.data.debit_at >= notice.created_at + 1, 'debit_at the notice period after the notice');
+    assert.ok(charge.created_at >= notice.data.debit_at - 1, `cycle ${i + 1} charged at ${charge.created_at}, announced for ${notice.data.debit_at}`);
+  }
   assert.equal((await amountsOf(http, key)).pending, 6_000);
   await assertLedgerBalanced(service, accountId);
 });
@@ -53,7 +66,7 @@ test('total_count 3 charges on its own timers, one interval apart, and ends comp
 test('failure@upi is retried by the timers three times and then halted; nothing is charged after that', async () => {
   const { sandboxKey: key } = await service.newAccount();
   const customer = await createCustomer(http, key, 'failure@upi');
-  const created = await createCollection(http, key, { customer_id: customer });
+  const created = await createCollection(http, key, { mandate_id: await mandateDebiting(service, http, key, customer) });
   const halted = await waitForCollection(http, key, created.id, (c) => c.status === 'halted', 20_000);
   assert.equal(halted.failed_count, 4);
   assert.equal(halted.paid_count, 0);
@@ -102,7 +115,7 @@ test('pause, then resume after three cycles fell due: no burst, the next charge 
   assert.equal(cancelled.body.status, 'cancelled');
   await sleep(2 * INTERVAL_MS);
   assert.equal((await chargesOf(http, key, created.id)).length, 2, 'nothing is charged after cancel');
-  assert.deepEqual(await collectionEventTypes(http, key, created.id), ['collection.charged', 'collection.charged']);
+  assert.deepEqual(await collectionEventTypes(http, key, created.id), ['collection.charged', 'collection.paused', 'collection.resumed', 'collection.charged', 'collection.cancelled']);
 });
 
 test('a live collection on a connection that takes no live payments yet: 403 connection_required, nothing created', async () => {
@@ -116,4 +129,19 @@ test('a live collection on a connection that takes no live payments yet: 403 con
   assert.equal(created.status, 403, created.text);
   assert.equal(created.body.error.code, 'connection_required');
   assert.deepEqual((await http.get('/v1/collections', { key: liveKey!, headers })).body.data, []);
+});
+
+test("a mandate's expiry at expire_at ends its collections (mandate_expired); nothing is charged at or after expire_at", async () => {
+  const { sandboxKey: key } = await service.newAccount();
+  const expireAt = Math.floor(Date.now() / 1000) + 10;
+  const mandate = await activeMandate(http, key, undefined, { expire_at: expireAt });
+  const created = await http.post('/v1/collections', { key, json: { mandate_id: mandate.id, amount: 1_000, schedule: 'monthly' } });
+  assert.equal(created.status, 200, created.text);
+  await waitFor(http, key, `/v1/mandates/${mandate.id}`, (m) => m.status === 'expired', 60_000);
+  const cancelled = await waitForCollection(http, key, created.body.id, (c) => c.status === 'cancelled', 60_000);
+  assert.equal(cancelled.cancel_reason, 'mandate_expired');
+  assert.equal((await collectionEventTypes(http, key, created.body.id)).at(-1), 'collection.cancelled');
+  const charges = await chargesOf(http, key, created.body.id);
+  assert.ok(charges.length >= 1, 'charged while the mandate was valid');
+  assert.ok(charges.every((p) => p.created_at < expireAt), 'nothing charged at or after expire_at');
 });

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { amountsOf, assertApiError } from '../helpers/api-assert.ts';
-import { chargesOf, collectionAction, collectionEventTypes, createCollection, postCollection, waitForCollection } from '../helpers/collections.ts';
+import { activeMandate, mandateDebiting, chargesOf, collectionAction, collectionEventTypes, createCollection as createOnMandate, waitForCollection } from '../helpers/collections.ts';
 import { collectionStateQuery } from '../../workflows/collection.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
 import { assertLedgerBalanced, createCustomer } from '../helpers/payments.ts';
@@ -27,6 +27,14 @@ before(async () => {
 after(async () => {
   await service?.stop();
 });
+
+/** A collection on a fresh mandate debiting the body's customer's own UPI ID. */
+async function createCollection(_http: Http, key: string, body: Record<string, unknown>): Promise<any> {
+  return createOnMandate(http, key, { ...body, mandate_id: body.mandate_id ?? (await mandateDebiting(service, http, key, body.customer_id as string)) });
+}
+
+/** The UPI ID the customer's mandates debit changes (the customer moved it to another UPI ID in their app). */
+const setDebitVpa = (customer: string, vpa: string) => service.sql(`update mandates set vpa = ? where customer_id = ?`, [vpa, customer]);
 
 async function collectionRows(accountId: string): Promise<number> {
   const rows = await service.stack.orm.em.fork().execute<{ n: string }[]>(`select count(*) as n from collections where account_id = ?`, [accountId]);
@@ -54,9 +62,22 @@ describe('creating a collection', () => {
     assert.equal(created.description, 'Gym membership');
     assert.deepEqual(created.metadata, { plan: 'gold' });
     assert.ok(created.start_at >= before && created.start_at <= before + 60, `start_at ${created.start_at} is now`);
-    assert.ok(created.next_charge_at <= created.start_at + 1, 'the first charge is due at once');
+    // UPI AutoPay: the first debit is announced at once (collection.upcoming) and made the notice period (24 h here)
+    // later at the earliest, in a non-peak window; next_charge_at is that debit. The test helper's advance makes it now.
+    const announced = await waitForCollection(http, key, created.id, (c) => c.next_charge_at !== created.next_charge_at);
+    const upcoming = await waitForValue('collection.upcoming', async () => (await http.get('/v1/events?type=collection.upcoming', { key })).body.data[0], 30_000);
+    assert.equal(upcoming.data.object.id, created.id);
+    assert.equal(upcoming.data.amount, 49_900);
+    assert.equal(upcoming.data.debit_at, announced.next_charge_at);
+    assert.ok(upcoming.data.debit_at >= upcoming.created_at + 86_400, `debit_at ${upcoming.data.debit_at} is 24 h after the notice at the earliest`);
+    const minute = Math.floor(((upcoming.data.debit_at + 19_800) % 86_400) / 60);
+    assert.ok(minute < 600 || (minute >= 780 && minute < 1020) || minute >= 1290, `debit at ${minute} min past midnight IST is in a non-peak window`);
+    assert.equal((await chargesOf(http, key, created.id)).length, 0, 'nothing is charged before the announced debit');
 
-    const charged = await waitForCollection(http, key, created.id, (c) => c.paid_count === 1);
+    const advanced = await collectionAction(http, key, created.id, 'advance');
+    assert.equal(advanced.status, 200, advanced.text);
+    const charged = advanced.body;
+    assert.equal(charged.paid_count, 1);
     assert.equal(charged.status, 'active');
     assert.equal(charged.failed_count, 0);
     assert.equal(charged.current_cycle, 2);
@@ -80,7 +101,7 @@ describe('creating a collection', () => {
     assert.equal(payment.method, 'upi');
     assert.equal(payment.vpa, 'success@upi');
     assert.deepEqual(payment.metadata, { plan: 'gold' });
-    assert.deepEqual(await collectionEventTypes(http, key, created.id), ['collection.charged']);
+    assert.deepEqual(await collectionEventTypes(http, key, created.id, { upcoming: true }), ['collection.upcoming', 'collection.charged']);
     assert.deepEqual(await amountsOf(http, key), { available: 0, pending: 49_900, reserved: 0 });
     await assertLedgerBalanced(service, accountId);
   });
@@ -102,7 +123,8 @@ describe('creating a collection', () => {
   test('form-encoded create works the same, and repeating it with the same Idempotency-Key returns the same collection', async () => {
     const { accountId, sandboxKey: key } = await service.newAccount();
     const customer = await createCustomer(http, key);
-    const form = { customer_id: customer, amount: '1000', schedule: 'yearly', start_at: String(ist('2028-02-29T12:00:00')), total_count: '2', 'metadata[ref]': 'r1' };
+    const mandate = await activeMandate(http, key, customer);
+    const form = { mandate_id: mandate.id, customer_id: customer, amount: '1000', schedule: 'yearly', start_at: String(ist('2028-02-29T12:00:00')), total_count: '2', 'metadata[ref]': 'r1' };
     const idempotencyKey = `form-${randomUUID()}`;
     const first = await http.post('/v1/collections', { key, form, idempotencyKey });
     assert.equal(first.status, 200, first.text);
@@ -194,12 +216,13 @@ describe('the lifecycle, driven by advance', () => {
     const { accountId, sandboxKey: key } = await service.newAccount();
     const customer = await createCustomer(http, key, 'failure@upi');
     const created = await createCollection(http, key, { customer_id: customer, amount: 5_000 });
-    const failedOnce = await waitForCollection(http, key, created.id, (c) => c.failed_count === 1);
+    assert.equal((await collectionAction(http, key, created.id, 'advance')).body.failed_count, 1);
+    // The first retry is due an hour after the failure; announced at once, it is debited 24 h after its notice at the earliest.
+    const failedOnce = await waitForCollection(http, key, created.id, (c) => c.next_charge_at - Math.floor(Date.now() / 1000) > 3_600);
     assert.equal(failedOnce.status, 'active');
     assert.equal(failedOnce.current_cycle, 1);
-    // The first retry is due an hour after the failure.
     const retryDelay = failedOnce.next_charge_at - Math.floor(Date.now() / 1000);
-    assert.ok(retryDelay > 3500 && retryDelay <= 3600, `first retry in ${retryDelay} s`);
+    assert.ok(retryDelay >= 86_300, `first retry in ${retryDelay} s`);
 
     const second = await collectionAction(http, key, created.id, 'advance');
     assert.equal(second.body.status, 'active');
@@ -235,7 +258,7 @@ describe('the lifecycle, driven by advance', () => {
     await assertLedgerBalanced(service, accountId);
   });
 
-  test('a customer whose vpa changes from failure@upi to success@upi during the retries is charged at the next attempt and stays active', async () => {
+  test('a mandate whose UPI ID changes from failure@upi to success@upi during the retries is charged at the next attempt and stays active', async () => {
     const { sandboxKey: key } = await service.newAccount();
     const customer = await createCustomer(http, key, 'failure@upi');
     const created = await createCollection(http, key, { customer_id: customer, amount: 7_500, start_at: ist('2027-08-20T11:00:00') });
@@ -243,8 +266,7 @@ describe('the lifecycle, driven by advance', () => {
     assert.equal(failed.body.failed_count, 1);
     assert.equal(failed.body.status, 'active');
 
-    const update = await http.post(`/v1/customers/${customer}`, { key, json: { vpa: 'success@upi' } });
-    assert.equal(update.status, 200, update.text);
+    await setDebitVpa(customer, 'success@upi');
     const retried = await collectionAction(http, key, created.id, 'advance');
     assert.equal(retried.status, 200, retried.text);
     assert.equal(retried.body.status, 'active');
@@ -270,7 +292,7 @@ describe('the keys a collection charges with', () => {
     const { sandboxKey: key } = await service.newAccount();
     const customer = await createCustomer(http, key);
     const created = await createCollection(http, key, { customer_id: customer, amount: 49_900 });
-    await waitForCollection(http, key, created.id, (c) => c.paid_count === 1);
+    assert.equal((await collectionAction(http, key, created.id, 'advance')).body.paid_count, 1);
     // The caller takes the key the way cycle 2's first attempt used to be named, for 1 paisa.
     const squat = await http.post('/v1/payments', { key, form: { amount: '1', method: 'upi', vpa: 'success@upi' }, idempotencyKey: `${created.id}:cycle:2:attempt:1` });
     assert.equal(squat.status, 200, squat.text);
@@ -284,10 +306,16 @@ describe('the keys a collection charges with', () => {
   });
 });
 
-// The charge's first step reads the customer's vpa, and waits (retrying) while there is none: taking the vpa away
+// The charge's first step reads the mandate's vpa, and waits (retrying) while there is none: taking the vpa away
 // in the database holds a charge between "decided" and "started", as a slow read would.
-const holdCharges = (customer: string) => service.sql(`update customers set vpa = null where id = ?`, [customer]);
-const releaseCharges = (customer: string) => service.sql(`update customers set vpa = 'success@upi' where id = ?`, [customer]);
+const holdCharges = async (customer: string) => {
+  await service.sql(`update customers set vpa = null where id = ?`, [customer]);
+  await setDebitVpa(customer, '');
+};
+const releaseCharges = async (customer: string) => {
+  await service.sql(`update customers set vpa = 'success@upi' where id = ?`, [customer]);
+  await setDebitVpa(customer, 'success@upi');
+};
 
 describe('actions that meet a charge about to start or in flight', () => {
 
@@ -313,9 +341,10 @@ describe('actions that meet a charge about to start or in flight', () => {
     const { sandboxKey: key } = await service.newAccount();
     const customer = await createCustomer(http, key);
     // Cycle 1 falls due in 3 s and its charge starts on the collection's own timer.
-    const created = await createCollection(http, key, { customer_id: customer, start_at: Math.floor(Date.now() / 1000) + 3 });
+    const created = await createCollection(http, key, { customer_id: customer, start_at: ist('2027-06-01T08:00:00') });
     await holdCharges(customer);
-    await new Promise((r) => setTimeout(r, 5000));
+    // The first advance starts a charge, which waits for the vpa: the advance hears so at once.
+    assertApiError(await collectionAction(http, key, created.id, 'advance'), 409, 'invalid_state');
     assert.equal((await http.get(`/v1/collections/${created.id}`, { key })).body.paid_count, 0);
     assertApiError(await collectionAction(http, key, created.id, 'advance'), 409, 'invalid_state');
     await releaseCharges(customer);
@@ -441,7 +470,7 @@ describe('pause, resume and cancel', () => {
     const created = await createCollection(http, key, { customer_id: customer, start_at: ist('2027-06-30T18:45:00') });
     for (let i = 0; i < 4; i++) assert.equal((await collectionAction(http, key, created.id, 'advance')).status, 200);
     assert.equal((await http.get(`/v1/collections/${created.id}`, { key })).body.status, 'halted');
-    await http.post(`/v1/customers/${customer}`, { key, json: { vpa: 'success@upi' } });
+    await setDebitVpa(customer, 'success@upi');
     const resumed = await collectionAction(http, key, created.id, 'resume');
     assert.equal(resumed.status, 200, resumed.text);
     assert.equal(resumed.body.status, 'active');
@@ -537,18 +566,18 @@ describe('reads, scoping and refusals', () => {
     assertApiError(res, 403, 'sandbox_only');
   });
 
-  test('bad input gets 400 (or 404 for an unknown customer) naming the parameter, and creates nothing', async () => {
+  test('bad input gets 400 (or 404 for an unknown mandate) naming the parameter, and creates nothing', async () => {
     const { accountId, sandboxKey: key } = await service.newAccount();
     const other = await service.newAccount();
     const customer = await createCustomer(http, key);
-    const withoutVpa = await createCustomer(http, key, null);
-    const othersCustomer = await createCustomer(http, other.sandboxKey);
+    const mandate = await activeMandate(http, key, customer);
+    const othersMandate = await activeMandate(http, other.sandboxKey);
     const now = Math.floor(Date.now() / 1000);
     const cases: [Record<string, unknown>, number, string, string][] = [
-      [{ customer_id: undefined }, 400, 'invalid_request', 'customer_id'],
-      [{ customer_id: 'cust_nope' }, 404, 'not_found', 'customer_id'],
-      [{ customer_id: othersCustomer }, 404, 'not_found', 'customer_id'],
-      [{ customer_id: withoutVpa }, 400, 'invalid_request', 'customer_id'],
+      [{ mandate_id: undefined }, 400, 'invalid_request', 'mandate_id'],
+      [{ mandate_id: 'mdt_nope' }, 404, 'not_found', 'mandate_id'],
+      [{ mandate_id: othersMandate.id }, 404, 'not_found', 'mandate_id'],
+      [{ customer_id: 'cust_nope' }, 400, 'invalid_request', 'customer_id'],
       [{ amount: 0 }, 400, 'invalid_request', 'amount'],
       [{ amount: '1.5' }, 400, 'invalid_request', 'amount'],
       [{ currency: 'USD' }, 400, 'invalid_request', 'currency'],
@@ -565,7 +594,7 @@ describe('reads, scoping and refusals', () => {
       [{ interval: 'monthly' }, 400, 'invalid_request', 'interval'],
     ];
     for (const [override, status, code, param] of cases) {
-      const body: Record<string, unknown> = { customer_id: customer, amount: 1000, schedule: 'monthly', ...override };
+      const body: Record<string, unknown> = { mandate_id: mandate.id, customer_id: customer, amount: 1000, schedule: 'monthly', ...override };
       for (const k of Object.keys(body)) if (body[k] === undefined) delete body[k];
       const res = await http.post('/v1/collections', { key, json: body, idempotencyKey: `bad-${randomUUID()}` });
       assert.equal(res.status, status, `${JSON.stringify(override)} → ${res.text}`);
@@ -573,11 +602,11 @@ describe('reads, scoping and refusals', () => {
     }
     assert.equal(await collectionRows(accountId), 0);
 
-    // A refusal does not bind the key: fixed, the same request goes through.
+    // A refusal does not bind the key: fixed (the unknown customer_id left out), the request goes through.
     const idempotencyKey = `retry-${randomUUID()}`;
-    assertApiError(await postCollection(http, key, { customer_id: withoutVpa, start_at: now + 86_400 }, idempotencyKey), 400, 'invalid_request', 'customer_id');
-    assert.equal((await http.post(`/v1/customers/${withoutVpa}`, { key, json: { vpa: 'success@upi' } })).status, 200);
-    const fixed = await postCollection(http, key, { customer_id: withoutVpa, start_at: now + 86_400 }, idempotencyKey);
+    const body = { mandate_id: mandate.id, amount: 1000, schedule: 'monthly', start_at: now + 86_400 };
+    assertApiError(await http.post('/v1/collections', { key, json: { ...body, customer_id: 'cust_nope' }, idempotencyKey }), 400, 'invalid_request', 'customer_id');
+    const fixed = await http.post('/v1/collections', { key, json: body, idempotencyKey });
     assert.equal(fixed.status, 200, fixed.text);
     assert.equal(await collectionRows(accountId), 1);
   });

@@ -16,6 +16,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { createHttp, type ApiResponse, type Http } from '../helpers/http.ts';
 import { getPage, tokenOf } from '../helpers/payment-links.ts';
 import { waitFor } from '../helpers/payments.ts';
+import { activeMandate } from '../helpers/collections.ts';
 import { waitForPayout, settled } from '../helpers/payouts.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { startWebhookReceiver, waitUntil, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
@@ -173,8 +174,9 @@ test('the document\'s examples are what the service answers: recorded from this 
   await call('listBalanceTransactions', 'GET', '/v1/balance_transactions?limit=1', key);
 
   // A monthly collection, charged once, paused, resumed.
+  const collectionMandate = await activeMandate(http, key, customer.id);
   const collection = await call('createCollection', 'POST', '/v1/collections', key, {
-    customer_id: customer.id,
+    mandate_id: collectionMandate.id,
     amount: 99_900,
     schedule: 'monthly',
     description: 'Gym membership',

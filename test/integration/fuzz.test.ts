@@ -11,6 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { createHttp, authHeader, type Http } from '../helpers/http.ts';
 import { createCustomer } from '../helpers/payments.ts';
+import { activeMandate } from '../helpers/collections.ts';
 import { buildTools } from '../../src/mcp/tools.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 
@@ -59,7 +60,8 @@ before(async () => {
   ids.customer = await createCustomer(http, key);
   ids.payment = (await ok('/v1/payments', { amount: 5_000, method: 'upi', vpa: 'success@upi' })).id;
   ids.payout = (await ok('/v1/payouts', { beneficiary_id: ids.beneficiary, amount: 1_000, mode: 'upi' })).id;
-  ids.collection = (await ok('/v1/collections', { customer_id: ids.customer, amount: 1_000, schedule: 'monthly', start_at: Math.floor(Date.now() / 1000) + 86_400 })).id;
+  ids.activeMandate = (await activeMandate(http, key, ids.customer)).id;
+  ids.collection = (await ok('/v1/collections', { mandate_id: ids.activeMandate, amount: 1_000, schedule: 'monthly', start_at: Math.floor(Date.now() / 1000) + 86_400 })).id;
   ids.link = (await ok('/v1/payment_links', { amount: 5_000, accept_partial: true })).id;
   ids.mandate = (await ok('/v1/mandates', { customer_id: ids.customer, max_amount: 100_000, frequency: 'monthly' })).id;
   ids.endpoint = (await ok('/v1/webhook_endpoints', { url: 'http://127.0.0.1:9/hook', enabled_events: ['payout.completed'] })).id;
@@ -95,7 +97,7 @@ const bases: Record<string, () => Record<string, unknown>> = {
   '/v1/payout_batches': () => ({ reference: 'r', payouts: [{ beneficiary_id: ids.beneficiary, amount: 100, mode: 'upi', idempotency_key: 'k1' }] }),
   '/v1/payments': () => ({ amount: 100, method: 'upi', vpa: 'success@upi', receipt: 'r', description: 'd', metadata: { a: 'b' } }),
   '/v1/refunds': () => ({ payment_id: ids.payment, amount: 1, reason: 'r', metadata: { a: 'b' } }),
-  '/v1/collections': () => ({ customer_id: ids.customer, amount: 100, schedule: 'monthly', start_at: Math.floor(Date.now() / 1000) + 86_400, description: 'd', metadata: { a: 'b' } }),
+  '/v1/collections': () => ({ mandate_id: ids.activeMandate, amount: 100, schedule: 'monthly', start_at: Math.floor(Date.now() / 1000) + 86_400, description: 'd', metadata: { a: 'b' } }),
   '/v1/webhook_endpoints': () => ({ url: 'http://127.0.0.1:9/fuzz', enabled_events: ['payout.completed'], description: 'd' }),
   '/v1/reports/transactions': () => ({ from: '2026-10-01', to: '2026-10-31', format: 'csv' }),
   '/v1/mandates': () => ({

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { ApiError } from '../../domain/errors.ts';
 import { type CollectionAction, actionProblem } from '../../domain/collections.ts';
 import { webhookSimulationsOf } from '../../domain/webhooks.ts';
-import { CollectionEntity, CustomerEntity } from '../../db/entities.ts';
+import { CollectionEntity, MandateEntity, type Mandate } from '../../db/entities.ts';
+import { collectionOnMandateProblem, collectionResumeProblem } from '../../domain/mandates.ts';
 import { collectionView } from '../../db/views.ts';
 import {
   START_AT_MAX_AHEAD_SECONDS,
@@ -13,6 +14,7 @@ import {
   createCollectionParams,
   listCollectionsQuery,
   type CollectionResponse,
+  type CreateCollectionParams,
 } from '../../contract/collections.ts';
 import { parseParams } from '../../contract/validation.ts';
 import { type AppDeps, type ApiRouterContext, type ApiState, authOf, idempotencyKeyOf } from '../context.ts';
@@ -30,22 +32,42 @@ function firstChargeAt(startAt: number | undefined, nowMs: number): number {
   return Math.max(startAt * 1000, nowMs);
 }
 
+/**
+ * The first charge (unix ms) of a collection on `mandate`, once the collection fits the mandate (API.md, Mandates):
+ * an active mandate (409), of this customer, amount within its max_amount and ₹15,000, a schedule that fits its
+ * frequency, a first charge inside its validity.
+ */
+function checkMandateTerms(mandate: Mandate, params: CreateCollectionParams, nowMs: number): number {
+  if (params.customer_id !== undefined && params.customer_id !== mandate.customerId) {
+    throw new ApiError('invalid_request', `customer_id must be the mandate's customer (${mandate.customerId}), or left out.`, 'customer_id');
+  }
+  const problem = collectionOnMandateProblem(mandate, params);
+  if (problem) throw new ApiError(problem.code, problem.message, problem.param);
+  const startAt = Math.max(firstChargeAt(params.start_at, nowMs), mandate.startAt.getTime());
+  if (startAt >= mandate.expireAt.getTime()) {
+    throw new ApiError('invalid_request', "start_at must be before the mandate's expire_at: a collection never charges outside its mandate's validity.", 'start_at');
+  }
+  return startAt;
+}
+
 export function collectionRoutes(router: Router<ApiState>, deps: AppDeps): void {
   router.post(URL, async (ctx) => {
     const { accountId, mode } = authOf(ctx);
     const params = parseParams(createCollectionParams, ctx.state.body);
-    const customer = await findOwn(ctx, CustomerEntity, 'customer', params.customer_id, { param: 'customer_id' });
-    if (!customer.vpa) throw new ApiError('invalid_request', `Customer '${customer.id}' has no vpa to charge; set one first.`, 'customer_id');
+    const mandate = await findOwn(ctx, MandateEntity, 'mandate', params.mandate_id, { param: 'mandate_id' });
+    const startAt = checkMandateTerms(mandate, params, Date.now());
     const collection = await deps.temporal.createCollection({
       accountId,
       mode,
       idempotencyKey: idempotencyKeyOf(ctx),
-      customerId: customer.id,
+      customerId: mandate.customerId,
+      mandateId: mandate.id,
+      mandateValidity: { startAt: mandate.startAt.getTime(), expireAt: mandate.expireAt.getTime() },
       amount: params.amount,
       currency: params.currency,
       schedule: params.schedule,
       dayOfMonth: params.day_of_month ?? null,
-      startAt: firstChargeAt(params.start_at, Date.now()),
+      startAt,
       totalCount: params.total_count ?? null,
       description: params.description ?? null,
       metadata: params.metadata ?? {},
@@ -59,7 +81,7 @@ export function collectionRoutes(router: Router<ApiState>, deps: AppDeps): void 
     entity: CollectionEntity,
     objectName: 'collection',
     listQuery: listCollectionsQuery,
-    filters: (query) => ({ status: query.status, customerId: query.customer_id }),
+    filters: (query) => ({ status: query.status, customerId: query.customer_id, mandateId: query.mandate_id }),
     view: (row) => collectionView(row) satisfies CollectionResponse,
   });
 
@@ -69,6 +91,11 @@ export function collectionRoutes(router: Router<ApiState>, deps: AppDeps): void 
     const row = await findOwn(ctx, CollectionEntity, 'collection', ctx.params.id);
     const problem = actionProblem(row.status, action);
     if (problem) throw new ApiError('invalid_state', problem);
+    if (action === 'resume' && row.mandateId) {
+      const mandate = await findOwn(ctx, MandateEntity, 'mandate', row.mandateId);
+      const held = collectionResumeProblem(mandate.status);
+      if (held) throw new ApiError('invalid_state', held);
+    }
     ctx.body = (await deps.temporal.collectionAction({ id: row.id, accountId: row.accountId, mode: row.mode }, action)) satisfies CollectionResponse;
   };
   router.post(`${URL}/:id/pause`, (ctx) => act(ctx, 'pause'));

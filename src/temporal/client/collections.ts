@@ -42,6 +42,7 @@ export function collectionGateway(m: Mechanism): CollectionGateway {
               intervalMs: input.mode === 'sandbox' ? settings.intervalMs : null,
               totalCount: input.totalCount,
               retryDelaysMs: settings.retryDelaysMs,
+              debit: input.mandateValidity && { noticeMs: settings.noticeMs, windows: settings.windows, validity: input.mandateValidity },
             },
           },
         ],

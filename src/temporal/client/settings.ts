@@ -1,6 +1,7 @@
 // What the gateway takes from configuration, read once at start-up. stack.ts fills in the payment links'
 // public base URL after the server listens, so modules read these settings at call time, never copy them.
 import type { Config } from '../../config.ts';
+import type { AutopayWindows } from '../../domain/autopay-windows.ts';
 import type { WebhookRetrySchedule } from '../../../workflows/webhook-delivery.ts';
 
 export interface WebhookDeliverySettings {
@@ -17,6 +18,10 @@ export interface CollectionSettings {
   retryDelaysMs: readonly number[];
   /** A fixed period instead of the calendar, for test runs (COLLECTION_INTERVAL_MS); sandbox collections only. */
   intervalMs: number | null;
+  /** The least time between a debit's notice and the debit (COLLECTION_NOTICE_SECONDS). */
+  noticeMs: number;
+  /** UPI AutoPay's non-peak windows (UPI_AUTOPAY_WINDOWS). */
+  windows: AutopayWindows;
 }
 
 export interface GatewaySettings {
@@ -49,7 +54,12 @@ export function gatewaySettings(config: Config): GatewaySettings {
     paymentSyncWaitMs: config.PAYMENT_SYNC_WAIT_MS,
     answerTimeoutMs: config.WORKFLOW_ANSWER_TIMEOUT_MS,
     webhooks: webhookDeliverySettings(config),
-    collections: { retryDelaysMs: config.COLLECTION_RETRY_DELAYS_MS, intervalMs: config.COLLECTION_INTERVAL_MS ?? null },
+    collections: {
+      retryDelaysMs: config.COLLECTION_RETRY_DELAYS_MS,
+      intervalMs: config.COLLECTION_INTERVAL_MS ?? null,
+      noticeMs: config.COLLECTION_NOTICE_SECONDS * 1000,
+      windows: config.UPI_AUTOPAY_WINDOWS,
+    },
     mandates: { slowApprovalMs: config.SANDBOX_SLOW_DELAY_MS },
     paymentLinks: { publicBaseUrl: config.publicBaseUrl, payWaitMs: config.PAYMENT_LINK_PAY_WAIT_MS },
   };

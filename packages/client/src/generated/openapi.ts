@@ -500,7 +500,7 @@ export type paths = {
         put?: never;
         /**
          * Start charging a customer on a schedule (monthly, weekly or yearly)
-         * @description Each cycle is one payment with `collection_id`, charged to the customer's `vpa` as it is at that moment. A failed charge is retried after 1, 3 and 5 days; after the last failure the collection is `halted`. After `total_count` captured charges it is `completed`. Events: `collection.charged`, `collection.failed`, `collection.halted`, `collection.completed`.
+         * @description Each cycle is one payment with `collection_id`, charged to the customer's `vpa` as it is at that moment. A failed charge is retried after 1, 3 and 5 days; after the last failure the collection is `halted`. After `total_count` captured charges it is `completed`. It charges through an `active` mandate only (`409 invalid_state` otherwise), within its `max_amount`, its `frequency` and its validity, never above 1500000 paise a debit; a paused mandate pauses it (`pause_reason: "mandate_paused"`), a revoked or expired one cancels it. Events: `collection.charged`, `collection.failed`, `collection.halted`, `collection.completed`, `collection.paused`, `collection.resumed`, `collection.cancelled`.
          */
         post: operations["createCollection"];
         delete?: never;
@@ -1483,6 +1483,8 @@ export type components = {
             object: "collection";
             mode: components["schemas"]["Mode"];
             customer_id: string;
+            /** @description The mandate it charges through (null only for a collection that ended before mandates). */
+            mandate_id: string | null;
             /** @description Paise charged at each cycle. */
             amount: number;
             /** @example INR */
@@ -1520,6 +1522,10 @@ export type components = {
             halted_at: number | null;
             cancelled_at: number | null;
             completed_at: number | null;
+            /** @description `mandate_paused` when its mandate's pause paused it (its resume resumes it); null otherwise. */
+            pause_reason: string | null;
+            /** @description `mandate_revoked`, `mandate_expired` (its mandate ended), `mandate_limit`, `mandate_required` (no mandate could carry it); null when cancelled by the business. */
+            cancel_reason: string | null;
         };
         CollectionList: {
             /** @constant */
@@ -1636,6 +1642,10 @@ export type components = {
                 object: {
                     [key: string]: unknown;
                 };
+                /** @description `collection.upcoming`: unix seconds of the announced debit. */
+                debit_at?: number;
+                /** @description `collection.upcoming`: the paise the announced debit takes. */
+                amount?: number;
             };
         };
         EventRedelivery: {
@@ -1810,7 +1820,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "topup_01M8GP6RWK2V8XGTTMV3QAHZ6E",
+                     *       "id": "topup_01M8GQ0X1WMWZ0STN4AXAH7ZH6",
                      *       "object": "top_up",
                      *       "mode": "sandbox",
                      *       "amount": 2500000,
@@ -1818,11 +1828,11 @@ export interface operations {
                      *       "status": "succeeded",
                      *       "description": "Float for November payouts",
                      *       "metadata": {},
-                     *       "balance_transaction_id": "txn_01M8GP6S22HT0Q7HYZV527J4D0",
+                     *       "balance_transaction_id": "txn_01M8GQ0X4A745W9H2V37P6MP1M",
                      *       "source": "test_helper",
                      *       "provider_reference": null,
-                     *       "idempotency_key": "bfa98c78-8a03-4248-9eb6-37d2c4852366",
-                     *       "created_at": 1795856491
+                     *       "idempotency_key": "6790709a-421c-4cfc-bb2a-f324c7c38585",
+                     *       "created_at": 1795857347
                      *     }
                      */
                     "application/json": components["schemas"]["TopUp"];
@@ -2000,7 +2010,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "topup_01M8GP6RWK2V8XGTTMV3QAHZ6E",
+                     *           "id": "topup_01M8GQ0X1WMWZ0STN4AXAH7ZH6",
                      *           "object": "top_up",
                      *           "mode": "sandbox",
                      *           "amount": 2500000,
@@ -2008,11 +2018,11 @@ export interface operations {
                      *           "status": "succeeded",
                      *           "description": "Float for November payouts",
                      *           "metadata": {},
-                     *           "balance_transaction_id": "txn_01M8GP6S22HT0Q7HYZV527J4D0",
+                     *           "balance_transaction_id": "txn_01M8GQ0X4A745W9H2V37P6MP1M",
                      *           "source": "test_helper",
                      *           "provider_reference": null,
-                     *           "idempotency_key": "bfa98c78-8a03-4248-9eb6-37d2c4852366",
-                     *           "created_at": 1795856491
+                     *           "idempotency_key": "6790709a-421c-4cfc-bb2a-f324c7c38585",
+                     *           "created_at": 1795857347
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -2129,7 +2139,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "topup_01M8GP6RWK2V8XGTTMV3QAHZ6E",
+                     *       "id": "topup_01M8GQ0X1WMWZ0STN4AXAH7ZH6",
                      *       "object": "top_up",
                      *       "mode": "sandbox",
                      *       "amount": 2500000,
@@ -2137,11 +2147,11 @@ export interface operations {
                      *       "status": "succeeded",
                      *       "description": "Float for November payouts",
                      *       "metadata": {},
-                     *       "balance_transaction_id": "txn_01M8GP6S22HT0Q7HYZV527J4D0",
+                     *       "balance_transaction_id": "txn_01M8GQ0X4A745W9H2V37P6MP1M",
                      *       "source": "test_helper",
                      *       "provider_reference": null,
-                     *       "idempotency_key": "bfa98c78-8a03-4248-9eb6-37d2c4852366",
-                     *       "created_at": 1795856491
+                     *       "idempotency_key": "6790709a-421c-4cfc-bb2a-f324c7c38585",
+                     *       "created_at": 1795857347
                      *     }
                      */
                     "application/json": components["schemas"]["TopUp"];
@@ -2401,18 +2411,18 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "txn_01M8GP6YV6FF1SF765NK506789",
+                     *           "id": "txn_01M8GQ11RZBARF7AEHRB11WQCF",
                      *           "object": "balance_transaction",
                      *           "mode": "sandbox",
                      *           "type": "settlement",
-                     *           "source_id": "setl_01M8GP6YTE9A14FGJ4TJP400JZ",
+                     *           "source_id": "setl_01M8GQ11RBCCBC7TSRMTTB35TZ",
                      *           "amount": 0,
                      *           "fee": 0,
                      *           "net": 0,
                      *           "currency": "INR",
                      *           "status": "available",
                      *           "description": "Settlement",
-                     *           "created_at": 1795856497
+                     *           "created_at": 1795857352
                      *         }
                      *       ],
                      *       "has_more": true,
@@ -2548,7 +2558,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "bene_01M8GP6S8RR63NTBF1RGHR3B9S",
+                     *           "id": "bene_01M8GQ0X6WG3WJM2RWNRXCKR1W",
                      *           "object": "beneficiary",
                      *           "mode": "sandbox",
                      *           "name": "Ravi Kumar",
@@ -2556,7 +2566,7 @@ export interface operations {
                      *           "phone": null,
                      *           "metadata": {},
                      *           "active": true,
-                     *           "created_at": 1795856491,
+                     *           "created_at": 1795857347,
                      *           "type": "vpa",
                      *           "bank_account": null,
                      *           "vpa": "success@upi"
@@ -2698,7 +2708,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bene_01M8GP6S8RR63NTBF1RGHR3B9S",
+                     *       "id": "bene_01M8GQ0X6WG3WJM2RWNRXCKR1W",
                      *       "object": "beneficiary",
                      *       "mode": "sandbox",
                      *       "name": "Ravi Kumar",
@@ -2706,7 +2716,7 @@ export interface operations {
                      *       "phone": null,
                      *       "metadata": {},
                      *       "active": true,
-                     *       "created_at": 1795856491,
+                     *       "created_at": 1795857347,
                      *       "type": "vpa",
                      *       "bank_account": null,
                      *       "vpa": "success@upi"
@@ -2868,7 +2878,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bene_01M8GP6S8RR63NTBF1RGHR3B9S",
+                     *       "id": "bene_01M8GQ0X6WG3WJM2RWNRXCKR1W",
                      *       "object": "beneficiary",
                      *       "mode": "sandbox",
                      *       "name": "Ravi Kumar",
@@ -2876,7 +2886,7 @@ export interface operations {
                      *       "phone": null,
                      *       "metadata": {},
                      *       "active": true,
-                     *       "created_at": 1795856491,
+                     *       "created_at": 1795857347,
                      *       "type": "vpa",
                      *       "bank_account": null,
                      *       "vpa": "success@upi"
@@ -3003,7 +3013,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bene_01M8GP6S8RR63NTBF1RGHR3B9S",
+                     *       "id": "bene_01M8GQ0X6WG3WJM2RWNRXCKR1W",
                      *       "object": "beneficiary",
                      *       "mode": "sandbox",
                      *       "name": "Ravi Kumar",
@@ -3011,7 +3021,7 @@ export interface operations {
                      *       "phone": null,
                      *       "metadata": {},
                      *       "active": false,
-                     *       "created_at": 1795856491,
+                     *       "created_at": 1795857347,
                      *       "type": "vpa",
                      *       "bank_account": null,
                      *       "vpa": "success@upi"
@@ -3157,7 +3167,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
+                     *           "id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
                      *           "object": "customer",
                      *           "mode": "sandbox",
                      *           "name": "Meera Iyer",
@@ -3167,7 +3177,7 @@ export interface operations {
                      *           "metadata": {
                      *             "crm_id": "C-1042"
                      *           },
-                     *           "created_at": 1795856491
+                     *           "created_at": 1795857347
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -3333,7 +3343,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
+                     *       "id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
                      *       "object": "customer",
                      *       "mode": "sandbox",
                      *       "name": "Meera Iyer",
@@ -3343,7 +3353,7 @@ export interface operations {
                      *       "metadata": {
                      *         "crm_id": "C-1042"
                      *       },
-                     *       "created_at": 1795856491
+                     *       "created_at": 1795857347
                      *     }
                      */
                     "application/json": components["schemas"]["Customer"];
@@ -3502,7 +3512,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
+                     *       "id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
                      *       "object": "customer",
                      *       "mode": "sandbox",
                      *       "name": "Meera Iyer",
@@ -3512,7 +3522,7 @@ export interface operations {
                      *       "metadata": {
                      *         "crm_id": "C-1042"
                      *       },
-                     *       "created_at": 1795856491
+                     *       "created_at": 1795857347
                      *     }
                      */
                     "application/json": components["schemas"]["Customer"];
@@ -3685,7 +3695,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
+                     *       "id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
                      *       "object": "customer",
                      *       "mode": "sandbox",
                      *       "name": "Meera Iyer",
@@ -3696,7 +3706,7 @@ export interface operations {
                      *         "crm_id": "C-1042",
                      *         "tier": "gold"
                      *       },
-                     *       "created_at": 1795856491
+                     *       "created_at": 1795857347
                      *     }
                      */
                     "application/json": components["schemas"]["Customer"];
@@ -3886,16 +3896,16 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "pout_01M8GP6SBEE0RJX85JCZYKXENS",
+                     *           "id": "pout_01M8GQ0X7HZKH89EMJNNEB8ZT7",
                      *           "object": "payout",
                      *           "livemode": false,
-                     *           "beneficiary_id": "bene_01M8GP6S8RR63NTBF1RGHR3B9S",
+                     *           "beneficiary_id": "bene_01M8GQ0X6WG3WJM2RWNRXCKR1W",
                      *           "amount": 150000,
                      *           "currency": "INR",
                      *           "mode": "upi",
                      *           "status": "completed",
                      *           "failure_reason": null,
-                     *           "utr": "SBX6069836C72210",
+                     *           "utr": "SBX2E396B4A4B600",
                      *           "provider_reference": null,
                      *           "fees": 0,
                      *           "batch_id": null,
@@ -3904,9 +3914,9 @@ export interface operations {
                      *           "metadata": {
                      *             "invoice": "INV-2026-0042"
                      *           },
-                     *           "idempotency_key": "ecfa073a-e7bc-45ff-8da8-79591922cc5a",
-                     *           "created_at": 1795856491,
-                     *           "completed_at": 1795856493,
+                     *           "idempotency_key": "2dc41bba-9729-4ede-8a49-5ddc8a248434",
+                     *           "created_at": 1795857347,
+                     *           "completed_at": 1795857348,
                      *           "failed_at": null,
                      *           "reversed_at": null
                      *         }
@@ -4010,7 +4020,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "beneficiary_id": "bene_01M8GP6S8RR63NTBF1RGHR3B9S",
+                 *       "beneficiary_id": "bene_01M8GQ0X6WG3WJM2RWNRXCKR1W",
                  *       "amount": 1000,
                  *       "mode": "upi"
                  *     }
@@ -4042,7 +4052,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "beneficiary_id": "bene_01M8GP6S8RR63NTBF1RGHR3B9S",
+                 *       "beneficiary_id": "bene_01M8GQ0X6WG3WJM2RWNRXCKR1W",
                  *       "amount": 1000,
                  *       "mode": "upi"
                  *     }
@@ -4093,10 +4103,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M8GP6TJPYBA2TJZX6PVVVCCH",
+                     *       "id": "pout_01M8GQ0YB4JWR8WTGZNPAZAGGS",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M8GP6S8RR63NTBF1RGHR3B9S",
+                     *       "beneficiary_id": "bene_01M8GQ0X6WG3WJM2RWNRXCKR1W",
                      *       "amount": 1000,
                      *       "currency": "INR",
                      *       "mode": "upi",
@@ -4109,8 +4119,8 @@ export interface operations {
                      *       "reference": null,
                      *       "narration": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "b9bd8c18-94dd-4f0f-a8c2-9f17791d80df",
-                     *       "created_at": 1795856493,
+                     *       "idempotency_key": "0a2bcd40-3f8c-48a3-a188-9a3824a73986",
+                     *       "created_at": 1795857348,
                      *       "completed_at": null,
                      *       "failed_at": null,
                      *       "reversed_at": null
@@ -4294,16 +4304,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M8GP6SBEE0RJX85JCZYKXENS",
+                     *       "id": "pout_01M8GQ0X7HZKH89EMJNNEB8ZT7",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M8GP6S8RR63NTBF1RGHR3B9S",
+                     *       "beneficiary_id": "bene_01M8GQ0X6WG3WJM2RWNRXCKR1W",
                      *       "amount": 150000,
                      *       "currency": "INR",
                      *       "mode": "upi",
                      *       "status": "completed",
                      *       "failure_reason": null,
-                     *       "utr": "SBX6069836C72210",
+                     *       "utr": "SBX2E396B4A4B600",
                      *       "provider_reference": null,
                      *       "fees": 0,
                      *       "batch_id": null,
@@ -4312,9 +4322,9 @@ export interface operations {
                      *       "metadata": {
                      *         "invoice": "INV-2026-0042"
                      *       },
-                     *       "idempotency_key": "ecfa073a-e7bc-45ff-8da8-79591922cc5a",
-                     *       "created_at": 1795856491,
-                     *       "completed_at": 1795856493,
+                     *       "idempotency_key": "2dc41bba-9729-4ede-8a49-5ddc8a248434",
+                     *       "created_at": 1795857347,
+                     *       "completed_at": 1795857348,
                      *       "failed_at": null,
                      *       "reversed_at": null
                      *     }
@@ -4444,27 +4454,27 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M8GP6TJPYBA2TJZX6PVVVCCH",
+                     *       "id": "pout_01M8GQ0YB4JWR8WTGZNPAZAGGS",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M8GP6S8RR63NTBF1RGHR3B9S",
+                     *       "beneficiary_id": "bene_01M8GQ0X6WG3WJM2RWNRXCKR1W",
                      *       "amount": 1000,
                      *       "currency": "INR",
                      *       "mode": "upi",
                      *       "status": "reversed",
                      *       "failure_reason": null,
-                     *       "utr": "SBX1FA568F49AED7",
+                     *       "utr": "SBX027456C0E7A72",
                      *       "provider_reference": null,
                      *       "fees": 0,
                      *       "batch_id": null,
                      *       "reference": null,
                      *       "narration": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "b9bd8c18-94dd-4f0f-a8c2-9f17791d80df",
-                     *       "created_at": 1795856493,
-                     *       "completed_at": 1795856494,
+                     *       "idempotency_key": "0a2bcd40-3f8c-48a3-a188-9a3824a73986",
+                     *       "created_at": 1795857348,
+                     *       "completed_at": 1795857350,
                      *       "failed_at": null,
-                     *       "reversed_at": 1795856494
+                     *       "reversed_at": 1795857350
                      *     }
                      */
                     "application/json": components["schemas"]["Payout"];
@@ -4630,12 +4640,12 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "pbat_01M8GP6VS1SVPC5YNT4076X3XA",
+                     *           "id": "pbat_01M8GQ0ZERRH7EJXFYJR7KVPS6",
                      *           "object": "payout_batch",
                      *           "mode": "sandbox",
                      *           "status": "completed",
                      *           "reference": "payroll-2026-11",
-                     *           "idempotency_key": "81c54b78-1c52-47e5-a8b3-524abaa27b6b",
+                     *           "idempotency_key": "8c4bf206-9970-4a38-931a-a4af486f241f",
                      *           "total_count": 2,
                      *           "total_amount": 97000,
                      *           "counts": {
@@ -4644,8 +4654,8 @@ export interface operations {
                      *             "failed": 0,
                      *             "reversed": 0
                      *           },
-                     *           "created_at": 1795856494,
-                     *           "completed_at": 1795856495
+                     *           "created_at": 1795857350,
+                     *           "completed_at": 1795857351
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -4773,7 +4783,7 @@ export interface operations {
                  *       "reference": "payroll-2026-11",
                  *       "payouts": [
                  *         {
-                 *           "beneficiary_id": "bene_01M8GP6S8RR63NTBF1RGHR3B9S",
+                 *           "beneficiary_id": "bene_01M8GQ0X6WG3WJM2RWNRXCKR1W",
                  *           "amount": 45000,
                  *           "mode": "upi",
                  *           "idempotency_key": "payroll-2026-11/emp-001",
@@ -4781,7 +4791,7 @@ export interface operations {
                  *           "narration": "November salary"
                  *         },
                  *         {
-                 *           "beneficiary_id": "bene_01M8GP6S8RR63NTBF1RGHR3B9S",
+                 *           "beneficiary_id": "bene_01M8GQ0X6WG3WJM2RWNRXCKR1W",
                  *           "amount": 52000,
                  *           "mode": "upi",
                  *           "idempotency_key": "payroll-2026-11/emp-002",
@@ -4835,12 +4845,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pbat_01M8GP6VS1SVPC5YNT4076X3XA",
+                     *       "id": "pbat_01M8GQ0ZERRH7EJXFYJR7KVPS6",
                      *       "object": "payout_batch",
                      *       "mode": "sandbox",
                      *       "status": "processing",
                      *       "reference": "payroll-2026-11",
-                     *       "idempotency_key": "81c54b78-1c52-47e5-a8b3-524abaa27b6b",
+                     *       "idempotency_key": "8c4bf206-9970-4a38-931a-a4af486f241f",
                      *       "total_count": 2,
                      *       "total_amount": 97000,
                      *       "counts": {
@@ -4849,7 +4859,7 @@ export interface operations {
                      *         "failed": 0,
                      *         "reversed": 0
                      *       },
-                     *       "created_at": 1795856494,
+                     *       "created_at": 1795857350,
                      *       "completed_at": null
                      *     }
                      */
@@ -5009,12 +5019,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pbat_01M8GP6VS1SVPC5YNT4076X3XA",
+                     *       "id": "pbat_01M8GQ0ZERRH7EJXFYJR7KVPS6",
                      *       "object": "payout_batch",
                      *       "mode": "sandbox",
                      *       "status": "completed",
                      *       "reference": "payroll-2026-11",
-                     *       "idempotency_key": "81c54b78-1c52-47e5-a8b3-524abaa27b6b",
+                     *       "idempotency_key": "8c4bf206-9970-4a38-931a-a4af486f241f",
                      *       "total_count": 2,
                      *       "total_amount": 97000,
                      *       "counts": {
@@ -5023,8 +5033,8 @@ export interface operations {
                      *         "failed": 0,
                      *         "reversed": 0
                      *       },
-                     *       "created_at": 1795856494,
-                     *       "completed_at": 1795856495
+                     *       "created_at": 1795857350,
+                     *       "completed_at": 1795857351
                      *     }
                      */
                     "application/json": components["schemas"]["PayoutBatch"];
@@ -5174,14 +5184,14 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "pay_01M8GP6XGBPF7RK4K1NVN0YQD6",
+                     *           "id": "pay_01M8GQ10KTRWC7BCMBFS99KAXS",
                      *           "object": "payment",
                      *           "mode": "sandbox",
                      *           "amount": 49900,
                      *           "currency": "INR",
                      *           "status": "captured",
                      *           "receipt": "order-7781",
-                     *           "customer_id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
+                     *           "customer_id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
                      *           "description": "Two books",
                      *           "metadata": {
                      *             "order_id": "7781"
@@ -5192,12 +5202,12 @@ export interface operations {
                      *           "settlement_id": null,
                      *           "collection_id": null,
                      *           "payment_link_id": null,
-                     *           "idempotency_key": "ca74365d-eba3-44ea-8314-8e681a61ff6a",
+                     *           "idempotency_key": "7ecd28d3-8c62-4dcb-8d90-eae0df3bb4b6",
                      *           "next_action": null,
                      *           "return_url": null,
                      *           "provider_reference": null,
-                     *           "created_at": 1795856496,
-                     *           "captured_at": 1795856496,
+                     *           "created_at": 1795857351,
+                     *           "captured_at": 1795857351,
                      *           "failed_at": null,
                      *           "method": "upi",
                      *           "vpa": "success@upi",
@@ -5307,7 +5317,7 @@ export interface operations {
                  *       "amount": 49900,
                  *       "method": "upi",
                  *       "vpa": "success@upi",
-                 *       "customer_id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
+                 *       "customer_id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
                  *       "receipt": "order-7781",
                  *       "description": "Two books",
                  *       "metadata": {
@@ -5337,14 +5347,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pay_01M8GP6XGBPF7RK4K1NVN0YQD6",
+                     *       "id": "pay_01M8GQ10KTRWC7BCMBFS99KAXS",
                      *       "object": "payment",
                      *       "mode": "sandbox",
                      *       "amount": 49900,
                      *       "currency": "INR",
                      *       "status": "captured",
                      *       "receipt": "order-7781",
-                     *       "customer_id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
+                     *       "customer_id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
                      *       "description": "Two books",
                      *       "metadata": {
                      *         "order_id": "7781"
@@ -5355,12 +5365,12 @@ export interface operations {
                      *       "settlement_id": null,
                      *       "collection_id": null,
                      *       "payment_link_id": null,
-                     *       "idempotency_key": "ca74365d-eba3-44ea-8314-8e681a61ff6a",
+                     *       "idempotency_key": "7ecd28d3-8c62-4dcb-8d90-eae0df3bb4b6",
                      *       "next_action": null,
                      *       "return_url": null,
                      *       "provider_reference": null,
-                     *       "created_at": 1795856496,
-                     *       "captured_at": 1795856496,
+                     *       "created_at": 1795857351,
+                     *       "captured_at": 1795857351,
                      *       "failed_at": null,
                      *       "method": "upi",
                      *       "vpa": "success@upi",
@@ -5534,14 +5544,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pay_01M8GP6XGBPF7RK4K1NVN0YQD6",
+                     *       "id": "pay_01M8GQ10KTRWC7BCMBFS99KAXS",
                      *       "object": "payment",
                      *       "mode": "sandbox",
                      *       "amount": 49900,
                      *       "currency": "INR",
                      *       "status": "captured",
                      *       "receipt": "order-7781",
-                     *       "customer_id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
+                     *       "customer_id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
                      *       "description": "Two books",
                      *       "metadata": {
                      *         "order_id": "7781"
@@ -5552,12 +5562,12 @@ export interface operations {
                      *       "settlement_id": null,
                      *       "collection_id": null,
                      *       "payment_link_id": null,
-                     *       "idempotency_key": "ca74365d-eba3-44ea-8314-8e681a61ff6a",
+                     *       "idempotency_key": "7ecd28d3-8c62-4dcb-8d90-eae0df3bb4b6",
                      *       "next_action": null,
                      *       "return_url": null,
                      *       "provider_reference": null,
-                     *       "created_at": 1795856496,
-                     *       "captured_at": 1795856496,
+                     *       "created_at": 1795857351,
+                     *       "captured_at": 1795857351,
                      *       "failed_at": null,
                      *       "method": "upi",
                      *       "vpa": "success@upi",
@@ -5704,10 +5714,10 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "rfnd_01M8GP6XP5V1A028F97DST3BS0",
+                     *           "id": "rfnd_01M8GQ10NQZJ1A1QTAV9NM05MS",
                      *           "object": "refund",
                      *           "mode": "sandbox",
-                     *           "payment_id": "pay_01M8GP6XGBPF7RK4K1NVN0YQD6",
+                     *           "payment_id": "pay_01M8GQ10KTRWC7BCMBFS99KAXS",
                      *           "amount": 9900,
                      *           "currency": "INR",
                      *           "status": "processed",
@@ -5715,10 +5725,10 @@ export interface operations {
                      *           "metadata": {},
                      *           "failure_code": null,
                      *           "failure_message": null,
-                     *           "utr": "SBXR91C55221036E7",
-                     *           "idempotency_key": "2f4fd39c-5b0a-4df2-ad42-a7dcc82afe7b",
-                     *           "created_at": 1795856496,
-                     *           "processed_at": 1795856497,
+                     *           "utr": "SBXR0A8C06C5FED2F",
+                     *           "idempotency_key": "4bab5569-8103-481e-b731-71cf0d59547e",
+                     *           "created_at": 1795857351,
+                     *           "processed_at": 1795857352,
                      *           "failed_at": null
                      *         }
                      *       ],
@@ -5821,7 +5831,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "payment_id": "pay_01M8GP6XGBPF7RK4K1NVN0YQD6",
+                 *       "payment_id": "pay_01M8GQ10KTRWC7BCMBFS99KAXS",
                  *       "amount": 9900,
                  *       "reason": "One book returned"
                  *     }
@@ -5840,7 +5850,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "payment_id": "pay_01M8GP6XGBPF7RK4K1NVN0YQD6",
+                 *       "payment_id": "pay_01M8GQ10KTRWC7BCMBFS99KAXS",
                  *       "amount": 9900,
                  *       "reason": "One book returned"
                  *     }
@@ -5878,10 +5888,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rfnd_01M8GP6XP5V1A028F97DST3BS0",
+                     *       "id": "rfnd_01M8GQ10NQZJ1A1QTAV9NM05MS",
                      *       "object": "refund",
                      *       "mode": "sandbox",
-                     *       "payment_id": "pay_01M8GP6XGBPF7RK4K1NVN0YQD6",
+                     *       "payment_id": "pay_01M8GQ10KTRWC7BCMBFS99KAXS",
                      *       "amount": 9900,
                      *       "currency": "INR",
                      *       "status": "pending",
@@ -5890,8 +5900,8 @@ export interface operations {
                      *       "failure_code": null,
                      *       "failure_message": null,
                      *       "utr": null,
-                     *       "idempotency_key": "2f4fd39c-5b0a-4df2-ad42-a7dcc82afe7b",
-                     *       "created_at": 1795856496,
+                     *       "idempotency_key": "4bab5569-8103-481e-b731-71cf0d59547e",
+                     *       "created_at": 1795857351,
                      *       "processed_at": null,
                      *       "failed_at": null
                      *     }
@@ -6074,10 +6084,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rfnd_01M8GP6XP5V1A028F97DST3BS0",
+                     *       "id": "rfnd_01M8GQ10NQZJ1A1QTAV9NM05MS",
                      *       "object": "refund",
                      *       "mode": "sandbox",
-                     *       "payment_id": "pay_01M8GP6XGBPF7RK4K1NVN0YQD6",
+                     *       "payment_id": "pay_01M8GQ10KTRWC7BCMBFS99KAXS",
                      *       "amount": 9900,
                      *       "currency": "INR",
                      *       "status": "processed",
@@ -6085,10 +6095,10 @@ export interface operations {
                      *       "metadata": {},
                      *       "failure_code": null,
                      *       "failure_message": null,
-                     *       "utr": "SBXR91C55221036E7",
-                     *       "idempotency_key": "2f4fd39c-5b0a-4df2-ad42-a7dcc82afe7b",
-                     *       "created_at": 1795856496,
-                     *       "processed_at": 1795856497,
+                     *       "utr": "SBXR0A8C06C5FED2F",
+                     *       "idempotency_key": "4bab5569-8103-481e-b731-71cf0d59547e",
+                     *       "created_at": 1795857351,
+                     *       "processed_at": 1795857352,
                      *       "failed_at": null
                      *     }
                      */
@@ -6230,17 +6240,17 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "setl_01M8GP6YTE9A14FGJ4TJP400JZ",
+                     *           "id": "setl_01M8GQ11RBCCBC7TSRMTTB35TZ",
                      *           "object": "settlement",
                      *           "mode": "sandbox",
                      *           "amount": 49900,
                      *           "currency": "INR",
                      *           "payment_count": 1,
                      *           "status": "processed",
-                     *           "utr": "SETLDD277D114EEF",
+                     *           "utr": "SETL8656337263BD",
                      *           "provider_reference": null,
                      *           "fees": 0,
-                     *           "created_at": 1795856497
+                     *           "created_at": 1795857352
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -6357,17 +6367,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "setl_01M8GP6YTE9A14FGJ4TJP400JZ",
+                     *       "id": "setl_01M8GQ11RBCCBC7TSRMTTB35TZ",
                      *       "object": "settlement",
                      *       "mode": "sandbox",
                      *       "amount": 49900,
                      *       "currency": "INR",
                      *       "payment_count": 1,
                      *       "status": "processed",
-                     *       "utr": "SETLDD277D114EEF",
+                     *       "utr": "SETL8656337263BD",
                      *       "provider_reference": null,
                      *       "fees": 0,
-                     *       "created_at": 1795856497
+                     *       "created_at": 1795857352
                      *     }
                      */
                     "application/json": components["schemas"]["Settlement"];
@@ -6500,17 +6510,17 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "setl_01M8GP6YTE9A14FGJ4TJP400JZ",
+                     *           "id": "setl_01M8GQ11RBCCBC7TSRMTTB35TZ",
                      *           "object": "settlement",
                      *           "mode": "sandbox",
                      *           "amount": 49900,
                      *           "currency": "INR",
                      *           "payment_count": 1,
                      *           "status": "processed",
-                     *           "utr": "SETLDD277D114EEF",
+                     *           "utr": "SETL8656337263BD",
                      *           "provider_reference": null,
                      *           "fees": 0,
-                     *           "created_at": 1795856497
+                     *           "created_at": 1795857352
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -6692,35 +6702,35 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "mdt_01M8GP6ZMA3DC39QDMPDPNQJYT",
+                     *           "id": "mdt_01M8GQ125HJ0QADYTJP2PFHAYV",
                      *           "object": "mandate",
                      *           "mode": "sandbox",
                      *           "livemode": false,
-                     *           "customer_id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
+                     *           "customer_id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
                      *           "vpa": "success@upi",
                      *           "max_amount": 500000,
                      *           "frequency": "monthly",
-                     *           "start_at": 1795856498,
-                     *           "expire_at": 2111475698,
+                     *           "start_at": 1795857352,
+                     *           "expire_at": 2111476552,
                      *           "status": "active",
-                     *           "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GP6ZMA3DC39QDMPDPNQJYT/authorize",
-                     *           "authorization_expires_at": 1796461298,
+                     *           "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GQ125HJ0QADYTJP2PFHAYV/authorize",
+                     *           "authorization_expires_at": 1796462152,
                      *           "provider_reference": null,
                      *           "description": "Gold plan, monthly",
                      *           "metadata": {
                      *             "plan": "gold"
                      *           },
-                     *           "idempotency_key": "a4dfb2b1-a278-4bc4-8dc8-638305084e7a",
-                     *           "created_at": 1795856498,
-                     *           "activated_at": 1795856498,
-                     *           "paused_at": 1795856498,
-                     *           "resumed_at": 1795856498,
+                     *           "idempotency_key": "98c8b6ee-f4f1-495d-92d6-9830a4b1e767",
+                     *           "created_at": 1795857352,
+                     *           "activated_at": 1795857352,
+                     *           "paused_at": 1795857352,
+                     *           "resumed_at": 1795857352,
                      *           "revoked_at": null,
                      *           "rejected_at": null,
                      *           "expired_at": null
                      *         }
                      *       ],
-                     *       "has_more": false,
+                     *       "has_more": true,
                      *       "url": "/v1/mandates"
                      *     }
                      */
@@ -6842,7 +6852,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "customer_id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
+                 *       "customer_id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
                  *       "max_amount": 500000,
                  *       "frequency": "monthly",
                  *       "description": "Gold plan, monthly",
@@ -6895,26 +6905,26 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GP6ZMA3DC39QDMPDPNQJYT",
+                     *       "id": "mdt_01M8GQ125HJ0QADYTJP2PFHAYV",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
+                     *       "customer_id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1795856498,
-                     *       "expire_at": 2111475698,
+                     *       "start_at": 1795857352,
+                     *       "expire_at": 2111476552,
                      *       "status": "created",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GP6ZMA3DC39QDMPDPNQJYT/authorize",
-                     *       "authorization_expires_at": 1796461298,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GQ125HJ0QADYTJP2PFHAYV/authorize",
+                     *       "authorization_expires_at": 1796462152,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "a4dfb2b1-a278-4bc4-8dc8-638305084e7a",
-                     *       "created_at": 1795856498,
+                     *       "idempotency_key": "98c8b6ee-f4f1-495d-92d6-9830a4b1e767",
+                     *       "created_at": 1795857352,
                      *       "activated_at": null,
                      *       "paused_at": null,
                      *       "resumed_at": null,
@@ -7090,29 +7100,29 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GP6ZMA3DC39QDMPDPNQJYT",
+                     *       "id": "mdt_01M8GQ125HJ0QADYTJP2PFHAYV",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
+                     *       "customer_id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1795856498,
-                     *       "expire_at": 2111475698,
+                     *       "start_at": 1795857352,
+                     *       "expire_at": 2111476552,
                      *       "status": "active",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GP6ZMA3DC39QDMPDPNQJYT/authorize",
-                     *       "authorization_expires_at": 1796461298,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GQ125HJ0QADYTJP2PFHAYV/authorize",
+                     *       "authorization_expires_at": 1796462152,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "a4dfb2b1-a278-4bc4-8dc8-638305084e7a",
-                     *       "created_at": 1795856498,
-                     *       "activated_at": 1795856498,
-                     *       "paused_at": 1795856498,
-                     *       "resumed_at": 1795856498,
+                     *       "idempotency_key": "98c8b6ee-f4f1-495d-92d6-9830a4b1e767",
+                     *       "created_at": 1795857352,
+                     *       "activated_at": 1795857352,
+                     *       "paused_at": 1795857352,
+                     *       "resumed_at": 1795857352,
                      *       "revoked_at": null,
                      *       "rejected_at": null,
                      *       "expired_at": null
@@ -7243,30 +7253,30 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GP6ZMA3DC39QDMPDPNQJYT",
+                     *       "id": "mdt_01M8GQ125HJ0QADYTJP2PFHAYV",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
+                     *       "customer_id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1795856498,
-                     *       "expire_at": 2111475698,
+                     *       "start_at": 1795857352,
+                     *       "expire_at": 2111476552,
                      *       "status": "revoked",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GP6ZMA3DC39QDMPDPNQJYT/authorize",
-                     *       "authorization_expires_at": 1796461298,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GQ125HJ0QADYTJP2PFHAYV/authorize",
+                     *       "authorization_expires_at": 1796462152,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "a4dfb2b1-a278-4bc4-8dc8-638305084e7a",
-                     *       "created_at": 1795856498,
-                     *       "activated_at": 1795856498,
-                     *       "paused_at": 1795856498,
-                     *       "resumed_at": 1795856498,
-                     *       "revoked_at": 1795856498,
+                     *       "idempotency_key": "98c8b6ee-f4f1-495d-92d6-9830a4b1e767",
+                     *       "created_at": 1795857352,
+                     *       "activated_at": 1795857352,
+                     *       "paused_at": 1795857352,
+                     *       "resumed_at": 1795857352,
+                     *       "revoked_at": 1795857353,
                      *       "rejected_at": null,
                      *       "expired_at": null
                      *     }
@@ -7420,28 +7430,28 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GP6ZMA3DC39QDMPDPNQJYT",
+                     *       "id": "mdt_01M8GQ125HJ0QADYTJP2PFHAYV",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
+                     *       "customer_id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1795856498,
-                     *       "expire_at": 2111475698,
+                     *       "start_at": 1795857352,
+                     *       "expire_at": 2111476552,
                      *       "status": "paused",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GP6ZMA3DC39QDMPDPNQJYT/authorize",
-                     *       "authorization_expires_at": 1796461298,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GQ125HJ0QADYTJP2PFHAYV/authorize",
+                     *       "authorization_expires_at": 1796462152,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "a4dfb2b1-a278-4bc4-8dc8-638305084e7a",
-                     *       "created_at": 1795856498,
-                     *       "activated_at": 1795856498,
-                     *       "paused_at": 1795856498,
+                     *       "idempotency_key": "98c8b6ee-f4f1-495d-92d6-9830a4b1e767",
+                     *       "created_at": 1795857352,
+                     *       "activated_at": 1795857352,
+                     *       "paused_at": 1795857352,
                      *       "resumed_at": null,
                      *       "revoked_at": null,
                      *       "rejected_at": null,
@@ -7597,29 +7607,29 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GP6ZMA3DC39QDMPDPNQJYT",
+                     *       "id": "mdt_01M8GQ125HJ0QADYTJP2PFHAYV",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
+                     *       "customer_id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1795856498,
-                     *       "expire_at": 2111475698,
+                     *       "start_at": 1795857352,
+                     *       "expire_at": 2111476552,
                      *       "status": "active",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GP6ZMA3DC39QDMPDPNQJYT/authorize",
-                     *       "authorization_expires_at": 1796461298,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GQ125HJ0QADYTJP2PFHAYV/authorize",
+                     *       "authorization_expires_at": 1796462152,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "a4dfb2b1-a278-4bc4-8dc8-638305084e7a",
-                     *       "created_at": 1795856498,
-                     *       "activated_at": 1795856498,
-                     *       "paused_at": 1795856498,
-                     *       "resumed_at": 1795856498,
+                     *       "idempotency_key": "98c8b6ee-f4f1-495d-92d6-9830a4b1e767",
+                     *       "created_at": 1795857352,
+                     *       "activated_at": 1795857352,
+                     *       "paused_at": 1795857352,
+                     *       "resumed_at": 1795857352,
                      *       "revoked_at": null,
                      *       "rejected_at": null,
                      *       "expired_at": null
@@ -7774,28 +7784,28 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GP7093RDDN3838QE5X8XKS",
+                     *       "id": "mdt_01M8GQ12AV2EF3NJ21TRKSD6TZ",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
+                     *       "customer_id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
                      *       "vpa": "success@upi",
                      *       "max_amount": 100000,
                      *       "frequency": "as_presented",
-                     *       "start_at": 1795856498,
-                     *       "expire_at": 2111475698,
+                     *       "start_at": 1795857353,
+                     *       "expire_at": 2111476553,
                      *       "status": "revoked",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GP7093RDDN3838QE5X8XKS/authorize",
-                     *       "authorization_expires_at": 1796461298,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GQ12AV2EF3NJ21TRKSD6TZ/authorize",
+                     *       "authorization_expires_at": 1796462153,
                      *       "provider_reference": null,
                      *       "description": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "auto_01M8GP7090YTJX2DK94GE16FWN",
-                     *       "created_at": 1795856499,
-                     *       "activated_at": 1795856499,
+                     *       "idempotency_key": "auto_01M8GQ12AT9A3FY7T2DR7ZQKW7",
+                     *       "created_at": 1795857353,
+                     *       "activated_at": 1795857353,
                      *       "paused_at": null,
                      *       "resumed_at": null,
-                     *       "revoked_at": 1795856499,
+                     *       "revoked_at": 1795857353,
                      *       "rejected_at": null,
                      *       "expired_at": null
                      *     }
@@ -7935,6 +7945,7 @@ export interface operations {
                 };
                 status?: "active" | "paused" | "halted" | "cancelled" | "completed";
                 customer_id?: string;
+                mandate_id?: string;
             };
             header?: {
                 /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
@@ -7964,33 +7975,36 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "coll_01M8GP6YWRVSWDK1XYRD8HZ93N",
+                     *           "id": "coll_01M8GQ11X00GEHE581QM39Z0WT",
                      *           "object": "collection",
                      *           "mode": "sandbox",
-                     *           "customer_id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
+                     *           "customer_id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
+                     *           "mandate_id": "mdt_01M8GQ11T26J4W8KH078TJDB3W",
                      *           "amount": 99900,
                      *           "currency": "INR",
                      *           "schedule": "monthly",
                      *           "day_of_month": null,
-                     *           "start_at": 1795856497,
+                     *           "start_at": 1795857352,
                      *           "total_count": null,
                      *           "remaining_count": null,
                      *           "status": "paused",
-                     *           "paid_count": 2,
+                     *           "paid_count": 1,
                      *           "failed_count": 0,
-                     *           "current_cycle": 3,
+                     *           "current_cycle": 2,
                      *           "next_charge_at": null,
-                     *           "latest_payment_id": "pay_01M8GP6Z3V8N3VX390VXF4Q190",
+                     *           "latest_payment_id": "pay_01M8GQ11Z0E3A94X6ZNYCG2Y0A",
                      *           "description": "Gym membership",
                      *           "metadata": {
                      *             "plan": "gold"
                      *           },
-                     *           "idempotency_key": "e20dafe8-8993-4ca9-9ae5-547b8f0aba96",
-                     *           "created_at": 1795856497,
-                     *           "paused_at": 1795856497,
+                     *           "idempotency_key": "56f9bbd6-220f-4135-9768-0d629f9086b4",
+                     *           "created_at": 1795857352,
+                     *           "paused_at": 1795857352,
                      *           "halted_at": null,
                      *           "cancelled_at": null,
-                     *           "completed_at": null
+                     *           "completed_at": null,
+                     *           "pause_reason": null,
+                     *           "cancel_reason": null
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -8091,8 +8105,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
-                    /** @description The customer to charge (`cust_...`); the customer needs a `vpa`, read again at every charge. */
-                    customer_id: string;
+                    /** @description The `active` mandate to charge through (`mdt_...`): `amount` at most its `max_amount` and at most 1500000 (₹15,000), `schedule` fitting its `frequency`; it names the customer. */
+                    mandate_id: string;
+                    /** @description The mandate's customer (`cust_...`); may be left out. Another customer is refused. */
+                    customer_id?: string;
                     /** @description Paise to collect at each cycle. */
                     amount: number;
                     /**
@@ -8121,7 +8137,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "customer_id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
+                 *       "mandate_id": "mdt_01M8GQ11T26J4W8KH078TJDB3W",
                  *       "amount": 99900,
                  *       "schedule": "monthly",
                  *       "description": "Gym membership",
@@ -8131,8 +8147,10 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The customer to charge (`cust_...`); the customer needs a `vpa`, read again at every charge. */
-                    customer_id: string;
+                    /** @description The `active` mandate to charge through (`mdt_...`): `amount` at most its `max_amount` and at most 1500000 (₹15,000), `schedule` fitting its `frequency`; it names the customer. */
+                    mandate_id: string;
+                    /** @description The mandate's customer (`cust_...`); may be left out. Another customer is refused. */
+                    customer_id?: string;
                     /** @description Paise to collect at each cycle. */
                     amount: number;
                     /**
@@ -8180,33 +8198,36 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M8GP6YWRVSWDK1XYRD8HZ93N",
+                     *       "id": "coll_01M8GQ11X00GEHE581QM39Z0WT",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
+                     *       "customer_id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
+                     *       "mandate_id": "mdt_01M8GQ11T26J4W8KH078TJDB3W",
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1795856497,
+                     *       "start_at": 1795857352,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "active",
                      *       "paid_count": 0,
                      *       "failed_count": 0,
                      *       "current_cycle": 1,
-                     *       "next_charge_at": 1795856497,
+                     *       "next_charge_at": 1795857352,
                      *       "latest_payment_id": null,
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "e20dafe8-8993-4ca9-9ae5-547b8f0aba96",
-                     *       "created_at": 1795856497,
+                     *       "idempotency_key": "56f9bbd6-220f-4135-9768-0d629f9086b4",
+                     *       "created_at": 1795857352,
                      *       "paused_at": null,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
-                     *       "completed_at": null
+                     *       "completed_at": null,
+                     *       "pause_reason": null,
+                     *       "cancel_reason": null
                      *     }
                      */
                     "application/json": components["schemas"]["Collection"];
@@ -8256,7 +8277,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`). */
+            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`); or the action does not fit the object's status (`invalid_state`). */
             409: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -8376,33 +8397,36 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M8GP6YWRVSWDK1XYRD8HZ93N",
+                     *       "id": "coll_01M8GQ11X00GEHE581QM39Z0WT",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
+                     *       "customer_id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
+                     *       "mandate_id": "mdt_01M8GQ11T26J4W8KH078TJDB3W",
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1795856497,
+                     *       "start_at": 1795857352,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "paused",
-                     *       "paid_count": 2,
+                     *       "paid_count": 1,
                      *       "failed_count": 0,
-                     *       "current_cycle": 3,
+                     *       "current_cycle": 2,
                      *       "next_charge_at": null,
-                     *       "latest_payment_id": "pay_01M8GP6Z3V8N3VX390VXF4Q190",
+                     *       "latest_payment_id": "pay_01M8GQ11Z0E3A94X6ZNYCG2Y0A",
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "e20dafe8-8993-4ca9-9ae5-547b8f0aba96",
-                     *       "created_at": 1795856497,
-                     *       "paused_at": 1795856497,
+                     *       "idempotency_key": "56f9bbd6-220f-4135-9768-0d629f9086b4",
+                     *       "created_at": 1795857352,
+                     *       "paused_at": 1795857352,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
-                     *       "completed_at": null
+                     *       "completed_at": null,
+                     *       "pause_reason": null,
+                     *       "cancel_reason": null
                      *     }
                      */
                     "application/json": components["schemas"]["Collection"];
@@ -8530,33 +8554,36 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M8GP6YWRVSWDK1XYRD8HZ93N",
+                     *       "id": "coll_01M8GQ11X00GEHE581QM39Z0WT",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
+                     *       "customer_id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
+                     *       "mandate_id": "mdt_01M8GQ11T26J4W8KH078TJDB3W",
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1795856497,
+                     *       "start_at": 1795857352,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "paused",
-                     *       "paid_count": 2,
+                     *       "paid_count": 1,
                      *       "failed_count": 0,
-                     *       "current_cycle": 3,
+                     *       "current_cycle": 2,
                      *       "next_charge_at": null,
-                     *       "latest_payment_id": "pay_01M8GP6Z3V8N3VX390VXF4Q190",
+                     *       "latest_payment_id": "pay_01M8GQ11Z0E3A94X6ZNYCG2Y0A",
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "e20dafe8-8993-4ca9-9ae5-547b8f0aba96",
-                     *       "created_at": 1795856497,
-                     *       "paused_at": 1795856497,
+                     *       "idempotency_key": "56f9bbd6-220f-4135-9768-0d629f9086b4",
+                     *       "created_at": 1795857352,
+                     *       "paused_at": 1795857352,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
-                     *       "completed_at": null
+                     *       "completed_at": null,
+                     *       "pause_reason": null,
+                     *       "cancel_reason": null
                      *     }
                      */
                     "application/json": components["schemas"]["Collection"];
@@ -8708,33 +8735,36 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M8GP6YWRVSWDK1XYRD8HZ93N",
+                     *       "id": "coll_01M8GQ11X00GEHE581QM39Z0WT",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M8GP6S5RKT98D7V5KN6CY0ZQ",
+                     *       "customer_id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
+                     *       "mandate_id": "mdt_01M8GQ11T26J4W8KH078TJDB3W",
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1795856497,
+                     *       "start_at": 1795857352,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "active",
-                     *       "paid_count": 2,
+                     *       "paid_count": 1,
                      *       "failed_count": 0,
-                     *       "current_cycle": 3,
-                     *       "next_charge_at": 1801126897,
-                     *       "latest_payment_id": "pay_01M8GP6Z3V8N3VX390VXF4Q190",
+                     *       "current_cycle": 2,
+                     *       "next_charge_at": 1798449352,
+                     *       "latest_payment_id": "pay_01M8GQ11Z0E3A94X6ZNYCG2Y0A",
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "e20dafe8-8993-4ca9-9ae5-547b8f0aba96",
-                     *       "created_at": 1795856497,
+                     *       "idempotency_key": "56f9bbd6-220f-4135-9768-0d629f9086b4",
+                     *       "created_at": 1795857352,
                      *       "paused_at": null,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
-                     *       "completed_at": null
+                     *       "completed_at": null,
+                     *       "pause_reason": null,
+                     *       "cancel_reason": null
                      *     }
                      */
                     "application/json": components["schemas"]["Collection"];
@@ -8901,7 +8931,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "plink_01M8GP6ZA4757FKWP90BSVB5A1",
+                     *           "id": "plink_01M8GQ123E7PVV1FVJ9J8QJWQG",
                      *           "object": "payment_link",
                      *           "mode": "sandbox",
                      *           "amount": 1250000,
@@ -8917,12 +8947,12 @@ export interface operations {
                      *           "accept_partial": true,
                      *           "first_min_partial_amount": 500000,
                      *           "status": "created",
-                     *           "short_url": "https://api.paygate.example/pay/plink_01M8GP6ZA4757FKWP90BSVB5A1",
-                     *           "expire_by": 1796461297,
+                     *           "short_url": "https://api.paygate.example/pay/plink_01M8GQ123E7PVV1FVJ9J8QJWQG",
+                     *           "expire_by": 1796462152,
                      *           "callback_url": null,
                      *           "payments": [],
-                     *           "idempotency_key": "a4a7579f-7838-4d63-93d9-652f6f0cad2f",
-                     *           "created_at": 1795856498,
+                     *           "idempotency_key": "2bb6ce60-6586-440f-be73-bf3f53bd581e",
+                     *           "created_at": 1795857352,
                      *           "paid_at": null,
                      *           "expired_at": null,
                      *           "cancelled_at": null,
@@ -9147,7 +9177,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "plink_01M8GP6ZA4757FKWP90BSVB5A1",
+                     *       "id": "plink_01M8GQ123E7PVV1FVJ9J8QJWQG",
                      *       "object": "payment_link",
                      *       "mode": "sandbox",
                      *       "amount": 1250000,
@@ -9163,12 +9193,12 @@ export interface operations {
                      *       "accept_partial": true,
                      *       "first_min_partial_amount": 500000,
                      *       "status": "created",
-                     *       "short_url": "https://api.paygate.example/pay/plink_01M8GP6ZA4757FKWP90BSVB5A1",
-                     *       "expire_by": 1796461297,
+                     *       "short_url": "https://api.paygate.example/pay/plink_01M8GQ123E7PVV1FVJ9J8QJWQG",
+                     *       "expire_by": 1796462152,
                      *       "callback_url": null,
                      *       "payments": [],
-                     *       "idempotency_key": "a4a7579f-7838-4d63-93d9-652f6f0cad2f",
-                     *       "created_at": 1795856498,
+                     *       "idempotency_key": "2bb6ce60-6586-440f-be73-bf3f53bd581e",
+                     *       "created_at": 1795857352,
                      *       "paid_at": null,
                      *       "expired_at": null,
                      *       "cancelled_at": null,
@@ -9333,7 +9363,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "plink_01M8GP6ZA4757FKWP90BSVB5A1",
+                     *       "id": "plink_01M8GQ123E7PVV1FVJ9J8QJWQG",
                      *       "object": "payment_link",
                      *       "mode": "sandbox",
                      *       "amount": 1250000,
@@ -9349,12 +9379,12 @@ export interface operations {
                      *       "accept_partial": true,
                      *       "first_min_partial_amount": 500000,
                      *       "status": "created",
-                     *       "short_url": "https://api.paygate.example/pay/plink_01M8GP6ZA4757FKWP90BSVB5A1",
-                     *       "expire_by": 1796461297,
+                     *       "short_url": "https://api.paygate.example/pay/plink_01M8GQ123E7PVV1FVJ9J8QJWQG",
+                     *       "expire_by": 1796462152,
                      *       "callback_url": null,
                      *       "payments": [],
-                     *       "idempotency_key": "a4a7579f-7838-4d63-93d9-652f6f0cad2f",
-                     *       "created_at": 1795856498,
+                     *       "idempotency_key": "2bb6ce60-6586-440f-be73-bf3f53bd581e",
+                     *       "created_at": 1795857352,
                      *       "paid_at": null,
                      *       "expired_at": null,
                      *       "cancelled_at": null,
@@ -9488,7 +9518,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "plink_01M8GP6ZA4757FKWP90BSVB5A1",
+                     *       "id": "plink_01M8GQ123E7PVV1FVJ9J8QJWQG",
                      *       "object": "payment_link",
                      *       "mode": "sandbox",
                      *       "amount": 1250000,
@@ -9504,15 +9534,15 @@ export interface operations {
                      *       "accept_partial": true,
                      *       "first_min_partial_amount": 500000,
                      *       "status": "cancelled",
-                     *       "short_url": "https://api.paygate.example/pay/plink_01M8GP6ZA4757FKWP90BSVB5A1",
-                     *       "expire_by": 1796461297,
+                     *       "short_url": "https://api.paygate.example/pay/plink_01M8GQ123E7PVV1FVJ9J8QJWQG",
+                     *       "expire_by": 1796462152,
                      *       "callback_url": null,
                      *       "payments": [],
-                     *       "idempotency_key": "a4a7579f-7838-4d63-93d9-652f6f0cad2f",
-                     *       "created_at": 1795856498,
+                     *       "idempotency_key": "2bb6ce60-6586-440f-be73-bf3f53bd581e",
+                     *       "created_at": 1795857352,
                      *       "paid_at": null,
                      *       "expired_at": null,
-                     *       "cancelled_at": 1795856498,
+                     *       "cancelled_at": 1795857352,
                      *       "metadata": {
                      *         "invoice": "2026-118"
                      *       }
@@ -9719,21 +9749,21 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rpt_01M8GP70HW2DYHBTXD5F5HFKGJ",
+                     *       "id": "rpt_01M8GQ12FCWXHDWP978BJHSVBT",
                      *       "object": "report",
                      *       "mode": "sandbox",
                      *       "from": "2026-11-28",
                      *       "to": "2026-11-28",
                      *       "format": "csv",
                      *       "status": "ready",
-                     *       "row_count": 16,
-                     *       "size": 2365,
-                     *       "sha256": "82d6b1bdc86d93c9c2067e6de93e1bf2d6796376ab243d1bf0a192c8a133c8ed",
-                     *       "download_url": "https://api.paygate.example/reports/rpt_01M8GP70HW2DYHBTXD5F5HFKGJ/file?expires=1795942899&signature=2f8eb94c2f93bafd7cdcebddd821aa83e15c264507c7aadd43c950b96d6f8797",
-                     *       "expires_at": 1795942899,
-                     *       "created_at": 1795856499,
-                     *       "ready_at": 1795856499,
-                     *       "idempotency_key": "3e4f1505-4bae-4af4-bf43-51a5f912ae34"
+                     *       "row_count": 15,
+                     *       "size": 2221,
+                     *       "sha256": "1e2edf10dfddb2f4fbde6088e29777cfc5f0f2c016eeb8682caed369bbbec3d0",
+                     *       "download_url": "https://api.paygate.example/reports/rpt_01M8GQ12FCWXHDWP978BJHSVBT/file?expires=1795943753&signature=9b7dc043f8130e761a9efe004bf4452ab8d75c07c8c91eaba71e669372dcd213",
+                     *       "expires_at": 1795943753,
+                     *       "created_at": 1795857353,
+                     *       "ready_at": 1795857353,
+                     *       "idempotency_key": "2e1ffea1-b092-4e76-9f80-90310b8b96a6"
                      *     }
                      */
                     "application/json": components["schemas"]["Report"];
@@ -9909,21 +9939,21 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "rpt_01M8GP70HW2DYHBTXD5F5HFKGJ",
+                     *           "id": "rpt_01M8GQ12FCWXHDWP978BJHSVBT",
                      *           "object": "report",
                      *           "mode": "sandbox",
                      *           "from": "2026-11-28",
                      *           "to": "2026-11-28",
                      *           "format": "csv",
                      *           "status": "ready",
-                     *           "row_count": 16,
-                     *           "size": 2365,
-                     *           "sha256": "82d6b1bdc86d93c9c2067e6de93e1bf2d6796376ab243d1bf0a192c8a133c8ed",
-                     *           "download_url": "https://api.paygate.example/reports/rpt_01M8GP70HW2DYHBTXD5F5HFKGJ/file?expires=1795942899&signature=2f8eb94c2f93bafd7cdcebddd821aa83e15c264507c7aadd43c950b96d6f8797",
-                     *           "expires_at": 1795942899,
-                     *           "created_at": 1795856499,
-                     *           "ready_at": 1795856499,
-                     *           "idempotency_key": "3e4f1505-4bae-4af4-bf43-51a5f912ae34"
+                     *           "row_count": 15,
+                     *           "size": 2221,
+                     *           "sha256": "1e2edf10dfddb2f4fbde6088e29777cfc5f0f2c016eeb8682caed369bbbec3d0",
+                     *           "download_url": "https://api.paygate.example/reports/rpt_01M8GQ12FCWXHDWP978BJHSVBT/file?expires=1795943753&signature=9b7dc043f8130e761a9efe004bf4452ab8d75c07c8c91eaba71e669372dcd213",
+                     *           "expires_at": 1795943753,
+                     *           "created_at": 1795857353,
+                     *           "ready_at": 1795857353,
+                     *           "idempotency_key": "2e1ffea1-b092-4e76-9f80-90310b8b96a6"
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -10040,21 +10070,21 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rpt_01M8GP70HW2DYHBTXD5F5HFKGJ",
+                     *       "id": "rpt_01M8GQ12FCWXHDWP978BJHSVBT",
                      *       "object": "report",
                      *       "mode": "sandbox",
                      *       "from": "2026-11-28",
                      *       "to": "2026-11-28",
                      *       "format": "csv",
                      *       "status": "ready",
-                     *       "row_count": 16,
-                     *       "size": 2365,
-                     *       "sha256": "82d6b1bdc86d93c9c2067e6de93e1bf2d6796376ab243d1bf0a192c8a133c8ed",
-                     *       "download_url": "https://api.paygate.example/reports/rpt_01M8GP70HW2DYHBTXD5F5HFKGJ/file?expires=1795942899&signature=2f8eb94c2f93bafd7cdcebddd821aa83e15c264507c7aadd43c950b96d6f8797",
-                     *       "expires_at": 1795942899,
-                     *       "created_at": 1795856499,
-                     *       "ready_at": 1795856499,
-                     *       "idempotency_key": "3e4f1505-4bae-4af4-bf43-51a5f912ae34"
+                     *       "row_count": 15,
+                     *       "size": 2221,
+                     *       "sha256": "1e2edf10dfddb2f4fbde6088e29777cfc5f0f2c016eeb8682caed369bbbec3d0",
+                     *       "download_url": "https://api.paygate.example/reports/rpt_01M8GQ12FCWXHDWP978BJHSVBT/file?expires=1795943753&signature=9b7dc043f8130e761a9efe004bf4452ab8d75c07c8c91eaba71e669372dcd213",
+                     *       "expires_at": 1795943753,
+                     *       "created_at": 1795857353,
+                     *       "ready_at": 1795857353,
+                     *       "idempotency_key": "2e1ffea1-b092-4e76-9f80-90310b8b96a6"
                      *     }
                      */
                     "application/json": components["schemas"]["Report"];
@@ -10298,31 +10328,31 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "evt_01M8GP6X9439TNP7K5V3W4S5V1",
+                     *           "id": "evt_01M8GQ10GXVYXF0EGY9H0Y9ASZ",
                      *           "object": "event",
                      *           "type": "payout.completed",
                      *           "mode": "sandbox",
-                     *           "created_at": 1795856495,
+                     *           "created_at": 1795857351,
                      *           "data": {
                      *             "object": {
-                     *               "id": "pout_01M8GP6VTH9DBTKE7C3XCHVXWT",
-                     *               "utr": "SBX3677ED4404D00",
+                     *               "id": "pout_01M8GQ0ZFHET0J3HPAGM27M8TF",
+                     *               "utr": "SBXA025BD37EAF05",
                      *               "fees": 0,
                      *               "mode": "upi",
                      *               "amount": 45000,
                      *               "object": "payout",
                      *               "status": "completed",
-                     *               "batch_id": "pbat_01M8GP6VS1SVPC5YNT4076X3XA",
+                     *               "batch_id": "pbat_01M8GQ0ZERRH7EJXFYJR7KVPS6",
                      *               "currency": "INR",
                      *               "livemode": false,
                      *               "metadata": {},
                      *               "failed_at": null,
                      *               "narration": "November salary",
                      *               "reference": "emp-001",
-                     *               "created_at": 1795856494,
+                     *               "created_at": 1795857350,
                      *               "reversed_at": null,
-                     *               "completed_at": 1795856495,
-                     *               "beneficiary_id": "bene_01M8GP6S8RR63NTBF1RGHR3B9S",
+                     *               "completed_at": 1795857351,
+                     *               "beneficiary_id": "bene_01M8GQ0X6WG3WJM2RWNRXCKR1W",
                      *               "failure_reason": null,
                      *               "idempotency_key": "payroll-2026-11/emp-001",
                      *               "provider_reference": null
@@ -10444,31 +10474,31 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "evt_01M8GP6X9439TNP7K5V3W4S5V1",
+                     *       "id": "evt_01M8GQ10GXVYXF0EGY9H0Y9ASZ",
                      *       "object": "event",
                      *       "type": "payout.completed",
                      *       "mode": "sandbox",
-                     *       "created_at": 1795856495,
+                     *       "created_at": 1795857351,
                      *       "data": {
                      *         "object": {
-                     *           "id": "pout_01M8GP6VTH9DBTKE7C3XCHVXWT",
-                     *           "utr": "SBX3677ED4404D00",
+                     *           "id": "pout_01M8GQ0ZFHET0J3HPAGM27M8TF",
+                     *           "utr": "SBXA025BD37EAF05",
                      *           "fees": 0,
                      *           "mode": "upi",
                      *           "amount": 45000,
                      *           "object": "payout",
                      *           "status": "completed",
-                     *           "batch_id": "pbat_01M8GP6VS1SVPC5YNT4076X3XA",
+                     *           "batch_id": "pbat_01M8GQ0ZERRH7EJXFYJR7KVPS6",
                      *           "currency": "INR",
                      *           "livemode": false,
                      *           "metadata": {},
                      *           "failed_at": null,
                      *           "narration": "November salary",
                      *           "reference": "emp-001",
-                     *           "created_at": 1795856494,
+                     *           "created_at": 1795857350,
                      *           "reversed_at": null,
-                     *           "completed_at": 1795856495,
-                     *           "beneficiary_id": "bene_01M8GP6S8RR63NTBF1RGHR3B9S",
+                     *           "completed_at": 1795857351,
+                     *           "beneficiary_id": "bene_01M8GQ0X6WG3WJM2RWNRXCKR1W",
                      *           "failure_reason": null,
                      *           "idempotency_key": "payroll-2026-11/emp-001",
                      *           "provider_reference": null
@@ -10585,7 +10615,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "endpoint_id": "we_01M8GP6SAHWHCXYVEC9MFMT2RT"
+                 *       "endpoint_id": "we_01M8GQ0X79H5HW5Y3Y7FK2AT9T"
                  *     }
                  */
                 "application/x-www-form-urlencoded": {
@@ -10594,7 +10624,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "endpoint_id": "we_01M8GP6SAHWHCXYVEC9MFMT2RT"
+                 *       "endpoint_id": "we_01M8GQ0X79H5HW5Y3Y7FK2AT9T"
                  *     }
                  */
                 "application/json": {
@@ -10623,9 +10653,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "event_redelivery",
-                     *       "event_id": "evt_01M8GP6X9439TNP7K5V3W4S5V1",
+                     *       "event_id": "evt_01M8GQ10GXVYXF0EGY9H0Y9ASZ",
                      *       "endpoint_ids": [
-                     *         "we_01M8GP6SAHWHCXYVEC9MFMT2RT"
+                     *         "we_01M8GQ0X79H5HW5Y3Y7FK2AT9T"
                      *       ]
                      *     }
                      */
@@ -10813,7 +10843,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "we_01M8GP6SAHWHCXYVEC9MFMT2RT",
+                     *           "id": "we_01M8GQ0X79H5HW5Y3Y7FK2AT9T",
                      *           "object": "webhook_endpoint",
                      *           "mode": "sandbox",
                      *           "url": "https://example.com/webhooks/paygate",
@@ -10823,7 +10853,7 @@ export interface operations {
                      *             "payment.captured"
                      *           ],
                      *           "status": "enabled",
-                     *           "created_at": 1795856491
+                     *           "created_at": 1795857347
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -10990,7 +11020,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_01M8GP6SAHWHCXYVEC9MFMT2RT",
+                     *       "id": "we_01M8GQ0X79H5HW5Y3Y7FK2AT9T",
                      *       "object": "webhook_endpoint",
                      *       "mode": "sandbox",
                      *       "url": "https://example.com/webhooks/paygate",
@@ -11000,7 +11030,7 @@ export interface operations {
                      *         "payment.captured"
                      *       ],
                      *       "status": "enabled",
-                     *       "created_at": 1795856491,
+                     *       "created_at": 1795857347,
                      *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
                      *     }
                      */
@@ -11160,7 +11190,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_01M8GP6SAHWHCXYVEC9MFMT2RT",
+                     *       "id": "we_01M8GQ0X79H5HW5Y3Y7FK2AT9T",
                      *       "object": "webhook_endpoint",
                      *       "mode": "sandbox",
                      *       "url": "https://example.com/webhooks/paygate",
@@ -11170,7 +11200,7 @@ export interface operations {
                      *         "payment.captured"
                      *       ],
                      *       "status": "enabled",
-                     *       "created_at": 1795856491
+                     *       "created_at": 1795857347
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];
@@ -11294,7 +11324,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_01M8GP6SAHWHCXYVEC9MFMT2RT",
+                     *       "id": "we_01M8GQ0X79H5HW5Y3Y7FK2AT9T",
                      *       "object": "webhook_endpoint",
                      *       "mode": "sandbox",
                      *       "deleted": true
@@ -11443,22 +11473,22 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "dlv_01M8GP6XDYKC5WCZFVAB3C52CS",
+                     *           "id": "dlv_01M8GQ117AXEREX3P0A6JW4EK3",
                      *           "object": "webhook_delivery",
                      *           "mode": "sandbox",
-                     *           "event_id": "evt_01M8GP6X9439TNP7K5V3W4S5V1",
-                     *           "endpoint_id": "we_01M8GP6SAHWHCXYVEC9MFMT2RT",
+                     *           "event_id": "evt_01M8GQ10GXVYXF0EGY9H0Y9ASZ",
+                     *           "endpoint_id": "we_01M8GQ0X79H5HW5Y3Y7FK2AT9T",
                      *           "attempt": 1,
                      *           "succeeded": true,
                      *           "status_code": 200,
                      *           "error": null,
-                     *           "duration_ms": 1,
+                     *           "duration_ms": 2,
                      *           "delivery": "event",
-                     *           "created_at": 1795856496
+                     *           "created_at": 1795857351
                      *         }
                      *       ],
                      *       "has_more": false,
-                     *       "url": "/v1/webhook_endpoints/we_01M8GP6SAHWHCXYVEC9MFMT2RT/deliveries"
+                     *       "url": "/v1/webhook_endpoints/we_01M8GQ0X79H5HW5Y3Y7FK2AT9T/deliveries"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDeliveryList"];
