@@ -166,6 +166,11 @@ export const configSchema = z.object({
   WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(0).optional(),
   /** How long the pay page's POST waits for the payment's outcome before showing "being processed" (ms). */
   PAYMENT_LINK_PAY_WAIT_MS: positiveInt.max(9500).default(5000),
+  /**
+   * How long a pending pay attempt holds its payment link before another may start (API.md: default 600 s live,
+   * 60 s sandbox; set, it applies to both modes).
+   */
+  PAYMENT_LINK_ATTEMPT_HOLD_SECONDS: positiveInt.optional(),
   /** When the daily settlement runs, `HH:MM` in SETTLEMENT_TIMEZONE. */
   SETTLEMENT_TIME: z
     .string()
@@ -234,6 +239,11 @@ export class ConfigError extends Error {
  * The key that seals secrets at rest: SECRETS_KEY, or, for the development entry only, one generated on its first
  * start under DATA_DIR (`secrets.key`, readable by its owner only) and read back on every later start.
  */
+/** How long a pending pay attempt holds a payment link, in ms: PAYMENT_LINK_ATTEMPT_HOLD_SECONDS, else 600 s live, 60 s sandbox. */
+export function linkAttemptHoldMs(config: Pick<RawConfig, 'PAYMENT_LINK_ATTEMPT_HOLD_SECONDS'>, mode: 'live' | 'sandbox'): number {
+  return (config.PAYMENT_LINK_ATTEMPT_HOLD_SECONDS ?? (mode === 'live' ? 600 : 60)) * 1000;
+}
+
 export function secretsKeyOf(config: Config, developmentEntry: boolean): Buffer {
   if (config.SECRETS_KEY) return Buffer.from(config.SECRETS_KEY.trim(), 'base64');
   if (!developmentEntry) {

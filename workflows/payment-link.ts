@@ -90,6 +90,12 @@ export interface PaymentLinkWorkflowInput {
   request: PaymentLinkRequest;
   /** How long a pay attempt's update waits for the payment's outcome before answering `pending`. */
   payWaitMs: number;
+  /**
+   * How long a pending attempt holds the link (PAYMENT_LINK_ATTEMPT_HOLD_SECONDS, in ms): after it, another attempt may
+   * start while this one is still followed to its end (a capture the link can no longer take is refunded as
+   * `duplicate`). Absent in the inputs of links started before it existed: those keep one attempt at a time.
+   */
+  attemptHoldMs?: number;
   /** Carried across continue-as-new (with the settled attempts remembered by token). */
   carried?: { state: PaymentLinkState; version: number; view: PaymentLinkResponse; attempts?: Attempt[]; qr?: LiveQr };
 }
@@ -120,6 +126,8 @@ interface LinkRun {
   life: LongLived<PaymentLinkState, PaymentLinkResponse>;
   attempts: Map<string, Attempt>;
   inFlight?: Attempt;
+  /** Attempts whose hold ended while their payment was still pending: followed to their end, holding nothing. */
+  released: Set<Attempt>;
   /** Payments the provider took on its own, waiting for the link's decision. */
   arrivals: ProviderPaymentArrival[];
   /** A live link's QR code (undefined: none made yet). */
@@ -134,6 +142,7 @@ export async function paymentLinkWorkflow(input: PaymentLinkWorkflowInput): Prom
   const linkId = request.linkId;
   const run: LinkRun = {
     input,
+    released: new Set(),
     life: new LongLived<PaymentLinkState, PaymentLinkResponse>({
       initial: initialLinkState(request),
       carried: input.carried,
@@ -187,7 +196,7 @@ export async function paymentLinkWorkflow(input: PaymentLinkWorkflowInput): Prom
     if (run.arrivals.length > 0) await takeArrivals(run);
     if (isFinal(status())) {
       if (live) await closeQr(run);
-      await condition(() => (!run.inFlight && allHandlersFinished()) || run.arrivals.length > 0);
+      await condition(() => (!run.inFlight && run.released.size === 0 && allHandlersFinished()) || run.arrivals.length > 0);
       if (run.arrivals.length === 0 && isFinal(status())) break;
       continue;
     }
@@ -202,9 +211,9 @@ export async function paymentLinkWorkflow(input: PaymentLinkWorkflowInput): Prom
       continue;
     }
     if (live) await keepQrOpen(run);
-    if (!run.inFlight && run.arrivals.length === 0 && life.continueAsNewDue()) {
+    if (!run.inFlight && run.released.size === 0 && run.arrivals.length === 0 && life.continueAsNewDue()) {
       await condition(allHandlersFinished);
-      if (!run.inFlight && run.arrivals.length === 0) {
+      if (!run.inFlight && run.released.size === 0 && run.arrivals.length === 0) {
         await life.drained();
         return continueAsNew<typeof paymentLinkWorkflow>({ ...input, carried: { ...life.carried(), attempts: [...run.attempts.values()], qr: run.qr } });
       }
@@ -376,6 +385,7 @@ async function runAttempt(run: LinkRun, attempt: Attempt, pay: PayAttemptInput):
       typedSearchAttributes: baseSearchAttributes(payment.accountId, payment.mode, payment.paymentId),
     });
     attempt.paymentId = payment.paymentId;
+    if (run.input.attemptHoldMs !== undefined) void holdFor(run, attempt, run.input.attemptHoldMs);
     const outcome = await child.result();
     attempt.paymentId = outcome.paymentId;
     // A payment counts once, even if its workflow were ever joined again under the same key; one the link can no
@@ -394,7 +404,17 @@ async function runAttempt(run: LinkRun, attempt: Attempt, pay: PayAttemptInput):
     attempt.status = 'failed';
   } finally {
     attempt.settled = true;
-    run.inFlight = undefined;
+    if (run.inFlight === attempt) run.inFlight = undefined;
+    run.released.delete(attempt);
     life.changed();
   }
+}
+
+/** Ends an attempt's hold on the link after `holdMs` if its payment is still pending (API.md, Live payment links). */
+async function holdFor(run: LinkRun, attempt: Attempt, holdMs: number): Promise<void> {
+  if (await condition(() => attempt.settled, holdMs)) return;
+  if (run.inFlight !== attempt) return;
+  run.inFlight = undefined;
+  run.released.add(attempt);
+  run.life.changed();
 }

@@ -30,6 +30,7 @@ import { Migration20261202000000_live_payments } from './migrations/Migration202
 import { Migration20261202500000_live_settlements_and_link_qr } from './migrations/Migration20261202500000_live_settlements_and_link_qr.ts';
 import { Migration20261203000000_collection_mandates } from './migrations/Migration20261203000000_collection_mandates.ts';
 import { Migration20261204000000_api_key_changes } from './migrations/Migration20261204000000_api_key_changes.ts';
+import { Migration20261205000000_link_attempt_hold } from './migrations/Migration20261205000000_link_attempt_hold.ts';
 
 /** Committed migrations, in order. Append new ones; never edit one that has landed. */
 export const migrationsList = [
@@ -60,6 +61,7 @@ export const migrationsList = [
   { name: 'Migration20261202500000_live_settlements_and_link_qr', class: Migration20261202500000_live_settlements_and_link_qr },
   { name: 'Migration20261203000000_collection_mandates', class: Migration20261203000000_collection_mandates },
   { name: 'Migration20261204000000_api_key_changes', class: Migration20261204000000_api_key_changes },
+  { name: 'Migration20261205000000_link_attempt_hold', class: Migration20261205000000_link_attempt_hold },
 ];
 
 export type Orm = MikroORM;

@@ -17,6 +17,7 @@ import type { AppDeps, ApiRouterContext } from '../context.ts';
 import type { FormTokens } from './pay-form.ts';
 import { rupeesField } from './pay-form.ts';
 import { type Layout, kolkataTime, render, renderMessage, statusMessages } from './pay-render.ts';
+import { linkAttemptHoldMs } from '../../config.ts';
 
 /** With less than this left, no QR code is made for a live link (the provider's 15-minute minimum). */
 const LIVE_QR_MIN_LEFT_MS = 16 * 60 * 1000;
@@ -87,7 +88,10 @@ export function linkPages(deps: Pick<AppDeps, 'config'>, tokens: FormTokens): Li
     const paid = Number(link.amountPaid);
     const due = amount - paid;
     const range = payableRange({ status: link.status, amount, amountPaid: paid, acceptPartial: link.acceptPartial, firstMinPartialAmount: link.firstMinPartialAmount ?? null, paymentIds: [], paidAt: null, expiredAt: null, cancelledAt: null });
-    const busy = (await ctx.state.em.count(PaymentEntity, { paymentLinkId: link.id, status: 'pending' })) > 0;
+    // A pending attempt holds the link only for PAYMENT_LINK_ATTEMPT_HOLD_SECONDS (the link's workflow lets the next one
+    // start after it); an older pending payment no longer keeps the form away.
+    const heldSince = new Date(Date.now() - linkAttemptHoldMs(deps.config, link.mode));
+    const busy = (await ctx.state.em.count(PaymentEntity, { paymentLinkId: link.id, status: 'pending', createdAt: { $gt: heldSince } })) > 0;
     const layout = await layoutOf(ctx, link, `Pay ${formatRupees(due)}`);
     const here = await payableHere(ctx.state.em, link);
     const intent = link.mode === 'live' && !busy ? liveIntent(link, due) : null;

@@ -45,7 +45,7 @@ export function paymentLinkGateway(m: Mechanism): PaymentLinkGateway {
       return m.startOrJoin({
         workflow: paymentLinkWorkflow,
         workflowId: paymentLinkWorkflowId(linkId),
-        args: [{ request: { linkId, shortUrl: `${settings.publicBaseUrl}/pay/${linkId}`, ...input }, payWaitMs: settings.payWaitMs }],
+        args: [{ request: { linkId, shortUrl: `${settings.publicBaseUrl}/pay/${linkId}`, ...input }, payWaitMs: settings.payWaitMs, attemptHoldMs: settings.attemptHoldMs[input.mode] }],
         update: createPaymentLinkUpdate,
         subject: { ...input, resourceId: linkId, summary: `Payment link ${formatRupees(input.amount)}${input.referenceId ? ` (${input.referenceId})` : ''}` },
         what: 'payment link',

@@ -1,6 +1,6 @@
 // What the gateway takes from configuration, read once at start-up. stack.ts fills in the payment links'
 // public base URL after the server listens, so modules read these settings at call time, never copy them.
-import type { Config } from '../../config.ts';
+import { linkAttemptHoldMs, type Config } from '../../config.ts';
 import type { AutopayWindows } from '../../domain/autopay-windows.ts';
 import type { WebhookRetrySchedule } from '../../../workflows/webhook-delivery.ts';
 
@@ -43,6 +43,8 @@ export interface GatewaySettings {
     publicBaseUrl: string;
     /** How long a pay attempt from the page waits for the outcome (PAYMENT_LINK_PAY_WAIT_MS). */
     payWaitMs: number;
+    /** How long a pending attempt holds a link, by mode (PAYMENT_LINK_ATTEMPT_HOLD_SECONDS, in ms). */
+    attemptHoldMs: { live: number; sandbox: number };
   };
 }
 
@@ -61,7 +63,11 @@ export function gatewaySettings(config: Config): GatewaySettings {
       windows: config.UPI_AUTOPAY_WINDOWS,
     },
     mandates: { slowApprovalMs: config.SANDBOX_SLOW_DELAY_MS },
-    paymentLinks: { publicBaseUrl: config.publicBaseUrl, payWaitMs: config.PAYMENT_LINK_PAY_WAIT_MS },
+    paymentLinks: {
+      publicBaseUrl: config.publicBaseUrl,
+      payWaitMs: config.PAYMENT_LINK_PAY_WAIT_MS,
+      attemptHoldMs: { live: linkAttemptHoldMs(config, 'live'), sandbox: linkAttemptHoldMs(config, 'sandbox') },
+    },
   };
 }
 
