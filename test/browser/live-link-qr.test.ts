@@ -101,4 +101,11 @@ test('the live page draws the provider\'s QR content, offers the same intent, an
   assert.ok(!html.includes(CONFIGURED_VPA), 'no configured VPA on the live page');
   assert.equal(await page.locator('input[name="vpa"]').count(), 0, 'no UPI-ID form without collect');
   await page.context().close();
+
+  // On a computer the QR code is the way to pay: the button that opens a UPI app is not shown.
+  const desktop = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  await desktop.goto(link.short_url);
+  assert.equal(await desktop.locator('[data-testid="qr"] svg').count(), 1);
+  assert.equal(await desktop.locator('[data-testid="upi-intent"]').isVisible(), false, 'no UPI-app button on a computer');
+  await desktop.context().close();
 });
