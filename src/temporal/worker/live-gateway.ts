@@ -1,9 +1,8 @@
 // The payment gateway of each connection for the worker's activities (settlements, link QR codes), built from the
 // connection's row with its key secret unsealed here, as the live payout rail is, at the same shared pace.
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { connectorOf } from '../../connectors/index.ts';
 import type { ProviderGateway, ProviderGateways } from '../../connectors/types.ts';
-import { connectionCredentials } from '../../db/connections.ts';
+import { connectedSettings } from './connected.ts';
 import type { SecretBox } from '../../db/sealed.ts';
 import { providerPace } from './live-payout-rail.ts';
 
@@ -14,19 +13,9 @@ export function createLiveGateways(options: { orm: MikroORM; secrets: SecretBox;
   async function ofConnection(connectionId: string): Promise<ProviderGateway | null> {
     const cached = gateways.get(connectionId);
     if (cached) return cached;
-    const credentials = await connectionCredentials(orm.em.fork(), options.secrets, connectionId);
-    const connector = credentials && connectorOf(credentials.provider);
-    if (!credentials || !connector) return null;
-    const gateway = connector.createGateway({
-      connectionId,
-      baseUrl: credentials.baseUrl,
-      keyId: credentials.keyId,
-      keySecret: credentials.keySecret,
-      accountNumber: credentials.payoutAccountNumber ?? '',
-      em: () => orm.em.fork(),
-      pace: pace(connectionId),
-      checkAgainInMs: options.checkAgainInMs,
-    });
+    const connected = await connectedSettings({ ...options, pace }, connectionId);
+    if (!connected) return null;
+    const gateway = connected.connector.createGateway(connected.settings);
     gateways.set(connectionId, gateway);
     return gateway;
   }

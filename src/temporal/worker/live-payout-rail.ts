@@ -3,13 +3,12 @@
 // webhook route, the only place that unseals). The provider's pace is a PostgreSQL limiter keyed by connection, so
 // it holds across every worker process; over it, a call waits rather than fails.
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { connectorOf } from '../../connectors/index.ts';
-import { connectionCredentials } from '../../db/connections.ts';
 import { sharedRateLimiter } from '../../db/rate-limits.ts';
 import type { SecretBox } from '../../db/sealed.ts';
 import type { PayoutRailState } from '../../domain/payouts.ts';
 import type { PayoutRail } from '../../rails/payouts.ts';
 import type { RailAnswer } from '../../rails/rail.ts';
+import { connectedSettings } from './connected.ts';
 import { unconnectedPayoutRail } from './unconnected-rail.ts';
 import { recordProviderPayoutFacts } from '../../../activities/payouts/provider-fees.ts';
 
@@ -69,19 +68,9 @@ export function createLivePayoutRail(options: LivePayoutRailOptions): PayoutRail
     if (!row) return unconnected;
     const cached = rails.get(row.id);
     if (cached) return cached;
-    const credentials = await connectionCredentials(orm.em.fork(), options.secrets, row.id);
-    const connector = credentials && connectorOf(credentials.provider);
-    if (!credentials || !connector || !credentials.payoutAccountNumber) return unconnected;
-    const rail = connector.createPayoutRail({
-      connectionId: credentials.id,
-      baseUrl: credentials.baseUrl,
-      keyId: credentials.keyId,
-      keySecret: credentials.keySecret,
-      accountNumber: credentials.payoutAccountNumber,
-      em: () => orm.em.fork(),
-      pace: pace(credentials.id),
-      checkAgainInMs: options.checkAgainInMs,
-    });
+    const connected = await connectedSettings({ ...options, pace }, row.id);
+    if (!connected?.hasPayoutAccount) return unconnected;
+    const rail = connected.connector.createPayoutRail(connected.settings);
     rails.set(row.id, rail);
     return rail;
   }

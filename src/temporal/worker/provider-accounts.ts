@@ -2,9 +2,8 @@
 // connection's row (its key secret unsealed here, as for the live rails) by the connection's connector, and paced
 // by the same shared limiter as the connection's payouts.
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { connectorOf } from '../../connectors/index.ts';
 import type { ProviderAccountReader } from '../../connectors/types.ts';
-import { connectionCredentials } from '../../db/connections.ts';
+import { connectedSettings } from './connected.ts';
 import type { SecretBox } from '../../db/sealed.ts';
 import { providerPace } from './live-payout-rail.ts';
 
@@ -15,19 +14,9 @@ export function createAccountReaders(options: { orm: MikroORM; secrets: SecretBo
   return async (connectionId: string): Promise<ProviderAccountReader | null> => {
     const cached = readers.get(connectionId);
     if (cached) return cached;
-    const credentials = await connectionCredentials(orm.em.fork(), options.secrets, connectionId);
-    const connector = credentials && connectorOf(credentials.provider);
-    if (!credentials || !connector || !credentials.payoutAccountNumber) return null;
-    const reader = connector.createAccountReader({
-      connectionId: credentials.id,
-      baseUrl: credentials.baseUrl,
-      keyId: credentials.keyId,
-      keySecret: credentials.keySecret,
-      accountNumber: credentials.payoutAccountNumber,
-      em: () => orm.em.fork(),
-      pace: pace(credentials.id),
-      checkAgainInMs: options.checkAgainInMs,
-    });
+    const connected = await connectedSettings({ ...options, pace }, connectionId);
+    if (!connected?.hasPayoutAccount) return null;
+    const reader = connected.connector.createAccountReader(connected.settings);
     readers.set(connectionId, reader);
     return reader;
   };
