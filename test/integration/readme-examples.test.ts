@@ -2,10 +2,11 @@
 // a wrong example is a defect). `$API` is the service's /v1, `$KEY` a fresh sandbox key, and an id written as
 // `pout_...` is the id of that kind the examples before it produced (the README's own order: the beneficiary
 // before its payout, the payment before its refund). Each must be answered 2xx, and the report's download link
-// (written `<download_url>`) must give the file.
+// (written `<download_url>`) must give the file. A mandate is approved on its page (the customer's step) when made.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { setTimeout } from 'node:timers/promises';
+import { answerMandate } from '../helpers/collections.ts';
 import { readmeCurlCommands } from '../helpers/readme.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 
@@ -47,7 +48,18 @@ test('every curl example of the README is answered 2xx by the service, in the or
     const res = await fetch(url, { method: command.method, headers, body });
     const text = await res.text();
     assert.ok(res.ok, `${command.argv.join(' ')}\n  → ${res.status} ${text}`);
-    for (const id of idsOf(JSON.parse(text))) latest.set(id.slice(0, id.indexOf('_')), id);
+    const answer = JSON.parse(text);
+    for (const id of idsOf(answer)) latest.set(id.slice(0, id.indexOf('_')), id);
+    // A new mandate: the customer approves it at its authorization_url, as the README says, before its collection.
+    if (answer?.object === 'mandate' && answer.status === 'created') {
+      assert.equal(await answerMandate(answer.authorization_url, 'success@upi'), 303);
+      let mandate: any;
+      do {
+        if (mandate) await setTimeout(100);
+        mandate = await (await fetch(`${service.url}/v1/mandates/${answer.id}`, { headers: { Authorization: `Bearer ${sandboxKey}` } })).json();
+      } while (mandate.status === 'created');
+      assert.equal(mandate.status, 'active');
+    }
   }
   // `curl -o report.csv '<download_url>'`: the link of the report the examples read, once it is ready.
   const report = latest.get('rpt');
