@@ -28,9 +28,8 @@ const bankParam = z
   });
 
 const returnUrlParam = z
-  .string()
+  .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' })
   .max(2048)
-  .regex(/^https?:\/\/[^\s]+$/, 'must be an http or https URL')
   .optional()
   .meta({ description: 'Netbanking: where the provider sends the customer back after the bank (live); optional.' });
 

@@ -173,6 +173,11 @@ describe('request bodies', () => {
     assertApiError(await post({ ...base, currency: 'USD' }), 400, 'invalid_request', 'currency');
     assertApiError(await post({ ...base, customer_id: 'bene_1' }), 400, 'invalid_request', 'customer_id');
     assertApiError(await post({ ...base, tip: '5' }), 400, 'invalid_request', 'tip');
+    // A return_url is where a customer is sent: an absolute http(s) URL only, never control characters or a broken host.
+    const netbanking = { ...base, method: 'netbanking', vpa: undefined, bank: 'HDFC' };
+    for (const returnUrl of ['https://\u000f\u00a9h', 'https://a[b', 'javascript:alert(1)', 'https://', 'shop.example/back']) {
+      assertApiError(await post({ ...netbanking, return_url: returnUrl }), 400, 'invalid_request', 'return_url');
+    }
     assertApiError(await post({ ...base, metadata: { ['k'.repeat(41)]: 'v' } }), 400, 'invalid_request');
     assert.equal(await paymentRows(accountId), 0);
   });

@@ -963,7 +963,10 @@ export type components = {
             method: "netbanking";
             /** @description The 4-letter bank code, e.g. `HDFC`, any letter case. Sandbox: `FAIL` is declined, `SLOW` is slow. */
             bank: string;
-            /** @description Netbanking: where the provider sends the customer back after the bank (live); optional. */
+            /**
+             * Format: uri
+             * @description Netbanking: where the provider sends the customer back after the bank (live); optional.
+             */
             return_url?: string;
             /** @description The customer paying (`cust_...`), kept with the payment for filtering. A customer of another account or mode, or an unknown one, is 404 not_found. */
             customer_id?: string;
