@@ -10,8 +10,8 @@ export const createMandateParams = z.strictObject({
   customer_id: z.string().min(1).max(64).meta({ description: 'The customer whose UPI ID the mandate debits (`cust_...`).' }),
   max_amount: amountParam({ max: MANDATE_MAX_AMOUNT, description: `The most one debit may take, paise: at most ${MANDATE_MAX_AMOUNT} (₹1,00,000), the UPI AutoPay ceiling.` }),
   frequency: z.enum(mandateFrequencies).meta({ description: 'How often the business may debit: `weekly`, `monthly`, `yearly`, or `as_presented` (whenever it presents a debit).' }),
-  start_at: intParam(0, Number.MAX_SAFE_INTEGER, 'Unix seconds from which the mandate may be debited. Default: now.').optional(),
-  expire_at: intParam(0, Number.MAX_SAFE_INTEGER, 'Unix seconds when the mandate ends (`expired`, by itself); after `start_at` and in the future. Default: 10 years after `start_at`.').optional(),
+  start_at: intParam(0, Number.MAX_SAFE_INTEGER, 'Unix seconds from which the mandate may be debited, less than 30 years from now. Default: now.').optional(),
+  expire_at: intParam(0, Number.MAX_SAFE_INTEGER, 'Unix seconds when the mandate ends (`expired`, by itself); after `start_at`, in the future and at most 30 years from now. Default: 10 years after `start_at`.').optional(),
   vpa: z
     .string()
     .regex(VPA_PATTERN, 'must be a UPI ID such as name@bank')

@@ -133,10 +133,21 @@ export function defaultAuthorizationExpiresAt(createdAt: number): number {
   return createdAt + AUTHORIZATION_WINDOW_MS;
 }
 
+/** The longest a mandate may run: it must end within 30 years of its creation (a bank's standing instruction, not a perpetual one). */
+export const MAX_VALIDITY_YEARS = 30;
+const MAX_VALIDITY_MS = MAX_VALIDITY_YEARS * 366 * DAY_MS;
+
+/** Why `start_at` cannot be a mandate's (param `start_at`), or undefined: it must leave room for the validity. */
+export function startProblem(startAt: number, now: number): string | undefined {
+  if (startAt >= now + MAX_VALIDITY_MS) return `start_at must be less than ${MAX_VALIDITY_YEARS} years from now.`;
+  return undefined;
+}
+
 /** Why a validity cannot be a mandate's (param `expire_at`), or undefined. */
 export function validityProblem(startAt: number, expireAt: number, now: number): string | undefined {
   if (expireAt <= startAt) return 'expire_at must be after start_at.';
   if (expireAt <= now) return 'expire_at must be in the future.';
+  if (expireAt > now + MAX_VALIDITY_MS) return `expire_at must be at most ${MAX_VALIDITY_YEARS} years from now.`;
   return undefined;
 }
 

@@ -121,6 +121,13 @@ describe('creating and reading mandates', () => {
     assertApiError(await postMandate(key, { customer_id: customer, frequency: 'daily' }), 400, 'invalid_request', 'frequency');
     assertApiError(await postMandate(key, { customer_id: customer, expire_at: now() - 10 }), 400, 'invalid_request', 'expire_at');
     assertApiError(await postMandate(key, { customer_id: customer, start_at: now() + 1000, expire_at: now() + 500 }), 400, 'invalid_request', 'expire_at');
+    // Within 30 years from now, so no date overflows a clock (the fuzzer's expire_at of 1586285144620 once answered 500).
+    const YEAR = 366 * 86_400;
+    assertApiError(await postMandate(key, { customer_id: customer, expire_at: now() + 31 * YEAR }), 400, 'invalid_request', 'expire_at');
+    assertApiError(await postMandate(key, { customer_id: customer, start_at: 97_535, expire_at: 1_586_285_144_620 }), 400, 'invalid_request', 'expire_at');
+    assertApiError(await postMandate(key, { customer_id: customer, expire_at: Number.MAX_SAFE_INTEGER }), 400, 'invalid_request', 'expire_at');
+    assertApiError(await postMandate(key, { customer_id: customer, start_at: now() + 40 * YEAR }), 400, 'invalid_request', 'start_at');
+    assertApiError(await postMandate(key, { customer_id: customer, start_at: Number.MAX_SAFE_INTEGER }), 400, 'invalid_request', 'start_at');
     assertApiError(await postMandate(key, { customer_id: customer, vpa: 'not a vpa' }), 400, 'invalid_request', 'vpa');
     assertApiError(await postMandate(key, { customer_id: noVpa }), 400, 'invalid_request', 'vpa');
     assertApiError(await postMandate(key, { customer_id: 'cust_nope' }), 404, 'not_found', 'customer_id');

@@ -5,7 +5,7 @@ import type Router from '@koa/router';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { ApiError } from '../../domain/errors.ts';
-import { AUTHORIZATION_WINDOW_MS, defaultExpireAt, mandateActionProblem, validityProblem } from '../../domain/mandates.ts';
+import { AUTHORIZATION_WINDOW_MS, defaultExpireAt, mandateActionProblem, startProblem, validityProblem } from '../../domain/mandates.ts';
 import type { Mode } from '../../domain/modes.ts';
 import { webhookSimulationsOf } from '../../domain/webhooks.ts';
 import { CustomerEntity, MandateEntity } from '../../db/entities.ts';
@@ -27,6 +27,8 @@ function authorizationWindowMs(config: Pick<Config, 'MANDATE_AUTHORIZATION_SECON
 /** `start_at` and `expire_at` as unix ms: the defaults, or the caller's within the mandate rules. */
 function validityOf(params: { start_at?: number; expire_at?: number }, nowMs: number): { startAt: number; expireAt: number } {
   const startAt = params.start_at === undefined ? nowMs : params.start_at * 1000;
+  const late = startProblem(startAt, nowMs);
+  if (late) throw new ApiError('invalid_request', late, 'start_at');
   const expireAt = params.expire_at === undefined ? defaultExpireAt(startAt) : params.expire_at * 1000;
   const problem = validityProblem(startAt, expireAt, nowMs);
   if (problem) throw new ApiError('invalid_request', problem, 'expire_at');

@@ -6840,9 +6840,9 @@ export interface operations {
                      * @enum {string}
                      */
                     frequency: "weekly" | "monthly" | "yearly" | "as_presented";
-                    /** @description Unix seconds from which the mandate may be debited. Default: now. */
+                    /** @description Unix seconds from which the mandate may be debited, less than 30 years from now. Default: now. */
                     start_at?: number;
-                    /** @description Unix seconds when the mandate ends (`expired`, by itself); after `start_at` and in the future. Default: 10 years after `start_at`. */
+                    /** @description Unix seconds when the mandate ends (`expired`, by itself); after `start_at`, in the future and at most 30 years from now. Default: 10 years after `start_at`. */
                     expire_at?: number;
                     /** @description The UPI ID the customer approves from. Default: the customer's `vpa`. */
                     vpa?: string;
@@ -6874,9 +6874,9 @@ export interface operations {
                      * @enum {string}
                      */
                     frequency: "weekly" | "monthly" | "yearly" | "as_presented";
-                    /** @description Unix seconds from which the mandate may be debited. Default: now. */
+                    /** @description Unix seconds from which the mandate may be debited, less than 30 years from now. Default: now. */
                     start_at?: number;
-                    /** @description Unix seconds when the mandate ends (`expired`, by itself); after `start_at` and in the future. Default: 10 years after `start_at`. */
+                    /** @description Unix seconds when the mandate ends (`expired`, by itself); after `start_at`, in the future and at most 30 years from now. Default: 10 years after `start_at`. */
                     expire_at?: number;
                     /** @description The UPI ID the customer approves from. Default: the customer's `vpa`. */
                     vpa?: string;
