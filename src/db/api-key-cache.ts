@@ -38,10 +38,32 @@ export interface ApiKeyCache extends ApiKeyLookup {
   stop(): Promise<void>;
 }
 
+/** Ends a listener we are done with, deaf to its late events and errors. */
+async function endQuietly(client: pg.Client): Promise<void> {
+  client.removeAllListeners();
+  client.on('error', () => {});
+  await client.end().catch(() => {});
+}
+
+/** Resolves with `done()` once it is true (a waker in `waiters` is called) or `timeoutMs` has passed. */
+function waitUntil(waiters: Set<() => void>, done: () => boolean, timeoutMs: number): Promise<boolean> {
+  if (done()) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const wake = () => {
+      clearTimeout(timer);
+      resolve(done());
+    };
+    const timer = setTimeout(() => {
+      waiters.delete(wake);
+      resolve(done());
+    }, timeoutMs);
+    waiters.add(wake);
+  });
+}
+
 /** Starts listening at once (without waiting for the connection) and returns the cache. */
 export function startApiKeyCache(options: { databaseUrl: string; logger: Logger; maxAgeMs?: number }): ApiKeyCache {
-  const { databaseUrl, logger } = options;
-  const maxAgeMs = options.maxAgeMs ?? MAX_AGE_MS;
+  const { databaseUrl, logger, maxAgeMs = MAX_AGE_MS } = options;
   const entries = new Map<string, { key: ActiveKey; at: number }>();
   let listener: pg.Client | undefined;
   let listening = false;
@@ -64,9 +86,7 @@ export function startApiKeyCache(options: { databaseUrl: string; logger: Logger;
     listening = false;
     forgetAll();
     clearInterval(heartbeat);
-    client.removeAllListeners('notification');
-    client.on('error', () => {}); // a late error of a client we are done with
-    void client.end().catch(() => {});
+    void endQuietly(client);
     if (stopped) return;
     logger.warn({ err, retryInMs: reconnectDelay }, 'API key change listener lost: keys are read from the database until it is back');
     reconnectTimer = setTimeout(connect, reconnectDelay);
@@ -126,18 +146,7 @@ export function startApiKeyCache(options: { databaseUrl: string; logger: Logger;
       return key;
     },
     ready(timeoutMs = 10_000) {
-      if (listening) return Promise.resolve(true);
-      return new Promise((resolve) => {
-        const wake = () => {
-          clearTimeout(timer);
-          resolve(listening);
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(wake);
-          resolve(listening);
-        }, timeoutMs);
-        waiters.add(wake);
-      });
+      return waitUntil(waiters, () => listening, timeoutMs);
     },
     async stop() {
       stopped = true;
@@ -149,11 +158,7 @@ export function startApiKeyCache(options: { databaseUrl: string; logger: Logger;
       listening = false;
       forgetAll();
       for (const wake of waiters) wake();
-      if (client) {
-        client.removeAllListeners();
-        client.on('error', () => {});
-        await client.end().catch(() => {});
-      }
+      if (client) await endQuietly(client);
     },
   };
 }

@@ -63,6 +63,22 @@ export interface BudgetLimiter {
 
 const MAX_WINDOWS = 10_000;
 
+/** Adds `add` to a key's row (a fresh window when it has ended); the row's new total and window end. */
+async function addToRow(connection: ReturnType<Orm['em']['getConnection']>, rowKey: string, add: number, durationMs: number): Promise<{ total: number; expire: number }> {
+  const now = Date.now();
+  const client = await connection.getNativeClient();
+  const { rows } = await client.query({
+    name: 'paygate-rate-budget-add',
+    text: `insert into ${RATE_LIMIT_TABLE} as r (key, points, expire) values ($1, $2, $3)
+      on conflict (key) do update set
+        points = case when r.expire <= $4 then $2 else r.points + $2 end,
+        expire = case when r.expire <= $4 then $3 else r.expire end
+      returning points, expire`,
+    values: [rowKey, add, now + durationMs, now],
+  });
+  return { total: Number(rows[0].points), expire: Number(rows[0].expire) };
+}
+
 export function budgetRateLimiter(orm: Orm, options: BudgetLimiterOptions): BudgetLimiter {
   const { points: limit, keyPrefix, insurance } = options;
   const chunk = options.chunk ?? chunkOf(limit);
@@ -72,21 +88,7 @@ export function budgetRateLimiter(orm: Orm, options: BudgetLimiterOptions): Budg
 
   const res = (w: Window, used: number, now: number) => new RateLimiterRes(Math.max(0, limit - used), Math.max(0, w.expire - now), used, false);
 
-  /** Adds `add` to the row (a fresh window when it has ended); the row's new total and window end. */
-  const write = async (key: string, add: number): Promise<{ total: number; expire: number }> => {
-    const now = Date.now();
-    const client = await connection.getNativeClient();
-    const { rows } = await client.query({
-      name: 'paygate-rate-budget-add',
-      text: `insert into ${RATE_LIMIT_TABLE} as r (key, points, expire) values ($1, $2, $3)
-        on conflict (key) do update set
-          points = case when r.expire <= $4 then $2 else r.points + $2 end,
-          expire = case when r.expire <= $4 then $3 else r.expire end
-        returning points, expire`,
-      values: [`${keyPrefix}:${key}`, add, now + durationMs, now],
-    });
-    return { total: Number(rows[0].points), expire: Number(rows[0].expire) };
-  };
+  const write = (key: string, add: number) => addToRow(connection, `${keyPrefix}:${key}`, add, durationMs);
 
   /** Sends this window's unsynced requests plus `n` to the row; decides on the row's total. */
   const sync = async (key: string, w: Window | undefined, n: number): Promise<RateLimiterRes> => {

@@ -186,12 +186,8 @@ export class Paygate {
     this.testHelpers = {
       topUps: creatable<'createTopUp'>('/v1/test_helpers/top_ups'),
       payouts: { complete: payoutHelper('complete'), fail: payoutHelper('fail'), reverse: payoutHelper('reverse') },
-      settlements: {
-        run: (params?: BodyOf<'runSettlement'>, options?: RequestOptions) => post<'runSettlement'>('/v1/test_helpers/settlements/run', params, options),
-      },
-      collections: {
-        advance: (id: string, options?: RequestOptions) => post<'advanceCollection'>(`/v1/test_helpers/collections/${segment(id)}/advance`, undefined, options),
-      },
+      settlements: { run: (params?: BodyOf<'runSettlement'>, options?: RequestOptions) => post<'runSettlement'>('/v1/test_helpers/settlements/run', params, options) },
+      collections: { advance: (id: string, options?: RequestOptions) => post<'advanceCollection'>(`/v1/test_helpers/collections/${segment(id)}/advance`, undefined, options) },
       mandates: {
         pause: (id: string, options?: RequestOptions) => post<'testPauseMandate'>(`/v1/test_helpers/mandates/${segment(id)}/pause`, undefined, options),
         resume: (id: string, options?: RequestOptions) => post<'testResumeMandate'>(`/v1/test_helpers/mandates/${segment(id)}/resume`, undefined, options),

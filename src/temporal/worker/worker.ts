@@ -144,7 +144,8 @@ export interface ProviderSettings {
   publicBaseUrl?: () => string;
 }
 
-export async function startWorker(options: {
+/** What the worker is started with (the composition root's settings and collaborators). */
+export interface WorkerOptions {
   address: string;
   namespace: string;
   taskQueue: string;
@@ -183,7 +184,9 @@ export async function startWorker(options: {
     secrets: SecretBox;
     allowPrivateSandbox: boolean;
   };
-}): Promise<WorkerHandle> {
+}
+
+export async function startWorker(options: WorkerOptions): Promise<WorkerHandle> {
   installRuntime(options.logger);
   const { secrets } = options.webhooks;
   const webhookSender = createWebhookSender({
