@@ -449,8 +449,11 @@ export interface Connector {
     checkBeneficiary(input: LiveBeneficiaryInput): LimitViolation | null;
     checkPayout(input: LivePayoutInput): LimitViolation | null;
     checkPayment(input: LivePaymentInput): LimitViolation | null;
-    /** A live mandate's terms (Razorpay: max_amount at most 9,999,900). */
-    checkMandate(input: { maxAmount: number; frequency: MandateFrequency }): LimitViolation | null;
+    /**
+     * A live mandate's terms and its customer as the provider must have them (Razorpay: max_amount at most 9,999,900;
+     * a customer with the contact details its customer API needs). `param` is our API's (`max_amount`, `customer_id`).
+     */
+    checkMandate(input: { maxAmount: number; frequency: MandateFrequency; customer: { name: string; email: string | null; phone: string | null } }): LimitViolation | null;
   };
   webhooks: {
     /** Lower-case header names. */
