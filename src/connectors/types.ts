@@ -414,6 +414,12 @@ export interface ProviderRecurring {
   cancel(ref: ProviderMandateRef): Promise<void>;
 }
 
+/** UPI AutoPay of the connections, as the worker's composition root gives it to activities. */
+export interface ProviderRecurrings {
+  /** The account's active connection's, else its latest one's (a disabled connection still follows what is in flight); null when it has none. */
+  ofAccount(accountId: string): Promise<ProviderRecurring | null>;
+}
+
 /** What one provider's connector gives the rest of the service (src/connectors/index.ts lists them). */
 export interface Connector {
   /** The `--provider` value and the webhook path segment. */

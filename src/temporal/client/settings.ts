@@ -37,6 +37,8 @@ export interface GatewaySettings {
   mandates: {
     /** Sandbox slow@upi: how long its approval takes (SANDBOX_SLOW_DELAY_MS). */
     slowApprovalMs: number;
+    /** Live: how often an unapproved mandate is looked up at the provider, a backstop to its webhooks (PROVIDER_POLL_SECONDS). */
+    lookEveryMs: number;
   };
   paymentLinks: {
     /** Where short_url (and a mandate's authorization_url) points (PUBLIC_BASE_URL, or the API's own address). */
@@ -62,7 +64,7 @@ export function gatewaySettings(config: Config): GatewaySettings {
       noticeMs: config.COLLECTION_NOTICE_SECONDS * 1000,
       windows: config.UPI_AUTOPAY_WINDOWS,
     },
-    mandates: { slowApprovalMs: config.SANDBOX_SLOW_DELAY_MS },
+    mandates: { slowApprovalMs: config.SANDBOX_SLOW_DELAY_MS, lookEveryMs: config.PROVIDER_POLL_SECONDS * 1000 },
     paymentLinks: {
       publicBaseUrl: config.publicBaseUrl,
       payWaitMs: config.PAYMENT_LINK_PAY_WAIT_MS,
