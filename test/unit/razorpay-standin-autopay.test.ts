@@ -134,10 +134,15 @@ describe('customers', () => {
     refused('unknown id', await call('GET', '/v1/customers/cust_LQPd9lomgwDE5Fs'), 'id', /^LQPd9lomgwDE5Fs is not a valid id$/);
     refused('no name', await call('POST', '/v1/customers', customerBody({ name: undefined, email: 'x@example.com' })), 'name', /name field is required/);
     refused('name too short', await call('POST', '/v1/customers', customerBody({ name: 'Al', email: 'x@example.com' })), 'name');
+    refused('a hyphen in the name', await call('POST', '/v1/customers', customerBody({ name: 'Mary-Jane Rao', email: 'x@example.com' })), 'name');
+    // Only a name: never the same customer.
+    const named = [await call('POST', '/v1/customers', { name: 'Asha Rao' }), await call('POST', '/v1/customers', { name: 'Asha Rao' })];
+    assert.deepEqual(named.map((a) => a.status), [200, 200]);
+    assert.notEqual(named[0].body.id, named[1].body.id);
     refused('short contact', await call('POST', '/v1/customers', customerBody({ contact: '12345', email: 'x@example.com' })), 'contact', /at least 8 digits/, 'invalid_contact_number');
     refused('fail_existing 2', await call('POST', '/v1/customers', customerBody({ fail_existing: '2', email: 'x@example.com' })), 'fail_existing');
     refused('unknown field', await call('POST', '/v1/customers', customerBody({ phone: '9123456780', email: 'x@example.com' })), 'phone');
-    assert.equal(standin.control.customers().length, 1);
+    assert.equal(standin.control.customers().length, 3);
   });
 });
 

@@ -115,9 +115,13 @@ export class AutopayStore {
 
   // Customers
 
-  /** `fail_existing` 1 (the default) refuses a customer with the same email and contact; 0 answers the existing one. */
+  /**
+   * `fail_existing` 1 (the default) refuses a customer with the same email and contact; 0 answers the existing one.
+   * Customers with neither email nor contact are never the same.
+   */
   createCustomer(input: CustomerInput): Customer {
-    const existing = [...this.customers.values()].find((c) => c.email === input.email && c.contact === input.contact);
+    const same = (c: Customer) => c.email === input.email && c.contact === input.contact && (c.email !== null || c.contact !== null);
+    const existing = [...this.customers.values()].find(same);
     if (existing && input.fail_existing) throw badRequest('Customer already exists for the merchant.', null);
     if (existing) return existing;
     const c: Customer = {

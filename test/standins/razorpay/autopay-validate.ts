@@ -49,7 +49,9 @@ export function validateCustomer(raw: Json | undefined): CustomerInput {
   rejectUnknown(body, ['name', 'email', 'contact', 'fail_existing', 'gstin', 'notes']);
   const name = str(body, 'name', { required: true })!;
   if (name.length < 3 || name.length > 50) throw badRequest('The name must be between 3 and 50 characters.', 'name');
-  if (!/^[A-Za-z0-9 .'/@()-]+$/.test(name)) throw badRequest('The name format is invalid.', 'name');
+  // "Alphanumeric value with period (.), apostrophe ('), forward slash (/), at (@) and parentheses" (and spaces, as in
+  // every sample's "Gaurav Kumar").
+  if (!/^[A-Za-z0-9 .'/@()]+$/.test(name)) throw badRequest('The name format is invalid.', 'name');
   const email = str(body, 'email', { max: 64 });
   if (email !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw badRequest('The email must be a valid email address.', 'email');
   // The SDK samples send the contact as a number: digits are taken either way.
@@ -126,7 +128,10 @@ export interface AuthPaymentInput {
   notes: Record<string, string>;
 }
 
-const AUTH_PAYMENT_FIELDS = ['amount', 'currency', 'order_id', 'customer_id', 'recurring', 'method', 'upi', 'email', 'contact', 'description', 'notes', 'ip', 'referer', 'user_agent', 'callback_url'];
+const AUTH_PAYMENT_FIELDS = [
+  'amount', 'currency', 'order_id', 'customer_id', 'recurring', 'method', 'upi', 'email', 'contact', 'description', 'notes', 'ip', 'referer', 'user_agent',
+  'callback_url', 'save',
+];
 
 /** The authorisation payment: POST /v1/payments/create/upi with `recurring`. */
 export function validateAuthPayment(raw: Json | undefined, upiCollect: boolean): AuthPaymentInput {
