@@ -430,6 +430,19 @@ describe('subsequent debits', () => {
     assert.equal((await call('GET', `/v1/payments/${retry.body.razorpay_payment_id}`)).body.status, 'captured');
   });
 
+  test('a fault after the work: the debit is made and its answer lost; the request log names the payment', async () => {
+    const m = await mandate();
+    const o = await debitOrder(m.tokenId);
+    standin.control.failNext({ path: '/v1/payments/create/recurring', when: 'after' });
+    const lost = await call('POST', '/v1/payments/create/recurring', debitBody(o.id, m.customerId, m.tokenId));
+    assert.equal(lost.status, 500);
+    const [record] = standin.control.recurringDebits();
+    assert.equal(record.status, 'captured');
+    const [logged] = standin.control.requests({ method: 'POST', path: '/v1/payments/create/recurring' });
+    assert.deepEqual([logged.status, logged.fault, logged.resourceId], [500, 'error after', record.paymentId]);
+    refused('asked again', await call('POST', '/v1/payments/create/recurring', debitBody(o.id, m.customerId, m.tokenId)), 'order_id', /already paid/);
+  });
+
   test('payment_capture false leaves the debit authorized until captured through the API', async () => {
     await restart({ autoCapture: true });
     const m = await mandate();

@@ -24,6 +24,8 @@
 //   the API, paid when a single_use code is paid); qr_code.created, qr_code.credited (payment and qr_code),
 //   qr_code.closed only on a manual close; payments_amount_received / payments_count_received count captured
 //   payments; a single_use code without close_by closes after 45 days (api/qr-codes/close.md).
+// UPI AutoPay (autopay-store.ts) builds on this store: its payments carry customer_id and token_id, its debit orders
+// a notification, and a debit order's payment_capture decides the capture in place of the account's setting.
 // Fee rule (the pages give samples, not the rule): `feePercent` of the amount (default 2%, the samples' 2 on 100),
 // plus 18% GST on it as `tax`; `fee` = that fee + tax. A ₹100.00 payment has fee 236 and tax 36.
 import { ProviderError, badRequest, idNotFound } from './errors.ts';
