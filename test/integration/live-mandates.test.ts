@@ -1,0 +1,281 @@
+// Live mandates and their collections through Razorpay's UPI AutoPay (API.md, Mandates; DECISIONS #22), against the
+// provider stand-in, through the real API: the mandate is registered at the provider when it is created, its page
+// shows the provider's intent, the test plays the customer in their UPI app (the stand-in's controls), the stand-in's
+// token and payment webhooks reach the connection's URL, and each debit is announced at the provider before it is
+// made with the mandate's token, never before the announced time.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import { type ConnectedAccount, connectedAccount } from '../helpers/connections.ts';
+import { createHttp, type Http } from '../helpers/http.ts';
+import { waitFor } from '../helpers/payments.ts';
+import { startTestService, type TestService } from '../helpers/service.ts';
+import { assertApiError } from '../helpers/api-assert.ts';
+
+const HTTPS = { 'x-forwarded-proto': 'https' };
+/** COLLECTION_NOTICE_SECONDS of this file's service: a test run's short notice. */
+const NOTICE_S = 3;
+
+let service: TestService;
+let http: Http;
+const accounts: ConnectedAccount[] = [];
+
+before(async () => {
+  service = await startTestService({
+    TRUST_PROXY: 'true',
+    PROVIDER_POLL_SECONDS: '2',
+    PROVIDER_MAX_RPS: '50',
+    COLLECTION_INTERVAL_MS: '600000',
+    COLLECTION_NOTICE_SECONDS: String(NOTICE_S),
+    COLLECTION_RETRY_DELAYS_MS: '2000,2000,2000',
+    UPI_AUTOPAY_WINDOWS: '00:00-24:00',
+  });
+  http = createHttp(service.url);
+});
+after(async () => {
+  await service?.stop();
+  for (const a of accounts) await a.rzp.stop();
+});
+
+interface Live extends ConnectedAccount {
+  customerId: string;
+}
+
+async function live(): Promise<Live> {
+  const a = await connectedAccount(service);
+  accounts.push(a);
+  const customer = await http.post('/v1/customers', { key: a.liveKey, headers: HTTPS, json: { name: 'Meera Iyer', email: 'meera@example.com', phone: '+919812345678' } });
+  assert.equal(customer.status, 200, customer.text);
+  return { ...a, customerId: customer.body.id };
+}
+
+async function createMandate(a: Live, body: Record<string, unknown> = {}): Promise<any> {
+  const res = await http.post('/v1/mandates', {
+    key: a.liveKey,
+    headers: HTTPS,
+    idempotencyKey: randomUUID(),
+    json: { customer_id: a.customerId, max_amount: 500_000, frequency: 'monthly', ...body },
+  });
+  assert.equal(res.status, 200, res.text);
+  return res.body;
+}
+
+const get = (a: Live, path: string) => http.get(path, { key: a.liveKey, headers: HTTPS });
+const mandateIs = (a: Live, id: string, status: string, timeoutMs = 30_000) => waitFor(http, a.liveKey, `/v1/mandates/${id}`, (m) => m.status === status, timeoutMs);
+
+/** The mandate's registration at the provider: its authorization order (receipt: our mandate id) and its intent payment. */
+async function registrationOf(a: Live, mandateId: string) {
+  for (let i = 0; i < 300; i++) {
+    const order = a.rzp.control.orders().find((o) => o.receipt === mandateId);
+    const payment = order && a.rzp.control.payments().find((p) => p.order_id === order.id);
+    if (order && payment) return { order, payment };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.fail(`the provider never got the registration of mandate ${mandateId}`);
+}
+
+/** A mandate the customer approved in their UPI app: active, with its token. */
+async function activeMandate(a: Live, body: Record<string, unknown> = {}): Promise<any> {
+  const mandate = await createMandate(a, body);
+  const { order } = await registrationOf(a, mandate.id);
+  const { token } = a.rzp.control.approveMandate(order.id, { vpa: 'meera@okicici' });
+  const active = await mandateIs(a, mandate.id, 'active');
+  assert.equal(active.provider_reference, token.id);
+  return active;
+}
+
+async function eventsOf(a: Live, objectId: string, prefix: string): Promise<any[]> {
+  const res = await get(a, '/v1/events?limit=100');
+  assert.equal(res.status, 200, res.text);
+  return res.body.data.filter((e: any) => e.type.startsWith(prefix) && e.data.object.id === objectId).reverse();
+}
+
+describe('registration and approval', () => {
+  test('created live: registered at the provider under its id, its page shows the intent; approved in the UPI app: active with its token', async () => {
+    const a = await live();
+    const mandate = await createMandate(a, { description: 'Gym membership' });
+    assert.equal(mandate.status, 'created');
+    assert.equal(mandate.mode, 'live');
+    assert.equal(mandate.provider_reference, null);
+
+    const { order } = await registrationOf(a, mandate.id);
+    assert.equal(order.notes.mandate_id, mandate.id);
+    const registered = a.rzp.control.tokens().find((t) => t.orderId === order.id);
+    assert.ok(registered, 'a token is registered for the authorization order');
+    assert.equal(registered.token.max_amount, 500_000);
+    assert.equal(registered.frequency, 'monthly');
+    const page = await waitForPage(mandate.authorization_url, (html) => html.includes('data-testid="upi-intent"'));
+    assert.match(page, /href="upi:\/\/mandate\?/);
+    assert.ok(page.includes('data-testid="qr"'), 'the page draws the intent as a QR code');
+    assert.ok(!page.includes('<form'), 'a live mandate takes no answer on the page');
+
+    const { token } = a.rzp.control.approveMandate(order.id, { vpa: 'meera@okicici' });
+    const active = await mandateIs(a, mandate.id, 'active');
+    assert.equal(active.provider_reference, token.id);
+    assert.equal(active.vpa, 'meera@okicici');
+    assert.ok(active.activated_at);
+    await a.rzp.control.webhooksIdle();
+    assert.deepEqual((await eventsOf(a, mandate.id, 'mandate.')).map((e) => e.type), ['mandate.active']);
+    assert.ok((await (await fetch(mandate.authorization_url)).text()).includes('Mandate approved'));
+  });
+
+  test('declined in the UPI app: rejected, with its event', async () => {
+    const a = await live();
+    const mandate = await createMandate(a);
+    const { order } = await registrationOf(a, mandate.id);
+    a.rzp.control.declineMandate(order.id);
+    const rejected = await mandateIs(a, mandate.id, 'rejected');
+    assert.ok(rejected.rejected_at);
+    assert.deepEqual((await eventsOf(a, mandate.id, 'mandate.')).map((e) => e.type), ['mandate.rejected']);
+  });
+
+  test("the provider's webhooks are lost: the mandate's look at the provider finds the approval", async () => {
+    const a = await live();
+    const mandate = await createMandate(a);
+    const { order } = await registrationOf(a, mandate.id);
+    a.rzp.control.dropWebhooks({ count: 100 });
+    const { token } = a.rzp.control.approveMandate(order.id, { vpa: 'meera@okicici' });
+    const active = await mandateIs(a, mandate.id, 'active', 30_000);
+    assert.equal(active.provider_reference, token.id);
+  });
+
+  test('the provider refuses the registration: the mandate is rejected at once; live limits are checked before anything starts', async () => {
+    const a = await live();
+    a.rzp.control.failNext({ path: '/v1/orders', method: 'POST', status: 400, times: 5 });
+    const mandate = await createMandate(a);
+    await mandateIs(a, mandate.id, 'rejected');
+
+    const over = await http.post('/v1/mandates', {
+      key: a.liveKey,
+      headers: HTTPS,
+      idempotencyKey: randomUUID(),
+      json: { customer_id: a.customerId, max_amount: 10_000_000, frequency: 'monthly' },
+    });
+    assertApiError(over, 400, 'invalid_request', 'max_amount');
+  });
+});
+
+describe('the customer and the business move a live mandate', () => {
+  test('paused, resumed and revoked in the UPI app: the mandate and its collection follow, each with its event', async () => {
+    const a = await live();
+    const mandate = await activeMandate(a);
+    const created = await http.post('/v1/collections', {
+      key: a.liveKey,
+      headers: HTTPS,
+      idempotencyKey: randomUUID(),
+      json: { mandate_id: mandate.id, amount: 20_000, schedule: 'monthly', start_at: Math.floor(Date.now() / 1000) + 3_600 },
+    });
+    assert.equal(created.status, 200, created.text);
+    const collectionId = created.body.id;
+    const token = mandate.provider_reference;
+
+    a.rzp.control.pauseMandate(token);
+    await mandateIs(a, mandate.id, 'paused');
+    const paused = await waitFor(http, a.liveKey, `/v1/collections/${collectionId}`, (c) => c.status === 'paused');
+    assert.equal(paused.pause_reason, 'mandate_paused');
+
+    a.rzp.control.resumeMandate(token);
+    await mandateIs(a, mandate.id, 'active');
+    await waitFor(http, a.liveKey, `/v1/collections/${collectionId}`, (c) => c.status === 'active');
+
+    a.rzp.control.revokeMandate(token);
+    const revoked = await mandateIs(a, mandate.id, 'revoked');
+    assert.ok(revoked.revoked_at);
+    const cancelled = await waitFor(http, a.liveKey, `/v1/collections/${collectionId}`, (c) => c.status === 'cancelled');
+    assert.equal(cancelled.cancel_reason, 'mandate_revoked');
+    assert.deepEqual((await eventsOf(a, mandate.id, 'mandate.')).map((e) => e.type), ['mandate.active', 'mandate.paused', 'mandate.resumed', 'mandate.revoked']);
+  });
+
+  test("the business revokes: revoked at once, and the provider's token is cancelled", async () => {
+    const a = await live();
+    const mandate = await activeMandate(a);
+    const revoked = await http.post(`/v1/mandates/${mandate.id}/revoke`, { key: a.liveKey, headers: HTTPS });
+    assert.equal(revoked.status, 200, revoked.text);
+    assert.equal(revoked.body.status, 'revoked');
+    for (let i = 0; i < 100; i++) {
+      if (a.rzp.control.token(mandate.provider_reference).token.recurring_details?.status === 'cancelled') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.equal(a.rzp.control.token(mandate.provider_reference).token.recurring_details?.status, 'cancelled');
+    // The customer's app cannot move it back: the token's later events change nothing here.
+    await a.rzp.control.webhooksIdle();
+    assert.equal((await get(a, `/v1/mandates/${mandate.id}`)).body.status, 'revoked');
+    const helper = await http.post(`/v1/test_helpers/mandates/${mandate.id}/pause`, { key: a.liveKey, headers: HTTPS });
+    assertApiError(helper, 400, 'sandbox_only');
+  });
+});
+
+describe('live collections', () => {
+  test('each debit is announced at the provider (payment_after = debit_at) before collection.upcoming is out, made with the token no sooner, and captured', async () => {
+    const a = await live();
+    const mandate = await activeMandate(a);
+    const created = await http.post('/v1/collections', {
+      key: a.liveKey,
+      headers: HTTPS,
+      idempotencyKey: randomUUID(),
+      json: { mandate_id: mandate.id, amount: 25_000, schedule: 'monthly' },
+    });
+    assert.equal(created.status, 200, created.text);
+    const collectionId = created.body.id;
+
+    const charged = await waitFor(http, a.liveKey, `/v1/collections/${collectionId}`, (c) => c.paid_count === 1, 60_000);
+    assert.equal(charged.status, 'active');
+    const [upcoming] = await eventsOf(a, collectionId, 'collection.upcoming');
+    assert.ok(upcoming, 'collection.upcoming was sent');
+    const payments = (await get(a, `/v1/payments?collection_id=${collectionId}`)).body.data;
+    assert.equal(payments.length, 1);
+    const [payment] = payments;
+    assert.equal(payment.status, 'captured');
+    assert.equal(payment.amount, 25_000);
+
+    const debits = a.rzp.control.recurringDebits();
+    assert.equal(debits.length, 1, 'one debit at the provider');
+    const [debit] = debits;
+    const order = a.rzp.control.orders().find((o) => o.id === debit.orderId)!;
+    assert.equal(order.receipt, payment.id, "the notice's order is under the debit's payment id");
+    assert.equal(debit.tokenId, mandate.provider_reference);
+    assert.equal(debit.amount, 25_000);
+    assert.equal(debit.paymentAfter, upcoming.data.debit_at, 'payment_after is the announced debit_at');
+    assert.ok(upcoming.data.debit_at >= upcoming.created_at + NOTICE_S, 'the notice period');
+    assert.ok(debit.debitedAt !== null && debit.debitedAt >= upcoming.data.debit_at * 1000, 'debited no sooner than announced');
+    assert.ok(Math.floor(debit.notifiedAt / 1000) <= upcoming.created_at + 1, "the provider's notice went out with collection.upcoming");
+    assert.deepEqual((await eventsOf(a, collectionId, 'collection.')).map((e) => e.type), ['collection.upcoming', 'collection.charged']);
+  });
+
+  test('a debit the provider fails: the attempt fails, and the retry is announced again (a new notice) and captured', async () => {
+    const a = await live();
+    const mandate = await activeMandate(a);
+    a.rzp.control.failNextRecurringDebit({ reason: 'insufficient_funds', description: 'Insufficient balance in the customer account' });
+    const created = await http.post('/v1/collections', {
+      key: a.liveKey,
+      headers: HTTPS,
+      idempotencyKey: randomUUID(),
+      json: { mandate_id: mandate.id, amount: 15_000, schedule: 'monthly' },
+    });
+    assert.equal(created.status, 200, created.text);
+    const collectionId = created.body.id;
+    const charged = await waitFor(http, a.liveKey, `/v1/collections/${collectionId}`, (c) => c.paid_count === 1, 90_000);
+    assert.equal(charged.failed_count, 1);
+    const payments = (await get(a, `/v1/payments?collection_id=${collectionId}`)).body.data;
+    assert.deepEqual(payments.map((p: any) => p.status).sort(), ['captured', 'failed']);
+    const debits = a.rzp.control.recurringDebits();
+    assert.equal(debits.length, 2);
+    assert.notEqual(debits[0]!.orderId, debits[1]!.orderId, 'each attempt has its own notice');
+    const upcoming = await eventsOf(a, collectionId, 'collection.upcoming');
+    assert.equal(upcoming.length, 2, 'the retry was announced again');
+    assert.deepEqual(
+      debits.map((d) => d.paymentAfter).sort(),
+      upcoming.map((e) => e.data.debit_at).sort(),
+    );
+  });
+});
+
+async function waitForPage(url: string, ready: (html: string) => boolean): Promise<string> {
+  let html = '';
+  for (let i = 0; i < 150; i++) {
+    html = await (await fetch(url)).text();
+    if (ready(html)) return html;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  assert.fail(`the page never became ready:\n${html}`);
+}
