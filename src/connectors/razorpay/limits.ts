@@ -91,7 +91,7 @@ export function checkLiveMandate(input: LiveMandateInput): LimitViolation | null
   if (!Object.hasOwn(tokenFrequencyOf, input.frequency)) return { param: 'frequency', message: 'The frequency is not one live mandates take.' };
   const param = 'customer_id';
   const customer = checkPaymentCustomer(input.customer, param);
-  if (customer) return { param, message: customer.message.replace('Live payments need', 'Live mandates need') };
+  if (customer) return { param, message: customer.message.replace(/([Ll])ive payments/, '$1ive mandates') };
   if (input.customer.email!.length > MAX_CUSTOMER_EMAIL_LENGTH) {
     return { param, message: `The customer's email must be at most ${MAX_CUSTOMER_EMAIL_LENGTH} characters for live mandates.` };
   }

@@ -9,7 +9,7 @@
 // api/payments/recurring-payments/custom/webhooks.md (`token.resumed`, status `resumed`).
 import type { MandateFrequency } from '../../domain/mandates.ts';
 import type { MandateProviderOutcome, ProviderFailureDetails, ProviderMandateReport } from '../types.ts';
-import { notesOf, paymentFailureDetailsOf, type RazorpayOrder, type RazorpayPayment } from './translate-payments.ts';
+import { notesOf, PAYMENT_ID_NOTE, paymentFailureDetailsOf, type RazorpayOrder, type RazorpayPayment } from './translate-payments.ts';
 
 /** The notes key of our mandate id on the authorization order and payment (the order's receipt is the same id). */
 export const MANDATE_ID_NOTE = 'mandate_id';
@@ -124,9 +124,11 @@ type OrderSeen = Pick<RazorpayOrder, 'id' | 'receipt' | 'notes'>;
  * order (an `order.paid` event carries both); null for every other payment.
  */
 export function mandateIdOf(payment: RazorpayPayment, order?: OrderSeen | null): string | null {
-  const own = notesOf(payment.notes)[MANDATE_ID_NOTE];
-  if (own) return own;
-  return order && order.id === payment.order_id ? (notesOf(order.notes)[MANDATE_ID_NOTE] ?? null) : null;
+  const own = notesOf(payment.notes);
+  const orderNotes = order && order.id === payment.order_id ? notesOf(order.notes) : {};
+  // A debit through the mandate is a payment of ours (our payment id), whatever other ids its notes keep.
+  if (own[PAYMENT_ID_NOTE] || orderNotes[PAYMENT_ID_NOTE]) return null;
+  return own[MANDATE_ID_NOTE] ?? orderNotes[MANDATE_ID_NOTE] ?? null;
 }
 
 /**
