@@ -53,12 +53,15 @@ describe('request bodies', () => {
     }
   });
 
-  test('the authorization payment: the order, the customer, recurring "1", UPI intent, our mandate id in its notes', () => {
-    assert.deepEqual(authorizationPaymentBody({ mandateId: MANDATE, orderId: 'order_1Aa00000000002', customerReference: 'cust_1Aa00000000001', amount: 100 }), {
+  test('the authorization payment: the order, the customer (with the endpoint\'s email and contact), recurring "1", UPI intent, our mandate id in its notes', () => {
+    const input = { mandateId: MANDATE, orderId: 'order_1Aa00000000002', customerReference: 'cust_1Aa00000000001', amount: 100, email: 'gaurav.kumar@example.com', contact: '+919876543210' };
+    assert.deepEqual(authorizationPaymentBody(input), {
       amount: 100,
       currency: 'INR',
       order_id: 'order_1Aa00000000002',
       customer_id: 'cust_1Aa00000000001',
+      email: 'gaurav.kumar@example.com',
+      contact: '+919876543210',
       recurring: '1',
       method: 'upi',
       upi: { flow: 'intent' },

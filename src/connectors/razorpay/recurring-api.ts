@@ -5,7 +5,9 @@
 //   `fail_existing: "0"` answers the existing customer with the same details), the authorization order (`POST
 //   /v1/orders` with `method: "upi"`, `customer_id` and `token: {max_amount, expire_at, frequency}`; its amount at
 //   least ₹1 and at most the token's max_amount), and the authorization payment (`POST /v1/payments/create/upi` with
-//   `customer_id`, `recurring: "1"` and `upi: {flow: "intent"}`, answering `{razorpay_payment_id, link}`).
+//   `customer_id`, `recurring: "1"` and `upi: {flow: "intent"}`, answering `{razorpay_payment_id, link}`; the
+//   endpoint's page, payments/payment-gateway/s2s-integration/payment-methods/upi/intent.md, makes `email` and
+//   `contact` mandatory on it, which the recurring page's short list leaves out, so they are sent).
 // - api/customers/create.md: name 3-50 characters (letters, digits, . ' / @ and parentheses), contact at most 15
 //   characters, email at most 64.
 // - payments/payment-gateway/s2s-integration/recurring-payments/upi-intent/tokens.md: the customer's tokens (`GET
@@ -38,6 +40,9 @@ export interface AuthorizationPaymentInput {
   customerReference: string;
   /** The order's amount. */
   amount: number;
+  /** The endpoint's mandatory email and contact (payment-methods/upi/intent.md); checkMandate made sure of both. */
+  email: string;
+  contact: string;
 }
 
 /** The customer API's name rule; a name it would refuse is left out (the name is optional there). */
@@ -70,6 +75,8 @@ export function authorizationPaymentBody(input: AuthorizationPaymentInput): Reco
     currency: 'INR',
     order_id: input.orderId,
     customer_id: input.customerReference,
+    email: input.email,
+    contact: input.contact,
     recurring: '1',
     method: 'upi',
     upi: { flow: 'intent' },

@@ -82,6 +82,8 @@ async function register(deps: RazorpayRecurringDeps, input: MandateRegistrationI
     orderId: order.id,
     customerReference: customer.id,
     amount: order.amount,
+    email: input.customer.email ?? '',
+    contact: input.customer.phone ?? '',
   });
   return { ...base, tokenReference: null, intentUrl: attempt.url };
 }
