@@ -92,10 +92,11 @@ export function checkLiveMandate(input: LiveMandateInput): LimitViolation | null
   const param = 'customer_id';
   const customer = checkPaymentCustomer(input.customer, param);
   if (customer) return { param, message: customer.message.replace(/([Ll])ive payments/, '$1ive mandates') };
-  if (input.customer.email!.length > MAX_CUSTOMER_EMAIL_LENGTH) {
+  const { email, phone } = input.customer;
+  if ((email ?? '').length > MAX_CUSTOMER_EMAIL_LENGTH) {
     return { param, message: `The customer's email must be at most ${MAX_CUSTOMER_EMAIL_LENGTH} characters for live mandates.` };
   }
-  if (input.customer.phone!.length > MAX_CUSTOMER_CONTACT_LENGTH) {
+  if ((phone ?? '').length > MAX_CUSTOMER_CONTACT_LENGTH) {
     return { param, message: `The customer's phone must be at most ${MAX_CUSTOMER_CONTACT_LENGTH} characters, its country code included, for live mandates.` };
   }
   return null;
