@@ -27,6 +27,7 @@ export const DEFAULT_AUTOPAY_WINDOWS = '00:00-10:00,13:00-17:00,21:30-24:00';
 export const MAX_RETRIES_PER_CYCLE = 3;
 
 const MINUTE_MS = 60_000;
+const SECOND_MS = 1000;
 const DAY_MINUTES = 1440;
 
 export type WindowsParse = { ok: true; value: AutopayWindows } | { ok: false; reason: string };
@@ -141,7 +142,8 @@ export interface DebitTiming {
  * `none` when that falls at or after the mandate's `expire_at`: the mandate cannot carry this debit.
  */
 export function debitAfterNotice(dueAt: number, noticeSentAt: number, rules: DebitRules): number | 'none' {
-  const earliest = Math.max(dueAt, noticeSentAt + rules.noticeMs, rules.validity.startAt);
+  // A whole second, as the event's debit_at and the provider's payment_after say it: never before either.
+  const earliest = Math.ceil(Math.max(dueAt, noticeSentAt + rules.noticeMs, rules.validity.startAt) / SECOND_MS) * SECOND_MS;
   const debitAt = nextWindowStart(earliest, rules.windows);
   return debitAt >= rules.validity.expireAt ? 'none' : debitAt;
 }

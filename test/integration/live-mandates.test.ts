@@ -8,9 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { type ConnectedAccount, connectedAccount } from '../helpers/connections.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
-import { waitFor } from '../helpers/payments.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { assertApiError } from '../helpers/api-assert.ts';
+import { assertLedgerBalanced } from '../helpers/payments.ts';
 
 const HTTPS = { 'x-forwarded-proto': 'https' };
 /** COLLECTION_NOTICE_SECONDS of this file's service: a test run's short notice. */
@@ -61,7 +61,20 @@ async function createMandate(a: Live, body: Record<string, unknown> = {}): Promi
 }
 
 const get = (a: Live, path: string) => http.get(path, { key: a.liveKey, headers: HTTPS });
-const mandateIs = (a: Live, id: string, status: string, timeoutMs = 30_000) => waitFor(http, a.liveKey, `/v1/mandates/${id}`, (m) => m.status === status, timeoutMs);
+
+async function waitOn(a: Live, path: string, done: (object: any) => boolean, timeoutMs = 30_000): Promise<any> {
+  const deadline = Date.now() + timeoutMs;
+  let last: any;
+  while (Date.now() < deadline) {
+    const res = await get(a, path);
+    assert.equal(res.status, 200, res.text);
+    last = res.body;
+    if (done(last)) return last;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.fail(`${path} did not reach the expected state in ${timeoutMs} ms; last seen: ${JSON.stringify(last)}`);
+}
+const mandateIs = (a: Live, id: string, status: string, timeoutMs = 30_000) => waitOn(a, `/v1/mandates/${id}`, (m) => m.status === status, timeoutMs);
 
 /** The mandate's registration at the provider: its authorization order (receipt: our mandate id) and its intent payment. */
 async function registrationOf(a: Live, mandateId: string) {
@@ -171,17 +184,17 @@ describe('the customer and the business move a live mandate', () => {
 
     a.rzp.control.pauseMandate(token);
     await mandateIs(a, mandate.id, 'paused');
-    const paused = await waitFor(http, a.liveKey, `/v1/collections/${collectionId}`, (c) => c.status === 'paused');
+    const paused = await waitOn(a, `/v1/collections/${collectionId}`, (c) => c.status === 'paused');
     assert.equal(paused.pause_reason, 'mandate_paused');
 
     a.rzp.control.resumeMandate(token);
     await mandateIs(a, mandate.id, 'active');
-    await waitFor(http, a.liveKey, `/v1/collections/${collectionId}`, (c) => c.status === 'active');
+    await waitOn(a, `/v1/collections/${collectionId}`, (c) => c.status === 'active');
 
     a.rzp.control.revokeMandate(token);
     const revoked = await mandateIs(a, mandate.id, 'revoked');
     assert.ok(revoked.revoked_at);
-    const cancelled = await waitFor(http, a.liveKey, `/v1/collections/${collectionId}`, (c) => c.status === 'cancelled');
+    const cancelled = await waitOn(a, `/v1/collections/${collectionId}`, (c) => c.status === 'cancelled');
     assert.equal(cancelled.cancel_reason, 'mandate_revoked');
     assert.deepEqual((await eventsOf(a, mandate.id, 'mandate.')).map((e) => e.type), ['mandate.active', 'mandate.paused', 'mandate.resumed', 'mandate.revoked']);
   });
@@ -201,7 +214,7 @@ describe('the customer and the business move a live mandate', () => {
     await a.rzp.control.webhooksIdle();
     assert.equal((await get(a, `/v1/mandates/${mandate.id}`)).body.status, 'revoked');
     const helper = await http.post(`/v1/test_helpers/mandates/${mandate.id}/pause`, { key: a.liveKey, headers: HTTPS });
-    assertApiError(helper, 400, 'sandbox_only');
+    assertApiError(helper, 403, 'sandbox_only');
   });
 });
 
@@ -218,7 +231,7 @@ describe('live collections', () => {
     assert.equal(created.status, 200, created.text);
     const collectionId = created.body.id;
 
-    const charged = await waitFor(http, a.liveKey, `/v1/collections/${collectionId}`, (c) => c.paid_count === 1, 60_000);
+    const charged = await waitOn(a, `/v1/collections/${collectionId}`, (c) => c.paid_count === 1, 60_000);
     assert.equal(charged.status, 'active');
     const [upcoming] = await eventsOf(a, collectionId, 'collection.upcoming');
     assert.ok(upcoming, 'collection.upcoming was sent');
@@ -237,9 +250,19 @@ describe('live collections', () => {
     assert.equal(debit.amount, 25_000);
     assert.equal(debit.paymentAfter, upcoming.data.debit_at, 'payment_after is the announced debit_at');
     assert.ok(upcoming.data.debit_at >= upcoming.created_at + NOTICE_S, 'the notice period');
-    assert.ok(debit.debitedAt !== null && debit.debitedAt >= upcoming.data.debit_at * 1000, 'debited no sooner than announced');
-    assert.ok(Math.floor(debit.notifiedAt / 1000) <= upcoming.created_at + 1, "the provider's notice went out with collection.upcoming");
+    assert.ok(debit.debitedAt !== null && debit.debitedAt >= upcoming.data.debit_at, 'debited no sooner than announced');
+    assert.ok(debit.notifiedAt <= upcoming.created_at + 1, "the provider's notice went out with collection.upcoming");
     assert.deepEqual((await eventsOf(a, collectionId, 'collection.')).map((e) => e.type), ['collection.upcoming', 'collection.charged']);
+
+    // In the ledger as any live payment: the amount into pending, the provider's fee its own transaction.
+    const fee = a.rzp.control.payment(debit.paymentId).fee!;
+    assert.ok(fee > 0);
+    const txns = await waitOn(a, `/v1/balance_transactions?source_id=${payment.id}`, (l) => l.data.length === 2);
+    const byType = Object.fromEntries(txns.data.map((t: any) => [t.type, t]));
+    assert.equal(byType.payment.amount, 25_000);
+    assert.equal(byType.fee.amount, -fee);
+    assert.equal(Number((await get(a, '/v1/balance')).body.pending), 25_000 - fee);
+    await assertLedgerBalanced(service, a.accountId);
   });
 
   test('a debit the provider fails: the attempt fails, and the retry is announced again (a new notice) and captured', async () => {
@@ -254,7 +277,7 @@ describe('live collections', () => {
     });
     assert.equal(created.status, 200, created.text);
     const collectionId = created.body.id;
-    const charged = await waitFor(http, a.liveKey, `/v1/collections/${collectionId}`, (c) => c.paid_count === 1, 90_000);
+    const charged = await waitOn(a, `/v1/collections/${collectionId}`, (c) => c.paid_count === 1, 90_000);
     assert.equal(charged.failed_count, 1);
     const payments = (await get(a, `/v1/payments?collection_id=${collectionId}`)).body.data;
     assert.deepEqual(payments.map((p: any) => p.status).sort(), ['captured', 'failed']);

@@ -283,3 +283,12 @@ test('test runs may name seconds: edges to the millisecond, printed back the sam
   assert.equal(refused.ok, false);
   assert.equal(parseAutopayWindows('24:00:01-24:00').ok, false);
 });
+
+test('a debit falls on a whole second (the event and the provider say it in seconds), never before the notice period ends', () => {
+  const sent = ist('2026-03-01T08:00:00.400');
+  const debitAt = debitAfterNotice(sent, sent, rules({ noticeMs: 5_000 }));
+  assert.equal(debitAt, ist('2026-03-01T08:00:06'));
+  // Half a second before a window closes, rounding up would reach its end: the debit waits for the next window.
+  const late = debitAfterNotice(ist('2026-03-01T09:59:59.500'), ist('2026-03-01T09:59:59.500'), rules({ noticeMs: 0 }));
+  assert.equal(late, ist('2026-03-01T13:00:00'));
+});

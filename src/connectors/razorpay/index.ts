@@ -16,9 +16,9 @@ export const razorpay: Connector = {
   provider: 'razorpay',
   displayName: 'Razorpay (payment gateway and RazorpayX payouts)',
   // RazorpayX payouts, and payments, refunds and payment links (their QR codes) through its payment gateway.
-  // UPI AutoPay is built here (createRecurring, checkMandate, the mandate webhooks, a recurring submission on the
-  // payment rail) but its live writes answer 403 until the service's side is wired and 'recurring' is listed.
-  moves: ['payouts', 'payments'],
+  // Recurring debits: UPI AutoPay mandates (createRecurring, checkMandate, the token webhooks) and the collections
+  // that charge through them (a recurring submission on the payment rail).
+  moves: ['payouts', 'payments', 'recurring'],
   defaultBaseUrl: DEFAULT_BASE_URL,
   secretVariables: { keySecret: 'RAZORPAY_KEY_SECRET', webhookSecret: 'RAZORPAY_WEBHOOK_SECRET' },
   checkKeyId: (keyId) =>
