@@ -100,6 +100,8 @@ export class AutopayStore {
   /** Orders created with payment_capture (UPI AutoPay debit orders). */
   private readonly captureOf = new Map<string, boolean>();
   readonly debits = new Map<string, DebitRecord>();
+  /** The intent link each authorisation payment was answered with (what the customer's UPI app opens). */
+  readonly links = new Map<string, string>();
   private debitFailures: Partial<PaymentError>[] = [];
   readonly gw: GatewayStore;
   private readonly keySecret: string;
@@ -202,7 +204,9 @@ export class AutopayStore {
     this.gw.track(tokenId);
     order.attempts += 1;
     order.status = 'attempted';
-    return { payment: p, link: input.flow === 'intent' ? this.mandateLink(p, order, m) : null };
+    const link = input.flow === 'intent' ? this.mandateLink(p, order, m) : null;
+    if (link) this.links.set(p.id, link);
+    return { payment: p, link };
   }
 
   private mandateLink(p: Payment, order: Order, m: MandateInput): string {

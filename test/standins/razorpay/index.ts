@@ -181,6 +181,8 @@ export interface StandinControl {
   token(id: string): TokenRecord;
   /** Every subsequent debit requested: notice time, payment_after, request time, when the debit was made, status; oldest first. */
   recurringDebits(): DebitRecord[];
+  /** The `upi://mandate` link an authorisation payment was answered with, or null. */
+  mandateLink(paymentId: string): string | null;
   /** Makes the held debits whose payment_after has passed (also done every debitCheckIntervalMs); answers those made. */
   runDueDebits(): DebitRecord[];
   /** The next debit made fails with these error fields (payment.failed); default issuer / payment_failed. */
@@ -334,7 +336,7 @@ function makeControl(inst: Instance): StandinControl {
 }
 
 type AutopayControl = Pick<StandinControl, 'customers' | 'customer' | 'approveMandate' | 'declineMandate' | 'pauseMandate' | 'resumeMandate'
-  | 'revokeMandate' | 'tokens' | 'token' | 'recurringDebits' | 'runDueDebits' | 'failNextRecurringDebit'>;
+  | 'revokeMandate' | 'tokens' | 'token' | 'recurringDebits' | 'mandateLink' | 'runDueDebits' | 'failNextRecurringDebit'>;
 
 function autopayControl(ap: AutopayStore): AutopayControl {
   const clone = <T>(v: T): T => structuredClone(v);
@@ -349,6 +351,7 @@ function autopayControl(ap: AutopayStore): AutopayControl {
     tokens: () => clone([...ap.tokens.values()]),
     token: (id) => clone(ap.tokenRecord(id)),
     recurringDebits: () => [...ap.debits.values()].map((d) => ap.debitView(d)),
+    mandateLink: (paymentId) => ap.links.get(paymentId) ?? null,
     runDueDebits: () => ap.runDueDebits(),
     failNextRecurringDebit: (error) => ap.failNextDebit(error),
   };
