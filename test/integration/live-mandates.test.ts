@@ -219,6 +219,19 @@ describe('the customer and the business move a live mandate', () => {
 });
 
 describe('live collections', () => {
+  test("a live collection the provider could not debit (below its 100 paise minimum) is refused at creation and makes nothing", async () => {
+    const a = await live();
+    const mandate = await activeMandate(a);
+    const res = await http.post('/v1/collections', {
+      key: a.liveKey,
+      headers: HTTPS,
+      idempotencyKey: randomUUID(),
+      json: { mandate_id: mandate.id, amount: 99, schedule: 'monthly' },
+    });
+    assertApiError(res, 400, 'invalid_request', 'amount');
+    assert.equal((await get(a, `/v1/collections?mandate_id=${mandate.id}`)).body.data.length, 0);
+  });
+
   test('each debit is announced at the provider (payment_after = debit_at) before collection.upcoming is out, made with the token no sooner, and captured', async () => {
     const a = await live();
     const mandate = await activeMandate(a);

@@ -6,8 +6,6 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { ApiError } from '../../domain/errors.ts';
 import { AUTHORIZATION_WINDOW_MS, type MandateFrequency, defaultExpireAt, mandateActionProblem, startProblem, validityProblem } from '../../domain/mandates.ts';
-import { connectorOf } from '../../connectors/index.ts';
-import { activeConnection } from '../../db/connections.ts';
 import type { Mode } from '../../domain/modes.ts';
 import { webhookSimulationsOf } from '../../domain/webhooks.ts';
 import { CustomerEntity, MandateEntity, type Customer } from '../../db/entities.ts';
@@ -16,6 +14,7 @@ import { createMandateParams, listMandatesQuery, type MandateResponse } from '..
 import { parseParams } from '../../contract/validation.ts';
 import type { MandateMove } from '../../temporal/client/gateway.ts';
 import { type AppDeps, type ApiRouterContext, type ApiState, authOf, idempotencyKeyOf } from '../context.ts';
+import { liveConnector, refuseViolation } from '../live-limits.ts';
 import { findOwn, readRoutes } from '../read-routes.ts';
 
 const URL = '/v1/mandates';
@@ -39,18 +38,16 @@ function validityOf(params: { start_at?: number; expire_at?: number }, nowMs: nu
 
 /** The provider's rules where they are narrower than ours (Razorpay: max_amount up to 9,999,900; a customer it can name): 400 naming the param. */
 async function checkLive(ctx: ApiRouterContext, input: { maxAmount: number; frequency: MandateFrequency; customer: Customer }): Promise<void> {
-  const { accountId } = authOf(ctx);
-  // The connection middleware already refused an account without one.
-  const connection = await activeConnection(ctx.state.em, accountId);
-  const connector = connection ? connectorOf(connection.provider) : undefined;
-  if (!connector) return;
+  const live = await liveConnector(ctx);
+  if (!live) return;
   const { customer } = input;
-  const violation = connector.limits.checkMandate({
-    maxAmount: input.maxAmount,
-    frequency: input.frequency,
-    customer: { name: customer.name, email: customer.email ?? null, phone: customer.phone ?? null },
-  });
-  if (violation) throw new ApiError('invalid_request', violation.message, violation.param);
+  refuseViolation(
+    live.connector.limits.checkMandate({
+      maxAmount: input.maxAmount,
+      frequency: input.frequency,
+      customer: { name: customer.name, email: customer.email ?? null, phone: customer.phone ?? null },
+    }),
+  );
 }
 
 export function mandateRoutes(router: Router<ApiState>, deps: AppDeps): void {
