@@ -402,7 +402,7 @@ describe('provider webhooks about payments', () => {
 });
 
 describe('live payments: what is refused', () => {
-  test('a live minimum of 100 paise (400 amount), a customer the provider can name, no connection 403, another account 404, recurring debits 403', async () => {
+  test('a live minimum of 100 paise (400 amount), a customer the provider can name, no connection 403, another account 404', async () => {
     const a = await connectedAccount();
     const post = (body: Record<string, unknown>, key = a.liveKey) =>
       http.post('/v1/payments', { key, headers: HTTPS, json: { amount: 10_000, currency: 'INR', method: 'upi', customer_id: a.customerId, ...body } });
@@ -421,8 +421,5 @@ describe('live payments: what is refused', () => {
     assertApiError(await http.get(`/v1/payments/${payment.id}`, { key: other.liveKey, headers: HTTPS }), 404, 'not_found', 'id');
     assertApiError(await http.post('/v1/refunds', { key: other.liveKey, headers: HTTPS, json: { payment_id: payment.id } }), 404, 'not_found', 'payment_id');
 
-    // Mandates and collections are recurring debits, which the connector does not move yet.
-    assertApiError(await http.post('/v1/mandates', { key: a.liveKey, headers: HTTPS, json: { customer_id: a.customerId, max_amount: 10_000, frequency: 'monthly', vpa: 'meera@okhdfc' } }), 403, 'connection_required');
-    assertApiError(await http.post('/v1/collections', { key: a.liveKey, headers: HTTPS, json: { mandate_id: 'mdt_x', amount: 1_000, schedule: 'monthly' } }), 403, 'connection_required');
   });
 });
