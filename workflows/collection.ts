@@ -5,6 +5,7 @@
 // are src/domain/collections.ts, the writes are activities.
 import {
   ApplicationFailure,
+  CancellationScope,
   ParentClosePolicy,
   allHandlersFinished,
   condition,
@@ -306,7 +307,10 @@ async function noticeAtProvider(run: CollectionRun, debitAt: number): Promise<st
   const { cycle, attempts } = life.state;
   const paymentId = await db.newDebitPaymentId();
   try {
-    await provider.noticeLiveDebit({ collectionId: run.collectionId, paymentId, cycle, attempt: attempts + 1, debitAt });
+    // Retried through a provider's outage, but a notice that cannot be given before the debit's time is no notice.
+    await CancellationScope.withTimeout(Math.max(1, debitAt - Date.now()), () =>
+      provider.noticeLiveDebit({ collectionId: run.collectionId, paymentId, cycle, attempt: attempts + 1, debitAt }),
+    );
     return paymentId;
   } catch (err) {
     log.warn('pre-debit notice refused by the provider: the attempt failed', { collectionId: run.collectionId, cycle, error: String(err) });

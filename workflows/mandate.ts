@@ -47,6 +47,8 @@ export interface MandateWorkflowInput {
   slowApprovalMs: number;
   /** Live: how often an unapproved mandate is looked up at the provider (PROVIDER_POLL_SECONDS); default 30 minutes. */
   lookEveryMs?: number;
+  /** Live: how long a provider call is retried through an outage before it is given up (PROVIDER_LOOKUP_WINDOW_SECONDS); default an hour. */
+  providerWindowMs?: number;
   carried?: { state: MandateState; version: number; view: MandateResponse };
 }
 
@@ -58,6 +60,12 @@ export interface MandateWorkflowResult {
 const db = databaseSteps<MandateActivities>();
 const provider = providerSteps<LiveMandateActivities>();
 const DEFAULT_LOOK_EVERY_MS = 30 * 60_000;
+const DEFAULT_PROVIDER_WINDOW_MS = 60 * 60_000;
+
+/** A provider call retried (its activity's retry profile) at most `ms`, then cancelled: no call retries for ever. */
+function atMost<T>(ms: number, call: () => Promise<T>): Promise<T> {
+  return CancellationScope.withTimeout(Math.max(1, ms), call);
+}
 const MAX_HISTORY_PER_RUN = 5_000;
 
 const refusal = (type: RefusalType, message: string) => ApplicationFailure.nonRetryable(message, type);
@@ -161,10 +169,11 @@ async function registerAtProvider(run: MandateRun): Promise<void> {
   const { life } = run;
   if (life.state.registered || life.state.status !== 'created') return;
   const { request } = run.input;
-  // Retried through a provider's outage, but not past the authorization window: then the mandate expires unapproved.
+  // Retried through a provider's outage for the provider window, and never past the authorization window (then the
+  // mandate expires unapproved); a registration that could not be made is rejected.
   const deadline = Math.min(request.authorizationExpiresAt, request.expireAt);
   try {
-    await CancellationScope.withTimeout(Math.max(1, deadline - Date.now()), () => provider.registerLiveMandate(life.view!.id));
+    await atMost(Math.min(deadline - Date.now(), run.input.providerWindowMs ?? DEFAULT_PROVIDER_WINDOW_MS), () => provider.registerLiveMandate(life.view!.id));
     life.set({ ...life.state, registered: true });
     await life.save();
   } catch (err) {
@@ -176,7 +185,7 @@ async function registerAtProvider(run: MandateRun): Promise<void> {
 
 async function lookAtProvider(run: MandateRun): Promise<void> {
   try {
-    const report = await provider.lookLiveMandate(run.life.view!.id);
+    const report = await atMost(run.input.lookEveryMs ?? DEFAULT_LOOK_EVERY_MS, () => provider.lookLiveMandate(run.life.view!.id));
     if (report) run.reports.push(report);
   } catch (err) {
     // Refused: the next look, or the provider's webhook, tells.
@@ -267,18 +276,19 @@ function setMoveHandlers(run: MandateRun): void {
       const view = await move(life, action);
       // Live, only the business revokes through us (the customer does in their UPI app): the provider's token goes
       // too, after the mandate is revoked here, so no debit is made meanwhile whatever the provider answers.
-      if (run.live && action === 'revoke') run.cancelling.push(cancelAtProvider(view.id));
+      if (run.live && action === 'revoke') run.cancelling.push(cancelAtProvider(view.id, input.providerWindowMs ?? DEFAULT_PROVIDER_WINDOW_MS));
       return view;
     },
     { validator: (action) => checkMove(life, action) },
   );
 }
 
-async function cancelAtProvider(mandateId: string): Promise<void> {
+async function cancelAtProvider(mandateId: string, withinMs: number): Promise<void> {
   try {
-    await provider.cancelLiveMandate(mandateId);
+    await atMost(withinMs, () => provider.cancelLiveMandate(mandateId));
   } catch (err) {
-    // Refused outright (a token the provider no longer knows): revoked here already, and no debit is made with it.
+    // Refused outright (a token the provider no longer knows), or not reached within the provider window: revoked
+    // here already, so no debit is made with it whatever the provider still holds.
     log.warn('token cancellation refused by the provider', { mandateId, error: String(err) });
   }
 }

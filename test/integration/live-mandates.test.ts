@@ -15,6 +15,8 @@ import { assertLedgerBalanced } from '../helpers/payments.ts';
 const HTTPS = { 'x-forwarded-proto': 'https' };
 /** COLLECTION_NOTICE_SECONDS of this file's service: a test run's short notice. */
 const NOTICE_S = 3;
+/** PROVIDER_LOOKUP_WINDOW_SECONDS: how long a provider call is retried through an outage. */
+const PROVIDER_WINDOW_S = 8;
 
 let service: TestService;
 let http: Http;
@@ -24,6 +26,7 @@ before(async () => {
   service = await startTestService({
     TRUST_PROXY: 'true',
     PROVIDER_POLL_SECONDS: '2',
+    PROVIDER_LOOKUP_WINDOW_SECONDS: String(PROVIDER_WINDOW_S),
     PROVIDER_MAX_RPS: '50',
     COLLECTION_INTERVAL_MS: '600000',
     COLLECTION_NOTICE_SECONDS: String(NOTICE_S),
@@ -166,6 +169,21 @@ describe('registration and approval', () => {
     });
     assertApiError(over, 400, 'invalid_request', 'max_amount');
   });
+});
+
+test('the provider answers 500 to every registration attempt: retried for the provider window, then given up (rejected), nothing left retrying', async () => {
+  const a = await live();
+  a.rzp.control.failNext({ path: '/v1/orders', method: 'POST', status: 500, times: 1000 });
+  const started = Date.now();
+  const mandate = await createMandate(a);
+  const rejected = await mandateIs(a, mandate.id, 'rejected', 60_000);
+  assert.ok(Date.now() - started >= PROVIDER_WINDOW_S * 1000 - 1000, 'retried through the window first');
+  assert.ok(a.rzp.control.requests({ method: 'POST', path: '/v1/orders' }).length >= 2, 'the registration was retried');
+  assert.ok(rejected.rejected_at);
+  const workflow = await service.stack.temporal!.client.workflow.getHandle(`mandate/${mandate.id}`).describe();
+  assert.equal(workflow.status.name, 'COMPLETED', 'the mandate workflow ended');
+  assert.deepEqual(workflow.raw.pendingActivities ?? [], [], 'no provider call left retrying');
+  a.rzp.control.clearFaults();
 });
 
 describe('the customer and the business move a live mandate', () => {
