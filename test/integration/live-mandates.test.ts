@@ -64,6 +64,7 @@ async function createMandate(a: Live, body: Record<string, unknown> = {}): Promi
 }
 
 const get = (a: Live, path: string) => http.get(path, { key: a.liveKey, headers: HTTPS });
+const postCollection = (a: Live, json: Record<string, unknown>) => http.post('/v1/collections', { key: a.liveKey, headers: HTTPS, idempotencyKey: randomUUID(), json });
 
 async function waitOn(a: Live, path: string, done: (object: any) => boolean, timeoutMs = 30_000): Promise<any> {
   const deadline = Date.now() + timeoutMs;
@@ -190,12 +191,7 @@ describe('the customer and the business move a live mandate', () => {
   test('paused, resumed and revoked in the UPI app: the mandate and its collection follow, each with its event', async () => {
     const a = await live();
     const mandate = await activeMandate(a);
-    const created = await http.post('/v1/collections', {
-      key: a.liveKey,
-      headers: HTTPS,
-      idempotencyKey: randomUUID(),
-      json: { mandate_id: mandate.id, amount: 20_000, schedule: 'monthly', start_at: Math.floor(Date.now() / 1000) + 3_600 },
-    });
+    const created = await postCollection(a, { mandate_id: mandate.id, amount: 20_000, schedule: 'monthly', start_at: Math.floor(Date.now() / 1000) + 3_600 });
     assert.equal(created.status, 200, created.text);
     const collectionId = created.body.id;
     const token = mandate.provider_reference;
@@ -240,12 +236,7 @@ describe('live collections', () => {
   test("a live collection the provider could not debit (below its 100 paise minimum) is refused at creation and makes nothing", async () => {
     const a = await live();
     const mandate = await activeMandate(a);
-    const res = await http.post('/v1/collections', {
-      key: a.liveKey,
-      headers: HTTPS,
-      idempotencyKey: randomUUID(),
-      json: { mandate_id: mandate.id, amount: 99, schedule: 'monthly' },
-    });
+    const res = await postCollection(a, { mandate_id: mandate.id, amount: 99, schedule: 'monthly' });
     assertApiError(res, 400, 'invalid_request', 'amount');
     assert.equal((await get(a, `/v1/collections?mandate_id=${mandate.id}`)).body.data.length, 0);
   });
@@ -253,12 +244,7 @@ describe('live collections', () => {
   test('each debit is announced at the provider (payment_after = debit_at) before collection.upcoming is out, made with the token no sooner, and captured', async () => {
     const a = await live();
     const mandate = await activeMandate(a);
-    const created = await http.post('/v1/collections', {
-      key: a.liveKey,
-      headers: HTTPS,
-      idempotencyKey: randomUUID(),
-      json: { mandate_id: mandate.id, amount: 25_000, schedule: 'monthly' },
-    });
+    const created = await postCollection(a, { mandate_id: mandate.id, amount: 25_000, schedule: 'monthly' });
     assert.equal(created.status, 200, created.text);
     const collectionId = created.body.id;
 
@@ -300,12 +286,7 @@ describe('live collections', () => {
     const a = await live();
     const mandate = await activeMandate(a);
     a.rzp.control.failNextRecurringDebit({ reason: 'insufficient_funds', description: 'Insufficient balance in the customer account' });
-    const created = await http.post('/v1/collections', {
-      key: a.liveKey,
-      headers: HTTPS,
-      idempotencyKey: randomUUID(),
-      json: { mandate_id: mandate.id, amount: 15_000, schedule: 'monthly' },
-    });
+    const created = await postCollection(a, { mandate_id: mandate.id, amount: 15_000, schedule: 'monthly' });
     assert.equal(created.status, 200, created.text);
     const collectionId = created.body.id;
     const charged = await waitOn(a, `/v1/collections/${collectionId}`, (c) => c.paid_count === 1, 90_000);

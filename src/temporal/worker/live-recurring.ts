@@ -5,16 +5,11 @@ import { connectorOf } from '../../connectors/index.ts';
 import type { ProviderRecurring, ProviderRecurrings } from '../../connectors/types.ts';
 import { connectionCredentials } from '../../db/connections.ts';
 import type { SecretBox } from '../../db/sealed.ts';
+import { type PaymentSideOptions, connectedPaymentSettings } from './connected.ts';
 
-export interface LiveRecurringOptions {
+export interface LiveRecurringOptions extends PaymentSideOptions {
   orm: MikroORM;
   secrets: SecretBox;
-  /** The shared provider pace of a connection (providerPace). */
-  pace: (connectionId: string) => () => Promise<void>;
-  /** PROVIDER_POLL_SECONDS, in ms. */
-  checkAgainInMs: number;
-  collectExpirySeconds: number;
-  publicBaseUrl: () => string;
 }
 
 export function createLiveRecurrings(options: LiveRecurringOptions): ProviderRecurrings {
@@ -26,17 +21,7 @@ export function createLiveRecurrings(options: LiveRecurringOptions): ProviderRec
     const credentials = await connectionCredentials(orm.em.fork(), options.secrets, connectionId);
     const connector = credentials && connectorOf(credentials.provider);
     if (!credentials || !connector) return null;
-    const recurring = connector.createRecurring({
-      connectionId: credentials.id,
-      baseUrl: credentials.baseUrl,
-      keyId: credentials.keyId,
-      keySecret: credentials.keySecret,
-      upiCollect: credentials.upiCollect,
-      pace: options.pace(credentials.id),
-      checkAgainInMs: options.checkAgainInMs,
-      collectExpiryMinutes: Math.max(1, Math.ceil(options.collectExpirySeconds / 60)),
-      defaultReturnUrl: (paymentId) => `${options.publicBaseUrl()}/payments/${encodeURIComponent(paymentId)}/return`,
-    });
+    const recurring = connector.createRecurring(connectedPaymentSettings(credentials, options));
     cache.set(connectionId, recurring);
     return recurring;
   }
