@@ -136,6 +136,24 @@ describe('registration and approval', () => {
     assert.ok((await (await fetch(mandate.authorization_url)).text()).includes('Mandate approved'));
   });
 
+  test('the same create sent twice at once (one Idempotency-Key): one mandate, one registration at the provider', async () => {
+    const a = await live();
+    const key = randomUUID();
+    const send = () => http.post('/v1/mandates', { key: a.liveKey, headers: HTTPS, idempotencyKey: key, json: { customer_id: a.customerId, max_amount: 500_000, frequency: 'monthly' } });
+    const answers = await Promise.all([send(), send()]);
+    // The second waits for the first or hears it is still running (409 idempotency_key_in_use), as the contract says.
+    for (const res of answers) assert.ok(res.status === 200 || res.body?.error?.code === 'idempotency_key_in_use', res.text);
+    const first = answers.find((res) => res.status === 200)!;
+    const again = await send();
+    assert.equal(again.status, 200, again.text);
+    assert.equal(again.body.id, first.body.id);
+    await registrationOf(a, first.body.id);
+    await new Promise((r) => setTimeout(r, 1_000));
+    assert.equal(a.rzp.control.orders().filter((o) => o.receipt === first.body.id).length, 1, 'one authorization order');
+    assert.equal(a.rzp.control.requests({ method: 'POST', path: '/v1/payments/create/upi' }).length, 1, 'one authorization payment');
+    assert.equal((await get(a, '/v1/mandates')).body.data.length, 1);
+  });
+
   test('declined in the UPI app: rejected, with its event', async () => {
     const a = await live();
     const mandate = await createMandate(a);
