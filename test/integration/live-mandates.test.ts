@@ -17,6 +17,8 @@ const HTTPS = { 'x-forwarded-proto': 'https' };
 const NOTICE_S = 3;
 /** PROVIDER_LOOKUP_WINDOW_SECONDS: how long a provider call is retried through an outage. */
 const PROVIDER_WINDOW_S = 8;
+/** UPI_COLLECT_EXPIRY_SECONDS: how long a live payment waits for its customer (a recurring debit waits for none). */
+const CUSTOMER_WINDOW_S = 5;
 
 let service: TestService;
 let http: Http;
@@ -26,6 +28,7 @@ before(async () => {
   service = await startTestService({
     TRUST_PROXY: 'true',
     PROVIDER_POLL_SECONDS: '2',
+    UPI_COLLECT_EXPIRY_SECONDS: String(CUSTOMER_WINDOW_S),
     PROVIDER_LOOKUP_WINDOW_SECONDS: String(PROVIDER_WINDOW_S),
     PROVIDER_MAX_RPS: '50',
     COLLECTION_INTERVAL_MS: '600000',
@@ -321,6 +324,28 @@ describe('live collections', () => {
       upcoming.map((e) => e.data.debit_at).sort(),
     );
   });
+});
+
+test("a debit the provider takes its time over stays pending past the customer's payment window, and is captured when the bank answers", async () => {
+  const a = await live();
+  a.rzp.control.holdRecurringDebits(true);
+  const mandate = await activeMandate(a);
+  const created = await postCollection(a, { mandate_id: mandate.id, amount: 30_000, schedule: 'monthly' });
+  assert.equal(created.status, 200, created.text);
+  const collectionId = created.body.id;
+  for (let i = 0; i < 300 && a.rzp.control.recurringDebits().length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+  const [requested] = a.rzp.control.recurringDebits();
+  assert.ok(requested, 'the debit was asked of the provider');
+  await new Promise((r) => setTimeout(r, (CUSTOMER_WINDOW_S + 4) * 1000));
+  const [pending] = (await get(a, `/v1/payments?collection_id=${collectionId}`)).body.data;
+  assert.equal(pending.status, 'pending', 'not failed at the customer payment window');
+
+  a.rzp.control.runDueDebits();
+  const charged = await waitOn(a, `/v1/collections/${collectionId}`, (c) => c.paid_count === 1, 30_000);
+  assert.equal(charged.failed_count, 0);
+  const [payment] = (await get(a, `/v1/payments?collection_id=${collectionId}`)).body.data;
+  assert.equal(payment.status, 'captured');
+  assert.equal(payment.amount_refunded, 0, 'no late-authorization refund');
 });
 
 async function waitForPage(url: string, ready: (html: string) => boolean): Promise<string> {

@@ -339,7 +339,7 @@ export class AutopayStore {
       status: p.status,
     };
     this.debits.set(p.id, record);
-    if (record.paymentAfter <= now) this.makeDebit(record);
+    if (record.paymentAfter <= now && !this.holding) this.makeDebit(record);
     const signature = createHmac('sha256', this.keySecret).update(`${order.id}|${p.id}`).digest('hex');
     return { razorpay_payment_id: p.id, razorpay_order_id: order.id, razorpay_signature: signature };
   }
@@ -347,6 +347,9 @@ export class AutopayStore {
   private vpaOf(rec: TokenRecord): string | null {
     return rec.token.vpa ? `${rec.token.vpa.username}@${rec.token.vpa.handle}` : null;
   }
+
+  /** The bank takes its time: debits stay `created` (past their payment_after too) until runDueDebits makes them. */
+  holding = false;
 
   /** The next debits made fail with these error fields (payment.failed), one switch per debit. */
   failNextDebit(error: Partial<PaymentError> = {}): void {

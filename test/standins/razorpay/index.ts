@@ -181,6 +181,8 @@ export interface StandinControl {
   token(id: string): TokenRecord;
   /** Every subsequent debit requested: notice time, payment_after, request time, when the debit was made, status; oldest first. */
   recurringDebits(): DebitRecord[];
+  /** The bank takes its time (true): debits stay `created` until runDueDebits() makes them; false: as soon as due. */
+  holdRecurringDebits(hold: boolean): void;
   /** The `upi://mandate` link an authorisation payment was answered with, or null. */
   mandateLink(paymentId: string): string | null;
   /** Makes the held debits whose payment_after has passed (also done every debitCheckIntervalMs); answers those made. */
@@ -336,7 +338,7 @@ function makeControl(inst: Instance): StandinControl {
 }
 
 type AutopayControl = Pick<StandinControl, 'customers' | 'customer' | 'approveMandate' | 'declineMandate' | 'pauseMandate' | 'resumeMandate'
-  | 'revokeMandate' | 'tokens' | 'token' | 'recurringDebits' | 'mandateLink' | 'runDueDebits' | 'failNextRecurringDebit'>;
+  | 'revokeMandate' | 'tokens' | 'token' | 'recurringDebits' | 'mandateLink' | 'holdRecurringDebits' | 'runDueDebits' | 'failNextRecurringDebit'>;
 
 function autopayControl(ap: AutopayStore): AutopayControl {
   const clone = <T>(v: T): T => structuredClone(v);
@@ -352,6 +354,9 @@ function autopayControl(ap: AutopayStore): AutopayControl {
     token: (id) => clone(ap.tokenRecord(id)),
     recurringDebits: () => [...ap.debits.values()].map((d) => ap.debitView(d)),
     mandateLink: (paymentId) => ap.links.get(paymentId) ?? null,
+    holdRecurringDebits: (hold) => {
+      ap.holding = hold;
+    },
     runDueDebits: () => ap.runDueDebits(),
     failNextRecurringDebit: (error) => ap.failNextDebit(error),
   };
@@ -419,7 +424,7 @@ export async function startRazorpayStandin(opts: RazorpayStandinOptions): Promis
   const ap = new AutopayStore(gw, opts.keySecret);
   const debitTimer = (opts.debitCheckIntervalMs ?? 200) > 0 ? setInterval(() => {
     try {
-      ap.runDueDebits();
+      if (!ap.holding) ap.runDueDebits();
     } catch (err) {
       console.error('razorpay stand-in: a due debit failed', err);
     }
