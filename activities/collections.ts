@@ -2,6 +2,7 @@
 // (read fresh, so a changed vpa applies at the next attempt), and every state the collection workflow reaches, with
 // its history row and events. Each write is one database transaction.
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { newId } from '../src/domain/ids.ts';
 import { chargeRequest } from './collections/charge-request.ts';
 import type { ChargeRequestInput, CollectionRequest, SaveCollectionStateInput } from './collections/collection-store.ts';
 import { createCollection } from './collections/create-collection.ts';
@@ -15,6 +16,8 @@ export function createCollectionActivities(deps: { orm: MikroORM }) {
     createCollection: (request: CollectionRequest) => createCollection(deps.orm, request),
     /** See chargeRequest. */
     chargeRequest: (input: ChargeRequestInput) => chargeRequest(deps.orm, input),
+    /** A payment id for a live debit's notice, made once and kept in the workflow's history. */
+    newDebitPaymentId: async (): Promise<string> => newId('payment'),
     /** See saveCollectionState. */
     saveCollectionState: (input: SaveCollectionStateInput) => saveCollectionState(deps.orm, input),
   };

@@ -17,7 +17,8 @@ import { createPaymentLinkActivities } from './payment-links.ts';
 import { createReportActivities } from './reports.ts';
 import { createProviderEventActivities, type ProviderEventTranslator } from './provider-events.ts';
 import { createProviderSettlementActivities } from './settlements/provider-settlements.ts';
-import type { ProviderGateways } from '../src/connectors/types.ts';
+import type { ProviderGateways, ProviderRecurrings } from '../src/connectors/types.ts';
+import { createLiveMandateActivities } from './live-mandates.ts';
 import { type AccountReaderOf, createReconciliationActivities } from './reconciliation.ts';
 
 export interface ActivityDeps {
@@ -41,6 +42,8 @@ export interface ActivityDeps {
   gateways?: ProviderGateways;
   /** What reconciliation reads of a connection's provider account (the connector registry, wired by the worker). */
   accountReaderOf: AccountReaderOf;
+  /** UPI AutoPay of each connection (live mandates and their debits' notices); absent where nothing is live. */
+  recurrings?: ProviderRecurrings;
 }
 
 export function createActivities(deps: ActivityDeps) {
@@ -56,6 +59,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createCollectionActivities({ orm: deps.orm }),
     ...createPaymentLinkActivities({ orm: deps.orm, gateways: deps.gateways }),
     ...createMandateActivities({ orm: deps.orm }),
+    ...createLiveMandateActivities({ orm: deps.orm, recurrings: deps.recurrings }),
     ...createReportActivities({ orm: deps.orm }),
     ...createProviderEventActivities({ orm: deps.orm, translate: deps.translateProviderEvent }),
     ...createReconciliationActivities({ orm: deps.orm, readerOf: deps.accountReaderOf }),

@@ -6,11 +6,12 @@
 // through writeMoves under the status guard: the rail step's reading of its rail (activities/rail-step.ts), a test
 // helper's named move (transitionWriter), and what a rail reported on its own (railReportWriter).
 import { ApplicationFailure } from '@temporalio/activity';
-import { LockMode, type EntityManager, type EntityName, type FilterQuery, type MikroORM } from '@mikro-orm/postgresql';
+import { LockMode, type EntityDictionary, type EntityManager, type EntityName, type FilterQuery, type MikroORM } from '@mikro-orm/postgresql';
 import { InsufficientFundsError, type RefusalDetails, type RefusalType } from '../src/domain/failures.ts';
 import type { Lifecycle, Move, RailDecision, RailStep, TransitionRequest } from '../src/domain/lifecycle.ts';
 import type { Mode } from '../src/domain/modes.ts';
 import { insertTogether, withEvent } from '../src/db/events.ts';
+import { executePrepared } from '../src/db/prepared.ts';
 import { rowUpdate, scalarSnapshot } from '../src/db/row-update.ts';
 import { statusChangeInsert } from '../src/db/status-history.ts';
 import { type Alongside, type PostOptions, PostingNotWrittenError, post } from '../src/ledger/ledger.ts';
@@ -67,9 +68,21 @@ export async function loadRow<S extends string, F extends string, Row extends Li
 ): Promise<Row> {
   // Read outside the identity map: a change is written by applyTransition or moveAlone themselves (in the statement
   // of its posting), never flushed by MikroORM, and a locked row's transaction must not flush it a second time.
-  const row = await em.findOne(store.entity, { id } as FilterQuery<Row>, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE, disableIdentityMap: true } : { disableIdentityMap: true });
+  // Unlocked (every rail step reads this way), the same row as a prepared statement of its own, mapped as findOne maps
+  // it: no query to build, and PostgreSQL plans it once per connection (src/db/prepared.ts).
+  const row = lock
+    ? await em.findOne(store.entity, { id } as FilterQuery<Row>, { lockMode: LockMode.PESSIMISTIC_WRITE, disableIdentityMap: true })
+    : await readRow(em, store.entity, id);
   if (!row) throw refuse('NotFound', `${store.lifecycle.resource} ${id} not found`);
   return row as Row;
+}
+
+/** The row by its primary key, outside the identity map, or null. */
+async function readRow<Row extends object>(em: EntityManager, entity: EntityName<Row>, id: string): Promise<Row | null> {
+  const meta = em.getMetadata(entity);
+  const pk = meta.properties[meta.primaryKeys[0] as keyof typeof meta.properties];
+  const [raw] = await executePrepared<Record<string, unknown>>(em, `select * from "${meta.tableName}" where "${pk.fieldNames[0]}" = ?`, [id]);
+  return raw ? (em.map(entity, raw as EntityDictionary<Row>, { disableIdentityMap: true }) as Row) : null;
 }
 
 const capitalized = (word: string) => word[0].toUpperCase() + word.slice(1);

@@ -99,6 +99,7 @@ export async function saveMandateState(orm: MikroORM, input: SaveMandateStateInp
     row.stateVersion = input.version;
     row.status = state.status;
     row.vpa = state.vpa;
+    row.providerReference = state.providerReference ?? row.providerReference ?? null;
     row.authorizationStartedAt = dateOrNull(state.authorizationStartedAt);
     row.activatedAt = dateOrNull(state.activatedAt);
     row.pausedAt = dateOrNull(state.pausedAt);

@@ -4,9 +4,9 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Mode } from '../src/domain/modes.ts';
 import { webhookSimulationsOf } from '../src/domain/webhooks.ts';
 import { type PaymentFailureCode, type PaymentMethod, type PaymentRailState, type PaymentStatus, paymentLifecycle, paymentRailDecision } from '../src/domain/payments.ts';
-import { CustomerEntity, PaymentEntity, PaymentLinkEntity, type Payment } from '../src/db/entities.ts';
+import { CollectionEntity, CustomerEntity, MandateEntity, PaymentEntity, PaymentLinkEntity, type Payment } from '../src/db/entities.ts';
 import { paymentView } from '../src/db/views.ts';
-import type { PaymentInstrument, PaymentRail } from '../src/rails/payments.ts';
+import type { PaymentInstrument, PaymentRail, PaymentSubmitAnswer } from '../src/rails/payments.ts';
 import { type LifecycleStore, type RailsByMode, loadRow, railFor, railReportWriter, writeStatusEntry } from './lifecycle.ts';
 import { createLivePaymentActivities } from './payments/live-payment.ts';
 import { type HandOver, railStepper } from './rail-step.ts';
@@ -63,6 +63,26 @@ async function liveCustomerOf(em: EntityManager, payment: Payment): Promise<{ em
   return link ? { email: link.customerEmail ?? null, phone: link.customerPhone ?? null } : null;
 }
 
+/**
+ * A live collection's debit: made with its mandate's token at the provider (PaymentSubmission.recurring); null for
+ * every other payment, and for a mandate without a token (the provider then refuses the debit).
+ */
+async function recurringDebitOf(em: EntityManager, payment: Payment): Promise<{ customerReference: string; tokenReference: string } | null> {
+  if (payment.mode !== 'live' || !payment.collectionId) return null;
+  const collection = await em.findOne(CollectionEntity, { id: payment.collectionId }, { fields: ['mandateId'] });
+  const mandate = collection?.mandateId ? await em.findOne(MandateEntity, { id: collection.mandateId }, { fields: ['providerCustomerReference', 'providerReference'] }) : null;
+  if (!mandate?.providerCustomerReference || !mandate.providerReference) return null;
+  return { customerReference: mandate.providerCustomerReference, tokenReference: mandate.providerReference };
+}
+
+const NO_TOKEN_MESSAGE = "The collection's mandate has no token at the provider to debit.";
+const NO_TOKEN: PaymentSubmitAnswer = {
+  outcome: { state: 'failed', failure: { code: 'payment_declined', message: NO_TOKEN_MESSAGE, provider: { source: 'business', reason: 'mandate_without_token', description: NO_TOKEN_MESSAGE } } },
+  providerReference: null,
+  fees: 0,
+  nextAction: null,
+};
+
 export function createPaymentActivities(deps: { orm: MikroORM; rails: RailsByMode<PaymentRail>; railInlineWaitMs?: number; paymentExpiryMs?: number }) {
   const activities = {
     /** Writes the payment `pending`. Idempotent by key: a retry finds the row the first attempt wrote. */
@@ -115,6 +135,9 @@ export function createPaymentActivities(deps: { orm: MikroORM; rails: RailsByMod
     if (!paymentLifecycle.watched[payment.status]) return null;
     // A live rail names the customer to the provider (its email and phone) and where netbanking returns them.
     const customer = payment.mode === 'live' ? await liveCustomerOf(em, payment) : null;
+    const recurring = await recurringDebitOf(em, payment);
+    // A live collection's debit is made with its mandate's token or not at all: never as a payment the customer must approve.
+    if (payment.mode === 'live' && payment.collectionId && !recurring) return { handedOver: { status: payment.status, mode: payment.mode, answer: NO_TOKEN } };
     const answer = await railFor(deps.rails, payment.mode).submit({
       paymentId: payment.id,
       accountId: payment.accountId,
@@ -125,6 +148,7 @@ export function createPaymentActivities(deps: { orm: MikroORM; rails: RailsByMod
       returnUrl: payment.returnUrl ?? null,
       description: payment.description ?? null,
       notes: payment.receipt ? { receipt: payment.receipt } : {},
+      recurring,
     });
     return { handedOver: { status: payment.status, mode: payment.mode, answer } };
   }

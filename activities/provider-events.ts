@@ -5,10 +5,11 @@
 import { Context } from '@temporalio/activity';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { ConnectorWebhookOutcome, PaymentOutcome, PayoutOutcome, RefundOutcome } from '../src/connectors/types.ts';
-import { ConnectionEntity, PaymentEntity, PaymentLinkEntity, PayoutEntity, RefundEntity } from '../src/db/entities.ts';
+import { ConnectionEntity, MandateEntity, PaymentEntity, PaymentLinkEntity, PayoutEntity, RefundEntity } from '../src/db/entities.ts';
 import type { PaymentRailState } from '../src/domain/payments.ts';
 import type { RefundRailState } from '../src/domain/refunds.ts';
-import { INTERNAL_KEY_PREFIX, paymentWorkflowId, refundWorkflowId } from '../src/domain/workflow-ids.ts';
+import { INTERNAL_KEY_PREFIX, mandateWorkflowId, paymentWorkflowId, refundWorkflowId } from '../src/domain/workflow-ids.ts';
+import type { LiveMandateReport } from './live-mandates.ts';
 import type { PaymentRailReport } from './payments/live-payment.ts';
 import type { ProviderLinkPaymentInput } from './payment-links/provider-payment.ts';
 import { type SettlementFacts, settlementFactsOf } from './settlements/provider-settlements.ts';
@@ -32,6 +33,8 @@ export type ProviderEventWork =
   | { kind: 'settlement'; connectionId: string; settlement: SettlementFacts }
   /** A payment to a live link's QR code: the link's payment, then the link's to keep or give back. */
   | { kind: 'link_payment'; payment: ProviderLinkPaymentInput }
+  /** A live mandate's registration or token moved: its workflow applies the report. */
+  | { kind: 'mandate'; workflowId: string; report: LiveMandateReport }
   | null;
 
 /** A payment's outcome at the provider as its rail state; null while it waits (or is authorized, to be captured). */
@@ -90,6 +93,26 @@ async function resolveGatewayEvent(em: ReturnType<MikroORM['em']['fork']>, accou
     return { kind: 'refund', report: state ? { id: refund.id, outcome: state } : null, workflowId: refundFollowerId(refund) };
   }
   return null;
+}
+
+/** A report about one of the account's live mandates (by our id in its notes, its token, or its registration); null for one this service does not know. */
+async function resolveMandateEvent(
+  em: ReturnType<MikroORM['em']['fork']>,
+  accountId: string,
+  outcome: Extract<ConnectorWebhookOutcome, { kind: 'mandate' }>,
+): Promise<ProviderEventWork> {
+  const { report } = outcome;
+  const where = { accountId, mode: 'live' as const };
+  const mandate =
+    (report.mandateId ? await em.findOne(MandateEntity, { ...where, id: report.mandateId }, { fields: ['id'] }) : null) ??
+    (report.tokenReference ? await em.findOne(MandateEntity, { ...where, providerReference: report.tokenReference }, { fields: ['id'] }) : null) ??
+    (report.registrationReference ? await em.findOne(MandateEntity, { ...where, providerRegistrationReference: report.registrationReference }, { fields: ['id'] }) : null);
+  if (!mandate) return null;
+  return {
+    kind: 'mandate',
+    workflowId: mandateWorkflowId(mandate.id),
+    report: { state: report.outcome.state, tokenReference: report.tokenReference, vpa: report.vpa, providerStatus: report.providerStatus },
+  };
 }
 
 /**
@@ -185,6 +208,11 @@ export function createProviderEventActivities(deps: { orm: MikroORM; translate: 
           : null;
       }
       if (outcome.kind === 'qr_payment') return linkPaymentWork(em, input, connection?.accountId ?? null, outcome);
+      if (outcome.kind === 'mandate') {
+        const work = connection ? await resolveMandateEvent(em, connection.accountId, outcome) : null;
+        if (!work) log.info('provider event about a mandate this service does not know', { connectionId: input.connectionId, eventId: input.eventId, type: outcome.eventType });
+        return work;
+      }
       if (outcome.kind === 'payment' || outcome.kind === 'refund') {
         const work = connection ? await resolveGatewayEvent(em, connection.accountId, outcome) : null;
         if (!work) log.info('provider event about a payment or refund this service does not know', { connectionId: input.connectionId, eventId: input.eventId, type: outcome.eventType });

@@ -76,7 +76,9 @@ export function railStepper<S extends string, F extends string, Row extends Life
       said = outcomeOf(await rail.lookup(id));
       seen = decide(current.status, said);
     }
-    if (seen.moves.length === 0) return { view: await viewNow(), next: seen.next };
+    // Nothing to write and more to wait for: the row as this step's hand-over wrote it is the row as written (read
+    // again only when there was no hand-over, or for a settled answer).
+    if (seen.moves.length === 0) return { view: seen.next !== 'settled' && handed?.row ? store.view(handed.row) : await viewNow(), next: seen.next };
     // Decided again from the row as it is written: what the rail said, read against the status as it is now.
     return writeMoves(orm, store, id, (status) => decide(status, said), handed?.row ?? row);
   };

@@ -18,6 +18,7 @@ import { startBatchSweeper } from './temporal/worker/batch-sweeper.ts';
 import { ensureReportCleanupSchedule } from './temporal/worker/report-cleanup-schedule.ts';
 import { ensureSettlementSchedule } from './temporal/worker/settlement-schedule.ts';
 import { ensureReconcileSchedules } from './temporal/worker/reconcile-schedules.ts';
+import { adoptMigratedMandates } from './temporal/worker/mandate-adoption.ts';
 import { startWorker, type WorkerHandle } from './temporal/worker/worker.ts';
 
 export type Role = 'all' | 'api' | 'worker';
@@ -205,6 +206,7 @@ async function startWorkerPart(config: Config, parts: Parts & { temporalAddress:
   });
   await ensureReportCleanupSchedule(temporal.client, { taskQueue: config.TEMPORAL_TASK_QUEUE });
   await ensureReconcileSchedules(temporal.client, orm, { taskQueue: config.TEMPORAL_TASK_QUEUE, intervalSeconds: config.RECONCILE_INTERVAL_SECONDS, logger });
+  await adoptMigratedMandates(temporal.client, orm, { taskQueue: config.TEMPORAL_TASK_QUEUE, slowApprovalMs: config.SANDBOX_SLOW_DELAY_MS, logger });
   const sweeper = startBatchSweeper({ orm, gateway: temporal.gateway, intervalMs: config.PAYOUT_BATCH_SWEEP_INTERVAL_MS, logger });
   stops.push({ name: 'payout batch sweeper', stop: sweeper.stop });
   return worker;

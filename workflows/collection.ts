@@ -5,6 +5,7 @@
 // are src/domain/collections.ts, the writes are activities.
 import {
   ApplicationFailure,
+  CancellationScope,
   ParentClosePolicy,
   allHandlersFinished,
   condition,
@@ -13,9 +14,11 @@ import {
   defineSignal,
   defineUpdate,
   executeChild,
+  log,
   setHandler,
 } from '@temporalio/workflow';
 import type { CollectionActivities, CollectionRequest } from '../activities/collections.ts';
+import type { LiveMandateActivities } from '../activities/live-mandates.ts';
 import { kolkataIso } from '../src/domain/collection-schedule.ts';
 import { debitAfterNotice } from '../src/domain/autopay-windows.ts';
 import {
@@ -36,7 +39,7 @@ import { type MandateStatus, collectionFollows } from '../src/domain/mandates.ts
 import { paymentWorkflow } from './payment.ts';
 import { LongLived } from './long-lived.ts';
 import { failureType } from './lifecycle.ts';
-import { databaseSteps, firstTrySteps } from './proxies.ts';
+import { databaseSteps, firstTrySteps, providerSteps } from './proxies.ts';
 import type { CollectionResponse } from '../src/contract/collections.ts';
 
 /** Answers the creating request (Update-with-Start) once the collection is written. */
@@ -77,6 +80,7 @@ export interface CollectionWorkflowResult {
 }
 
 const db = databaseSteps<CollectionActivities>();
+const provider = providerSteps<LiveMandateActivities>();
 /**
  * The charge's request, tried once at once: a customer without vpa is known before anyone has waited. Then it is
  * tried again every VPA_RECHECK_MS while the collection stays active, so a pause or cancel ends the wait (a step
@@ -170,6 +174,8 @@ interface CollectionRun {
   charging: boolean;
   /** The charge in flight waits for its customer's vpa: advance and resume are refused at once meanwhile. */
   held: boolean;
+  /** Live: each debit is announced at the provider too (its pre-debit notification) and made with the mandate's token. */
+  live: boolean;
 }
 
 const invalidState = (message: string) => ApplicationFailure.nonRetryable(message, 'InvalidState' satisfies RefusalType);
@@ -193,7 +199,7 @@ export async function collectionWorkflow(input: CollectionWorkflowInput): Promis
     },
     maxHistory: MAX_HISTORY_PER_RUN,
   });
-  const run: CollectionRun = { plan, collectionId, life, advances: new AdvanceQueue(), charging: false, held: false };
+  const run: CollectionRun = { plan, collectionId, life, advances: new AdvanceQueue(), charging: false, held: false, live: request.mode === 'live' };
   setCollectionHandlers(run);
 
   if (!life.view) {
@@ -280,8 +286,39 @@ async function announce(run: CollectionRun): Promise<void> {
     await life.save();
     return;
   }
-  life.set({ ...state, debitAt, nextChargeAt: debitAt });
+  let debitPaymentId: string | null = null;
+  if (run.live) {
+    debitPaymentId = await noticeAtProvider(run, debitAt);
+    // Refused, or the collection moved while the provider was asked (paused, cancelled): this notice is spent.
+    if (debitPaymentId === null || life.state !== state) return;
+  }
+  life.set({ ...state, debitAt, nextChargeAt: debitAt, debitPaymentId });
   await life.save(undefined, { debitAt });
+}
+
+/**
+ * Live: the provider's pre-debit notice of the attempt, an order under the payment id the debit will have (made once
+ * here and kept in the history, so a retried notice finds its order). A notice the provider refuses (the mandate's
+ * token is gone) is the attempt failed without a payment: the dunning goes on, and a collection whose mandate the
+ * customer revoked meanwhile is cancelled by the mandate's move. Answers the payment id, or null when it failed.
+ */
+async function noticeAtProvider(run: CollectionRun, debitAt: number): Promise<string | null> {
+  const { life } = run;
+  const { cycle, attempts } = life.state;
+  const paymentId = await db.newDebitPaymentId();
+  try {
+    // Retried through a provider's outage, but a notice that cannot be given before the debit's time is no notice.
+    await CancellationScope.withTimeout(Math.max(1, debitAt - Date.now()), () =>
+      provider.noticeLiveDebit({ collectionId: run.collectionId, paymentId, cycle, attempt: attempts + 1, debitAt }),
+    );
+    return paymentId;
+  } catch (err) {
+    log.warn('pre-debit notice refused by the provider: the attempt failed', { collectionId: run.collectionId, cycle, error: String(err) });
+    if (life.state.status !== 'active') return null;
+    life.set(afterCharge(run.plan, life.state, 'failed', Date.now()));
+    await life.save();
+    return null;
+  }
 }
 
 function setCollectionHandlers(run: CollectionRun): void {
@@ -404,7 +441,7 @@ async function chargeOnce(run: CollectionRun): Promise<void> {
   const { life, advances, collectionId } = run;
   run.charging = true;
   let answering = advances.shift();
-  const charge = { collectionId, cycle: life.state.cycle, attempt: life.state.attempts + 1 };
+  const charge = { collectionId, cycle: life.state.cycle, attempt: life.state.attempts + 1, paymentId: life.state.debitPaymentId ?? null };
   const prepare = () => prepareCharge(charge);
   let prepared = await prepare();
   while (typeof prepared === 'string') {

@@ -17,6 +17,7 @@ import type { TopUpActivities } from '../activities/top-ups.ts';
 import { wakePaymentSignal } from './payment.ts';
 import { providerPaymentSignal, refundDuplicate } from './payment-link.ts';
 import { refundFollowWorkflow, wakeRefundSignal } from './refund.ts';
+import { providerMandateSignal } from './mandate.ts';
 import { databaseSteps, providerSteps } from './proxies.ts';
 
 const { resolveProviderEvent } = databaseSteps<ProviderEventActivities>();
@@ -56,6 +57,13 @@ export async function providerEventWorkflow(input: ProviderEventInput): Promise<
   if (work?.kind === 'refund') {
     if (work.report) await applyRefundRailReport(work.report);
     await wake(work.workflowId, wakeRefundSignal);
+  }
+  if (work?.kind === 'mandate') {
+    try {
+      await getExternalWorkflowHandle(work.workflowId).signal(providerMandateSignal, work.report);
+    } catch {
+      // The mandate's workflow has ended (rejected, revoked or expired): nothing moves it any more.
+    }
   }
 }
 

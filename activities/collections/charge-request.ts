@@ -38,7 +38,7 @@ export async function chargeRequest(orm: MikroORM, input: ChargeRequestInput): P
   if (!vpa || mandate.status !== 'active') throw ApplicationFailure.retryable(`collection ${collection.id} has no active mandate or vpa to charge`, awaiting.CustomerWithoutVpa);
   const idempotencyKey = chargeIdempotencyKey(input);
   const request: PaymentRequest = {
-    paymentId: newId('payment'),
+    paymentId: input.paymentId ?? newId('payment'),
     accountId: collection.accountId,
     mode: collection.mode,
     idempotencyKey,

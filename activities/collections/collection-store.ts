@@ -34,6 +34,8 @@ export interface ChargeRequestInput {
   collectionId: string;
   cycle: number;
   attempt: number;
+  /** Live: the payment id the attempt's pre-debit notice announced (its order at the provider is under it). */
+  paymentId?: string | null;
 }
 
 /** A state the collection workflow reached; `version` orders its writes, so a retried older one is a no-op. */

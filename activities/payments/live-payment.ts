@@ -53,6 +53,13 @@ export async function recordPaymentFee(orm: MikroORM, paymentId: string, fee?: n
   });
 }
 
+/**
+ * How long a live collection's debit may stay pending at the provider before it is looked up and, if still not
+ * captured, failed (a capture after that is a late authorization, refunded). Not the customer's approval window
+ * (UPI_COLLECT_EXPIRY_SECONDS): the customer does nothing for a recurring debit, and the bank may take hours.
+ */
+export const RECURRING_DEBIT_EXPIRY_MS = 24 * 3_600_000;
+
 export function createLivePaymentActivities(deps: {
   orm: MikroORM;
   rail: PaymentRail;
@@ -63,8 +70,9 @@ export function createLivePaymentActivities(deps: {
   writeReport: (report: { id: string; outcome: PaymentRailState }) => Promise<PaymentResponse>;
 }) {
   const expiresAt = async (id: string) => {
-    const row = await deps.orm.em.fork().findOneOrFail(PaymentEntity, { id }, { fields: ['createdAt'] });
-    return row.createdAt.getTime() + deps.expiryMs;
+    const row = await deps.orm.em.fork().findOneOrFail(PaymentEntity, { id }, { fields: ['createdAt', 'collectionId'] });
+    // A collection's debit waits for no customer: the provider debits the mandate's token, in its own time.
+    return row.createdAt.getTime() + (row.collectionId ? RECURRING_DEBIT_EXPIRY_MS : deps.expiryMs);
   };
   return {
     /**

@@ -7,6 +7,7 @@ import type { PaymentRail, RefundRail } from '../rails/payments.ts';
 import type { PaymentFailureCode } from '../domain/payments.ts';
 import type { FailureCode } from '../domain/payouts.ts';
 import type { RefundFailureCode } from '../domain/refunds.ts';
+import type { MandateFrequency } from '../domain/mandates.ts';
 
 /** The provider's own account of why a payout stopped, kept beside our code in `failure_reason.provider`. */
 export interface ProviderFailureDetails {
@@ -166,6 +167,8 @@ export type ConnectorWebhookOutcome =
   | { kind: 'qr_payment'; eventType: string; report: ProviderPaymentReport; qrCode: ProviderQrCode }
   /** Money that arrived in the payout account (a live top-up), by the provider's transaction id. */
   | { kind: 'deposit'; eventType: string; providerReference: string; amount: number; createdAt: Date }
+  /** A UPI AutoPay mandate's registration or token moved (approved, rejected, paused, resumed, cancelled). */
+  | { kind: 'mandate'; eventType: string; report: ProviderMandateReport }
   /** An event this service does not act on (downtime notices, entities it does not follow); answered 200 and logged. */
   | { kind: 'ignored'; eventType: string };
 
@@ -315,6 +318,108 @@ export interface ProviderAccountReader {
   payout(providerReference: string): Promise<ProviderPayoutReport>;
 }
 
+/** A live UPI AutoPay mandate as a connector registers it at the provider (our API's terms). */
+export interface MandateRegistrationInput {
+  /**
+   * Our mandate id: the registration's receipt and notes (`mandate_id`) at the provider, so a retried registration
+   * finds the first one rather than making a second, and the provider's events about it name it.
+   */
+  mandateId: string;
+  customer: { name: string; email: string | null; phone: string | null };
+  /** Paise: the most one debit may take. */
+  maxAmount: number;
+  frequency: MandateFrequency;
+  /** Epoch ms. */
+  startAt: number;
+  expireAt: number;
+  description?: string | null;
+}
+
+/** Where a live mandate is known at the provider: what a later look, a debit or a cancellation needs. */
+export interface ProviderMandateRef {
+  /** The provider's customer the mandate's token belongs to. */
+  customerReference: string;
+  /** The provider's reference of the registration (its authorization order). */
+  registrationReference: string;
+  /** The provider's token, once the customer approved (null before: then the registration tells). */
+  tokenReference: string | null;
+}
+
+/** What the customer approves: the registration made at the provider. */
+export interface ProviderMandateRegistration extends ProviderMandateRef {
+  /**
+   * The `upi://` intent link the customer's UPI app opens to approve the mandate (the hosted page shows it as a
+   * button and draws it as a QR code); null when the provider gave none (the page says so).
+   */
+  intentUrl: string | null;
+}
+
+/**
+ * Where the provider says a mandate is, in our terms.
+ * - `pending`: the customer has not approved it yet.
+ * - `active`: approved (also after a resume); debits may be made with its token.
+ * - `paused`, `revoked` (cancelled by the customer or by us), `expired`: as our mandate statuses.
+ * - `rejected`: the customer declined, or the authorization failed or ran out.
+ */
+export type MandateProviderOutcome =
+  | { state: 'pending' }
+  | { state: 'active' }
+  | { state: 'paused' }
+  | { state: 'revoked' }
+  | { state: 'expired' }
+  | { state: 'rejected'; details: ProviderFailureDetails | null };
+
+/** One look at a mandate at the provider (an answer to a fetch, a token or authorization-payment webhook). */
+export interface ProviderMandateReport {
+  /** Our mandate id as we gave it to the provider (notes, receipt), or null when the object carries none (a token event). */
+  mandateId: string | null;
+  /** The provider's token, when known. */
+  tokenReference: string | null;
+  registrationReference: string | null;
+  customerReference: string | null;
+  /** The provider's status word as it said it, for logs and operators. */
+  providerStatus: string;
+  outcome: MandateProviderOutcome;
+  /** The UPI ID the customer approved from, when the provider tells it. */
+  vpa: string | null;
+}
+
+/** A debit's pre-debit notice at the provider: the order the debit will pay, announced to the customer. */
+export interface DebitNoticeInput {
+  /** Our payment id of the coming debit: the order's receipt, so a retried notice finds the first one. */
+  paymentId: string;
+  mandate: ProviderMandateRef & { tokenReference: string };
+  /** Paise. */
+  amount: number;
+  /** Epoch ms: the provider debits no sooner than this (`payment_after`). */
+  debitAt: number;
+  description?: string | null;
+  /** Our other ids to keep beside the order (collection, cycle). */
+  notes?: Record<string, string>;
+}
+
+/**
+ * UPI AutoPay at a provider for one connection: registering a mandate, reading it, announcing each debit and
+ * cancelling it. The debit itself is a payment on the payment rail (PaymentSubmission.recurring), on the order its
+ * notice made. Every call goes at the connection's shared pace.
+ */
+export interface ProviderRecurring {
+  /** Registers the mandate (once per mandate id, whoever asks twice) and answers what the customer approves. */
+  register(input: MandateRegistrationInput): Promise<ProviderMandateRegistration>;
+  /** The mandate as the provider shows it now (its token's status, else its registration's). */
+  mandate(ref: ProviderMandateRef): Promise<ProviderMandateReport>;
+  /** Creates the debit's order with the provider's pre-debit notification (debit no sooner than `debitAt`); once per payment id. */
+  noticeDebit(input: DebitNoticeInput): Promise<{ orderReference: string }>;
+  /** Cancels the token (the business's revocation); a token already cancelled, or never made, is left as it is. */
+  cancel(ref: ProviderMandateRef): Promise<void>;
+}
+
+/** UPI AutoPay of the connections, as the worker's composition root gives it to activities. */
+export interface ProviderRecurrings {
+  /** The account's active connection's, else its latest one's (a disabled connection still follows what is in flight); null when it has none. */
+  ofAccount(accountId: string): Promise<ProviderRecurring | null>;
+}
+
 /** What one provider's connector gives the rest of the service (src/connectors/index.ts lists them). */
 export interface Connector {
   /** The `--provider` value and the webhook path segment. */
@@ -340,6 +445,8 @@ export interface Connector {
   createPaymentRails(settings: ConnectedPaymentSettings): { payments: PaymentRail; refunds: RefundRail };
   /** What reconciliation reads of the connection's provider account (its statement, its payouts). */
   createAccountReader(settings: ConnectedRailSettings): ProviderAccountReader;
+  /** UPI AutoPay of one connection (mandates and their debits' notices). */
+  createRecurring(settings: ConnectedPaymentSettings): ProviderRecurring;
   /**
    * The provider's rules where they are narrower than our API's, checked when a live beneficiary or payout is created
    * (400 naming the param) so that the provider never refuses it later for them.
@@ -348,6 +455,11 @@ export interface Connector {
     checkBeneficiary(input: LiveBeneficiaryInput): LimitViolation | null;
     checkPayout(input: LivePayoutInput): LimitViolation | null;
     checkPayment(input: LivePaymentInput): LimitViolation | null;
+    /**
+     * A live mandate's terms and its customer as the provider must have them (Razorpay: max_amount at most 9,999,900;
+     * a customer with the contact details its customer API needs). `param` is our API's (`max_amount`, `customer_id`).
+     */
+    checkMandate(input: { maxAmount: number; frequency: MandateFrequency; customer: { name: string; email: string | null; phone: string | null } }): LimitViolation | null;
   };
   webhooks: {
     /** Lower-case header names. */

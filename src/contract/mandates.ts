@@ -16,7 +16,7 @@ export const createMandateParams = z.strictObject({
     .string()
     .regex(VPA_PATTERN, 'must be a UPI ID such as name@bank')
     .optional()
-    .meta({ description: "The UPI ID the customer approves from. Default: the customer's `vpa`." }),
+    .meta({ description: "The UPI ID the customer approves from. Default: the customer's `vpa`. Live, optional: the customer approves in their UPI app by the provider's intent, and the UPI ID they approve from becomes the mandate's." }),
   description: descriptionParam,
   metadata: metadataParam,
 });
@@ -31,7 +31,7 @@ export const mandateSchema = z
     mode: modeSchema,
     livemode: z.boolean(),
     customer_id: z.string(),
-    vpa: z.string().meta({ description: 'The UPI ID the mandate debits (the one the customer approved from, once approved).' }),
+    vpa: z.string().meta({ description: 'The UPI ID the mandate debits (the one the customer approved from, once approved; empty for a live mandate created without one until the provider tells it).' }),
     max_amount: z.int().meta({ description: 'The most one debit may take, paise.' }),
     frequency: z.enum(mandateFrequencies),
     start_at: z.int().meta({ description: 'Unix seconds from which the mandate may be debited.' }),
@@ -41,7 +41,7 @@ export const mandateSchema = z
     }),
     authorization_url: z.string().meta({ description: 'The hosted page where the customer approves: `{PUBLIC_BASE_URL}/mandates/{id}/authorize`.' }),
     authorization_expires_at: z.int().meta({ description: 'Unix seconds: a mandate still `created` then expires unapproved.' }),
-    provider_reference: z.string().nullable().meta({ description: "The provider's mandate (live); null in the sandbox." }),
+    provider_reference: z.string().nullable().meta({ description: "The provider's UPI AutoPay token (live), once the customer approved; null before and in the sandbox." }),
     description: z.string().nullable(),
     metadata: metadataSchema,
     idempotency_key: z.string(),

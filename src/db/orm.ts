@@ -31,6 +31,7 @@ import { Migration20261202500000_live_settlements_and_link_qr } from './migratio
 import { Migration20261203000000_collection_mandates } from './migrations/Migration20261203000000_collection_mandates.ts';
 import { Migration20261204000000_api_key_changes } from './migrations/Migration20261204000000_api_key_changes.ts';
 import { Migration20261205000000_link_attempt_hold } from './migrations/Migration20261205000000_link_attempt_hold.ts';
+import { Migration20261206000000_live_mandates } from './migrations/Migration20261206000000_live_mandates.ts';
 
 /** Committed migrations, in order. Append new ones; never edit one that has landed. */
 export const migrationsList = [
@@ -62,6 +63,7 @@ export const migrationsList = [
   { name: 'Migration20261203000000_collection_mandates', class: Migration20261203000000_collection_mandates },
   { name: 'Migration20261204000000_api_key_changes', class: Migration20261204000000_api_key_changes },
   { name: 'Migration20261205000000_link_attempt_hold', class: Migration20261205000000_link_attempt_hold },
+  { name: 'Migration20261206000000_live_mandates', class: Migration20261206000000_live_mandates },
 ];
 
 export type Orm = MikroORM;

@@ -7,7 +7,11 @@
 // 21:30 exactly is not. A window ending at 24:00 and one starting at 00:00 are one span across midnight.
 import { DAY_MS, KOLKATA_OFFSET_MS } from './collection-schedule.ts';
 
-/** One non-peak window, in minutes since local midnight; `end` may be 1440 (24:00). */
+/**
+ * One non-peak window, in minutes since local midnight; `end` may be 1440 (24:00). Whole minutes, except in test runs,
+ * whose windows may name seconds (`HH:MM:SS`, kept as a fraction of a minute) so a test of a window's close waits
+ * seconds rather than minutes.
+ */
 export interface AutopayWindow {
   start: number;
   end: number;
@@ -23,19 +27,24 @@ export const DEFAULT_AUTOPAY_WINDOWS = '00:00-10:00,13:00-17:00,21:30-24:00';
 export const MAX_RETRIES_PER_CYCLE = 3;
 
 const MINUTE_MS = 60_000;
+const SECOND_MS = 1000;
 const DAY_MINUTES = 1440;
 
 export type WindowsParse = { ok: true; value: AutopayWindows } | { ok: false; reason: string };
 
 function minutesOf(hhmm: string, isEnd: boolean): number | undefined {
-  const match = /^(\d\d):(\d\d)$/.exec(hhmm);
+  const match = /^(\d\d):(\d\d)(?::(\d\d))?$/.exec(hhmm);
   if (!match) return undefined;
   const hours = Number(match[1]);
   const minutes = Number(match[2]);
-  if (isEnd && hours === 24 && minutes === 0) return DAY_MINUTES;
-  if (hours > 23 || minutes > 59) return undefined;
-  return hours * 60 + minutes;
+  const seconds = match[3] === undefined ? 0 : Number(match[3]);
+  if (isEnd && hours === 24 && minutes === 0 && seconds === 0) return DAY_MINUTES;
+  if (hours > 23 || minutes > 59 || seconds > 59) return undefined;
+  return hours * 60 + minutes + seconds / 60;
 }
+
+/** A time of day in minutes (possibly with seconds as a fraction) as ms, exact to the millisecond. */
+const msOf = (minutes: number): number => Math.round(minutes * MINUTE_MS);
 
 /**
  * `HH:MM-HH:MM[,HH:MM-HH:MM...]` in Asia/Kolkata, in order of the day, not overlapping; `24:00` only as an end.
@@ -49,7 +58,7 @@ export function parseAutopayWindows(input: string): WindowsParse {
     const start = from === undefined ? undefined : minutesOf(from, false);
     const end = to === undefined ? undefined : minutesOf(to, true);
     if (rest.length > 0 || start === undefined || end === undefined) {
-      return { ok: false, reason: `expected windows such as ${DEFAULT_AUTOPAY_WINDOWS} (HH:MM-HH:MM, comma-separated, 24:00 only as an end); "${item}" is not one` };
+      return { ok: false, reason: `expected windows such as ${DEFAULT_AUTOPAY_WINDOWS} (HH:MM-HH:MM, comma-separated, 24:00 only as an end; test runs may add :SS); "${item}" is not one` };
     }
     if (end <= start) return { ok: false, reason: `window "${item}" is empty or ends before it starts (a window across midnight is written as two: 21:30-24:00,00:00-10:00)` };
     const last = windows.at(-1);
@@ -62,7 +71,12 @@ export function parseAutopayWindows(input: string): WindowsParse {
 
 /** The canonical text of windows (what parseAutopayWindows reads back to the same value). */
 export function formatAutopayWindows(windows: AutopayWindows): string {
-  const hhmm = (m: number): string => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+  const two = (n: number): string => String(n).padStart(2, '0');
+  const hhmm = (m: number): string => {
+    const seconds = Math.round(m * 60);
+    const text = `${two(Math.floor(seconds / 3600))}:${two(Math.floor(seconds / 60) % 60)}`;
+    return seconds % 60 === 0 ? text : `${text}:${two(seconds % 60)}`;
+  };
   return windows.map((w) => `${hhmm(w.start)}-${hhmm(w.end)}`).join(',');
 }
 
@@ -73,7 +87,7 @@ function localDay(instantMs: number): { midnight: number; timeOfDay: number } {
 }
 
 function windowAt(timeOfDay: number, windows: AutopayWindows): AutopayWindow | undefined {
-  return windows.find((w) => w.start * MINUTE_MS <= timeOfDay && timeOfDay < w.end * MINUTE_MS);
+  return windows.find((w) => msOf(w.start) <= timeOfDay && timeOfDay < msOf(w.end));
 }
 
 export function isInWindow(instantMs: number, windows: AutopayWindows): boolean {
@@ -84,9 +98,9 @@ export function isInWindow(instantMs: number, windows: AutopayWindows): boolean 
 export function nextWindowStart(instantMs: number, windows: AutopayWindows): number {
   const { midnight, timeOfDay } = localDay(instantMs);
   if (windowAt(timeOfDay, windows)) return instantMs;
-  const later = windows.find((w) => w.start * MINUTE_MS > timeOfDay);
-  if (later) return midnight + later.start * MINUTE_MS;
-  return midnight + DAY_MS + windows[0]!.start * MINUTE_MS;
+  const later = windows.find((w) => msOf(w.start) > timeOfDay);
+  if (later) return midnight + msOf(later.start);
+  return midnight + DAY_MS + msOf(windows[0]!.start);
 }
 
 /**
@@ -98,9 +112,9 @@ export function windowEnd(instantMs: number, windows: AutopayWindows): number {
   const { midnight, timeOfDay } = localDay(opens);
   const current = windowAt(timeOfDay, windows)!;
   const first = windows[0]!;
-  if (current.end < DAY_MINUTES || first.start > 0) return midnight + current.end * MINUTE_MS;
+  if (current.end < DAY_MINUTES || first.start > 0) return midnight + msOf(current.end);
   if (first.end === DAY_MINUTES) return Number.POSITIVE_INFINITY;
-  return midnight + DAY_MS + first.end * MINUTE_MS;
+  return midnight + DAY_MS + msOf(first.end);
 }
 
 /** The mandate's validity, unix ms: no debit before `startAt`, none at or after `expireAt`. */
@@ -128,7 +142,8 @@ export interface DebitTiming {
  * `none` when that falls at or after the mandate's `expire_at`: the mandate cannot carry this debit.
  */
 export function debitAfterNotice(dueAt: number, noticeSentAt: number, rules: DebitRules): number | 'none' {
-  const earliest = Math.max(dueAt, noticeSentAt + rules.noticeMs, rules.validity.startAt);
+  // A whole second, as the event's debit_at and the provider's payment_after say it: never before either.
+  const earliest = Math.ceil(Math.max(dueAt, noticeSentAt + rules.noticeMs, rules.validity.startAt) / SECOND_MS) * SECOND_MS;
   const debitAt = nextWindowStart(earliest, rules.windows);
   return debitAt >= rules.validity.expireAt ? 'none' : debitAt;
 }

@@ -92,6 +92,11 @@ export interface CollectionState {
   pauseReason?: string | null;
   /** Unix ms of the debit announced for the next attempt (collection.upcoming sent); null or absent: not yet announced. */
   debitAt?: number | null;
+  /**
+   * Live: the payment id the announced debit will have. Its pre-debit notice at the provider is an order under this
+   * id, which the debit then pays; null or absent in the sandbox and until announced.
+   */
+  debitPaymentId?: string | null;
   /** Why it was cancelled when not by the business (`mandate_revoked`, `mandate_expired`); absent or null otherwise. */
   cancelReason?: string | null;
 }
@@ -127,7 +132,7 @@ export function afterCharge(plan: CollectionPlan, charged: CollectionState, outc
 
 /** The state without an announced debit (a charge, pause, cancel or resume spends it; the next is announced again). */
 function unannounced(state: CollectionState): CollectionState {
-  const { debitAt: _announced, ...rest } = state;
+  const { debitAt: _announced, debitPaymentId: _noticed, ...rest } = state;
   return rest;
 }
 

@@ -248,6 +248,10 @@ export interface MandateState {
   revokedAt: number | null;
   rejectedAt: number | null;
   expiredAt: number | null;
+  /** Live: the provider's token, once the customer approved (the row's provider_reference). */
+  providerReference?: string | null;
+  /** Live: the mandate is registered at the provider (its authorization order and intent link are on its row). */
+  registered?: boolean;
 }
 
 export function initialMandateState(vpa: string): MandateState {
@@ -290,3 +294,33 @@ export const frequencyText: { readonly [F in MandateFrequency]: string } = {
   yearly: 'Yearly',
   as_presented: 'As presented (when the business asks)',
 };
+
+/** Where a live mandate stands at its provider, in our words (a connector's report, src/connectors/types.ts). */
+export type ProviderMandateState = 'pending' | 'active' | 'paused' | 'revoked' | 'expired' | 'rejected';
+
+/**
+ * The move a provider's report of a live mandate calls for, or undefined when it calls for none (nothing changed,
+ * or the report is older than what we know: a `paused` arriving after the mandate was revoked). The customer acts in
+ * their UPI app; the provider tells us by webhook or when we look.
+ */
+export function providerMove(status: MandateStatus, reported: ProviderMandateState): MandateAction | undefined {
+  const fits = (action: MandateAction) => (mandateActionProblem(status, action) === undefined ? action : undefined);
+  switch (reported) {
+    case 'pending':
+      return undefined;
+    case 'active':
+      return status === 'created' ? fits('approve') : fits('resume');
+    case 'paused':
+      // Approved and paused before we heard of the approval: approved now, the pause follows in the next report.
+      return status === 'created' ? fits('approve') : fits('pause');
+    case 'rejected':
+      return fits('reject');
+    case 'revoked':
+      // A registration cancelled before the customer approved it was never a mandate: rejected.
+      return status === 'created' ? fits('reject') : fits('revoke');
+    case 'expired':
+      return fits('expire');
+    default:
+      return reported satisfies never;
+  }
+}

@@ -52,6 +52,11 @@ export interface PaymentSubmission {
   description?: string | null;
   /** Our other ids to keep beside the payment at the provider (payment link, the caller's receipt). */
   notes?: Record<string, string>;
+  /**
+   * A collection's debit through a live mandate: made with the mandate's token on the order its pre-debit notice
+   * created under this payment's id (ProviderRecurring.noticeDebit). Absent for every other payment.
+   */
+  recurring?: { customerReference: string; tokenReference: string } | null;
 }
 
 /** A payment rail's answer to a submission: its state and, while it waits for the customer, what they must do. */

@@ -4,12 +4,11 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, test } from 'node:test';
-import jsQR from 'jsqr';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { insertConnection } from '../../src/db/connections.ts';
 import { createSecretBox } from '../../src/db/sealed.ts';
 import { startRazorpayStandin, type RazorpayStandin } from '../standins/razorpay/index.ts';
-import { launchChromium, screenshot } from '../helpers/browser.ts';
+import { decodeDrawnQr, launchChromium, screenshot } from '../helpers/browser.ts';
 import { createHttp } from '../helpers/http.ts';
 import { TEST_SECRETS_KEY, startTestService, type TestService } from '../helpers/service.ts';
 
@@ -28,33 +27,6 @@ after(async () => {
   await rzp?.stop();
   await service?.stop();
 });
-
-/**
- * What the QR code the page drew says, read the way a phone's camera reads it: Chromium rasterizes the SVG it shows
- * onto a canvas, and jsQR (a kept decoder, nothing of ours) decodes the pixels.
- */
-async function decodeDrawnQr(page: Page): Promise<string | null> {
-  // Runs in the page (a string, as this project's TypeScript has no DOM types).
-  const image = (await page.evaluate(`(async () => {
-    const size = 400;
-    const svg = document.querySelector('[data-testid="qr"] svg');
-    const img = new Image();
-    img.src = 'data:image/svg+xml;base64,' + btoa(unescape(encodeURIComponent(new XMLSerializer().serializeToString(svg))));
-    await img.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = size;
-    canvas.height = size;
-    const ctx = canvas.getContext('2d');
-    ctx.fillStyle = '#fff';
-    ctx.fillRect(0, 0, size, size);
-    ctx.drawImage(img, 0, 0, size, size);
-    return { width: size, height: size, data: Array.from(ctx.getImageData(0, 0, size, size).data) };
-  })()`)) as { width: number; height: number; data: number[] };
-  return decodeQr(Uint8ClampedArray.from(image.data), image.width, image.height)?.data ?? null;
-}
-
-/** jsQR's default export (a CommonJS function; its types declare it as the module's `default`). */
-const decodeQr = jsQR as unknown as (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
 
 test('the live page draws the provider\'s QR content, offers the same intent, and never shows a configured VPA', async () => {
   const { accountId, liveKey } = await service.newAccount({ live: true });

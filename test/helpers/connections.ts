@@ -4,6 +4,7 @@
 import { createSecretBox } from '../../src/db/sealed.ts';
 import { insertConnection } from '../../src/db/connections.ts';
 import { TEST_SECRETS_KEY, type TestService } from './service.ts';
+import { startRazorpayStandin, type RazorpayStandin, type RazorpayStandinOptions } from '../standins/razorpay/index.ts';
 
 export async function connectAccount(service: TestService, accountId: string): Promise<string> {
   const em = service.stack.orm.em.fork();
@@ -16,4 +17,39 @@ export async function connectAccount(service: TestService, accountId: string): P
     payoutAccountNumber: '7878780080316316',
     baseUrl: 'http://127.0.0.1:9',
   });
+}
+
+/** A live account connected to a provider stand-in of its own, with the webhook URL set, and its live key. */
+export interface ConnectedAccount {
+  accountId: string;
+  liveKey: string;
+  connectionId: string;
+  rzp: RazorpayStandin;
+}
+
+export const STANDIN_KEY_ID = 'rzp_live_standinkey';
+export const STANDIN_KEY_SECRET = 'standin-key-secret';
+export const STANDIN_WEBHOOK_SECRET = 'standin-webhook-secret';
+export const STANDIN_ACCOUNT_NUMBER = '7878780080316316';
+
+/**
+ * A new live account connected (as `payctl connections add` writes it) to a new stand-in of the provider, whose
+ * webhooks reach the connection's URL. The caller stops `rzp` when done.
+ */
+export async function connectedAccount(service: TestService, options: Partial<RazorpayStandinOptions> & { upiCollect?: boolean } = {}): Promise<ConnectedAccount> {
+  const rzp = await startRazorpayStandin({ keyId: STANDIN_KEY_ID, keySecret: STANDIN_KEY_SECRET, accountNumber: STANDIN_ACCOUNT_NUMBER, ...options });
+  const { accountId, liveKey } = await service.newAccount({ live: true });
+  if (!liveKey) throw new Error('the test service made no live key');
+  const connectionId = await insertConnection(service.stack.orm.em.fork(), createSecretBox(Buffer.from(TEST_SECRETS_KEY, 'base64')), {
+    accountId,
+    provider: 'razorpay',
+    keyId: STANDIN_KEY_ID,
+    keySecret: STANDIN_KEY_SECRET,
+    webhookSecret: STANDIN_WEBHOOK_SECRET,
+    payoutAccountNumber: STANDIN_ACCOUNT_NUMBER,
+    baseUrl: rzp.baseUrl,
+    upiCollect: options.upiCollect ?? false,
+  });
+  rzp.control.setWebhook({ url: `${service.url}/connectors/razorpay/${connectionId}/webhooks`, secret: STANDIN_WEBHOOK_SECRET });
+  return { accountId, liveKey, connectionId, rzp };
 }

@@ -118,16 +118,19 @@ test('pause, then resume after three cycles fell due: no burst, the next charge 
   assert.deepEqual(await collectionEventTypes(http, key, created.id), ['collection.charged', 'collection.paused', 'collection.resumed', 'collection.charged', 'collection.cancelled']);
 });
 
-test('a live collection on a connection that takes no live payments yet: 403 connection_required, nothing created', async () => {
-  // A collection charges its customer through the payment rail; until the connector takes live payments it could
-  // never charge, so it is refused at once (API.md, Live mode) rather than left active with nothing to charge through.
-  const { accountId, liveKey } = await service.newAccount({ live: true });
+test("a live collection charges through a live mandate of the account's: without one 400 (mandate_id), a sandbox mandate's id 404, nothing created", async () => {
+  // Live recurring debits go through the connection's UPI AutoPay (live-mandates.test.ts): a collection names the
+  // live mandate the customer approved in their UPI app; sandbox and live never meet.
+  const { accountId, liveKey, sandboxKey } = await service.newAccount({ live: true });
   await connectAccount(service, accountId);
   const headers = { 'x-forwarded-proto': 'https' };
   const customer = await createCustomer(http, liveKey!, 'payer@okaxis', headers);
-  const created = await http.post('/v1/collections', { key: liveKey!, headers, json: { customer_id: customer, amount: 100, schedule: 'monthly' } });
-  assert.equal(created.status, 403, created.text);
-  assert.equal(created.body.error.code, 'connection_required');
+  const without = await http.post('/v1/collections', { key: liveKey!, headers, json: { customer_id: customer, amount: 100, schedule: 'monthly' } });
+  assert.equal(without.status, 400, without.text);
+  assert.equal(without.body.error.param, 'mandate_id');
+  const sandboxMandate = await activeMandate(http, sandboxKey);
+  const crossed = await http.post('/v1/collections', { key: liveKey!, headers, json: { mandate_id: sandboxMandate.id, amount: 100, schedule: 'monthly' } });
+  assert.equal(crossed.status, 404, crossed.text);
   assert.deepEqual((await http.get('/v1/collections', { key: liveKey!, headers })).body.data, []);
 });
 

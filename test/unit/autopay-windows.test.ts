@@ -268,3 +268,27 @@ test('a collection’s default start_at: the notice period after creation, then 
   const validity = { startAt: ist('2027-01-01T00:00:00'), expireAt: ist('2027-03-16T00:00:00') };
   assert.equal(earliestStartAt(ist('2027-03-15T11:20:00'), rules({ validity })), 'none');
 });
+
+test('test runs may name seconds: edges to the millisecond, printed back the same, and touching windows merge', () => {
+  const windows = windowsOf('10:00:30-10:01:15,10:01:15-10:02,23:59:59-24:00');
+  assert.equal(formatAutopayWindows(windows), '10:00:30-10:02,23:59:59-24:00');
+  assert.equal(isInWindow(ist('2026-03-01T10:00:29.999'), windows), false);
+  assert.equal(isInWindow(ist('2026-03-01T10:00:30'), windows), true);
+  assert.equal(isInWindow(ist('2026-03-01T10:01:59.999'), windows), true);
+  assert.equal(isInWindow(ist('2026-03-01T10:02:00'), windows), false);
+  assert.equal(next('2026-03-01T10:00:00', windows), kolkataIso(ist('2026-03-01T10:00:30')));
+  assert.equal(next('2026-03-01T12:00:00', windows), kolkataIso(ist('2026-03-01T23:59:59')));
+  assert.equal(end('2026-03-01T10:00:40', windows), kolkataIso(ist('2026-03-01T10:02:00')));
+  const refused = parseAutopayWindows('10:00:60-11:00');
+  assert.equal(refused.ok, false);
+  assert.equal(parseAutopayWindows('24:00:01-24:00').ok, false);
+});
+
+test('a debit falls on a whole second (the event and the provider say it in seconds), never before the notice period ends', () => {
+  const sent = ist('2026-03-01T08:00:00.400');
+  const debitAt = debitAfterNotice(sent, sent, rules({ noticeMs: 5_000 }));
+  assert.equal(debitAt, ist('2026-03-01T08:00:06'));
+  // Half a second before a window closes, rounding up would reach its end: the debit waits for the next window.
+  const late = debitAfterNotice(ist('2026-03-01T09:59:59.500'), ist('2026-03-01T09:59:59.500'), rules({ noticeMs: 0 }));
+  assert.equal(late, ist('2026-03-01T13:00:00'));
+});

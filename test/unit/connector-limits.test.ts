@@ -11,10 +11,12 @@ import {
   checkContactName,
   checkIfsc,
   checkLiveBeneficiary,
+  checkLiveMandate,
   checkLivePayout,
   checkNarration,
   checkPayoutAmount,
   checkVpa,
+  MAX_MANDATE_MAX_AMOUNT,
   MIN_PAYOUT_AMOUNT,
 } from '../../src/connectors/razorpay/limits.ts';
 
@@ -89,4 +91,51 @@ test('the registry gives the API these checks by provider, without naming it', (
   assert.ok(limits);
   assert.equal(limits.checkPayout({ amount: 99 })?.param, 'amount');
   assert.equal(limits.checkBeneficiary({ name: 'Gaurav Kumar', type: 'vpa', vpa: 'g_k@okaxis' })?.param, 'vpa');
+});
+
+// UPI AutoPay (api/payments/recurring-payments/upi/create-authorization-transaction.md: max_amount 100 to 9,999,900
+// paise for most businesses; frequency weekly, monthly, quarterly, yearly, as_presented; api/customers/create.md:
+// contact at most 15 characters with the country code, email at most 64; every debit names both).
+describe('checkLiveMandate', () => {
+  const customer = { name: 'Gaurav Kumar', email: 'gaurav.kumar@example.com', phone: '+919876543210' };
+  const mandate = { maxAmount: 500_000, frequency: 'monthly' as const, customer };
+
+  test('max_amount of 100 to 9,999,900 paise passes; outside it is refused naming max_amount', () => {
+    assert.equal(MAX_MANDATE_MAX_AMOUNT, 9_999_900);
+    for (const maxAmount of [100, 9_999_900]) assert.equal(checkLiveMandate({ ...mandate, maxAmount }), null, String(maxAmount));
+    for (const maxAmount of [99, 9_999_901, 10_000_000, 100.5]) {
+      const v = checkLiveMandate({ ...mandate, maxAmount });
+      assert.equal(v?.param, 'max_amount', String(maxAmount));
+      assert.match(v.message, /9999900/);
+    }
+  });
+
+  test('every frequency of ours is one the provider documents', () => {
+    for (const frequency of ['weekly', 'monthly', 'yearly', 'as_presented'] as const) assert.equal(checkLiveMandate({ ...mandate, frequency }), null, frequency);
+    assert.equal(checkLiveMandate({ ...mandate, frequency: 'daily' as never })?.param, 'frequency');
+  });
+
+  test('the customer needs an email and phone the customer API takes, naming customer_id', () => {
+    const refused = [
+      { ...customer, email: null },
+      { ...customer, phone: null },
+      { ...customer, email: 'not-an-email' },
+      { ...customer, phone: '12345' },
+      { ...customer, email: `${'a'.repeat(53)}@example.com` },
+      { ...customer, phone: '+9198765432101' + '23' },
+    ];
+    for (const c of refused) {
+      const v = checkLiveMandate({ ...mandate, customer: c });
+      assert.equal(v?.param, 'customer_id', JSON.stringify(c));
+      assert.match(v.message, /customer/);
+      assert.doesNotMatch(v.message, /payments/);
+    }
+    assert.equal(checkLiveMandate({ ...mandate, customer: { ...customer, email: `${'a'.repeat(52)}@example.com`, phone: '+91987654321012' } }), null, 'at the limits');
+  });
+
+  test('the registry gives it as checkMandate', () => {
+    const limits = connectorOf('razorpay')?.limits;
+    assert.equal(limits?.checkMandate({ ...mandate, maxAmount: 10_000_000 })?.param, 'max_amount');
+    assert.equal(limits?.checkMandate(mandate), null);
+  });
 });

@@ -7,7 +7,8 @@
 //   POST /mandates/:id/authorize   the customer's answer (form token, vpa) → 303 back to the page
 //
 // Sandbox: success@upi approves, failure@upi rejects, slow@upi approves after SANDBOX_SLOW_DELAY_MS. A live
-// mandate's page takes no answer yet (its approval is the provider's UPI AutoPay registration).
+// mandate's page takes no answer: it shows the provider's UPI AutoPay registration (its intent link as a button and a
+// QR code), which the customer approves in their UPI app, and refreshes until the provider tells us the outcome.
 import type Router from '@koa/router';
 import { ApiError } from '../../domain/errors.ts';
 import { isIdOf } from '../../domain/ids.ts';
@@ -19,7 +20,7 @@ import type { AppDeps, ApiRouterContext, ApiState } from '../context.ts';
 import { bodyParsing } from '../middleware/body.ts';
 import { type FormTokens, formTokens } from './pay-form.ts';
 import { payPageLimits } from './pay-limits.ts';
-import { type Layout, kolkataTime, pageFrame, render, renderMessage } from './pay-render.ts';
+import { type Layout, drawQr, kolkataTime, pageFrame, render, renderMessage } from './pay-render.ts';
 
 const FORM_BODY_LIMIT = 8 * 1024;
 const PATH = '/mandates/:id/authorize';
@@ -58,12 +59,20 @@ function mandatePages(tokens: FormTokens) {
       renderMessage(ctx, status, { ...layout, ...outcome, amountText: `Up to ${maxAmountText}, ${frequencyText[mandate.frequency].toLowerCase()}` });
       return;
     }
-    const waiting = mandate.authorizationStartedAt !== null && mandate.authorizationStartedAt !== undefined;
-    const notHere = mandate.mode !== 'sandbox';
+    const live = mandate.mode === 'live';
+    // Live: approved in the customer's UPI app, by the provider's intent link (a button on a phone, a QR code to scan
+    // from another screen); until the registration is made, the page says so and refreshes.
+    const intentUrl = live ? (mandate.authorizationIntentUrl ?? null) : null;
+    const preparing = live && !mandate.providerRegistrationReference;
+    const waiting = (mandate.authorizationStartedAt !== null && mandate.authorizationStartedAt !== undefined) || live;
     const layout = await layoutOf(ctx, mandate, `Approve a mandate of up to ${maxAmountText}`);
     render(ctx, status, 'mandate', {
       ...layout,
-      ...(waiting ? { refresh: { seconds: 3 } } : {}),
+      ...(waiting ? { refresh: { seconds: preparing ? 3 : 10 } } : {}),
+      live,
+      preparing,
+      intentUrl: intentUrl ?? '',
+      qrSvg: intentUrl ? await drawQr(intentUrl) : '',
       mandateId: mandate.id,
       maxAmountText,
       frequencyText: frequencyText[mandate.frequency],
@@ -72,8 +81,7 @@ function mandatePages(tokens: FormTokens) {
       description: mandate.description ?? '',
       problem: form.problem ?? '',
       waiting,
-      notHere,
-      token: notHere || waiting ? '' : tokens.issue(mandate.id),
+      token: waiting ? '' : tokens.issue(mandate.id),
       authorizationExpiresText: `${kolkataTime.format(mandate.authorizationExpiresAt)} IST`,
     });
   };
@@ -112,8 +120,8 @@ export function mandatePageRoutes(router: Router<ApiState>, deps: AppDeps): void
     }
     await limits.attempt(mandate.id, ctx.ip);
     if (mandate.mode !== 'sandbox') {
-      const layout = await pages.layoutOf(ctx, mandate, 'Not here yet');
-      renderMessage(ctx, 409, { ...layout, headline: 'This mandate cannot be approved here yet', tone: 'bad', detail: 'Nothing was approved.' });
+      const layout = await pages.layoutOf(ctx, mandate, 'Approve in your UPI app');
+      renderMessage(ctx, 409, { ...layout, headline: 'This mandate is approved in your UPI app', tone: 'bad', detail: 'Nothing was approved here. Open the page again for the button and the QR code.', action: { href: `/mandates/${mandate.id}/authorize`, label: 'Open the page again' } });
       return;
     }
     const vpa = field('vpa').trim();

@@ -5,7 +5,6 @@
 // stranger, not the business): it draws the provider's own single-use QR code from its `upi://` content, made for
 // the amount due, with a "Pay with a UPI app" button holding the same intent (for phones). With fewer than 15
 // minutes left no code is made (DECISIONS, QR codes) and the page offers the UPI-intent button only.
-import QRCode from 'qrcode';
 import { ApiError } from '../../domain/errors.ts';
 import { isIdOf } from '../../domain/ids.ts';
 import { formatRupees } from '../../domain/money.ts';
@@ -16,7 +15,7 @@ import { AccountEntity, PaymentEntity, PaymentLinkEntity, type PaymentLink } fro
 import type { AppDeps, ApiRouterContext } from '../context.ts';
 import type { FormTokens } from './pay-form.ts';
 import { rupeesField } from './pay-form.ts';
-import { type Layout, kolkataTime, render, renderMessage, statusMessages } from './pay-render.ts';
+import { type Layout, drawQr, kolkataTime, render, renderMessage, statusMessages } from './pay-render.ts';
 import { linkAttemptHoldMs } from '../../config.ts';
 
 /** With less than this left, no QR code is made for a live link (the provider's 15-minute minimum). */
@@ -59,8 +58,6 @@ export function linkPages(deps: Pick<AppDeps, 'config'>, tokens: FormTokens): Li
     const account = await ctx.state.em.findOne(AccountEntity, { id: link.accountId }, { fields: ['name'] });
     return { title, merchant: account?.name ?? '', sandbox: link.mode === 'sandbox' };
   };
-
-  const drawQr = (content: string): Promise<string> => QRCode.toString(content, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
 
   /** The QR code of a sandbox link: the configured sandbox payee (never shown on a live link). */
   const sandboxQr = (link: PaymentLink, merchant: string, due: number): Promise<string> => {

@@ -1,6 +1,7 @@
 // Rendering of the hosted pay pages: Eta templates (every interpolation escaped unless marked raw; the only
 // raw insert is the QR code's SVG, which the qrcode library draws), the stylesheet, the security headers of
 // every page, and every failure rendered as a page (never JSON, never a stack).
+import QRCode from 'qrcode';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Eta } from 'eta';
@@ -82,3 +83,6 @@ export function pageFrame(logger: Logger, notFound = 'Payment link not found'): 
     }
   };
 }
+
+/** A QR code of `content` as an inline SVG (the one raw insert the templates make). */
+export const drawQr = (content: string): Promise<string> => QRCode.toString(content, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });

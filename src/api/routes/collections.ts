@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ApiError } from '../../domain/errors.ts';
 import { type CollectionAction, actionProblem } from '../../domain/collections.ts';
 import { webhookSimulationsOf } from '../../domain/webhooks.ts';
-import { CollectionEntity, MandateEntity, type Mandate } from '../../db/entities.ts';
+import { CollectionEntity, CustomerEntity, MandateEntity, type Mandate } from '../../db/entities.ts';
 import { collectionOnMandateProblem, collectionResumeProblem } from '../../domain/mandates.ts';
 import { collectionView } from '../../db/views.ts';
 import {
@@ -19,6 +19,7 @@ import {
 import { parseParams } from '../../contract/validation.ts';
 import { type AppDeps, type ApiRouterContext, type ApiState, authOf, idempotencyKeyOf } from '../context.ts';
 import { findOwn, readRoutes } from '../read-routes.ts';
+import { liveConnector, refuseViolation } from '../live-limits.ts';
 
 const URL = '/v1/collections';
 const noParams = z.strictObject({});
@@ -50,12 +51,34 @@ function checkMandateTerms(mandate: Mandate, params: CreateCollectionParams, now
   return startAt;
 }
 
+/**
+ * A live collection's debits are live payments at the provider (its minimum amount; a customer it can name on each
+ * recurring payment): refused at creation rather than failing at every debit.
+ */
+async function checkLiveDebit(ctx: ApiRouterContext, mandate: Mandate, amount: number): Promise<void> {
+  const live = await liveConnector(ctx);
+  if (!live) return;
+  const customer = await ctx.state.em.findOne(CustomerEntity, { id: mandate.customerId }, { fields: ['email', 'phone'] });
+  refuseViolation(
+    live.connector.limits.checkPayment({
+      amount,
+      receipt: null,
+      method: 'upi',
+      vpa: null,
+      returnUrl: null,
+      customer: customer ? { email: customer.email ?? null, phone: customer.phone ?? null } : null,
+      upiCollect: false,
+    }),
+  );
+}
+
 export function collectionRoutes(router: Router<ApiState>, deps: AppDeps): void {
   router.post(URL, async (ctx) => {
     const { accountId, mode } = authOf(ctx);
     const params = parseParams(createCollectionParams, ctx.state.body);
     const mandate = await findOwn(ctx, MandateEntity, 'mandate', params.mandate_id, { param: 'mandate_id' });
     const startAt = checkMandateTerms(mandate, params, Date.now());
+    if (mode === 'live') await checkLiveDebit(ctx, mandate, params.amount);
     const collection = await deps.temporal.createCollection({
       accountId,
       mode,

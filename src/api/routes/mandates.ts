@@ -5,15 +5,16 @@ import type Router from '@koa/router';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { ApiError } from '../../domain/errors.ts';
-import { AUTHORIZATION_WINDOW_MS, defaultExpireAt, mandateActionProblem, startProblem, validityProblem } from '../../domain/mandates.ts';
+import { AUTHORIZATION_WINDOW_MS, type MandateFrequency, defaultExpireAt, mandateActionProblem, startProblem, validityProblem } from '../../domain/mandates.ts';
 import type { Mode } from '../../domain/modes.ts';
 import { webhookSimulationsOf } from '../../domain/webhooks.ts';
-import { CustomerEntity, MandateEntity } from '../../db/entities.ts';
+import { CustomerEntity, MandateEntity, type Customer } from '../../db/entities.ts';
 import { mandateView } from '../../db/views.ts';
 import { createMandateParams, listMandatesQuery, type MandateResponse } from '../../contract/mandates.ts';
 import { parseParams } from '../../contract/validation.ts';
 import type { MandateMove } from '../../temporal/client/gateway.ts';
 import { type AppDeps, type ApiRouterContext, type ApiState, authOf, idempotencyKeyOf } from '../context.ts';
+import { liveConnector, refuseViolation } from '../live-limits.ts';
 import { findOwn, readRoutes } from '../read-routes.ts';
 
 const URL = '/v1/mandates';
@@ -35,13 +36,29 @@ function validityOf(params: { start_at?: number; expire_at?: number }, nowMs: nu
   return { startAt, expireAt };
 }
 
+/** The provider's rules where they are narrower than ours (Razorpay: max_amount up to 9,999,900; a customer it can name): 400 naming the param. */
+async function checkLive(ctx: ApiRouterContext, input: { maxAmount: number; frequency: MandateFrequency; customer: Customer }): Promise<void> {
+  const live = await liveConnector(ctx);
+  if (!live) return;
+  const { customer } = input;
+  refuseViolation(
+    live.connector.limits.checkMandate({
+      maxAmount: input.maxAmount,
+      frequency: input.frequency,
+      customer: { name: customer.name, email: customer.email ?? null, phone: customer.phone ?? null },
+    }),
+  );
+}
+
 export function mandateRoutes(router: Router<ApiState>, deps: AppDeps): void {
   router.post(URL, async (ctx) => {
     const { accountId, mode } = authOf(ctx);
     const params = parseParams(createMandateParams, ctx.state.body);
     const customer = await findOwn(ctx, CustomerEntity, 'customer', params.customer_id, { param: 'customer_id' });
-    const vpa = params.vpa ?? customer.vpa;
-    if (!vpa) throw new ApiError('invalid_request', `Customer '${customer.id}' has no vpa; give the mandate a vpa or set the customer's first.`, 'vpa');
+    // Live, the customer approves in their UPI app by intent: the UPI ID is the one they approve from, told by the provider.
+    const vpa = params.vpa ?? customer.vpa ?? (mode === 'live' ? '' : null);
+    if (vpa === null) throw new ApiError('invalid_request', `Customer '${customer.id}' has no vpa; give the mandate a vpa or set the customer's first.`, 'vpa');
+    if (mode === 'live') await checkLive(ctx, { maxAmount: params.max_amount, frequency: params.frequency, customer });
     const now = Date.now();
     const { startAt, expireAt } = validityOf(params, now);
     const mandate = await deps.temporal.createMandate({

@@ -3,14 +3,13 @@
 import type Router from '@koa/router';
 import { webhookSimulationsOf } from '../../domain/webhooks.ts';
 import { ApiError } from '../../domain/errors.ts';
-import { connectorOf } from '../../connectors/index.ts';
-import { activeConnection } from '../../db/connections.ts';
 import type { Customer } from '../../db/entities.ts';
 import { CustomerEntity, PaymentEntity } from '../../db/entities.ts';
 import { paymentView } from '../../db/views.ts';
 import { createPaymentParams, listPaymentsQuery, type PaymentResponse } from '../../contract/payments.ts';
 import { parseParams } from '../../contract/validation.ts';
 import { type AppDeps, type ApiState, authOf, idempotencyKeyOf } from '../context.ts';
+import { liveConnector, refuseViolation } from '../live-limits.ts';
 import { findOwn, readRoutes } from '../read-routes.ts';
 
 export function paymentRoutes(router: Router<ApiState>, deps: AppDeps): void {
@@ -68,19 +67,17 @@ async function checkLive(
   ctx: { state: ApiState },
   input: { amount: number; receipt: string | null; method: 'upi' | 'netbanking'; vpa: string | null; returnUrl: string | null; customer: Customer | null },
 ): Promise<void> {
-  const { accountId } = authOf(ctx);
-  // The connection middleware already refused an account without one.
-  const connection = await activeConnection(ctx.state.em, accountId);
-  const connector = connection ? connectorOf(connection.provider) : undefined;
-  if (!connection || !connector) return;
-  const violation = connector.limits.checkPayment({
-    amount: input.amount,
-    receipt: input.receipt,
-    method: input.method,
-    vpa: input.vpa,
-    returnUrl: input.returnUrl,
-    customer: input.customer ? { email: input.customer.email ?? null, phone: input.customer.phone ?? null } : null,
-    upiCollect: connection.upiCollect ?? false,
-  });
-  if (violation) throw new ApiError('invalid_request', violation.message, violation.param);
+  const live = await liveConnector(ctx);
+  if (!live) return;
+  refuseViolation(
+    live.connector.limits.checkPayment({
+      amount: input.amount,
+      receipt: input.receipt,
+      method: input.method,
+      vpa: input.vpa,
+      returnUrl: input.returnUrl,
+      customer: input.customer ? { email: input.customer.email ?? null, phone: input.customer.phone ?? null } : null,
+      upiCollect: live.upiCollect,
+    }),
+  );
 }

@@ -13,6 +13,7 @@ function pacedHttp(http: RazorpayHttp, pace: () => Promise<void>): RazorpayHttp 
   return {
     get: (path, options) => paced(pace, () => http.get(path, options)),
     post: (path, options) => paced(pace, () => http.post(path, options)),
+    put: (path, options) => paced(pace, () => http.put(path, options)),
   };
 }
 

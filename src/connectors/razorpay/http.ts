@@ -36,6 +36,8 @@ export interface RequestOptions {
 export interface RazorpayHttp {
   get<T>(path: string, options?: RequestOptions): Promise<T>;
   post<T>(path: string, options?: RequestOptions): Promise<T>;
+  /** PUT: the customer-token cancellation (api/payments/recurring-payments/upi/tokens.md). */
+  put<T>(path: string, options?: RequestOptions): Promise<T>;
 }
 
 /** The URL of `path` (which starts with /v1/) under the connection's base URL, which may carry a path of its own. */
@@ -102,7 +104,7 @@ export function createRazorpayHttp(settings: RazorpayHttpSettings): RazorpayHttp
   const authorization = `Basic ${Buffer.from(`${settings.keyId}:${settings.keySecret}`).toString('base64')}`;
   const defaultTimeout = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
-  async function send<T>(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<T> {
+  async function send<T>(method: 'GET' | 'POST' | 'PUT', path: string, options: RequestOptions = {}): Promise<T> {
     const url = urlOf(settings.baseUrl, path, options.query);
     const timeoutMs = options.timeoutMs ?? defaultTimeout;
     const what = `${method} ${url.pathname}`;
@@ -134,6 +136,7 @@ export function createRazorpayHttp(settings: RazorpayHttpSettings): RazorpayHttp
   return {
     get: (path, options) => send('GET', path, options),
     post: (path, options) => send('POST', path, options),
+    put: (path, options) => send('PUT', path, options),
   };
 }
 

@@ -6,6 +6,8 @@ export * from '../../domain/live-limits.ts';
 
 import type { LivePaymentInput } from '../types.ts';
 import type { LimitViolation } from '../../domain/live-limits.ts';
+import type { MandateFrequency } from '../../domain/mandates.ts';
+import { tokenFrequencyOf } from './translate-recurring.ts';
 
 // The payment gateway's rules (api/orders/create.md; payments/payment-gateway/s2s-integration/payment-methods/upi/
 // collect.md; json/v2/build-integration/netbanking.md): an order of at least 100 paise with a receipt of at most 40
@@ -63,4 +65,39 @@ export function checkLivePayment(input: LivePaymentInput): LimitViolation | null
   const customer = checkPaymentCustomer(input.customer);
   if (customer) return customer;
   return input.method === 'netbanking' && input.returnUrl ? checkReturnUrl(input.returnUrl) : null;
+}
+
+// UPI AutoPay's rules (api/payments/recurring-payments/upi/create-authorization-transaction.md; api/customers/
+// create.md): the token's max_amount is 100 to 9,999,900 paise (₹1 to ₹99,999: the wider ₹2,00,000 is only for a few
+// financial-services MCCs); its frequency one the page documents; the mandate's customer becomes the provider's
+// customer, whose contact is at most 15 characters with its country code and email at most 64, and every debit names
+// that email and phone as a server-to-server payment does.
+
+export const MIN_MANDATE_MAX_AMOUNT = 100;
+export const MAX_MANDATE_MAX_AMOUNT = 9_999_900;
+export const MAX_CUSTOMER_EMAIL_LENGTH = 64;
+export const MAX_CUSTOMER_CONTACT_LENGTH = 15;
+
+export interface LiveMandateInput {
+  maxAmount: number;
+  frequency: MandateFrequency;
+  customer: { name: string; email: string | null; phone: string | null };
+}
+
+export function checkLiveMandate(input: LiveMandateInput): LimitViolation | null {
+  if (!Number.isInteger(input.maxAmount) || input.maxAmount < MIN_MANDATE_MAX_AMOUNT || input.maxAmount > MAX_MANDATE_MAX_AMOUNT) {
+    return { param: 'max_amount', message: `Live mandates take a max_amount of ${MIN_MANDATE_MAX_AMOUNT} to ${MAX_MANDATE_MAX_AMOUNT} paise (₹99,999).` };
+  }
+  if (!Object.hasOwn(tokenFrequencyOf, input.frequency)) return { param: 'frequency', message: 'The frequency is not one live mandates take.' };
+  const param = 'customer_id';
+  const customer = checkPaymentCustomer(input.customer, param);
+  if (customer) return { param, message: customer.message.replace(/([Ll])ive payments/, '$1ive mandates') };
+  const { email, phone } = input.customer;
+  if ((email ?? '').length > MAX_CUSTOMER_EMAIL_LENGTH) {
+    return { param, message: `The customer's email must be at most ${MAX_CUSTOMER_EMAIL_LENGTH} characters for live mandates.` };
+  }
+  if ((phone ?? '').length > MAX_CUSTOMER_CONTACT_LENGTH) {
+    return { param, message: `The customer's phone must be at most ${MAX_CUSTOMER_CONTACT_LENGTH} characters, its country code included, for live mandates.` };
+  }
+  return null;
 }

@@ -4,7 +4,9 @@
 // collect request where the connection takes them, or netbanking (the bank's redirect). The order guards the money:
 // it is paid once, so a second attempt after a lost answer can never collect twice. A refund is made under our
 // refund id as both `X-Refund-Idempotency` and `receipt`, and looked up by that receipt before any second attempt.
-// Authorized payments are captured at once (API.md); what a late answer means is src/domain's to decide.
+// Authorized payments are captured at once (API.md); what a late answer means is src/domain's to decide. A
+// collection's debit (a submission with `recurring`) is made with the mandate's token on the order its pre-debit
+// notice made (recurring.ts), never on an order of its own.
 import type { PaymentRailState } from '../../domain/payments.ts';
 import type { RefundRailState } from '../../domain/refunds.ts';
 import type { NextAction, PaymentRail, PaymentSubmission, PaymentSubmitAnswer, RefundRail, RefundSubmission } from '../../rails/payments.ts';
@@ -141,10 +143,42 @@ async function newAttempt(conn: RazorpayGatewayConnection, deps: RazorpayPayment
   return { providerReference: created.providerReference, nextAction: { type: 'upi_intent', url: created.url } };
 }
 
+/** A debit with no order under its id: its pre-debit notice was never made, and a debit without one is never sent. */
+function noNotice(): PaymentSubmitAnswer {
+  const message = 'The payment provider has no pre-debit notice for this debit.';
+  const provider = { source: 'business', reason: 'pre_debit_notice_missing', description: 'No order with a pre-debit notification exists under this payment id; the debit was not sent.' };
+  return { outcome: { state: 'failed', failure: { code: 'payment_declined', message, provider } }, providerReference: null, fees: 0, nextAction: null };
+}
+
+/**
+ * A collection's debit through a mandate's token (subsequent-payments.md): on the order its notice made under our
+ * payment id, an attempt already made is the debit (the provider retries none of a notified order, and neither do
+ * we: a second attempt is a new payment); else `POST /v1/payments/create/recurring`. The customer does nothing, so
+ * there is no next action; the order captures by itself (`payment_capture: true`).
+ */
+async function submitDebit(conn: RazorpayGatewayConnection, s: PaymentSubmission, recurring: NonNullable<PaymentSubmission['recurring']>, checkAgainInMs: number): Promise<PaymentSubmitAnswer> {
+  const order = await conn.api.findOrderByReceipt(s.paymentId);
+  if (!order) return noNotice();
+  const best = bestAttempt(await conn.api.paymentsOfOrder(order.id));
+  if (best) return { ...paymentAnswerOf(await captured(conn.api, best), checkAgainInMs), nextAction: null };
+  const created = await conn.api.createRecurringPayment({
+    orderId: order.id,
+    paymentId: s.paymentId,
+    amount: s.amount,
+    customerReference: recurring.customerReference,
+    tokenReference: recurring.tokenReference,
+    customer: { email: s.customer?.email ?? '', phone: s.customer?.phone ?? '' },
+    notes: s.notes,
+    description: s.description,
+  });
+  return { outcome: { state: 'processing', checkAgainInMs }, providerReference: created.providerReference, fees: 0, nextAction: null };
+}
+
 async function submitPayment(deps: RazorpayPaymentRailDeps, s: PaymentSubmission): Promise<PaymentSubmitAnswer> {
   const checkAgainInMs = deps.checkAgainInMs ?? DEFAULT_CHECK_AGAIN_MS;
   const conn = await deps.connectionFor(s.accountId);
   try {
+    if (s.recurring) return await submitDebit(conn, s, s.recurring, checkAgainInMs);
     const order = await orderFor(conn.api, s);
     const best = bestAttempt(await conn.api.paymentsOfOrder(order.id));
     // Paid, or approved: that is the payment, whichever attempt it was.

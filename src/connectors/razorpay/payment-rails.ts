@@ -12,6 +12,7 @@ export function pacedHttp(http: RazorpayHttp, pace: () => Promise<void>): Razorp
   return {
     get: (path, options) => paced(pace, () => http.get(path, options)),
     post: (path, options) => paced(pace, () => http.post(path, options)),
+    put: (path, options) => paced(pace, () => http.put(path, options)),
   };
 }
 

@@ -8,7 +8,8 @@
 // /v1/payments/create/upi); payments/payment-gateway/s2s-integration/json/v2/build-integration/netbanking.md (POST
 // /v1/payments/create/json, `next: [{action: "redirect", url}]`); api/payments/fetch-with-id.md, capture.md;
 // api/refunds/create-normal.md, normal-refunds-idempotent.md, fetch-multiple-refund-payment.md, fetch-with-id.md;
-// api/settlements/fetch-all.md, fetch-recon.md; api/qr-codes/image-content/create.md, close.md, fetch-payments.md.
+// api/settlements/fetch-all.md, fetch-recon.md; api/qr-codes/image-content/create.md, close.md, fetch-payments.md;
+// payments/payment-gateway/s2s-integration/recurring-payments/upi-intent/subsequent-payments.md (a mandate's debit).
 import type { ProviderSettlementLine, ProviderSettlementReport } from '../types.ts';
 import type { RazorpayHttp } from './http.ts';
 import { decodeStatementCursor, encodeStatementCursor, MAX_PAGE } from './payouts-api.ts';
@@ -76,6 +77,19 @@ export interface NetbankingPaymentInput {
   /** Where the provider sends the customer's browser back (it POSTs the outcome there). */
   callbackUrl: string;
   client: PaymentClient;
+  notes?: Record<string, string>;
+  description?: string | null;
+}
+
+/** A collection's debit with a mandate's token, on the order its pre-debit notice made (recurring.ts). */
+export interface RecurringPaymentInput {
+  orderId: string;
+  paymentId: string;
+  amount: number;
+  /** The provider's customer and token of the mandate. */
+  customerReference: string;
+  tokenReference: string;
+  customer: PaymentCustomer;
   notes?: Record<string, string>;
   description?: string | null;
 }
@@ -161,6 +175,27 @@ export function netbankingPaymentBody(input: NetbankingPaymentInput): Record<str
   return { ...paymentBase(input), method: 'netbanking', bank: input.bank, callback_url: input.callbackUrl, ip: input.client.ip };
 }
 
+/**
+ * A subsequent payment (payments/payment-gateway/s2s-integration/recurring-payments/upi-intent/subsequent-payments.md,
+ * POST /v1/payments/create/recurring): email, contact, amount (the order's), currency, order_id, customer_id, token
+ * and recurring are all mandatory there.
+ */
+export function recurringPaymentBody(input: RecurringPaymentInput): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    email: input.customer.email,
+    contact: input.customer.phone,
+    amount: input.amount,
+    currency: 'INR',
+    order_id: input.orderId,
+    customer_id: input.customerReference,
+    token: input.tokenReference,
+    recurring: true,
+    notes: { ...input.notes, [PAYMENT_ID_NOTE]: input.paymentId },
+  };
+  if (input.description) body.description = input.description;
+  return body;
+}
+
 export function refundRequestBody(input: RefundInput): Record<string, unknown> {
   return { amount: input.amount, speed: 'normal', receipt: input.refundId, notes: { ...input.notes, [REFUND_ID_NOTE]: input.refundId } };
 }
@@ -187,6 +222,8 @@ export interface RazorpayPaymentsApi {
   paymentsOfOrder(orderId: string): Promise<RazorpayPayment[]>;
   createUpiPayment(input: UpiPaymentInput): Promise<CreatedPayment>;
   createNetbankingPayment(input: NetbankingPaymentInput): Promise<CreatedPayment>;
+  /** A debit with a mandate's token; the customer does nothing, so there is no link. */
+  createRecurringPayment(input: RecurringPaymentInput): Promise<CreatedPayment>;
   fetchPayment(providerReference: string): Promise<RazorpayPayment>;
   capturePayment(providerReference: string, amount: number): Promise<RazorpayPayment>;
   createRefund(input: RefundInput): Promise<RazorpayRefund>;
@@ -238,6 +275,10 @@ export function createPaymentsApi(http: RazorpayHttp): RazorpayPaymentsApi {
         body: netbankingPaymentBody(input),
       });
       return { providerReference: res.razorpay_payment_id, url: res.next?.find((n) => n.action === 'redirect')?.url ?? null };
+    },
+    async createRecurringPayment(input) {
+      const res = await http.post<{ razorpay_payment_id: string }>('/v1/payments/create/recurring', { body: recurringPaymentBody(input) });
+      return { providerReference: res.razorpay_payment_id, url: null };
     },
     fetchPayment: (ref) => http.get<RazorpayPayment>(`/v1/payments/${id(ref)}`),
     capturePayment: (ref, amount) => http.post<RazorpayPayment>(`/v1/payments/${id(ref)}/capture`, { body: { amount, currency: 'INR' } }),

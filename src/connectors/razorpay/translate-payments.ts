@@ -47,6 +47,9 @@ export interface RazorpayPayment {
   error_step?: string | null;
   error_reason?: string | null;
   upi?: { vpa?: string | null; flow?: string | null } | null;
+  /** A recurring payment's customer and token (the authorization payment's token is the mandate's). */
+  customer_id?: string | null;
+  token_id?: string | null;
   created_at?: number;
 }
 

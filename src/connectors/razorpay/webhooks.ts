@@ -1,7 +1,9 @@
 // Inbound RazorpayX webhooks (webhooks/*.md, API.md "Inbound provider webhooks"): `X-Razorpay-Signature` is the hex
 // HMAC-SHA256 of the raw body with the connection's webhook secret, compared in constant time against every secret
 // valid now (after a rotation the provider signs retries of older events with the old one for a while); events are
-// deduplicated by `X-Razorpay-Event-Id`. A payout event becomes a provider-neutral report.
+// deduplicated by `X-Razorpay-Event-Id`. A payout event becomes a provider-neutral report; so do the gateway's
+// payment, refund, settlement and QR code events, and UPI AutoPay's token events and authorization payments
+// (payments/payment-gateway/s2s-integration/recurring-payments/webhooks.md).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ConnectorWebhookOutcome } from '../types.ts';
 import { payoutReportOf, statementLineOf, type RazorpayPayout, type RazorpayTransaction } from './translate.ts';
@@ -16,6 +18,7 @@ import {
   type RazorpayRefund,
   type RazorpaySettlement,
 } from './translate-payments.ts';
+import { authorizationReportOf, mandateIdOf, tokenReportOf, type RazorpayToken } from './translate-recurring.ts';
 
 export const SIGNATURE_HEADER = 'x-razorpay-signature';
 export const EVENT_ID_HEADER = 'x-razorpay-event-id';
@@ -108,8 +111,9 @@ const isPaymentLike = (v: Record<string, unknown>) => hasStatus(v) && typeof v.a
 /**
  * The gateway events we act on: `payment.authorized`, `.captured`, `.failed` and `order.paid` (the payment as it is
  * now; the order's receipt is our payment id when the payment's notes lack it), `refund.created`, `.processed`,
- * `.failed`, `settlement.processed`, and `qr_code.credited` (the payment and the code it paid). `qr_code.created`
- * and `.closed` (only ever after a close of ours), `payment.downtime.*` and the rest: null.
+ * `.failed`, `settlement.processed`, and `qr_code.credited` (the payment and the code it paid); a payment event of a
+ * mandate's authorization payment and the `token.*` events are the mandate's. `qr_code.created` and `.closed` (only
+ * ever after a close of ours), `order.notification.*`, `payment.downtime.*` and the rest: null.
  */
 function gatewayOutcome(event: RazorpayWebhookEvent): ConnectorWebhookOutcome | null {
   const eventType = event.event;
@@ -120,8 +124,10 @@ function gatewayOutcome(event: RazorpayWebhookEvent): ConnectorWebhookOutcome | 
     case 'order.paid': {
       const payment = entityOf<RazorpayPayment>(event, 'payment', isPaymentLike);
       if (!payment) return null;
-      const report = paymentReportOf(payment);
       const order = entityOf<RazorpayOrder>(event, 'order', hasStatus);
+      // A mandate's authorization payment (our mandate id in its or its order's notes) is about the mandate.
+      if (mandateIdOf(payment, order) !== null) return { kind: 'mandate', eventType, report: authorizationReportOf(payment, order) };
+      const report = paymentReportOf(payment);
       if (report.paymentId === null && order?.receipt && order.id === payment.order_id) report.paymentId = order.receipt;
       return { kind: 'payment', eventType, report };
     }
@@ -142,6 +148,18 @@ function gatewayOutcome(event: RazorpayWebhookEvent): ConnectorWebhookOutcome | 
       return { kind: 'qr_payment', eventType, report: paymentReportOf(payment), qrCode: qrCodeOf(qr, (event.created_at ?? 0) * 1000) };
     }
     default:
-      return null;
+      return tokenOutcome(event);
   }
+}
+
+/**
+ * A UPI AutoPay token event (`token.confirmed`, `.rejected`, `.paused`, `.resumed`, `.cancelled`, and any other
+ * `token.*` carrying a token): the token as it is now, whatever the event's name. The token carries no id of ours;
+ * the service finds the mandate by the token's reference.
+ */
+function tokenOutcome(event: RazorpayWebhookEvent): ConnectorWebhookOutcome | null {
+  if (!event.event.startsWith('token.')) return null;
+  const token = entityOf<RazorpayToken>(event, 'token', () => true);
+  if (!token) return null;
+  return { kind: 'mandate', eventType: event.event, report: tokenReportOf(token, (event.created_at ?? 0) * 1000) };
 }

@@ -38,7 +38,7 @@ export function mandateGateway(m: Mechanism): MandateGateway {
       return m.startOrJoin({
         workflow: mandateWorkflow,
         workflowId: mandateWorkflowId(mandateId),
-        args: [{ request: { mandateId, authorizationUrl, ...input }, slowApprovalMs: m.settings.mandates.slowApprovalMs }],
+        args: [{ request: { mandateId, authorizationUrl, ...input }, slowApprovalMs: m.settings.mandates.slowApprovalMs, lookEveryMs: m.settings.mandates.lookEveryMs, providerWindowMs: m.settings.mandates.providerWindowMs }],
         update: createMandateUpdate,
         subject: { ...input, resourceId: mandateId, summary: `Mandate up to ${formatRupees(input.maxAmount)}, ${frequencyText[input.frequency].toLowerCase()}, for ${input.customerId}` },
         what: 'mandate',

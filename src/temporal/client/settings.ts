@@ -37,6 +37,10 @@ export interface GatewaySettings {
   mandates: {
     /** Sandbox slow@upi: how long its approval takes (SANDBOX_SLOW_DELAY_MS). */
     slowApprovalMs: number;
+    /** Live: how often an unapproved mandate is looked up at the provider, a backstop to its webhooks (PROVIDER_POLL_SECONDS). */
+    lookEveryMs: number;
+    /** Live: how long a call to the provider is retried through an outage before it is given up (PROVIDER_LOOKUP_WINDOW_SECONDS). */
+    providerWindowMs: number;
   };
   paymentLinks: {
     /** Where short_url (and a mandate's authorization_url) points (PUBLIC_BASE_URL, or the API's own address). */
@@ -62,7 +66,7 @@ export function gatewaySettings(config: Config): GatewaySettings {
       noticeMs: config.COLLECTION_NOTICE_SECONDS * 1000,
       windows: config.UPI_AUTOPAY_WINDOWS,
     },
-    mandates: { slowApprovalMs: config.SANDBOX_SLOW_DELAY_MS },
+    mandates: { slowApprovalMs: config.SANDBOX_SLOW_DELAY_MS, lookEveryMs: config.PROVIDER_POLL_SECONDS * 1000, providerWindowMs: config.PROVIDER_LOOKUP_WINDOW_SECONDS * 1000 },
     paymentLinks: {
       publicBaseUrl: config.publicBaseUrl,
       payWaitMs: config.PAYMENT_LINK_PAY_WAIT_MS,

@@ -3,7 +3,7 @@
 // inbound webhook route unseals only the webhook secret). Paced by the connection's shared provider limiter.
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { connectorOf } from '../../connectors/index.ts';
-import type { ConnectedRailSettings, Connector } from '../../connectors/types.ts';
+import type { ConnectedPaymentSettings, ConnectedRailSettings, Connector } from '../../connectors/types.ts';
 import { connectionCredentials } from '../../db/connections.ts';
 import type { SecretBox } from '../../db/sealed.ts';
 
@@ -42,5 +42,35 @@ export async function connectedSettings(options: ConnectedOptions, connectionId:
       pace: options.pace(credentials.id),
       checkAgainInMs: options.checkAgainInMs,
     },
+  };
+}
+
+/** What a connection's payment rails and UPI AutoPay are built from (the payment gateway's side of the connection). */
+export interface PaymentSideOptions {
+  /** The shared provider pace of a connection (providerPace). */
+  pace: (connectionId: string) => () => Promise<void>;
+  /** PROVIDER_POLL_SECONDS, in ms. */
+  checkAgainInMs: number;
+  /** UPI_COLLECT_EXPIRY_SECONDS. */
+  collectExpirySeconds: number;
+  /** Where netbanking sends a customer back when the payment names no return_url (read when it is sent). */
+  publicBaseUrl: () => string;
+}
+
+/** The payment-side settings of a connection whose credentials were unsealed (its rails' and its UPI AutoPay's). */
+export function connectedPaymentSettings(
+  credentials: { id: string; baseUrl: string; keyId: string; keySecret: string; upiCollect: boolean },
+  options: PaymentSideOptions,
+): ConnectedPaymentSettings {
+  return {
+    connectionId: credentials.id,
+    baseUrl: credentials.baseUrl,
+    keyId: credentials.keyId,
+    keySecret: credentials.keySecret,
+    upiCollect: credentials.upiCollect,
+    pace: options.pace(credentials.id),
+    checkAgainInMs: options.checkAgainInMs,
+    collectExpiryMinutes: Math.max(1, Math.ceil(options.collectExpirySeconds / 60)),
+    defaultReturnUrl: (paymentId) => `${options.publicBaseUrl()}/payments/${encodeURIComponent(paymentId)}/return`,
   };
 }

@@ -11,18 +11,11 @@ import type { PaymentRail, PaymentSubmitAnswer, RefundRail } from '../../rails/p
 import type { RailAnswer } from '../../rails/rail.ts';
 import type { RefundRailState } from '../../domain/refunds.ts';
 import { unconnectedPaymentRail, unconnectedRefundRail } from './unconnected-rail.ts';
+import { type PaymentSideOptions, connectedPaymentSettings } from './connected.ts';
 
-export interface LivePaymentRailOptions {
+export interface LivePaymentRailOptions extends PaymentSideOptions {
   orm: MikroORM;
   secrets: SecretBox;
-  /** The shared provider pace of a connection (providerPace). */
-  pace: (connectionId: string) => () => Promise<void>;
-  /** PROVIDER_POLL_SECONDS, in ms: the backstop look at a payment or refund still on its way. */
-  checkAgainInMs: number;
-  /** UPI_COLLECT_EXPIRY_SECONDS. */
-  collectExpirySeconds: number;
-  /** Where netbanking sends a customer back when the payment names no return_url (read when it is sent). */
-  publicBaseUrl: () => string;
 }
 
 type Rails = { payments: PaymentRail; refunds: RefundRail };
@@ -43,17 +36,7 @@ export function createLivePaymentRails(options: LivePaymentRailOptions): Rails {
     const credentials = await connectionCredentials(orm.em.fork(), options.secrets, row.id);
     const connector = credentials && connectorOf(credentials.provider);
     if (!credentials || !connector) return unconnected;
-    const rails = connector.createPaymentRails({
-      connectionId: credentials.id,
-      baseUrl: credentials.baseUrl,
-      keyId: credentials.keyId,
-      keySecret: credentials.keySecret,
-      upiCollect: credentials.upiCollect,
-      pace: options.pace(credentials.id),
-      checkAgainInMs: options.checkAgainInMs,
-      collectExpiryMinutes: Math.max(1, Math.ceil(options.collectExpirySeconds / 60)),
-      defaultReturnUrl: (paymentId) => `${options.publicBaseUrl()}/payments/${encodeURIComponent(paymentId)}/return`,
-    });
+    const rails = connector.createPaymentRails(connectedPaymentSettings(credentials, options));
     cache.set(row.id, rails);
     return rails;
   }

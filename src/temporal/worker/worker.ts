@@ -9,6 +9,7 @@ import { createSandboxPayoutRail, type SandboxTimings } from '../../rails/sandbo
 import { createSandboxPaymentRail, createSandboxRefundRail } from '../../rails/sandbox/payment-rail.ts';
 import { payoutReportSink } from './rail-reports.ts';
 import { createLiveGateways } from './live-gateway.ts';
+import { createLiveRecurrings } from './live-recurring.ts';
 import { createLivePayoutRail, providerPace } from './live-payout-rail.ts';
 import { createLivePaymentRails } from './live-payment-rail.ts';
 import { createAccountReaders } from './provider-accounts.ts';
@@ -215,6 +216,14 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
         checkAgainInMs: options.provider.pollSeconds * 1000,
       }),
       accountReaderOf: createAccountReaders({ orm: options.orm, secrets, maxRps: options.provider.maxRps, checkAgainInMs: options.provider.pollSeconds * 1000 }),
+      recurrings: createLiveRecurrings({
+        orm: options.orm,
+        secrets,
+        pace: providerPace(options.orm, options.provider.maxRps),
+        checkAgainInMs: options.provider.pollSeconds * 1000,
+        collectExpirySeconds: options.provider.paymentExpirySeconds ?? 600,
+        publicBaseUrl: () => options.provider.publicBaseUrl?.() ?? 'http://127.0.0.1',
+      }),
     }),
     ...workerTuning(options.tuning),
     // A database error no retry can fix ends its activity (src/domain/failures.ts, UNSTORABLE_DATA).

@@ -12,7 +12,8 @@
 // - api/refunds/create-instant.md, api/disputes/accept.md: "<field> is/are not required and should not be sent."
 //   (the platform-wide answer to an unknown field).
 // The pages show `reason` as the string "null" in one sample and `step` as "NA" in others; the stand-in uses the
-// reason of the error table (input_validation_failed) and `step: null` throughout.
+// reason of the error table (input_validation_failed) and `step: null`, except where a page shows a step (the UPI
+// AutoPay refusals of api/payments/recurring-payments/upi/*.md: `step: "payment_initiation"`).
 
 export type ErrorCode = 'BAD_REQUEST_ERROR' | 'GATEWAY_ERROR' | 'SERVER_ERROR';
 
@@ -21,7 +22,7 @@ export interface ProviderErrorBody {
     code: ErrorCode;
     description: string;
     source: 'business' | 'internal';
-    step: null;
+    step: string | null;
     reason: string;
     metadata: Record<string, never>;
     field: string | null;
@@ -32,7 +33,7 @@ export interface ProviderErrorBody {
 export class ProviderError extends Error {
   readonly status: number;
   readonly body: ProviderErrorBody;
-  constructor(status: number, code: ErrorCode, description: string, opts: { field?: string | null; reason?: string; source?: 'business' | 'internal' } = {}) {
+  constructor(status: number, code: ErrorCode, description: string, opts: { field?: string | null; reason?: string; source?: 'business' | 'internal'; step?: string | null } = {}) {
     super(description);
     this.status = status;
     this.body = {
@@ -40,7 +41,7 @@ export class ProviderError extends Error {
         code,
         description,
         source: opts.source ?? (status >= 500 ? 'internal' : 'business'),
-        step: null,
+        step: opts.step ?? null,
         reason: opts.reason ?? (status >= 500 ? 'server_error' : 'input_validation_failed'),
         metadata: {},
         field: opts.field ?? null,

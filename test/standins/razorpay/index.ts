@@ -5,7 +5,9 @@
 // every request, base path /v1, 401 for a wrong key pair, 429 for throttling); the other behaviours are in the
 // files named at the top of errors.ts, validate.ts, store.ts, routes.ts, webhooks.ts and faults.ts, and, for the
 // payment gateway (orders, payments, refunds, settlements, QR codes), pg-validate.ts, pg-store.ts, pg-routes.ts and
-// pg-checkout.ts. One key pair, one webhook URL and one account id serve both products, as at the provider.
+// pg-checkout.ts, and for UPI AutoPay (customers, mandates, tokens, recurring debits) autopay-validate.ts,
+// autopay-store.ts and autopay-routes.ts. One key pair, one webhook URL and one account id serve both products, as
+// at the provider.
 //
 // The connector under test sees only `baseUrl` (in place of https://api.razorpay.com). Tests drive the provider's
 // side through `control` (in-process functions) or, from another process, through `connectRazorpayStandin(baseUrl)`,
@@ -22,6 +24,9 @@ import { GatewayStore } from './pg-store.ts';
 import type { Order, Payment, PaymentError, QrCode, Refund, Settlement } from './pg-store.ts';
 import { gatewayRoute } from './pg-routes.ts';
 import { handleCheckout, isCheckoutPath } from './pg-checkout.ts';
+import { AutopayStore } from './autopay-store.ts';
+import type { Customer, DebitRecord, Token, TokenRecord } from './autopay-store.ts';
+import { autopayRoute } from './autopay-routes.ts';
 import type { Contact, FeeRule, FundAccount, Payout, StatusDetails, Transaction } from './store.ts';
 import { DEFAULT_CONTACT_TYPES, DEFAULT_PURPOSES } from './validate.ts';
 import type { Json } from './validate.ts';
@@ -30,6 +35,7 @@ import type { Delivery, EventMatch, WebhookConfig } from './webhooks.ts';
 
 export type { Contact, FundAccount, Payout, StatusDetails, Transaction, FeeRule, FaultSpec, RecordedRequest, Delivery, EventMatch, WebhookConfig };
 export type { Order, Payment, PaymentError, QrCode, Refund, Settlement };
+export type { Customer, DebitRecord, Token, TokenRecord };
 export { paymentSignature } from './pg-checkout.ts';
 export { DEFAULT_FEES, GST_RATE } from './store.ts';
 export { peakPerSecond } from './faults.ts';
@@ -66,6 +72,10 @@ export interface RazorpayStandinOptions {
   autoCapture?: boolean;
   /** Payment gateway fee in percent of the amount, before 18% GST; default 2 (a 10000 payment: fee 236, tax 36). */
   paymentFeePercent?: number;
+  /** UPI AutoPay: the highest token.max_amount (default 9999900; 20000000 for the financial-services MCCs). */
+  mandateMaxAmount?: number;
+  /** UPI AutoPay: how often held debits whose payment_after has passed are made (default 200 ms; 0 = only runDueDebits). */
+  debitCheckIntervalMs?: number;
   /** The payee of intent links and QR codes (`pa` and `pn` of the upi:// link); defaults acme.rzp@icici, Acme. */
   merchantVpa?: string;
   merchantName?: string;
@@ -152,6 +162,33 @@ export interface StandinControl {
   qrCode(id: string): QrCode;
   /** A customer pays the QR code (its payment_amount unless `amount`): a captured payment, qr_code.credited. Refused when it is closed. */
   payQr(id: string, opts?: { vpa?: string; amount?: number }): Payment;
+
+  // UPI AutoPay
+  customers(): Customer[];
+  customer(id: string): Customer;
+  /** The customer approves the mandate in their UPI app (payment or order id): payment.authorized (+ captured, order.paid with auto-capture), token.confirmed. */
+  approveMandate(paymentOrOrderId: string, opts?: { vpa?: string }): { payment: Payment; token: Token };
+  /** The customer declines (or the bank refuses): payment.failed with these error fields, then token.rejected (failure_reason default "Rejected by bank"). */
+  declineMandate(paymentOrOrderId: string, opts?: Partial<PaymentError> & { failureReason?: string }): { payment: Payment; token: Token };
+  /** The customer pauses the mandate in their UPI app: token.paused. */
+  pauseMandate(tokenId: string): Token;
+  /** The customer resumes it: token.resumed (recurring_details.status "resumed"). */
+  resumeMandate(tokenId: string): Token;
+  /** The customer revokes it in their UPI app: token.cancelled. */
+  revokeMandate(tokenId: string): Token;
+  /** Every token with what the stand-in keeps about it (customer, order, payment, frequency, deleted), oldest first. */
+  tokens(): TokenRecord[];
+  token(id: string): TokenRecord;
+  /** Every subsequent debit requested: notice time, payment_after, request time, when the debit was made, status; oldest first. */
+  recurringDebits(): DebitRecord[];
+  /** The bank takes its time (true): debits stay `created` until runDueDebits() makes them; false: as soon as due. */
+  holdRecurringDebits(hold: boolean): void;
+  /** The `upi://mandate` link an authorisation payment was answered with, or null. */
+  mandateLink(paymentId: string): string | null;
+  /** Makes the held debits whose payment_after has passed (also done every debitCheckIntervalMs); answers those made. */
+  runDueDebits(): DebitRecord[];
+  /** The next debit made fails with these error fields (payment.failed); default issuer / payment_failed. */
+  failNextRecurringDebit(error?: Partial<PaymentError>): void;
 }
 
 export interface RazorpayStandin {
@@ -165,6 +202,7 @@ interface Instance {
   opts: RazorpayStandinOptions;
   store: Store;
   gw: GatewayStore;
+  ap: AutopayStore;
   webhooks: WebhookSender;
   faults: Faults;
   limiter: RateLimiter;
@@ -237,7 +275,8 @@ function handleApi(inst: Instance, req: http.IncomingMessage, res: http.ServerRe
       contactTypes: [...DEFAULT_CONTACT_TYPES, ...(inst.opts.extraContactTypes ?? [])],
     };
     const request = { method, path: url.pathname, query: url.searchParams, header, body: parseBody(raw) };
-    result = gatewayRoute(inst.gw, request) ?? route(inst.store, cfg, request);
+    const autopayOpts = { upiCollect: inst.opts.upiCollect ?? false, mandateMaxAmount: inst.opts.mandateMaxAmount };
+    result = autopayRoute(inst.ap, request, autopayOpts) ?? gatewayRoute(inst.gw, request) ?? route(inst.store, cfg, request);
   } catch (err) {
     const e = err instanceof ProviderError ? err : serverError();
     if (!(err instanceof ProviderError)) console.error('razorpay stand-in: unexpected error', err);
@@ -294,6 +333,32 @@ function makeControl(inst: Instance): StandinControl {
     droppedWebhooks: () => webhooks.dropped.map(({ id, event, body }) => ({ id, event, body })),
     webhooksIdle: () => webhooks.idle(),
     ...gatewayControl(inst.gw),
+    ...autopayControl(inst.ap),
+  };
+}
+
+type AutopayControl = Pick<StandinControl, 'customers' | 'customer' | 'approveMandate' | 'declineMandate' | 'pauseMandate' | 'resumeMandate'
+  | 'revokeMandate' | 'tokens' | 'token' | 'recurringDebits' | 'mandateLink' | 'holdRecurringDebits' | 'runDueDebits' | 'failNextRecurringDebit'>;
+
+function autopayControl(ap: AutopayStore): AutopayControl {
+  const clone = <T>(v: T): T => structuredClone(v);
+  return {
+    customers: () => clone([...ap.customers.values()]),
+    customer: (id) => clone(ap.customer(id)),
+    approveMandate: (ref, opts) => clone(ap.approveMandate(ref, opts)),
+    declineMandate: (ref, opts) => clone(ap.declineMandate(ref, opts)),
+    pauseMandate: (id) => clone(ap.customerAction(id, 'pause')),
+    resumeMandate: (id) => clone(ap.customerAction(id, 'resume')),
+    revokeMandate: (id) => clone(ap.customerAction(id, 'cancel')),
+    tokens: () => clone([...ap.tokens.values()]),
+    token: (id) => clone(ap.tokenRecord(id)),
+    recurringDebits: () => [...ap.debits.values()].map((d) => ap.debitView(d)),
+    mandateLink: (paymentId) => ap.links.get(paymentId) ?? null,
+    holdRecurringDebits: (hold) => {
+      ap.holding = hold;
+    },
+    runDueDebits: () => ap.runDueDebits(),
+    failNextRecurringDebit: (error) => ap.failNextDebit(error),
   };
 }
 
@@ -356,7 +421,16 @@ export async function startRazorpayStandin(opts: RazorpayStandinOptions): Promis
     now, emit: (event, entities) => webhooks.emitPayload(event, entities), autoCapture: opts.autoCapture ?? true, upiCollect: opts.upiCollect ?? false,
     feePercent: opts.paymentFeePercent ?? 2, merchantVpa: opts.merchantVpa ?? 'acme.rzp@icici', merchantName: opts.merchantName ?? 'Acme', baseUrl: () => baseUrl,
   });
-  const inst: Instance = { opts, store, gw, webhooks, faults: new Faults(), limiter: new RateLimiter(opts.maxRequestsPerSecond ?? null), log: [], held: new Set(), now };
+  const ap = new AutopayStore(gw, opts.keySecret);
+  const debitTimer = (opts.debitCheckIntervalMs ?? 200) > 0 ? setInterval(() => {
+    try {
+      if (!ap.holding) ap.runDueDebits();
+    } catch (err) {
+      console.error('razorpay stand-in: a due debit failed', err);
+    }
+  }, opts.debitCheckIntervalMs ?? 200) : null;
+  debitTimer?.unref();
+  const inst: Instance = { opts, store, gw, ap, webhooks, faults: new Faults(), limiter: new RateLimiter(opts.maxRequestsPerSecond ?? null), log: [], held: new Set(), now };
   const control = makeControl(inst);
   if (opts.openingBalance) store.deposit(opts.openingBalance);
   const server = http.createServer((req, res) => {
@@ -381,6 +455,7 @@ export async function startRazorpayStandin(opts: RazorpayStandinOptions): Promis
     baseUrl,
     control,
     stop: async () => {
+      if (debitTimer) clearInterval(debitTimer);
       webhooks.stop();
       for (const res of inst.held) res.socket?.destroy();
       server.closeAllConnections();

@@ -3,7 +3,8 @@
 //
 // Sources (razorpay/markdown-docs):
 // - api/orders/create.md, fetch-with-id.md, fetch-all.md (authorized, receipt, from, to, count, skip), fetch-payments.md:
-//   POST /v1/orders, GET /v1/orders/:id, GET /v1/orders, GET /v1/orders/:id/payments.
+//   GET /v1/orders/:id, GET /v1/orders, GET /v1/orders/:id/payments (POST /v1/orders: autopay-routes.ts, as orders
+//   may be UPI AutoPay orders; the customers, tokens and recurring payments are there too).
 // - payments/payment-gateway/s2s-integration/payment-methods/upi/intent.md and collect.md: POST
 //   /v1/payments/create/upi answers {razorpay_payment_id, link} (intent) or {razorpay_payment_id} (collect).
 // - payments/payment-gateway/s2s-integration/json/v2/build-integration/upi/intent.md, netbanking.md: POST
@@ -23,7 +24,7 @@
 //   GET /v1/payments/qr_codes/:id/payments, GET /v1/payments/qr_codes.
 import { badRequest, extraField, requiredField } from './errors.ts';
 import type { GatewayStore } from './pg-store.ts';
-import { checkRefundKey, validateCapture, validateOrder, validatePayment, validateQr, validateRefund } from './pg-validate.ts';
+import { checkRefundKey, validateCapture, validatePayment, validateQr, validateRefund } from './pg-validate.ts';
 import type { ApiAnswer, ApiRequest } from './routes.ts';
 import { validateListQuery } from './validate.ts';
 
@@ -147,7 +148,8 @@ export function gatewayRoute(gw: GatewayStore, req: ApiRequest): ApiAnswer | nul
   if (resource === 'payments') return paymentRoutes(gw, req, parts);
   if (sub !== undefined) return null;
   if (resource === 'orders') {
-    if (id === undefined) return m === 'POST' ? ok(gw.createOrder(validateOrder(req.body))) : m === 'GET' ? listOrders(gw, req) : null;
+    // POST /v1/orders is answered by autopay-routes.ts (an order may be a UPI AutoPay authorisation or debit order).
+    if (id === undefined) return m === 'GET' ? listOrders(gw, req) : null;
     if (m === 'GET' && action === undefined) return ok(gw.order(id));
     if (m === 'GET' && action === 'payments') return collection(gw.paymentsOfOrder(id));
     return null;

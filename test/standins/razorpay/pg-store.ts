@@ -24,6 +24,8 @@
 //   the API, paid when a single_use code is paid); qr_code.created, qr_code.credited (payment and qr_code),
 //   qr_code.closed only on a manual close; payments_amount_received / payments_count_received count captured
 //   payments; a single_use code without close_by closes after 45 days (api/qr-codes/close.md).
+// UPI AutoPay (autopay-store.ts) builds on this store: its payments carry customer_id and token_id, its debit orders
+// a notification, and a debit order's payment_capture decides the capture in place of the account's setting.
 // Fee rule (the pages give samples, not the rule): `feePercent` of the amount (default 2%, the samples' 2 on 100),
 // plus 18% GST on it as `tax`; `fee` = that fee + tax. A ₹100.00 payment has fee 236 and tax 36.
 import { ProviderError, badRequest, idNotFound } from './errors.ts';
@@ -38,6 +40,12 @@ export type RefundStatus = 'pending' | 'processed' | 'failed';
 export interface Order {
   id: string; entity: 'order'; amount: number; amount_paid: number; amount_due: number; currency: 'INR'; receipt: string | null;
   offer_id: null; status: OrderStatus; attempts: number; notes: Record<string, string>; created_at: number;
+  /** UPI AutoPay debit orders only (api/payments/recurring-payments/upi/create-subsequent-payments.md). */
+  notification?: OrderNotification;
+}
+
+export interface OrderNotification {
+  token_id: string; payment_after: number; id: string; status?: 'delivered'; delivered_at?: number;
 }
 
 export interface PaymentError {
@@ -51,6 +59,8 @@ export interface Payment {
   contact: string | null; notes: Record<string, string>; fee: number | null; tax: number | null; error_code: string | null;
   error_description: string | null; error_source: string | null; error_step: string | null; error_reason: string | null;
   acquirer_data: Record<string, string | null>; created_at: number; upi?: { vpa: string | null; flow: 'intent' | 'collect' | 'qr' };
+  /** UPI AutoPay payments only (the authorisation payment and the debits), as the recurring pages' samples show. */
+  customer_id?: string; token_id?: string;
 }
 
 export interface Refund {
@@ -116,7 +126,8 @@ const TIMED_OUT: PaymentError = {
 const rupees = (paise: number) => (paise / 100).toFixed(2);
 /** The pages' payments show the contact as +91 and ten digits whatever form it was sent in. */
 const withCountryCode = (contact: string) => (/^[0-9]{10}$/.test(contact) ? `+91${contact}` : contact);
-const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
+const hex = (n: number) => Array.from({ length: n }, () => '0123456789ABCDEF'[Math.floor(Math.random() * 16)]).join('');
+export const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
 
 export class GatewayStore {
   readonly orders = new Map<string, Order>();
@@ -141,7 +152,7 @@ export class GatewayStore {
     return Math.floor(this.opts.now() / 1000);
   }
 
-  private track(id: string): void {
+  track(id: string): void {
     this.seqOf.set(id, ++this.seq);
   }
 
@@ -192,7 +203,7 @@ export class GatewayStore {
     return this.meta.get(id)!;
   }
 
-  private newPayment(fields: Partial<Payment> & Pick<Payment, 'amount' | 'method'>, meta: Partial<PaymentMeta> = {}): Payment {
+  newPayment(fields: Partial<Payment> & Pick<Payment, 'amount' | 'method'>, meta: Partial<PaymentMeta> = {}): Payment {
     const p: Payment = {
       id: newId('pay'), entity: 'payment', currency: 'INR', status: 'created', order_id: null, invoice_id: null, international: false,
       amount_refunded: 0, refund_status: null, captured: false, description: null, card_id: null, bank: null, wallet: null, vpa: null,
@@ -244,19 +255,21 @@ export class GatewayStore {
     return this.markAuthorized(p, opts.vpa);
   }
 
-  private markAuthorized(p: Payment, vpa?: string): Payment {
+  /** `capture`: the account's auto-capture setting unless the order says otherwise (a UPI AutoPay debit order). */
+  markAuthorized(p: Payment, vpa?: string, capture = this.opts.autoCapture): Payment {
     p.status = 'authorized';
     for (const k of ['error_code', 'error_description', 'error_source', 'error_step', 'error_reason'] as const) p[k] = null;
     if (p.method === 'upi') {
       p.vpa = vpa ?? p.vpa ?? 'gaurav.kumar@exampleupi';
       if (p.upi) p.upi.vpa = p.vpa;
       p.acquirer_data = { rrn: digits(12) };
+      if (p.token_id) p.acquirer_data.upi_transaction_id = hex(32);
     } else {
       p.acquirer_data = { bank_transaction_id: digits(10) };
     }
     this.emitPayment('payment.authorized', p);
     const order = p.order_id ? this.orders.get(p.order_id) : undefined;
-    if (this.opts.autoCapture && order?.status !== 'paid') this.markCaptured(p);
+    if (capture && order?.status !== 'paid') this.markCaptured(p);
     return p;
   }
 
@@ -296,7 +309,7 @@ export class GatewayStore {
     return this.markCaptured(p);
   }
 
-  private markCaptured(p: Payment): Payment {
+  markCaptured(p: Payment): Payment {
     const { fee, tax } = this.feeFor(p.amount);
     p.status = 'captured';
     p.captured = true;

@@ -4,8 +4,8 @@
 // - api/orders/create.md: amount (integer, at least 100: "The amount must be at least INR 1.00", field amount),
 //   currency, receipt up to 40, notes (15 pairs of up to 256). payments/payment-gateway/s2s-integration/json/v2/
 //   build-integration/upi/intent.md adds partial_payment and first_payment_min_amount;
-//   payments/payment-gateway/s2s-integration/recurring-payments/upi/authorization-transaction.md adds method,
-//   customer_id and token (UPI AutoPay; accepted and kept, not acted on).
+//   UPI AutoPay adds method, customer_id and token (the authorisation order) and payment_capture and notification
+//   (a debit order): validated in autopay-validate.ts, which names its pages.
 // - payments/payment-gateway/s2s-integration/payment-methods/upi/intent.md and collect.md (POST
 //   /v1/payments/create/upi): amount, currency, order_id, email, contact mandatory; method "upi"; upi.flow intent |
 //   collect; collect needs upi.vpa, ip, referer, user_agent, and upi.expiry_time is minutes (default 5, at most 5760);
@@ -26,13 +26,15 @@
 import { ProviderError, badRequest, extraField, requiredField } from './errors.ts';
 import { asObject, checkNotes, rejectUnknown } from './validate.ts';
 import type { Json, JsonObject } from './validate.ts';
+import { notWith, validateMandate, validateNotification } from './autopay-validate.ts';
+import type { MandateInput, NotificationInput } from './autopay-validate.ts';
 
 export const MIN_AMOUNT_TEXT = 'The amount must be at least INR 1.00';
 
 /** Netbanking bank codes the stand-in knows (the four-letter IFSC prefixes of the pages' samples). */
 export const NETBANKING_BANKS = ['HDFC', 'ICIC', 'SBIN', 'UTIB', 'KKBK', 'YESB', 'RATN', 'PUNB', 'BARB', 'IDFB'];
 
-function str(body: JsonObject, field: string, opts: { required?: boolean; max?: number; path?: string } = {}): string | null {
+export function str(body: JsonObject, field: string, opts: { required?: boolean; max?: number; path?: string } = {}): string | null {
   const path = opts.path ?? field;
   const v = body[field];
   if (v === undefined || v === null || v === '') {
@@ -44,7 +46,7 @@ function str(body: JsonObject, field: string, opts: { required?: boolean; max?: 
   return v;
 }
 
-function int(body: JsonObject, field: string, required: boolean, path = field): number | null {
+export function int(body: JsonObject, field: string, required: boolean, path = field): number | null {
   const v = body[field];
   if (v === undefined || v === null) {
     if (required) throw requiredField(path);
@@ -56,7 +58,7 @@ function int(body: JsonObject, field: string, required: boolean, path = field): 
   return n;
 }
 
-function bool(body: JsonObject, field: string): boolean | null {
+export function bool(body: JsonObject, field: string): boolean | null {
   const v = body[field];
   if (v === undefined || v === null) return null;
   if (v === true || v === 1 || v === '1' || v === 'true') return true;
@@ -64,13 +66,13 @@ function bool(body: JsonObject, field: string): boolean | null {
   throw badRequest(`The ${field} field must be true or false.`, field);
 }
 
-function currency(body: JsonObject): 'INR' {
+export function currency(body: JsonObject): 'INR' {
   const c = str(body, 'currency', { required: true })!;
   if (c !== 'INR') throw badRequest('The selected currency is invalid.', 'currency');
   return 'INR';
 }
 
-function amountAtLeast100(body: JsonObject, required: boolean): number | null {
+export function amountAtLeast100(body: JsonObject, required: boolean): number | null {
   const amount = int(body, 'amount', required);
   if (amount !== null && amount < 100) throw badRequest(MIN_AMOUNT_TEXT, 'amount');
   return amount;
@@ -83,26 +85,40 @@ export interface OrderInput {
   notes: Record<string, string>;
   partial_payment: boolean;
   method: string | null;
-  token: Json | null;
+  /** UPI AutoPay: the mandate an authorisation order asks for (its `token`). */
+  mandate: MandateInput | null;
   customer_id: string | null;
+  /** UPI AutoPay: a debit order's pre-debit notification. */
+  notification: NotificationInput | null;
+  payment_capture: boolean | null;
 }
 
-const ORDER_FIELDS = ['amount', 'currency', 'receipt', 'notes', 'partial_payment', 'first_payment_min_amount', 'method', 'token', 'customer_id', 'payment_capture'];
+const ORDER_FIELDS = ['amount', 'currency', 'receipt', 'notes', 'partial_payment', 'first_payment_min_amount', 'method', 'token', 'customer_id', 'payment_capture', 'notification'];
 
-export function validateOrder(raw: Json | undefined): OrderInput {
+export function validateOrder(raw: Json | undefined, nowSeconds: number, mandateMaxAmount: number): OrderInput {
   const body = asObject(raw);
   rejectUnknown(body, ORDER_FIELDS);
   const amount = amountAtLeast100(body, true)!;
+  const method = str(body, 'method');
+  if (method !== null && method !== 'upi') throw badRequest('The selected method is invalid.', 'method');
+  if (method === 'upi' && body.currency !== undefined && body.currency !== 'INR') throw badRequest('The currency should be INR when method is upi', 'currency');
   const cur = currency(body);
   const receipt = str(body, 'receipt', { max: 40 });
   const partial = bool(body, 'partial_payment') ?? false;
   const firstMin = int(body, 'first_payment_min_amount', false);
   if (firstMin !== null && !partial) throw badRequest('first_payment_min_amount should be passed only if partial_payment is true.', 'first_payment_min_amount');
-  const method = str(body, 'method');
-  if (method !== null && method !== 'upi') throw badRequest('The selected method is invalid.', 'method');
-  const token = body.token ?? null;
-  if (token !== null && (typeof token !== 'object' || Array.isArray(token))) throw badRequest('The token must be an object.', 'token');
-  return { amount, currency: cur, receipt, notes: checkNotes(body), partial_payment: partial, method, token, customer_id: str(body, 'customer_id') };
+  const hasToken = body.token !== undefined && body.token !== null;
+  const hasNotification = body.notification !== undefined && body.notification !== null;
+  if (hasToken && method === null) throw requiredField('method');
+  if (hasToken && hasNotification) throw notWith('notification', 'token');
+  const mandate = hasToken ? validateMandate(body.token, amount, nowSeconds, mandateMaxAmount) : null;
+  const notification = hasNotification ? validateNotification(body.notification) : null;
+  const capture = bool(body, 'payment_capture');
+  if (notification !== null && capture === null) throw requiredField('payment_capture', 'payment capture');
+  return {
+    amount, currency: cur, receipt, notes: checkNotes(body), partial_payment: partial, method, mandate, customer_id: str(body, 'customer_id'),
+    notification, payment_capture: capture,
+  };
 }
 
 export type UpiFlow = 'intent' | 'collect';
@@ -129,7 +145,7 @@ const PAYMENT_FIELDS = [
   'notes', 'callback_url', 'customer_id', 'save', 'bank', 'recurring', 'token',
 ];
 
-function customerFields(body: JsonObject): { email: string; contact: string } {
+export function customerFields(body: JsonObject): { email: string; contact: string } {
   const email = str(body, 'email', { required: true, max: 254 })!;
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw badRequest('The email must be a valid email address.', 'email');
   const contact = str(body, 'contact', { required: true, max: 20 })!;
@@ -137,7 +153,7 @@ function customerFields(body: JsonObject): { email: string; contact: string } {
   return { email, contact };
 }
 
-function upiDetails(body: JsonObject, upiCollect: boolean): { flow: UpiFlow; vpa: string | null; expiry: number } {
+export function upiDetails(body: JsonObject, upiCollect: boolean): { flow: UpiFlow; vpa: string | null; expiry: number } {
   if (body.upi === undefined && body.flow === undefined) throw requiredField('upi');
   const upi = body.upi === undefined ? {} : asObject(body.upi, 'upi');
   rejectUnknown(upi, ['flow', 'vpa', 'expiry_time'], 'upi.');

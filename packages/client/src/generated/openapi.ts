@@ -1439,7 +1439,7 @@ export type components = {
             mode: components["schemas"]["Mode"];
             livemode: boolean;
             customer_id: string;
-            /** @description The UPI ID the mandate debits (the one the customer approved from, once approved). */
+            /** @description The UPI ID the mandate debits (the one the customer approved from, once approved; empty for a live mandate created without one until the provider tells it). */
             vpa: string;
             /** @description The most one debit may take, paise. */
             max_amount: number;
@@ -1458,7 +1458,7 @@ export type components = {
             authorization_url: string;
             /** @description Unix seconds: a mandate still `created` then expires unapproved. */
             authorization_expires_at: number;
-            /** @description The provider's mandate (live); null in the sandbox. */
+            /** @description The provider's UPI AutoPay token (live), once the customer approved; null before and in the sandbox. */
             provider_reference: string | null;
             description: string | null;
             metadata: components["schemas"]["Metadata"];
@@ -6844,7 +6844,7 @@ export interface operations {
                     start_at?: number;
                     /** @description Unix seconds when the mandate ends (`expired`, by itself); after `start_at`, in the future and at most 30 years from now. Default: 10 years after `start_at`. */
                     expire_at?: number;
-                    /** @description The UPI ID the customer approves from. Default: the customer's `vpa`. */
+                    /** @description The UPI ID the customer approves from. Default: the customer's `vpa`. Live, optional: the customer approves in their UPI app by the provider's intent, and the UPI ID they approve from becomes the mandate's. */
                     vpa?: string;
                     /** @description Free text, at most 500 characters. */
                     description?: string;
@@ -6878,7 +6878,7 @@ export interface operations {
                     start_at?: number;
                     /** @description Unix seconds when the mandate ends (`expired`, by itself); after `start_at`, in the future and at most 30 years from now. Default: 10 years after `start_at`. */
                     expire_at?: number;
-                    /** @description The UPI ID the customer approves from. Default: the customer's `vpa`. */
+                    /** @description The UPI ID the customer approves from. Default: the customer's `vpa`. Live, optional: the customer approves in their UPI app by the provider's intent, and the UPI ID they approve from becomes the mandate's. */
                     vpa?: string;
                     /** @description Free text, at most 500 characters. */
                     description?: string;
