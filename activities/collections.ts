@@ -3,6 +3,8 @@
 // its history row and events. Each write is one database transaction.
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { newId } from '../src/domain/ids.ts';
+import type { AutopayWindows, DebitRules } from '../src/domain/autopay-windows.ts';
+import { CollectionEntity, MandateEntity } from '../src/db/entities.ts';
 import { chargeRequest } from './collections/charge-request.ts';
 import type { ChargeRequestInput, CollectionRequest, SaveCollectionStateInput } from './collections/collection-store.ts';
 import { createCollection } from './collections/create-collection.ts';
@@ -10,8 +12,20 @@ import { saveCollectionState } from './collections/save-collection-state.ts';
 
 export type { ChargeRequestInput, CollectionRequest, SaveCollectionStateInput } from './collections/collection-store.ts';
 
-export function createCollectionActivities(deps: { orm: MikroORM }) {
+export function createCollectionActivities(deps: { orm: MikroORM; debit?: { noticeMs: number; windows: AutopayWindows } }) {
   return {
+    /**
+     * The UPI AutoPay rules of a collection whose run started before collections charged through mandates (its plan
+     * has none): today's notice period and windows, and the validity of the mandate the migration gave it. Null when
+     * it has no mandate or the worker knows no rules.
+     */
+    async debitRulesOf(collectionId: string): Promise<DebitRules | null> {
+      const em = deps.orm.em.fork();
+      const collection = await em.findOne(CollectionEntity, { id: collectionId }, { fields: ['mandateId'] });
+      const mandate = collection?.mandateId ? await em.findOne(MandateEntity, { id: collection.mandateId }, { fields: ['startAt', 'expireAt'] }) : null;
+      if (!mandate || !deps.debit) return null;
+      return { ...deps.debit, validity: { startAt: mandate.startAt.getTime(), expireAt: mandate.expireAt.getTime() } };
+    },
     /** See createCollection. */
     createCollection: (request: CollectionRequest) => createCollection(deps.orm, request),
     /** See chargeRequest. */

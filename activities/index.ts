@@ -12,6 +12,7 @@ import { createPaymentActivities } from './payments.ts';
 import { createRefundActivities } from './refunds.ts';
 import { createSettlementActivities } from './settlements.ts';
 import { createCollectionActivities } from './collections.ts';
+import type { AutopayWindows } from '../src/domain/autopay-windows.ts';
 import { createMandateActivities } from './mandates.ts';
 import { createPaymentLinkActivities } from './payment-links.ts';
 import { createReportActivities } from './reports.ts';
@@ -42,6 +43,8 @@ export interface ActivityDeps {
   gateways?: ProviderGateways;
   /** What reconciliation reads of a connection's provider account (the connector registry, wired by the worker). */
   accountReaderOf: AccountReaderOf;
+  /** The debit rules a collection run started before mandates takes up (COLLECTION_NOTICE_SECONDS, UPI_AUTOPAY_WINDOWS). */
+  collectionDebit?: { noticeMs: number; windows: AutopayWindows };
   /** UPI AutoPay of each connection (live mandates and their debits' notices); absent where nothing is live. */
   recurrings?: ProviderRecurrings;
 }
@@ -56,7 +59,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createRefundActivities({ orm: deps.orm, rails: deps.rails.refunds, railInlineWaitMs: deps.railInlineWaitMs }),
     ...createSettlementActivities({ orm: deps.orm }),
     ...createProviderSettlementActivities({ orm: deps.orm, gateways: deps.gateways }),
-    ...createCollectionActivities({ orm: deps.orm }),
+    ...createCollectionActivities({ orm: deps.orm, debit: deps.collectionDebit }),
     ...createPaymentLinkActivities({ orm: deps.orm, gateways: deps.gateways }),
     ...createMandateActivities({ orm: deps.orm }),
     ...createLiveMandateActivities({ orm: deps.orm, recurrings: deps.recurrings }),

@@ -15,6 +15,7 @@ import {
   defineUpdate,
   executeChild,
   log,
+  patched,
   setHandler,
 } from '@temporalio/workflow';
 import type { CollectionActivities, CollectionRequest } from '../activities/collections.ts';
@@ -80,6 +81,8 @@ export interface CollectionWorkflowResult {
 }
 
 const db = databaseSteps<CollectionActivities>();
+/** Patch marker: a run whose plan has no debit rules takes them up (docs/workflow-versioning.md). */
+const DEBIT_RULES_TAKEN_UP = 'collection-debit-rules-2026-11-28';
 const provider = providerSteps<LiveMandateActivities>();
 /**
  * The charge's request, tried once at once: a customer without vpa is known before anyone has waited. Then it is
@@ -186,7 +189,8 @@ function refuseWaitingAdvances(run: CollectionRun): void {
 }
 
 export async function collectionWorkflow(input: CollectionWorkflowInput): Promise<CollectionWorkflowResult> {
-  const { plan, request } = input;
+  const { request } = input;
+  let { plan } = input;
   const collectionId = request.collectionId;
   const life = new LongLived<CollectionState, CollectionResponse, SaveArgs>({
     initial: initialState(plan),
@@ -212,6 +216,15 @@ export async function collectionWorkflow(input: CollectionWorkflowInput): Promis
     }
   }
   life.publish();
+  // A run started before collections charged through mandates has no debit rules in its plan: from its next run on
+  // (this marker is not in the history of a run already under way), it takes today's and announces every debit.
+  if (!plan.debit && patched(DEBIT_RULES_TAKEN_UP)) {
+    const debit = await db.debitRulesOf(collectionId);
+    if (debit) {
+      plan = { ...plan, debit };
+      run.plan = plan;
+    }
+  }
 
   const status = () => life.state.status;
   const chargeIsDue = () => {
@@ -256,7 +269,7 @@ export async function collectionWorkflow(input: CollectionWorkflowInput): Promis
 
   await condition(allHandlersFinished);
   if (isTerminal(status())) return { collectionId, status: status() };
-  return continueAsNew<typeof collectionWorkflow>({ ...input, carried: life.carried() });
+  return continueAsNew<typeof collectionWorkflow>({ ...input, plan, carried: life.carried() });
 }
 
 /** When the next attempt is made: the announced debit under the AutoPay rules, else the charge's due time; null: none. */

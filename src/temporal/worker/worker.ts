@@ -10,6 +10,7 @@ import { createSandboxPaymentRail, createSandboxRefundRail } from '../../rails/s
 import { payoutReportSink } from './rail-reports.ts';
 import { createLiveGateways } from './live-gateway.ts';
 import { createLiveRecurrings } from './live-recurring.ts';
+import type { AutopayWindows } from '../../domain/autopay-windows.ts';
 import { createLivePayoutRail, providerPace } from './live-payout-rail.ts';
 import { createLivePaymentRails } from './live-payment-rail.ts';
 import { createAccountReaders } from './provider-accounts.ts';
@@ -159,6 +160,8 @@ export interface WorkerOptions {
   sandbox: SandboxTimings;
   /** RAIL_INLINE_WAIT_MS. */
   railInlineWaitMs?: number;
+  /** COLLECTION_NOTICE_SECONDS (ms) and UPI_AUTOPAY_WINDOWS: the debit rules a collection run started before mandates takes up. */
+  collectionDebit?: { noticeMs: number; windows: AutopayWindows };
   /** PROVIDER_* settings. */
   provider: ProviderSettings;
   /** Slots and pollers (WORKER_* settings); unset ones keep workerTuning's defaults. */
@@ -205,6 +208,7 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
       orm: options.orm,
       webhookSender,
       railInlineWaitMs: options.railInlineWaitMs,
+      collectionDebit: options.collectionDebit,
       provider: { retryDelaysSeconds: options.provider.retryDelaysSeconds, lookupWindowSeconds: options.provider.lookupWindowSeconds },
       paymentExpiryMs: (options.provider.paymentExpirySeconds ?? 600) * 1000,
       rails: createRails(options),
