@@ -19,6 +19,15 @@ export async function activeConnection(em: EntityManager, accountId: string): Pr
   return em.findOne(ConnectionEntity, { accountId, status: 'active' }, { fields: ['id', 'provider', 'upiCollect'] });
 }
 
+/**
+ * The connection that follows an account's live money: its active one, else its latest (a disabled connection still
+ * follows what is in flight); null when it has none.
+ */
+export async function followingConnectionId(em: EntityManager, accountId: string): Promise<string | null> {
+  const [row] = await em.execute<{ id: string }[]>(`select id from connections where account_id = ? order by (status = 'active') desc, created_at desc limit 1`, [accountId]);
+  return row?.id ?? null;
+}
+
 export interface NewConnection {
   accountId: string;
   provider: string;

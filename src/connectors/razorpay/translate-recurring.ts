@@ -61,7 +61,7 @@ export function tokenVpaOf(token: RazorpayToken): string | null {
 }
 
 /**
- * A token's status → our outcome. A token past its `expired_at` that was standing (confirmed, resumed, paused) is
+ * A token's status → our outcome. A token past its `expired_at` that was in force (confirmed, resumed, paused) is
  * expired; a status the pages do not document keeps the mandate pending until a later look moves it.
  */
 export function tokenOutcomeOf(token: RazorpayToken, nowMs: number): MandateProviderOutcome {

@@ -1,5 +1,6 @@
 // The payment gateway of each connection for the worker's activities (settlements, link QR codes), built from the
 // connection's row with its key secret unsealed here, as the live payout rail is, at the same shared pace.
+import { followingConnectionId } from '../../db/connections.ts';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { ProviderGateway, ProviderGateways } from '../../connectors/types.ts';
 import { connectedSettings } from './connected.ts';
@@ -22,11 +23,9 @@ export function createLiveGateways(options: { orm: MikroORM; secrets: SecretBox;
   return {
     ofConnection,
     async ofAccount(accountId) {
-      const [row] = await orm.em
-        .fork()
-        .execute<{ id: string }[]>(`select id from connections where account_id = ? order by (status = 'active') desc, created_at desc limit 1`, [accountId]);
-      const gateway = row ? await ofConnection(row.id) : null;
-      return row && gateway ? { connectionId: row.id, gateway } : null;
+      const connectionId = await followingConnectionId(orm.em.fork(), accountId);
+      const gateway = connectionId ? await ofConnection(connectionId) : null;
+      return connectionId && gateway ? { connectionId, gateway } : null;
     },
   };
 }

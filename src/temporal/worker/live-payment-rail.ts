@@ -5,7 +5,7 @@
 // (activities/payments/live-payment.ts).
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { connectorOf } from '../../connectors/index.ts';
-import { connectionCredentials } from '../../db/connections.ts';
+import { connectionCredentials, followingConnectionId } from '../../db/connections.ts';
 import type { SecretBox } from '../../db/sealed.ts';
 import type { PaymentRail, PaymentSubmitAnswer, RefundRail } from '../../rails/payments.ts';
 import type { RailAnswer } from '../../rails/rail.ts';
@@ -27,17 +27,15 @@ export function createLivePaymentRails(options: LivePaymentRailOptions): Rails {
 
   /** The account's active connection, else its latest one (a disabled connection still follows what is in flight). */
   async function railsOfAccount(accountId: string): Promise<Rails> {
-    const [row] = await orm.em
-      .fork()
-      .execute<{ id: string }[]>(`select id from connections where account_id = ? order by (status = 'active') desc, created_at desc limit 1`, [accountId]);
-    if (!row) return unconnected;
-    const cached = cache.get(row.id);
+    const connectionId = await followingConnectionId(orm.em.fork(), accountId);
+    if (!connectionId) return unconnected;
+    const cached = cache.get(connectionId);
     if (cached) return cached;
-    const credentials = await connectionCredentials(orm.em.fork(), options.secrets, row.id);
+    const credentials = await connectionCredentials(orm.em.fork(), options.secrets, connectionId);
     const connector = credentials && connectorOf(credentials.provider);
     if (!credentials || !connector) return unconnected;
     const rails = connector.createPaymentRails(connectedPaymentSettings(credentials, options));
-    cache.set(row.id, rails);
+    cache.set(connectionId, rails);
     return rails;
   }
 

@@ -2,6 +2,7 @@
 // (API.md, Live mode), built from the connection's row with its key secret unsealed here (besides the inbound
 // webhook route, the only place that unseals). The provider's pace is a PostgreSQL limiter keyed by connection, so
 // it holds across every worker process; over it, a call waits rather than fails.
+import { followingConnectionId } from '../../db/connections.ts';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { sharedRateLimiter } from '../../db/rate-limits.ts';
 import type { SecretBox } from '../../db/sealed.ts';
@@ -62,16 +63,14 @@ export function createLivePayoutRail(options: LivePayoutRailOptions): PayoutRail
 
   /** The account's active connection, else its latest one (a disabled connection still follows what is in flight). */
   async function railOfAccount(accountId: string): Promise<PayoutRail> {
-    const [row] = await orm.em
-      .fork()
-      .execute<{ id: string }[]>(`select id from connections where account_id = ? order by (status = 'active') desc, created_at desc limit 1`, [accountId]);
-    if (!row) return unconnected;
-    const cached = rails.get(row.id);
+    const connectionId = await followingConnectionId(orm.em.fork(), accountId);
+    if (!connectionId) return unconnected;
+    const cached = rails.get(connectionId);
     if (cached) return cached;
-    const connected = await connectedSettings({ ...options, pace }, row.id);
+    const connected = await connectedSettings({ ...options, pace }, connectionId);
     if (!connected?.hasPayoutAccount) return unconnected;
     const rail = connected.connector.createPayoutRail(connected.settings);
-    rails.set(row.id, rail);
+    rails.set(connectionId, rail);
     return rail;
   }
 

@@ -3,7 +3,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { connectorOf } from '../../connectors/index.ts';
 import type { ProviderRecurring, ProviderRecurrings } from '../../connectors/types.ts';
-import { connectionCredentials } from '../../db/connections.ts';
+import { connectionCredentials, followingConnectionId } from '../../db/connections.ts';
 import type { SecretBox } from '../../db/sealed.ts';
 import { type PaymentSideOptions, connectedPaymentSettings } from './connected.ts';
 
@@ -27,10 +27,8 @@ export function createLiveRecurrings(options: LiveRecurringOptions): ProviderRec
   }
   return {
     async ofAccount(accountId) {
-      const [row] = await orm.em
-        .fork()
-        .execute<{ id: string }[]>(`select id from connections where account_id = ? order by (status = 'active') desc, created_at desc limit 1`, [accountId]);
-      return row ? ofConnection(row.id) : null;
+      const connectionId = await followingConnectionId(orm.em.fork(), accountId);
+      return connectionId ? ofConnection(connectionId) : null;
     },
   };
 }
