@@ -258,10 +258,10 @@ describe('live refunds', () => {
     // The refund's webhooks arrive twice and in reverse order: still processed once.
     a.rzp.control.duplicateWebhooks({ event: 'refund.*', count: 5 });
     a.rzp.control.holdWebhooks();
-    a.rzp.control.processRefund(provider[0].id, { arn: 'ARN0000000000042' });
+    a.rzp.control.processRefund(provider[0].id, { rrn: '512300000042' });
     await a.rzp.control.releaseWebhooks('reverse');
     const processed = await waitFor(a, `/v1/refunds/${refund.id}`, (r) => r.status === 'processed', 'processed');
-    assert.equal(processed.utr, 'ARN0000000000042');
+    assert.equal(processed.utr, '512300000042');
     assert.equal((await http.get(`/v1/payments/${payment.id}`, { key: a.liveKey, headers: HTTPS })).body.amount_refunded, 3_000);
     assert.deepEqual(await eventsOf(a, refund.id), ['refund.processed']);
 

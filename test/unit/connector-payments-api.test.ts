@@ -251,10 +251,10 @@ describe('refunds', () => {
     const refunds = rzp.control.refunds().filter((r) => r.payment_id === ref);
     assert.equal(refunds.length, 1);
     assert.equal(rzp.control.requests({ method: 'POST', path: `/v1/payments/${ref}/refund` }).length, 1, 'found by receipt, not sent again');
-    rzp.control.processRefund(refunds[0].id, { arn: 'ARN0000000001' });
+    rzp.control.processRefund(refunds[0].id, { rrn: '512300000001' });
     const looked = await rail.lookup(s.refundId, { accountId: 'acct_1', paymentId, paymentProviderReference: ref });
     assert.ok(looked.found);
-    assert.deepEqual(looked.answer, { outcome: { state: 'processed', utr: 'ARN0000000001' }, providerReference: refunds[0].id, fees: 0 });
+    assert.deepEqual(looked.answer, { outcome: { state: 'processed', utr: '512300000001' }, providerReference: refunds[0].id, fees: 0 });
     assert.deepEqual(await rail.lookup(newId('refund'), { accountId: 'acct_1', paymentId }), { found: false });
   });
 

@@ -150,7 +150,7 @@ describe('webhook events (as the stand-in raises them)', () => {
 
     const refundId = newId('refund');
     const refund = await api.createRefund({ paymentProviderReference: ref, refundId, amount: 1_000 });
-    rzp.control.processRefund(refund.id, { arn: 'ARN42' });
+    rzp.control.processRefund(refund.id, { rrn: '512300000042' });
     const failing = await api.createRefund({ paymentProviderReference: ref, refundId: newId('refund'), amount: 1_000 });
     rzp.control.failRefund(failing.id);
     for (const [type, state] of [['refund.created', 'pending'], ['refund.processed', 'processed'], ['refund.failed', 'failed']] as const) {
@@ -160,7 +160,7 @@ describe('webhook events (as the stand-in raises them)', () => {
     const processed = last('refund.processed');
     assert.ok(processed.kind === 'refund');
     assert.deepEqual([processed.report.refundId, processed.report.paymentProviderReference], [refundId, ref]);
-    assert.deepEqual(processed.report.outcome, { state: 'processed', reference: 'ARN42' });
+    assert.deepEqual(processed.report.outcome, { state: 'processed', reference: '512300000042' });
 
     const settlement = rzp.control.settle({ utr: 'SETLUTR1' });
     const s = last('settlement.processed');

@@ -402,9 +402,11 @@ describe('refunds', () => {
     freshHookPath();
     const a = (await call('POST', `/v1/payments/${pay}/refund`, { amount: 4_000 })).body.id;
     const b = (await call('POST', `/v1/payments/${pay}/refund`, { amount: 5_000 })).body.id;
-    standin.control.processRefund(a, { arn: '74836500000000000000001' });
+    // A UPI payment's refund carries the UPI network's rrn (api/refunds/entity.md: RRN, ARN or UTR), not an arn.
+    assert.throws(() => standin.control.processRefund(a, { arn: '74836500000000000000001' }), /carries an rrn, not an arn/);
+    standin.control.processRefund(a, { rrn: '512300000001' });
     standin.control.failRefund(b);
-    assert.deepEqual([(await call('GET', `/v1/refunds/${a}`)).body.status, (await call('GET', `/v1/refunds/${a}`)).body.acquirer_data.arn], ['processed', '74836500000000000000001']);
+    assert.deepEqual([(await call('GET', `/v1/refunds/${a}`)).body.status, (await call('GET', `/v1/refunds/${a}`)).body.acquirer_data], ['processed', { rrn: '512300000001' }]);
     assert.equal((await call('GET', `/v1/refunds/${b}`)).body.status, 'failed');
     assert.deepEqual([standin.control.payment(pay).amount_refunded, standin.control.payment(pay).status], [4_000, 'captured']);
     assert.throws(() => standin.control.processRefund(b), /failed, not pending/);

@@ -75,7 +75,8 @@ export interface RazorpayRefund {
   receipt?: string | null;
   status: string;
   notes?: Record<string, string> | unknown[] | null;
-  acquirer_data?: { arn?: string | null } | null;
+  /** The bank's reference once processed: `rrn` for a UPI refund, `arn` for a card's, `utr` for a bank transfer's (api/refunds/entity.md). */
+  acquirer_data?: { rrn?: string | null; arn?: string | null; utr?: string | null } | null;
   speed_processed?: string | null;
   created_at?: number;
 }
@@ -217,10 +218,16 @@ export function paymentReportOf(payment: RazorpayPayment): ProviderPaymentReport
 /** A refund's failure: the refund entity carries no reason, so the provider's words are what little we know. */
 const REFUND_FAILED: ProviderFailureDetails = { source: 'gateway', reason: 'refund_failed', description: 'The provider could not complete the refund.' };
 
+/** The reference the customer's bank knows the refund by; the provider's id only when it gives none of them. */
+function bankReferenceOf(refund: Pick<RazorpayRefund, 'id' | 'acquirer_data'>): string {
+  const data = refund.acquirer_data;
+  return data?.rrn || data?.arn || data?.utr || refund.id;
+}
+
 export function refundOutcomeOf(refund: Pick<RazorpayRefund, 'id' | 'status' | 'acquirer_data'>): RefundOutcome {
   switch (refund.status) {
     case 'processed':
-      return { state: 'processed', reference: refund.acquirer_data?.arn || refund.id };
+      return { state: 'processed', reference: bankReferenceOf(refund) };
     case 'failed':
       return { state: 'failed', code: 'refund_declined', message: "The refund could not be sent back to the customer's account.", details: REFUND_FAILED };
     case 'pending':

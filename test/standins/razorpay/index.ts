@@ -150,7 +150,7 @@ export interface StandinControl {
   capturePayment(id: string): Payment;
   refunds(): Refund[];
   refund(id: string): Refund;
-  processRefund(id: string, opts?: { arn?: string }): Refund;
+  processRefund(id: string, opts?: { arn?: string; rrn?: string }): Refund;
   /** The refund's amount goes back to the payment and the unsettled balance. */
   failRefund(id: string): Refund;
   /** Captured payments net of fees minus refunds, not yet settled. */

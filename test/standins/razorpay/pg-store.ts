@@ -65,7 +65,7 @@ export interface Payment {
 
 export interface Refund {
   id: string; entity: 'refund'; amount: number; currency: 'INR'; payment_id: string; notes: Record<string, string>;
-  receipt: string | null; acquirer_data: { arn: string | null }; created_at: number; batch_id: null; status: RefundStatus;
+  receipt: string | null; acquirer_data: { arn?: string | null; rrn?: string | null }; created_at: number; batch_id: null; status: RefundStatus;
   speed_processed: 'normal' | null; speed_requested: 'normal' | 'optimum';
 }
 
@@ -396,12 +396,19 @@ export class GatewayStore {
     return this.newestFirst([...this.refunds.values()].filter((r) => r.payment_id === paymentId));
   }
 
-  processRefund(id: string, opts: { arn?: string } = {}): Refund {
+  /**
+   * The bank's reference arrives with the processed refund (api/refunds/entity.md: "either RRN, ARN or UTR"): a UPI
+   * refund carries the UPI network's `rrn`, a card or bank refund an `arn`. Naming the other one is a test's mistake.
+   */
+  processRefund(id: string, opts: { arn?: string; rrn?: string } = {}): Refund {
     const r = this.refund(id);
     if (r.status !== 'pending') throw badRequest(`Refund ${id} is ${r.status}, not pending.`);
+    const upi = this.payments.get(r.payment_id)?.method === 'upi';
+    if (upi && opts.arn !== undefined) throw badRequest(`Refund ${id} is of a UPI payment: it carries an rrn, not an arn.`);
+    if (!upi && opts.rrn !== undefined) throw badRequest(`Refund ${id} is not of a UPI payment: it carries an arn, not an rrn.`);
     r.status = 'processed';
     r.speed_processed = 'normal';
-    r.acquirer_data = { arn: opts.arn ?? digits(23) };
+    r.acquirer_data = upi ? { rrn: opts.rrn ?? digits(12) } : { arn: opts.arn ?? digits(23) };
     this.emitRefund('refund.processed', r);
     return r;
   }
