@@ -77,6 +77,7 @@ export function createLiveMandateActivities(deps: { orm: MikroORM; recurrings?: 
           startAt: mandate.startAt.getTime(),
           expireAt: mandate.expireAt.getTime(),
           description: mandate.description ?? null,
+          client: mandate.customerIp || mandate.userAgent ? { ip: mandate.customerIp ?? null, userAgent: mandate.userAgent ?? null } : null,
         }),
       );
       await em.execute(

@@ -27,6 +27,9 @@ export interface MandateRequest {
   authorizationUrl: string;
   description: string | null;
   metadata: Record<string, string>;
+  /** Live: the customer's IP address and user agent, as the caller gave them (absent in runs started before). */
+  customerIp?: string | null;
+  userAgent?: string | null;
   /** Sandbox-Simulate webhook values of the creating request, inherited by the mandate's events. */
   simulate?: readonly string[];
 }
@@ -68,6 +71,8 @@ export async function createMandate(orm: MikroORM, request: MandateRequest): Pro
       providerReference: null,
       description: request.description,
       metadata: request.metadata,
+      customerIp: request.mode === 'live' ? (request.customerIp ?? null) : null,
+      userAgent: request.mode === 'live' ? (request.userAgent ?? null) : null,
       stateVersion: 0,
       idempotencyKey: request.idempotencyKey,
       createdAt: new Date(),

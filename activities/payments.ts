@@ -24,6 +24,9 @@ export interface PaymentRequest {
   bank: string | null;
   /** Netbanking: where the customer's bank sends them back (live). */
   returnUrl?: string | null;
+  /** Live: the paying customer's IP address and user agent, as the caller gave them (absent in runs started before). */
+  customerIp?: string | null;
+  userAgent?: string | null;
   receipt: string | null;
   customerId: string | null;
   description: string | null;
@@ -116,6 +119,8 @@ export function createPaymentActivities(deps: { orm: MikroORM; rails: RailsByMod
           fee: 0,
           nextAction: null,
           returnUrl: request.returnUrl ?? null,
+          customerIp: request.mode === 'live' ? (request.customerIp ?? null) : null,
+          userAgent: request.mode === 'live' ? (request.userAgent ?? null) : null,
           idempotencyKey: request.idempotencyKey,
           sandboxSimulate: webhookSimulationsOf(request.simulate ?? []),
           createdAt: new Date(),
@@ -146,6 +151,7 @@ export function createPaymentActivities(deps: { orm: MikroORM; rails: RailsByMod
       instrument: instrumentOf(payment),
       customer,
       returnUrl: payment.returnUrl ?? null,
+      client: payment.customerIp || payment.userAgent ? { ip: payment.customerIp ?? null, userAgent: payment.userAgent ?? null } : null,
       description: payment.description ?? null,
       notes: payment.receipt ? { receipt: payment.receipt } : {},
       recurring,

@@ -8,10 +8,10 @@ import { ApiError } from '../domain/errors.ts';
 import { type ApiState, authOf } from './context.ts';
 
 /** The account's active connection and its connector; null when it has none (the connection middleware refused that already). */
-export async function liveConnector(ctx: { state: ApiState }): Promise<{ connector: Connector; upiCollect: boolean } | null> {
+export async function liveConnector(ctx: { state: ApiState }): Promise<{ connector: Connector } | null> {
   const connection = await activeConnection(ctx.state.em, authOf(ctx).accountId);
   const connector = connection ? connectorOf(connection.provider) : undefined;
-  return connection && connector ? { connector, upiCollect: connection.upiCollect ?? false } : null;
+  return connection && connector ? { connector } : null;
 }
 
 /** A violation of the provider's rules as the API's 400. */

@@ -32,7 +32,6 @@ interface AddOptions {
   keyId: string;
   payoutAccountNumber: string;
   baseUrl?: string;
-  upiCollect?: boolean;
   keySecretFile?: string;
   webhookSecretFile?: string;
   json?: boolean;
@@ -114,7 +113,6 @@ async function addConnection(ctx: CliContext, options: AddOptions): Promise<void
         webhookSecret,
         payoutAccountNumber: options.payoutAccountNumber,
         baseUrl,
-        upiCollect: options.upiCollect ?? false,
       });
     } catch (err) {
       // Another add won the race for the one active connection (the partial unique index).
@@ -247,7 +245,6 @@ function registerAdd(connections: Command, ctx: CliContext): void {
     .requiredOption('--key-id <key_id>', "the provider's API key id")
     .requiredOption('--payout-account-number <number>', 'the provider account payouts are paid from')
     .option('--base-url <url>', "where the provider's API answers (default: the provider's own)")
-    .option('--upi-collect', 'the provider account takes UPI collect requests')
     .option('--key-secret-file <file>', 'read the key secret from this file instead of the environment')
     .option('--webhook-secret-file <file>', 'read the webhook secret from this file instead of the environment')
     .option('--json', 'print {"connection_id", "webhook_url"} as JSON')

@@ -216,13 +216,13 @@ export interface LivePaymentInput {
   /** Our payment's `receipt` (the caller's), when given: it travels in the provider's notes. */
   receipt?: string | null;
   method: 'upi' | 'netbanking';
-  /** The customer's UPI ID: a collect request when the connection takes them, else not used. */
+  /** The customer's UPI ID: not used live (UPI is intent only since collect was retired). */
   vpa?: string | null;
   /** The provider asks for the customer's email and phone on every server-to-server payment. */
   customer?: { email: string | null; phone: string | null } | null;
   returnUrl?: string | null;
-  /** The connection has UPI collect enabled. */
-  upiCollect: boolean;
+  /** The paying customer's IP address, where the caller gave one (some of the provider's calls require it). */
+  customerIp?: string | null;
 }
 
 /**
@@ -289,13 +289,9 @@ export interface ConnectedPaymentSettings {
   baseUrl: string;
   keyId: string;
   keySecret: string;
-  /** The provider account takes UPI collect requests (`payctl connections add --upi-collect`). */
-  upiCollect: boolean;
   pace: () => Promise<void>;
   /** When to look again at a payment or refund still on its way (a backstop to the provider's webhooks). */
   checkAgainInMs: number;
-  /** A collect request's life in minutes (UPI_COLLECT_EXPIRY_SECONDS). */
-  collectExpiryMinutes: number;
   /** Where netbanking sends the customer back when the payment names no `return_url`. */
   defaultReturnUrl(paymentId: string): string;
 }
@@ -333,6 +329,8 @@ export interface MandateRegistrationInput {
   startAt: number;
   expireAt: number;
   description?: string | null;
+  /** The customer's IP address and user agent as the mandate's creator gave them; sent, never made up. */
+  client?: { ip: string | null; userAgent: string | null } | null;
 }
 
 /** Where a live mandate is known at the provider: what a later look, a debit or a cancellation needs. */

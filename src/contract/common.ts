@@ -147,6 +147,23 @@ export const phoneParam = (description = '10 to 15 digits, optionally after `+`.
     .regex(/^\+?[0-9]{10,15}$/, 'must be 10 to 15 digits, optionally after a +')
     .meta({ description });
 
+/**
+ * The paying customer's IP address and browser user agent, as the business's own page saw them: sent to the provider
+ * where its pages ask for them (never made up when absent); accepted and ignored in the sandbox.
+ */
+export const customerIpParam = z
+  .union([z.ipv4(), z.ipv6()], { error: 'must be an IPv4 or IPv6 address' })
+  .optional()
+  .meta({ description: "The paying customer's IP address, as your server saw their browser's request. Sent to the provider where it asks for it; live netbanking requires it (400 without). Ignored in the sandbox." });
+
+export const userAgentParam = z
+  .string()
+  .min(1)
+  .max(1024)
+  .regex(/^[\x20-\x7e]+$/, 'must be printable ASCII, as an HTTP User-Agent header is')
+  .optional()
+  .meta({ description: "The paying customer's browser `User-Agent`, as your server received it. Sent to the provider where it asks for it. Ignored in the sandbox." });
+
 /** A boolean from JSON (`true`/`false`) or a form (`"true"`/`"false"`); nothing else. */
 export function booleanParam(description: string) {
   return z

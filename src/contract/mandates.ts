@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { MANDATE_MAX_AMOUNT, mandateFrequencies, mandateStatuses } from '../domain/mandates.ts';
 import { VPA_PATTERN } from '../domain/payments.ts';
-import { amountParam, descriptionParam, intParam, listParams, listSchema, metadataParam, metadataSchema, modeSchema } from './common.ts';
+import { amountParam, customerIpParam, descriptionParam, intParam, listParams, listSchema, metadataParam, metadataSchema, modeSchema, userAgentParam } from './common.ts';
 import { type Paths, idPath, resourceOperations, writeOperation } from './openapi-operations.ts';
 
 export const createMandateParams = z.strictObject({
@@ -17,6 +17,8 @@ export const createMandateParams = z.strictObject({
     .regex(VPA_PATTERN, 'must be a UPI ID such as name@bank')
     .optional()
     .meta({ description: "The UPI ID the customer approves from. Default: the customer's `vpa`. Live, optional: the customer approves in their UPI app by the provider's intent, and the UPI ID they approve from becomes the mandate's." }),
+  customer_ip: customerIpParam,
+  user_agent: userAgentParam,
   description: descriptionParam,
   metadata: metadataParam,
 });

@@ -1,7 +1,7 @@
 // Payments (API.md, Payments; interface.md, POST /payments).
 import { z } from 'zod';
 import { BANK_CODE_PATTERN, VPA_PATTERN, paymentMethods, paymentStatuses } from '../domain/payments.ts';
-import { amountParam, currencyParam, descriptionParam, listParams, listSchema, metadataParam, metadataSchema, modeSchema } from './common.ts';
+import { amountParam, currencyParam, customerIpParam, descriptionParam, listParams, listSchema, metadataParam, metadataSchema, modeSchema, userAgentParam } from './common.ts';
 import { type Paths, idPath, resourceOperations } from './openapi-operations.ts';
 import { bodyVariants, required } from './variants.ts';
 
@@ -15,7 +15,7 @@ const vpaParam = z
   .string()
   .regex(VPA_PATTERN, 'must be a UPI ID such as name@bank')
   .optional()
-  .meta({ description: 'The UPI ID the customer pays from. Sandbox: `success@upi`, `failure@upi`, `slow@upi`.' });
+  .meta({ description: 'The UPI ID the customer pays from. Sandbox: `success@upi`, `failure@upi`, `slow@upi`. Live: not used (UPI intent only; collect requests are retired).' });
 
 const bankParam = z
   .string()
@@ -48,6 +48,8 @@ const paymentFields = z.strictObject({
     .regex(/^cust_[A-Za-z0-9]{1,64}$/, 'must be a customer id (cust_...)')
     .optional()
     .meta({ description: 'The customer paying (`cust_...`), kept with the payment for filtering. A customer of another account or mode, or an unknown one, is 404 not_found.' }),
+  customer_ip: customerIpParam,
+  user_agent: userAgentParam,
   description: descriptionParam,
   metadata: metadataParam,
 });
@@ -63,7 +65,7 @@ export const createPaymentParams = bodyVariants(
       .meta({
         id: 'CreateUpiPayment',
         description:
-          "A payment by UPI. Sandbox: `vpa` is required. Live: without `vpa` (or where the connection has no UPI collect) the customer pays by UPI intent (`next_action.type` `upi_intent`); with `vpa` where collect is enabled, a collect request goes to it (`upi_collect`).",
+          "A payment by UPI. Sandbox: `vpa` is required. Live: the customer pays by UPI intent (`next_action.type` `upi_intent`); a `vpa` is not used (NPCI ended collect requests for merchant payments on 28 February 2026).",
       }),
     paymentFields
       .omit({ vpa: true })
@@ -77,7 +79,7 @@ export type CreatePaymentParams = z.output<typeof createPaymentParams>;
 export const nextActionSchema = z
   .object({
     type: z.enum(['upi_intent', 'upi_collect', 'redirect']),
-    url: z.string().nullable().meta({ description: '`upi://pay?...` for `upi_intent`, the bank page for `redirect`, null for `upi_collect`.' }),
+    url: z.string().nullable().meta({ description: '`upi://pay?...` for `upi_intent`, the bank page for `redirect`. `upi_collect` (url null) is only on payments made before UPI collect was retired.' }),
   })
   .nullable()
   .meta({ id: 'PaymentNextAction', description: 'What the customer must do while a live payment is pending; null when nothing (always in the sandbox).' });

@@ -257,6 +257,9 @@ export const PaymentEntity = defineEntity({
     nextAction: p.json<{ type: 'upi_intent' | 'upi_collect' | 'redirect'; url: string | null }>().nullable(),
     /** Where netbanking sends the customer back. */
     returnUrl: p.string().nullable(),
+    /** Live: the paying customer's IP address and user agent as the caller gave them (sent to the provider, never made up). */
+    customerIp: p.text().nullable(),
+    userAgent: p.text().nullable(),
   },
 });
 export type Payment = InferEntity<typeof PaymentEntity>;
@@ -469,6 +472,9 @@ export const MandateEntity = defineEntity({
     providerCustomerReference: p.text().nullable(),
     providerRegistrationReference: p.text().nullable(),
     authorizationIntentUrl: p.text().nullable(),
+    /** Live: the customer's IP address and user agent as the caller gave them, sent with the registration. */
+    customerIp: p.text().nullable(),
+    userAgent: p.text().nullable(),
     description: p.text().nullable(),
     metadata: p.json<Record<string, string>>(),
     stateVersion: p.integer(),

@@ -26,7 +26,7 @@ export interface RailHandover {
   amount: number;
   transferMode: string;
   /** Null when the beneficiary row is gone. */
-  beneficiary: { type: 'bank_account' | 'vpa'; name: string; vpa: string | null; accountNumber: string | null; ifsc: string | null } | null;
+  beneficiary: { type: 'bank_account' | 'vpa'; name: string; vpa: string | null; accountNumber: string | null; ifsc: string | null; email: string | null; phone: string | null } | null;
   /** Whether it had been handed over before this hand-over (a step run again: a retry, a lost workflow task). */
   handedOverBefore: boolean;
   /** The payout's row as this hand-over left it, its columns as read (for EntityManager.map). */
@@ -46,12 +46,13 @@ export async function markRailHandover(em: EntityManager, payoutId: string): Pro
            where u.id = before.id and u.status = 'initiated'
            returning u.*, before.rail_handover_at is not null as handed_over_before)
      select p.*, p.amount::text as amount_text,
-            b.type as b_type, b.name as b_name, b.vpa as b_vpa, b.account_number as b_account_number, b.ifsc as b_ifsc
+            b.type as b_type, b.name as b_name, b.vpa as b_vpa, b.account_number as b_account_number, b.ifsc as b_ifsc,
+            b.email as b_email, b.phone as b_phone
      from p left join beneficiaries b on b.id = p.beneficiary_id`,
     [payoutId],
   );
   if (!found) return undefined;
-  const { amount_text, handed_over_before, b_type, b_name, b_vpa, b_account_number, b_ifsc, ...row } = found as Record<string, unknown> & {
+  const { amount_text, handed_over_before, b_type, b_name, b_vpa, b_account_number, b_ifsc, b_email, b_phone, ...row } = found as Record<string, unknown> & {
     amount_text: string;
     handed_over_before: boolean;
     b_type: 'bank_account' | 'vpa' | null;
@@ -59,6 +60,8 @@ export async function markRailHandover(em: EntityManager, payoutId: string): Pro
     b_vpa: string | null;
     b_account_number: string | null;
     b_ifsc: string | null;
+    b_email: string | null;
+    b_phone: string | null;
   };
   return {
     id: row.id as string,
@@ -66,7 +69,7 @@ export async function markRailHandover(em: EntityManager, payoutId: string): Pro
     mode: row.mode as Mode,
     amount: Number(amount_text),
     transferMode: row.transfer_mode as string,
-    beneficiary: b_type ? { type: b_type, name: b_name, vpa: b_vpa, accountNumber: b_account_number, ifsc: b_ifsc } : null,
+    beneficiary: b_type ? { type: b_type, name: b_name, vpa: b_vpa, accountNumber: b_account_number, ifsc: b_ifsc, email: b_email, phone: b_phone } : null,
     handedOverBefore: handed_over_before,
     row,
   };
@@ -154,7 +157,7 @@ export function payoutInsert(payout: Payout, options: { handingOver?: boolean } 
  */
 export function activeBeneficiaryGuard(request: { beneficiaryId: string; accountId: string; mode: Mode }, types: readonly string[]): SqlStatement {
   return {
-    sql: `select type, name, vpa, account_number, ifsc from beneficiaries
+    sql: `select type, name, vpa, account_number, ifsc, email, phone from beneficiaries
           where id = ? and account_id = ? and mode = ? and active and type in (${types.map(() => '?').join(', ')})`,
     params: [request.beneficiaryId, request.accountId, request.mode, ...types],
   };
@@ -168,5 +171,7 @@ export function beneficiaryOfGuardRow(row: Record<string, unknown>): NonNullable
     vpa: (row.vpa as string | null) ?? null,
     accountNumber: (row.account_number as string | null) ?? null,
     ifsc: (row.ifsc as string | null) ?? null,
+    email: (row.email as string | null) ?? null,
+    phone: (row.phone as string | null) ?? null,
   };
 }

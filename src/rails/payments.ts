@@ -15,9 +15,9 @@ export interface PaymentInstrument {
 }
 
 /**
- * What the customer must do for a payment to go on (API.md, `next_action`): open a UPI app on the intent link,
- * approve a collect request in their UPI app (no URL), or follow a redirect to their bank. A rail that needs nothing
- * of the customer (the sandbox) gives none.
+ * What the customer must do for a payment to go on (`next_action`): open a UPI app on the intent link, or follow a
+ * redirect to their bank. A rail that needs nothing of the customer (the sandbox) gives none. `upi_collect` is only
+ * on payments made before collect requests were retired (NPCI, 28 February 2026); no rail gives it now.
  */
 export interface NextAction {
   type: 'upi_intent' | 'upi_collect' | 'redirect';
@@ -30,11 +30,14 @@ export interface PaymentCustomer {
   phone: string | null;
 }
 
-/** The customer's browser, where a rail must tell the provider of it (a collect request, a bank redirect). */
+/**
+ * The paying customer's browser as the caller (or the hosted page's visitor) gave it: a live rail passes on what is
+ * there and never makes any of it up; null where nothing was given.
+ */
 export interface PaymentClient {
-  ip: string;
-  userAgent: string;
-  referer: string;
+  ip: string | null;
+  userAgent: string | null;
+  referer?: string | null;
 }
 
 export interface PaymentSubmission {

@@ -11,7 +11,8 @@ export interface PayoutSubmission {
   mode: Mode;
   amount: number;
   transferMode: TransferMode;
-  beneficiary: { type: 'bank_account' | 'vpa'; name: string; vpa: string | null; accountNumber: string | null; ifsc: string | null };
+  /** The beneficiary's details; its email and phone, where it has them, go to a provider's contact. */
+  beneficiary: { type: 'bank_account' | 'vpa'; name: string; vpa: string | null; accountNumber: string | null; ifsc: string | null; email?: string | null; phone?: string | null };
   /** The beneficiary's id (a provider registers it once, under this reference) and the payout's narration. */
   beneficiaryId?: string;
   narration?: string | null;

@@ -1,5 +1,5 @@
 // The Razorpay payment gateway calls and the live payment and refund rails against the provider stand-in: the order
-// under our payment id (a lost answer is found by receipt, never a second order), UPI intent and collect and
+// under our payment id (a lost answer is found by receipt, never a second order), UPI intent (never collect) and
 // netbanking payments with the customer's next action, captures, refunds under X-Refund-Idempotency = receipt = our
 // refund id (a lost answer never refunds twice), settlements with their recon lines, and single-use QR codes whose
 // close_by is min(expire_by, now + 45 days).
@@ -33,11 +33,10 @@ function apiOf(standin: RazorpayStandin): RazorpayPaymentsApi {
   return createPaymentsApi(createRazorpayHttp({ baseUrl: standin.baseUrl, ...KEY, timeoutMs: 2_000 }));
 }
 
-function railDeps(paymentsApi: RazorpayPaymentsApi, upiCollect: boolean) {
+function railDeps(paymentsApi: RazorpayPaymentsApi) {
   return {
-    connectionFor: async () => ({ api: paymentsApi, upiCollect }),
+    connectionFor: async () => ({ api: paymentsApi }),
     defaultReturnUrl: (paymentId: string) => `https://paygate.example.com/payments/${paymentId}/return`,
-    defaultClient: client,
     checkAgainInMs: 5_000,
   };
 }
@@ -85,7 +84,7 @@ describe('orders', () => {
   });
 
   test('a lost answer to the order create: the rail finds the order by receipt, and exactly one order exists', async () => {
-    const rail = createRazorpayPaymentRail(railDeps(api, false));
+    const rail = createRazorpayPaymentRail(railDeps(api));
     const s = submission();
     rzp.control.failNext({ path: '/v1/orders', method: 'POST', when: 'after' });
     const answer = await rail.submit(s);
@@ -97,7 +96,7 @@ describe('orders', () => {
   });
 
   test('a lost answer with nothing created is sent again by the next submit, still one order', async () => {
-    const rail = createRazorpayPaymentRail(railDeps(api, false));
+    const rail = createRazorpayPaymentRail(railDeps(api));
     const s = submission();
     rzp.control.failNext({ path: '/v1/orders', method: 'POST', when: 'before' });
     await assert.rejects(rail.submit(s), ProviderAnswerUnknownError);
@@ -109,11 +108,11 @@ describe('orders', () => {
 
 describe('payments', () => {
   test('UPI intent: the upi:// link for the amount, pending until the customer pays, then captured with its fee', async () => {
-    const rail = createRazorpayPaymentRail(railDeps(api, false));
+    const rail = createRazorpayPaymentRail(railDeps(api));
     const s = submission({ instrument: { method: 'upi', vpa: 'gaurav@okaxis', bank: null } });
     const answer = await rail.submit(s);
     assert.deepEqual(answer.outcome, { state: 'processing', checkAgainInMs: 5_000 });
-    assert.equal(answer.nextAction?.type, 'upi_intent', 'without collect enabled a VPA is not sent a collect request');
+    assert.equal(answer.nextAction?.type, 'upi_intent', 'a VPA is never sent a collect request');
     assert.match(answer.nextAction!.url!, /^upi:\/\/pay\?.*am=100\.00/);
     const ref = answer.providerReference!;
     const payment = await api.fetchPayment(ref);
@@ -132,7 +131,7 @@ describe('payments', () => {
   });
 
   test('a declined payment answers failed payment_declined with the provider\'s own account', async () => {
-    const rail = createRazorpayPaymentRail(railDeps(api, false));
+    const rail = createRazorpayPaymentRail(railDeps(api));
     const s = submission();
     const ref = (await rail.submit(s)).providerReference!;
     rzp.control.failPayment(ref, { source: 'customer', reason: 'payment_cancelled', description: 'Payment was cancelled by the customer.' });
@@ -149,40 +148,39 @@ describe('payments', () => {
   });
 
   test('a payment never handed over is not found', async () => {
-    const rail = createRazorpayPaymentRail(railDeps(api, false));
+    const rail = createRazorpayPaymentRail(railDeps(api));
     assert.deepEqual(await rail.lookup(newId('payment'), { accountId: 'acct_1' }), { found: false });
   });
 
-  test('UPI collect where the connection has it: a collect request to the VPA, once, whatever the retries', async () => {
-    const rail = createRazorpayPaymentRail(railDeps(collectApi, true));
-    const s = submission({ instrument: { method: 'upi', vpa: 'gaurav@okaxis', bank: null } });
-    const answer = await rail.submit(s);
-    assert.deepEqual(answer.nextAction, { type: 'upi_collect', url: null });
-    const payment = collectRzp.control.payment(answer.providerReference!);
-    assert.equal(payment.vpa, 'gaurav@okaxis');
-    const again = await rail.submit(s);
-    assert.equal(again.providerReference, answer.providerReference, 'a waiting collect request is not sent twice');
+  test('UPI is intent only: a VPA is never sent a collect request, even where the provider account takes them', async () => {
+    const rail = createRazorpayPaymentRail(railDeps(collectApi));
+    const answer = await rail.submit(submission({ instrument: { method: 'upi', vpa: 'gaurav@okaxis', bank: null } }));
+    assert.equal(answer.nextAction?.type, 'upi_intent');
     const body = collectRzp.control.requests({ method: 'POST', path: '/v1/payments/create/upi' }).at(-1)!.body as Record<string, unknown>;
-    assert.deepEqual(body.upi, { flow: 'collect', vpa: 'gaurav@okaxis', expiry_time: 10 });
-    assert.equal(body.ip, client.ip);
+    assert.deepEqual(body.upi, { flow: 'intent' });
   });
 
-  test('collect where the provider has it off is refused as a declined payment naming the provider\'s reason', async () => {
-    const answer = await createRazorpayPaymentRail(railDeps(api, true)).submit(submission({ instrument: { method: 'upi', vpa: 'gaurav@okaxis', bank: null } }));
-    assert.equal(answer.outcome.state, 'failed');
-    assert.equal(answer.outcome.state === 'failed' && answer.outcome.failure.provider?.reason, 'upi_collect_not_enabled');
+  test('the customer\'s ip, referer and user agent go to the provider exactly as given; none is made up when absent', async () => {
+    const rail = createRazorpayPaymentRail(railDeps(api));
+    await rail.submit(submission({ client }));
+    const given = rzp.control.requests({ method: 'POST', path: '/v1/payments/create/upi' }).at(-1)!.body as Record<string, unknown>;
+    assert.deepEqual([given.ip, given.referer, given.user_agent], [client.ip, client.referer, client.userAgent]);
+    await rail.submit(submission());
+    const none = rzp.control.requests({ method: 'POST', path: '/v1/payments/create/upi' }).at(-1)!.body as Record<string, unknown>;
+    assert.deepEqual(['ip', 'referer', 'user_agent'].filter((f) => f in none), []);
   });
 
   test('netbanking: the bank redirect, our return_url as the callback', async () => {
-    const rail = createRazorpayPaymentRail(railDeps(api, false));
-    const s = submission({ instrument: { method: 'netbanking', vpa: null, bank: 'HDFC' }, returnUrl: 'https://shop.example.com/done' });
+    const rail = createRazorpayPaymentRail(railDeps(api));
+    const s = submission({ instrument: { method: 'netbanking', vpa: null, bank: 'HDFC' }, returnUrl: 'https://shop.example.com/done', client });
     const answer = await rail.submit(s);
     assert.equal(answer.nextAction?.type, 'redirect');
     assert.equal(answer.nextAction?.url, `${rzp.baseUrl}/v1/payments/${answer.providerReference}/authorize`);
     const body = rzp.control.requests({ method: 'POST', path: '/v1/payments/create/json' }).at(-1)!.body as Record<string, unknown>;
     assert.equal(body.callback_url, 'https://shop.example.com/done');
     assert.equal(body.bank, 'HDFC');
-    const fallback = await rail.submit(submission({ instrument: { method: 'netbanking', vpa: null, bank: 'ICIC' } }));
+    assert.equal(body.ip, client.ip);
+    const fallback = await rail.submit(submission({ instrument: { method: 'netbanking', vpa: null, bank: 'ICIC' }, client }));
     const body2 = rzp.control.requests({ method: 'POST', path: '/v1/payments/create/json' }).at(-1)!.body as Record<string, unknown>;
     assert.match(String(body2.callback_url), /^https:\/\/paygate\.example\.com\/payments\/pay_.*\/return$/);
     assert.equal(fallback.nextAction?.type, 'redirect');
@@ -192,7 +190,7 @@ describe('payments', () => {
     const manual = await startRazorpayStandin({ ...KEY, accountNumber: '7878780080316316', autoCapture: false });
     try {
       const manualApi = apiOf(manual);
-      const rail = createRazorpayPaymentRail(railDeps(manualApi, false));
+      const rail = createRazorpayPaymentRail(railDeps(manualApi));
       const s = submission();
       const ref = (await rail.submit(s)).providerReference!;
       manual.control.authorizePayment(ref);
@@ -208,7 +206,7 @@ describe('payments', () => {
 
 describe('refunds', () => {
   async function capturedPayment(): Promise<{ paymentId: string; ref: string }> {
-    const rail = createRazorpayPaymentRail(railDeps(api, false));
+    const rail = createRazorpayPaymentRail(railDeps(api));
     const s = submission();
     const ref = (await rail.submit(s)).providerReference!;
     rzp.control.authorizePayment(ref);
@@ -242,7 +240,7 @@ describe('refunds', () => {
 
   test('the refund rail: a lost answer is looked up by receipt on the next attempt, exactly one refund, then processed', async () => {
     const { paymentId, ref } = await capturedPayment();
-    const rail = createRazorpayRefundRail(railDeps(api, false));
+    const rail = createRazorpayRefundRail(railDeps(api));
     const s = { refundId: newId('refund'), paymentId, accountId: 'acct_1', mode: 'live' as const, amount: 3_000, instrument: { method: 'upi' as const, vpa: null, bank: null } };
     rzp.control.failNext({ path: `/v1/payments/${ref}/refund`, method: 'POST', when: 'after' });
     await assert.rejects(rail.submit(s), ProviderAnswerUnknownError);
@@ -260,7 +258,7 @@ describe('refunds', () => {
 
   test('a failed refund and one the unsettled balance cannot cover answer refund_declined with the provider\'s account', async () => {
     const { paymentId, ref } = await capturedPayment();
-    const rail = createRazorpayRefundRail(railDeps(api, false));
+    const rail = createRazorpayRefundRail(railDeps(api));
     const base = { paymentId, accountId: 'acct_1', mode: 'live' as const, instrument: { method: 'upi' as const, vpa: null, bank: null }, paymentProviderReference: ref };
     const first = await rail.submit({ ...base, refundId: newId('refund'), amount: 1_000 });
     rzp.control.failRefund(first.providerReference!);
@@ -275,7 +273,7 @@ describe('refunds', () => {
 describe('settlements', () => {
   test('settlements since a cursor, oldest first, each once; a settlement\'s recon lines', async () => {
     const start = await api.settlementsSince(null);
-    const rail = createRazorpayPaymentRail(railDeps(api, false));
+    const rail = createRazorpayPaymentRail(railDeps(api));
     const s = submission({ amount: 20_000 });
     const ref = (await rail.submit(s)).providerReference!;
     rzp.control.authorizePayment(ref);

@@ -6,7 +6,6 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createRazorpayHttp } from '../../src/connectors/razorpay/http.ts';
 import {
-  checkCollectVpa,
   checkLivePayment,
   checkOrderAmount,
   checkPaymentCustomer,
@@ -130,9 +129,8 @@ describe('webhook events (as the stand-in raises them)', () => {
   test('payment.authorized, payment.captured, order.paid, refund.*, settlement.processed, payment.failed, qr_code.credited', async () => {
     const api = createPaymentsApi(createRazorpayHttp({ baseUrl: rzp.baseUrl, ...KEY }));
     const rail = createRazorpayPaymentRail({
-      connectionFor: async () => ({ api, upiCollect: false }),
+      connectionFor: async () => ({ api }),
       defaultReturnUrl: () => 'https://paygate.example.com/return',
-      defaultClient: { ip: '203.0.113.7', userAgent: 'x', referer: 'https://paygate.example.com' },
     });
     const customer = { email: 'a@example.com', phone: '9876543210' };
     const paymentId = newId('payment');
@@ -211,7 +209,7 @@ describe('webhook events (as the stand-in raises them)', () => {
 });
 
 describe('live payment limits', () => {
-  const ok = { amount: 10_000, method: 'upi' as const, customer: { email: 'a@example.com', phone: '+919876543210' }, upiCollect: false };
+  const ok = { amount: 10_000, method: 'upi' as 'upi' | 'netbanking', customer: { email: 'a@example.com', phone: '+919876543210' } };
 
   test('orders of at least 100 paise, receipts of at most 40 characters', () => {
     assert.equal(checkOrderAmount(100), null);
@@ -221,13 +219,10 @@ describe('live payment limits', () => {
     assert.equal(checkLivePayment({ ...ok, amount: 99 })?.param, 'amount');
   });
 
-  test('a collect VPA: at most 100 characters of letters, digits, . - _ around one @', () => {
-    assert.equal(checkCollectVpa('gaurav.kumar-1_x@okaxis'), null);
-    assert.equal(checkCollectVpa(`${'a'.repeat(95)}@okaxis`)?.param, 'vpa');
-    assert.equal(checkCollectVpa('a@b@c')?.param, 'vpa');
-    assert.equal(checkCollectVpa('a b@okaxis')?.param, 'vpa');
-    assert.equal(checkLivePayment({ ...ok, vpa: 'a b@okaxis', upiCollect: true })?.param, 'vpa');
-    assert.equal(checkLivePayment({ ...ok, vpa: 'a b@okaxis', upiCollect: false }), null, 'without collect the VPA is not sent');
+  test('a live VPA is never checked (UPI is intent only); netbanking needs the customer\'s IP address', () => {
+    assert.equal(checkLivePayment({ ...ok, vpa: 'a b@okaxis' }), null, 'the VPA is not sent');
+    assert.equal(checkLivePayment({ ...ok, method: 'netbanking', returnUrl: null })?.param, 'customer_ip');
+    assert.equal(checkLivePayment({ ...ok, method: 'netbanking', returnUrl: null, customerIp: '203.0.113.7' }), null);
   });
 
   test('the customer\'s email and phone, which every server-to-server payment names', () => {

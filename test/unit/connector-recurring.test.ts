@@ -402,7 +402,7 @@ describe('a collection\'s debit on the payment rail', () => {
   beforeEach(() => {
     rzp = new FakeProvider();
     const api = createPaymentsApi(rzp.http());
-    const rail = createRazorpayPaymentRail({ connectionFor: async () => ({ api, upiCollect: false }), defaultReturnUrl: () => 'https://x', defaultClient: { ip: '127.0.0.1', referer: 'https://x', userAgent: 'x' }, checkAgainInMs: 5_000 });
+    const rail = createRazorpayPaymentRail({ connectionFor: async () => ({ api }), defaultReturnUrl: () => 'https://x', checkAgainInMs: 5_000 });
     submit = rail.submit;
   });
 

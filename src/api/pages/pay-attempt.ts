@@ -23,7 +23,7 @@ export function payAttempt(deps: Pick<AppDeps, 'temporal'>, tokens: FormTokens, 
       return;
     }
     await limits.attempt(link.id, ctx.ip);
-    if (!(await payableHere(ctx.state.em, link))) {
+    if (!payableHere(link)) {
       const layout = await layoutOf(ctx, link, 'Not payable here yet');
       renderMessage(ctx, 409, { ...layout, headline: 'This link cannot be paid here yet', tone: 'bad', detail: 'Nothing was charged.' });
       return;

@@ -9,8 +9,6 @@ import { ApiError } from '../../domain/errors.ts';
 import { isIdOf } from '../../domain/ids.ts';
 import { formatRupees } from '../../domain/money.ts';
 import { isPayable, payableRange, upiIntent } from '../../domain/payment-links.ts';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { activeConnection } from '../../db/connections.ts';
 import { AccountEntity, PaymentEntity, PaymentLinkEntity, type PaymentLink } from '../../db/entities.ts';
 import type { AppDeps, ApiRouterContext } from '../context.ts';
 import type { FormTokens } from './pay-form.ts';
@@ -37,13 +35,12 @@ export interface LinkPages {
 }
 
 /**
- * True where this page's UPI-ID form may take a payment: sandbox links, and live links where the account's connection
- * has UPI collect enabled (a collect request to the customer's UPI ID); other live links are paid through the
- * provider's QR code or its intent only.
+ * True where this page's UPI-ID form may take a payment: sandbox links only. A live link is paid through the
+ * provider's QR code or its intent: a UPI ID typed here would need a collect request, which NPCI ended for merchant
+ * payments on 28 February 2026.
  */
-export async function payableHere(em: EntityManager, link: PaymentLink): Promise<boolean> {
-  if (link.mode === 'sandbox') return true;
-  return (await activeConnection(em, link.accountId))?.upiCollect === true;
+export function payableHere(link: PaymentLink): boolean {
+  return link.mode === 'sandbox';
 }
 
 export function linkPages(deps: Pick<AppDeps, 'config'>, tokens: FormTokens): LinkPages {
@@ -90,7 +87,7 @@ export function linkPages(deps: Pick<AppDeps, 'config'>, tokens: FormTokens): Li
     const heldSince = new Date(Date.now() - linkAttemptHoldMs(deps.config, link.mode));
     const busy = (await ctx.state.em.count(PaymentEntity, { paymentLinkId: link.id, status: 'pending', createdAt: { $gt: heldSince } })) > 0;
     const layout = await layoutOf(ctx, link, `Pay ${formatRupees(due)}`);
-    const here = await payableHere(ctx.state.em, link);
+    const here = payableHere(link);
     const intent = link.mode === 'live' && !busy ? liveIntent(link, due) : null;
     const live = link.mode === 'live';
     render(ctx, status, 'link', {
@@ -112,8 +109,7 @@ export function linkPages(deps: Pick<AppDeps, 'config'>, tokens: FormTokens): Li
       notPayableHere: !here && !live,
       intentUrl: intent ?? '',
       preparing: live && !busy && !intent && link.expireBy.getTime() - Date.now() > LIVE_QR_MIN_LEFT_MS,
-      // With fewer than 15 minutes left the code is not drawn: the intent button only (DECISIONS, QR codes).
-      collect: live && here,
+      // With fewer than 15 minutes left the code is not drawn: the intent button only.
       qrSvg: busy ? '' : !live ? await sandboxQr(link, layout.merchant ?? '', due) : intent && link.expireBy.getTime() - Date.now() >= QR_DRAWN_MIN_LEFT_MS ? await drawQr(intent) : '',
       token: here ? tokens.issue(link.id) : '',
       expiresText: `${kolkataTime.format(link.expireBy)} IST`,

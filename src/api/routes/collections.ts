@@ -67,7 +67,6 @@ async function checkLiveDebit(ctx: ApiRouterContext, mandate: Mandate, amount: n
       vpa: null,
       returnUrl: null,
       customer: customer ? { email: customer.email ?? null, phone: customer.phone ?? null } : null,
-      upiCollect: false,
     }),
   );
 }

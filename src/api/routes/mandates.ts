@@ -74,6 +74,8 @@ export function mandateRoutes(router: Router<ApiState>, deps: AppDeps): void {
       authorizationExpiresAt: now + authorizationWindowMs(deps.config, mode),
       description: params.description ?? null,
       metadata: params.metadata ?? {},
+      // Sent with the live registration; accepted and ignored in the sandbox.
+      ...(mode === 'live' ? { customerIp: params.customer_ip ?? null, userAgent: params.user_agent ?? null } : {}),
       simulate: webhookSimulationsOf(ctx.state.simulate),
     });
     ctx.body = mandate satisfies MandateResponse;

@@ -19,10 +19,13 @@ export function paymentRoutes(router: Router<ApiState>, deps: AppDeps): void {
     const params = parseParams(createPaymentParams, ctx.state.body);
     // Refuse another account's or mode's customer before anything starts (the foreign key would only catch an unknown one).
     const customer = params.customer_id !== undefined ? await findOwn(ctx, CustomerEntity, 'customer', params.customer_id, { param: 'customer_id' }) : null;
-    const vpa = params.method === 'upi' ? (params.vpa ?? null) : null;
-    // The sandbox simulates from the UPI ID; live UPI goes by intent when none is given (API.md, Live payments).
+    // The sandbox simulates from the UPI ID; live UPI is intent only (collect requests are retired), so a live UPI ID is not used.
+    const vpa = params.method === 'upi' && mode === 'sandbox' ? (params.vpa ?? null) : null;
     if (mode === 'sandbox' && params.method === 'upi' && vpa === null) throw new ApiError('invalid_request', 'vpa is required for a UPI payment in the sandbox.', 'vpa');
-    if (mode === 'live') await checkLive(ctx, { amount: params.amount, receipt: params.receipt ?? null, method: params.method, vpa, returnUrl: params.method === 'netbanking' ? (params.return_url ?? null) : null, customer });
+    // The customer's browser details go to the provider live; the sandbox accepts and ignores them.
+    const client = mode === 'live' ? { customerIp: params.customer_ip ?? null, userAgent: params.user_agent ?? null } : {};
+    const returnUrl = params.method === 'netbanking' ? (params.return_url ?? null) : null;
+    if (mode === 'live') await checkLive(ctx, { amount: params.amount, receipt: params.receipt ?? null, method: params.method, vpa, returnUrl, customer, customerIp: params.customer_ip ?? null });
     const payment = await deps.temporal.createPayment({
       accountId,
       mode,
@@ -32,7 +35,8 @@ export function paymentRoutes(router: Router<ApiState>, deps: AppDeps): void {
       method: params.method,
       vpa,
       bank: params.method === 'netbanking' ? params.bank : null,
-      returnUrl: params.method === 'netbanking' ? (params.return_url ?? null) : null,
+      returnUrl,
+      ...client,
       receipt: params.receipt ?? null,
       customerId: params.customer_id ?? null,
       description: params.description ?? null,
@@ -61,11 +65,12 @@ export function paymentRoutes(router: Router<ApiState>, deps: AppDeps): void {
 
 /**
  * The provider's rules where they are narrower than ours (a live payment of at least 100 paise, a customer with an
- * email and a phone, a collect request's UPI ID), checked before anything starts: 400 naming the param.
+ * email and a phone, the customer's IP address where the provider requires it), checked before anything starts: 400
+ * naming the param.
  */
 async function checkLive(
   ctx: { state: ApiState },
-  input: { amount: number; receipt: string | null; method: 'upi' | 'netbanking'; vpa: string | null; returnUrl: string | null; customer: Customer | null },
+  input: { amount: number; receipt: string | null; method: 'upi' | 'netbanking'; vpa: string | null; returnUrl: string | null; customer: Customer | null; customerIp: string | null },
 ): Promise<void> {
   const live = await liveConnector(ctx);
   if (!live) return;
@@ -77,7 +82,7 @@ async function checkLive(
       vpa: input.vpa,
       returnUrl: input.returnUrl,
       customer: input.customer ? { email: input.customer.email ?? null, phone: input.customer.phone ?? null } : null,
-      upiCollect: live.upiCollect,
+      customerIp: input.customerIp,
     }),
   );
 }

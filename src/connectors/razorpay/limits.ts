@@ -27,15 +27,6 @@ export function checkReceipt(receipt: string, param = 'receipt'): LimitViolation
   return receipt.length <= MAX_RECEIPT_LENGTH ? null : { param, message: `The receipt must be at most ${MAX_RECEIPT_LENGTH} characters for live payments.` };
 }
 
-/** The UPI ID of a collect request. */
-export function checkCollectVpa(vpa: string, param = 'vpa'): LimitViolation | null {
-  if (vpa.length > 100) return { param, message: 'The UPI ID must be at most 100 characters for live payments.' };
-  if (!/^[A-Za-z0-9._-]+@[A-Za-z0-9.-]+$/.test(vpa)) {
-    return { param, message: 'The UPI ID may hold only letters, digits, . - and _ around a single @ for live payments.' };
-  }
-  return null;
-}
-
 /** The customer's email and phone, which the provider requires on every server-to-server payment. */
 export function checkPaymentCustomer(customer: LivePaymentInput['customer'], param = 'customer_id'): LimitViolation | null {
   if (!customer?.email || !customer.phone) return { param, message: 'Live payments need a customer with an email and a phone.' };
@@ -51,16 +42,15 @@ export function checkReturnUrl(url: string, param = 'return_url'): LimitViolatio
 }
 
 /**
- * Every rule a live payment must meet. A `vpa` is checked only where it makes a collect request (the connection
- * has collect enabled); elsewhere the payment goes by intent and the VPA is not sent.
+ * Every rule a live payment must meet. A `vpa` is never checked: UPI goes by intent and the VPA is not sent. Netbanking
+ * goes through the S2S JSON call, whose page makes the customer's `ip` mandatory (UPI intent's page leaves it optional).
  */
 export function checkLivePayment(input: LivePaymentInput): LimitViolation | null {
   const amount = checkOrderAmount(input.amount);
   if (amount) return amount;
   if (input.receipt != null && input.receipt.length > 256) return { param: 'receipt', message: 'The receipt is too long for live payments.' };
-  if (input.method === 'upi' && input.upiCollect && input.vpa) {
-    const vpa = checkCollectVpa(input.vpa);
-    if (vpa) return vpa;
+  if (input.method === 'netbanking' && !input.customerIp) {
+    return { param: 'customer_ip', message: "Live netbanking payments need the paying customer's IP address (customer_ip): the provider requires it." };
   }
   const customer = checkPaymentCustomer(input.customer);
   if (customer) return customer;

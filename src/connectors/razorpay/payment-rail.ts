@@ -1,9 +1,12 @@
 // The live payment and refund rails over Razorpay's payment gateway (src/rails/payments.ts). A payment is an order
 // under our payment id as its `receipt`, found again by it before anything is created a second time (a lost answer
-// never makes a second order), and a payment attempt on it: UPI intent (the `upi://` link the customer opens), a
-// collect request where the connection takes them, or netbanking (the bank's redirect). The order guards the money:
+// never makes a second order), and a payment attempt on it: UPI intent (the `upi://` link the customer opens) or
+// netbanking (the bank's redirect). The order guards the money:
 // it is paid once, so a second attempt after a lost answer can never collect twice. A refund is made under our
 // refund id as both `X-Refund-Idempotency` and `receipt`, and looked up by that receipt before any second attempt.
+// UPI is intent only: NPCI ended collect requests for merchant payments on 28 February 2026, so a UPI ID given with
+// a live payment is never sent. The customer's IP address and user agent are sent as the caller gave them, never
+// made up (docs/live-money.md lists the calls that require them).
 // Authorized payments are captured at once (API.md); what a late answer means is src/domain's to decide. A
 // collection's debit (a submission with `recurring`) is made with the mandate's token on the order its pre-debit
 // notice made (recurring.ts), never on an order of its own.
@@ -19,8 +22,6 @@ import { paymentOutcomeOf, refundOutcomeOf, type RazorpayOrder, type RazorpayPay
 /** What the rails need of an account's connection. */
 export interface RazorpayGatewayConnection {
   api: RazorpayPaymentsApi;
-  /** UPI collect is enabled on the provider account (`payctl connections add --upi-collect`). */
-  upiCollect: boolean;
 }
 
 export interface RazorpayPaymentRailDeps {
@@ -28,12 +29,8 @@ export interface RazorpayPaymentRailDeps {
   connectionFor(accountId: string): Promise<RazorpayGatewayConnection>;
   /** Where netbanking sends the customer back when the payment names no `return_url`. */
   defaultReturnUrl(paymentId: string): string;
-  /** The browser details a collect request or netbanking needs when the submission carries none. */
-  defaultClient: PaymentClient;
   /** How long a pending payment or refund waits before it is asked about again; default a minute (the provider's limits). */
   checkAgainInMs?: number;
-  /** A collect request's life in minutes (UPI_COLLECT_EXPIRY_SECONDS / 60); default 10. */
-  collectExpiryMinutes?: number;
 }
 
 const DEFAULT_CHECK_AGAIN_MS = 60_000;
@@ -125,21 +122,20 @@ interface Attempt {
   nextAction: NextAction;
 }
 
+/** The customer's browser as the submission names it: only what the caller gave, never a stand-in value. */
+function clientOf(s: PaymentSubmission): PaymentClient {
+  return { ip: s.client?.ip ?? null, userAgent: s.client?.userAgent ?? null, referer: s.client?.referer ?? null };
+}
+
 async function newAttempt(conn: RazorpayGatewayConnection, deps: RazorpayPaymentRailDeps, s: PaymentSubmission, orderId: string): Promise<Attempt> {
   const customer = { email: s.customer?.email ?? '', phone: s.customer?.phone ?? '' };
-  const client = s.client ?? deps.defaultClient;
-  const common = { orderId, paymentId: s.paymentId, amount: s.amount, customer, notes: s.notes, description: s.description };
+  const common = { orderId, paymentId: s.paymentId, amount: s.amount, customer, client: clientOf(s), notes: s.notes, description: s.description };
   if (s.instrument.method === 'netbanking') {
     const callbackUrl = s.returnUrl ?? deps.defaultReturnUrl(s.paymentId);
-    const created = await conn.api.createNetbankingPayment({ ...common, bank: s.instrument.bank ?? '', callbackUrl, client });
+    const created = await conn.api.createNetbankingPayment({ ...common, bank: s.instrument.bank ?? '', callbackUrl });
     return { providerReference: created.providerReference, nextAction: { type: 'redirect', url: created.url } };
   }
-  if (conn.upiCollect && s.instrument.vpa) {
-    const expiryMinutes = deps.collectExpiryMinutes ?? 10;
-    const created = await conn.api.createUpiPayment({ ...common, flow: 'collect', vpa: s.instrument.vpa, expiryMinutes, client });
-    return { providerReference: created.providerReference, nextAction: { type: 'upi_collect', url: null } };
-  }
-  const created = await conn.api.createUpiPayment({ ...common, flow: 'intent' });
+  const created = await conn.api.createUpiPayment(common);
   return { providerReference: created.providerReference, nextAction: { type: 'upi_intent', url: created.url } };
 }
 
@@ -184,11 +180,6 @@ async function submitPayment(deps: RazorpayPaymentRailDeps, s: PaymentSubmission
     // Paid, or approved: that is the payment, whichever attempt it was.
     if (best && (best.status === 'authorized' || best.status === 'captured' || best.status === 'refunded')) {
       return { ...paymentAnswerOf(await captured(conn.api, best), checkAgainInMs), nextAction: null };
-    }
-    // A collect request already waits in the customer's app: a second one would only ask them twice.
-    const collect = conn.upiCollect && s.instrument.method === 'upi' && s.instrument.vpa;
-    if (collect && best?.status === 'created' && best.method === 'upi') {
-      return { ...paymentAnswerOf(best, checkAgainInMs), nextAction: { type: 'upi_collect', url: null } };
     }
     // An intent link or a bank redirect is given only by the create: a lost one needs a new attempt on the same
     // order, which the order's single payment keeps from collecting twice.

@@ -16,20 +16,12 @@ export function pacedHttp(http: RazorpayHttp, pace: () => Promise<void>): Razorp
   };
 }
 
-/**
- * The customer's browser as the provider asks for it on a collect request or netbanking: the API takes the payment
- * from the business's server, not from the customer's browser, so the service names itself.
- */
-const SERVER_CLIENT = { ip: '127.0.0.1', referer: 'https://paygate.invalid/', userAgent: 'paygate/1 (server-to-server)' };
-
 export function createRazorpayPaymentRails(s: ConnectedPaymentSettings): { payments: PaymentRail; refunds: RefundRail } {
   const api = createPaymentsApi(pacedHttp(createRazorpayHttp({ baseUrl: s.baseUrl, keyId: s.keyId, keySecret: s.keySecret }), s.pace));
   const deps: RazorpayPaymentRailDeps = {
-    connectionFor: async () => ({ api, upiCollect: s.upiCollect }),
+    connectionFor: async () => ({ api }),
     defaultReturnUrl: s.defaultReturnUrl,
-    defaultClient: SERVER_CLIENT,
     checkAgainInMs: s.checkAgainInMs,
-    collectExpiryMinutes: s.collectExpiryMinutes,
   };
   return { payments: createRazorpayPaymentRail(deps), refunds: createRazorpayRefundRail(deps) };
 }

@@ -1,11 +1,11 @@
 // Razorpay's payment gateway calls (api/orders, api/payments, api/refunds, api/settlements, api/qr-codes): orders
-// under our payment id as `receipt`, server-to-server UPI (intent or collect) and netbanking payments, captures,
+// under our payment id as `receipt`, server-to-server UPI intent and netbanking payments, captures,
 // refunds under our refund id (`X-Refund-Idempotency` and `receipt`), settlements with their recon lines, and the
 // single-use UPI QR codes of payment links. Each call is one HTTP request through the connection's client (several
 // for the paged lists); retries and lookups after a lost answer are the rails' and the activities' (payment-rail.ts).
 // Sources (razorpay/markdown-docs): api/orders/create.md, fetch-all.md, fetch-payments.md;
-// payments/payment-gateway/s2s-integration/payment-methods/upi/intent.md and collect.md (POST
-// /v1/payments/create/upi); payments/payment-gateway/s2s-integration/json/v2/build-integration/netbanking.md (POST
+// payments/payment-gateway/s2s-integration/payment-methods/upi/intent.md (POST /v1/payments/create/upi; ip, referer,
+// user_agent optional); payment-methods.md (S2S JSON: ip mandatory); json/v2/build-integration/netbanking.md (POST
 // /v1/payments/create/json, `next: [{action: "redirect", url}]`); api/payments/fetch-with-id.md, capture.md;
 // api/refunds/create-normal.md, normal-refunds-idempotent.md, fetch-multiple-refund-payment.md, fetch-with-id.md;
 // api/settlements/fetch-all.md, fetch-recon.md; api/qr-codes/image-content/create.md, close.md, fetch-payments.md;
@@ -52,21 +52,23 @@ export interface PaymentCustomer {
   phone: string;
 }
 
-/** The customer's browser as the provider asks it for a collect request or netbanking (ip, referer, user agent). */
+/** The customer's browser (ip, referer, user agent) as the caller gave it; null where it gave none (then none is sent). */
 export interface PaymentClient {
-  ip: string;
-  referer: string;
-  userAgent: string;
+  ip: string | null;
+  referer: string | null;
+  userAgent: string | null;
 }
 
-export type UpiPaymentInput = {
+/** A UPI intent payment: the only UPI flow left for merchant payments (NPCI ended collect on 28 February 2026). */
+export interface UpiPaymentInput {
   orderId: string;
   paymentId: string;
   amount: number;
   customer: PaymentCustomer;
+  client: PaymentClient;
   notes?: Record<string, string>;
   description?: string | null;
-} & ({ flow: 'intent' } | { flow: 'collect'; vpa: string; expiryMinutes: number; client: PaymentClient });
+}
 
 export interface NetbankingPaymentInput {
   orderId: string;
@@ -97,7 +99,7 @@ export interface RecurringPaymentInput {
 /** A payment just created: its id and where the customer acts (an intent link, a bank's page), if anywhere. */
 export interface CreatedPayment {
   providerReference: string;
-  /** `upi://pay?...` for intent; the bank redirect for netbanking; null for a collect request. */
+  /** `upi://pay?...` for intent; the bank redirect for netbanking; null for a debit. */
   url: string | null;
 }
 
@@ -159,20 +161,22 @@ function paymentBase(input: UpiPaymentInput | NetbankingPaymentInput): Record<st
   return body;
 }
 
-export function upiPaymentBody(input: UpiPaymentInput): Record<string, unknown> {
-  const body = { ...paymentBase(input), method: 'upi' };
-  if (input.flow === 'intent') return { ...body, upi: { flow: 'intent' } };
-  return {
-    ...body,
-    upi: { flow: 'collect', vpa: input.vpa, expiry_time: input.expiryMinutes },
-    ip: input.client.ip,
-    referer: input.client.referer,
-    user_agent: input.client.userAgent,
-  };
+/** The customer's browser fields the S2S pages name (`ip`, `referer`, `user_agent`), only those the caller gave. */
+export function clientFields(client: PaymentClient): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (client.ip) fields.ip = client.ip;
+  if (client.referer) fields.referer = client.referer;
+  if (client.userAgent) fields.user_agent = client.userAgent;
+  return fields;
 }
 
+export function upiPaymentBody(input: UpiPaymentInput): Record<string, unknown> {
+  return { ...paymentBase(input), method: 'upi', ...clientFields(input.client), upi: { flow: 'intent' } };
+}
+
+/** Netbanking through S2S JSON, where `ip` is mandatory (the API refuses a live netbanking payment without it first). */
 export function netbankingPaymentBody(input: NetbankingPaymentInput): Record<string, unknown> {
-  return { ...paymentBase(input), method: 'netbanking', bank: input.bank, callback_url: input.callbackUrl, ip: input.client.ip };
+  return { ...paymentBase(input), method: 'netbanking', bank: input.bank, callback_url: input.callbackUrl, ...clientFields(input.client) };
 }
 
 /**
@@ -268,7 +272,7 @@ export function createPaymentsApi(http: RazorpayHttp): RazorpayPaymentsApi {
     paymentsOfOrder: async (orderId) => (await http.get<Collection<RazorpayPayment>>(`/v1/orders/${id(orderId)}/payments`)).items,
     async createUpiPayment(input) {
       const res = await http.post<{ razorpay_payment_id: string; link?: string }>('/v1/payments/create/upi', { body: upiPaymentBody(input) });
-      return { providerReference: res.razorpay_payment_id, url: input.flow === 'intent' ? (res.link ?? null) : null };
+      return { providerReference: res.razorpay_payment_id, url: res.link ?? null };
     },
     async createNetbankingPayment(input) {
       const res = await http.post<{ razorpay_payment_id: string; next?: { action: string; url: string }[] }>('/v1/payments/create/json', {

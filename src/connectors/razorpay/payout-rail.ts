@@ -91,7 +91,7 @@ async function registeredFundAccount(s: RazorpayPayoutRailSettings, api: Razorpa
   const b = submission.beneficiary;
   // The provider answers identical details with the existing contact and fund account, so a registration cut off
   // before its row was written makes nothing twice when it runs again.
-  const contact = await paced(s.pace, () => api.createContact({ name: b.name, beneficiaryId }));
+  const contact = await paced(s.pace, () => api.createContact({ name: b.name, email: b.email ?? null, phone: b.phone ?? null, beneficiaryId }));
   const fund = await paced(s.pace, () =>
     api.createFundAccount(
       b.type === 'vpa'

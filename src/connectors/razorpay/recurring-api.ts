@@ -18,7 +18,7 @@
 //   and does not retry a debit of such an order itself).
 import type { DebitNoticeInput, MandateRegistrationInput } from '../types.ts';
 import type { RazorpayHttp } from './http.ts';
-import type { CreatedPayment } from './payments-api.ts';
+import { clientFields, type CreatedPayment, type PaymentClient } from './payments-api.ts';
 import { MANDATE_ID_NOTE, tokenFrequencyOf, type RazorpayCustomer, type RazorpayToken } from './translate-recurring.ts';
 import { PAYMENT_ID_NOTE, type RazorpayOrder } from './translate-payments.ts';
 
@@ -43,6 +43,8 @@ export interface AuthorizationPaymentInput {
   /** The endpoint's mandatory email and contact (payment-methods/upi/intent.md); checkMandate made sure of both. */
   email: string;
   contact: string;
+  /** The customer's browser as the caller gave it (the same endpoint's optional ip, referer, user_agent); none made up. */
+  client?: PaymentClient | null;
 }
 
 /** The customer API's name rule; a name it would refuse is left out (the name is optional there). */
@@ -79,6 +81,7 @@ export function authorizationPaymentBody(input: AuthorizationPaymentInput): Reco
     contact: input.contact,
     recurring: '1',
     method: 'upi',
+    ...(input.client ? clientFields(input.client) : {}),
     upi: { flow: 'intent' },
     notes: { [MANDATE_ID_NOTE]: input.mandateId },
   };

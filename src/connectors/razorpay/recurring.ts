@@ -84,6 +84,7 @@ async function register(deps: RazorpayRecurringDeps, input: MandateRegistrationI
     amount: order.amount,
     email: input.customer.email ?? '',
     contact: input.customer.phone ?? '',
+    client: input.client ? { ip: input.client.ip, userAgent: input.client.userAgent, referer: null } : null,
   });
   return { ...base, tokenReference: null, intentUrl: attempt.url };
 }

@@ -51,15 +51,13 @@ export interface PaymentSideOptions {
   pace: (connectionId: string) => () => Promise<void>;
   /** PROVIDER_POLL_SECONDS, in ms. */
   checkAgainInMs: number;
-  /** UPI_COLLECT_EXPIRY_SECONDS. */
-  collectExpirySeconds: number;
   /** Where netbanking sends a customer back when the payment names no return_url (read when it is sent). */
   publicBaseUrl: () => string;
 }
 
 /** The payment-side settings of a connection whose credentials were unsealed (its rails' and its UPI AutoPay's). */
 export function connectedPaymentSettings(
-  credentials: { id: string; baseUrl: string; keyId: string; keySecret: string; upiCollect: boolean },
+  credentials: { id: string; baseUrl: string; keyId: string; keySecret: string },
   options: PaymentSideOptions,
 ): ConnectedPaymentSettings {
   return {
@@ -67,10 +65,8 @@ export function connectedPaymentSettings(
     baseUrl: credentials.baseUrl,
     keyId: credentials.keyId,
     keySecret: credentials.keySecret,
-    upiCollect: credentials.upiCollect,
     pace: options.pace(credentials.id),
     checkAgainInMs: options.checkAgainInMs,
-    collectExpiryMinutes: Math.max(1, Math.ceil(options.collectExpirySeconds / 60)),
     defaultReturnUrl: (paymentId) => `${options.publicBaseUrl()}/payments/${encodeURIComponent(paymentId)}/return`,
   };
 }

@@ -124,7 +124,6 @@ function createRails(options: {
     secrets: options.webhooks.secrets,
     pace: providerPace(orm, provider.maxRps),
     checkAgainInMs: provider.pollSeconds * 1000,
-    collectExpirySeconds: provider.paymentExpirySeconds ?? 600,
     publicBaseUrl: () => provider.publicBaseUrl?.() ?? 'http://127.0.0.1',
   });
   return {
@@ -225,7 +224,6 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
         secrets,
         pace: providerPace(options.orm, options.provider.maxRps),
         checkAgainInMs: options.provider.pollSeconds * 1000,
-        collectExpirySeconds: options.provider.paymentExpirySeconds ?? 600,
         publicBaseUrl: () => options.provider.publicBaseUrl?.() ?? 'http://127.0.0.1',
       }),
     }),
