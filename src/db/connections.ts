@@ -15,8 +15,8 @@ export const connectionPreviousWebhookSecretContext = (connectionId: string): st
 export const PREVIOUS_WEBHOOK_SECRET_VALIDITY_MS = 24 * 60 * 60 * 1000;
 
 /** The account's active connection, or null: without one, a live write that moves money is refused. */
-export async function activeConnection(em: EntityManager, accountId: string): Promise<Pick<Connection, 'id' | 'provider' | 'upiCollect'> | null> {
-  return em.findOne(ConnectionEntity, { accountId, status: 'active' }, { fields: ['id', 'provider', 'upiCollect'] });
+export async function activeConnection(em: EntityManager, accountId: string): Promise<Pick<Connection, 'id' | 'provider'> | null> {
+  return em.findOne(ConnectionEntity, { accountId, status: 'active' }, { fields: ['id', 'provider'] });
 }
 
 /**
@@ -36,7 +36,6 @@ export interface NewConnection {
   webhookSecret: string;
   payoutAccountNumber: string | null;
   baseUrl: string;
-  upiCollect?: boolean;
 }
 
 /** Stores an active connection with its secrets sealed; a second active one for the account fails on the unique index. */
@@ -51,7 +50,6 @@ export async function insertConnection(em: EntityManager, secrets: SecretBox, in
     webhookSecret: secrets.seal(input.webhookSecret, connectionWebhookSecretContext(id)),
     previousWebhookSecret: null,
     previousWebhookSecretExpiresAt: null,
-    upiCollect: input.upiCollect ?? false,
     payoutAccountNumber: input.payoutAccountNumber,
     baseUrl: input.baseUrl,
     status: 'active',
@@ -75,7 +73,6 @@ export interface ConnectionSummary {
   payout_account_number_last4: string | null;
   base_url: string;
   status: Connection['status'];
-  upi_collect: boolean;
   created_at: Date;
   reconciliation_cursor: string | null;
   /** When the last reconciliation ended, the provider's balance it read and the difference from ours (paise). */
@@ -89,7 +86,7 @@ export interface ConnectionSummary {
 }
 
 const summaryFields = [
-  'id', 'accountId', 'provider', 'keyId', 'payoutAccountNumber', 'baseUrl', 'status', 'upiCollect', 'createdAt',
+  'id', 'accountId', 'provider', 'keyId', 'payoutAccountNumber', 'baseUrl', 'status', 'createdAt',
   'reconciliationCursor', 'previousWebhookSecretExpiresAt', 'reconciledAt', 'reconciliationProviderBalance',
   'reconciliationDifference', 'reconciliationDifferencesFound',
 ] as const;
@@ -106,7 +103,6 @@ function summaryOf(row: SummaryRow, now: Date): ConnectionSummary {
     payout_account_number_last4: row.payoutAccountNumber ? row.payoutAccountNumber.slice(-4) : null,
     base_url: row.baseUrl,
     status: row.status,
-    upi_collect: row.upiCollect ?? false,
     created_at: row.createdAt,
     reconciliation_cursor: row.reconciliationCursor ?? null,
     reconciled_at: row.reconciledAt ?? null,
@@ -194,12 +190,11 @@ export interface ConnectionCredentials {
   keySecret: string;
   payoutAccountNumber: string | null;
   baseUrl: string;
-  upiCollect: boolean;
 }
 
 export async function connectionCredentials(em: EntityManager, secrets: SecretBox, connectionId: string): Promise<ConnectionCredentials | null> {
   const row = await em.findOne(ConnectionEntity, { id: connectionId }, {
-    fields: ['id', 'accountId', 'provider', 'status', 'keyId', 'keySecret', 'payoutAccountNumber', 'baseUrl', 'upiCollect'],
+    fields: ['id', 'accountId', 'provider', 'status', 'keyId', 'keySecret', 'payoutAccountNumber', 'baseUrl'],
   });
   if (!row) return null;
   return {
@@ -211,6 +206,5 @@ export async function connectionCredentials(em: EntityManager, secrets: SecretBo
     keySecret: secrets.open(row.keySecret, connectionKeySecretContext(row.id)),
     payoutAccountNumber: row.payoutAccountNumber ?? null,
     baseUrl: row.baseUrl,
-    upiCollect: row.upiCollect ?? false,
   };
 }

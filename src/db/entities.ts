@@ -535,7 +535,7 @@ export const ConnectionEntity = defineEntity({
     /** The webhook secret before the last rotation, sealed, valid until previousWebhookSecretExpiresAt (24 h). */
     previousWebhookSecret: p.text().nullable(),
     previousWebhookSecretExpiresAt: p.datetime().nullable(),
-    /** The provider account takes server-to-server UPI collect requests. */
+    /** Never read: UPI collect was retired (NPCI, 28 February 2026); the column stays for rows written before. */
     upiCollect: p.boolean().default(false),
     payoutAccountNumber: p.string().nullable(),
     baseUrl: p.string(),

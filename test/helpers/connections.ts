@@ -36,7 +36,7 @@ export const STANDIN_ACCOUNT_NUMBER = '7878780080316316';
  * A new live account connected (as `payctl connections add` writes it) to a new stand-in of the provider, whose
  * webhooks reach the connection's URL. The caller stops `rzp` when done.
  */
-export async function connectedAccount(service: TestService, options: Partial<RazorpayStandinOptions> & { upiCollect?: boolean } = {}): Promise<ConnectedAccount> {
+export async function connectedAccount(service: TestService, options: Partial<RazorpayStandinOptions> = {}): Promise<ConnectedAccount> {
   const rzp = await startRazorpayStandin({ keyId: STANDIN_KEY_ID, keySecret: STANDIN_KEY_SECRET, accountNumber: STANDIN_ACCOUNT_NUMBER, ...options });
   const { accountId, liveKey } = await service.newAccount({ live: true });
   if (!liveKey) throw new Error('the test service made no live key');
@@ -48,7 +48,6 @@ export async function connectedAccount(service: TestService, options: Partial<Ra
     webhookSecret: STANDIN_WEBHOOK_SECRET,
     payoutAccountNumber: STANDIN_ACCOUNT_NUMBER,
     baseUrl: rzp.baseUrl,
-    upiCollect: options.upiCollect ?? false,
   });
   rzp.control.setWebhook({ url: `${service.url}/connectors/razorpay/${connectionId}/webhooks`, secret: STANDIN_WEBHOOK_SECRET });
   return { accountId, liveKey, connectionId, rzp };

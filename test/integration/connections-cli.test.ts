@@ -145,7 +145,7 @@ describe('payctl connections', () => {
   test('list and show print every setting but no secret; disable makes live money writes answer 403 connection_required', async () => {
     const { accountId, liveKey, beneficiaryId } = await liveAccount();
     const env = { RAZORPAY_KEY_SECRET: newSecret('listkey'), RAZORPAY_WEBHOOK_SECRET: newSecret('listhook') };
-    const { connection_id: id } = json(await payctl(addArgs(accountId, ['--upi-collect']), env));
+    const { connection_id: id } = json(await payctl(addArgs(accountId), env));
 
     const payout = { beneficiary_id: beneficiaryId, amount: 1_000, mode: 'upi' };
     const connected = await http.post('/v1/payouts', { key: liveKey, headers: HTTPS, json: payout, idempotencyKey: randomUUID() });
@@ -162,7 +162,6 @@ describe('payctl connections', () => {
     assert.equal(shown.key_id, 'rzp_live_AbCdEf123456');
     assert.equal(shown.payout_account_number_last4, '6316');
     assert.equal(shown.base_url, 'https://api.razorpay.com');
-    assert.equal(shown.upi_collect, true);
     assert.equal(shown.reconciliation_cursor, null);
     assert.equal(typeof shown.created_at, 'number');
     const human = await payctl(['connections', 'show', id]);

@@ -10,7 +10,7 @@ import { insertConnection } from '../../src/db/connections.ts';
 import { createSecretBox } from '../../src/db/sealed.ts';
 import { startRazorpayStandin, type RazorpayStandin } from '../standins/razorpay/index.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
-import { getPage, submitPay } from '../helpers/payment-links.ts';
+import { getPage } from '../helpers/payment-links.ts';
 import { TEST_SECRETS_KEY, startTestService, type TestService } from '../helpers/service.ts';
 
 const HTTPS = { 'x-forwarded-proto': 'https' };
@@ -40,9 +40,8 @@ interface Live {
 }
 
 /** An account connected to its own stand-in, whose webhooks reach the connection's URL. */
-async function connectedAccount(options: { upiCollect?: boolean } = {}): Promise<Live> {
-  const upiCollect = options.upiCollect ?? false;
-  const rzp = await startRazorpayStandin({ keyId: KEY_ID, keySecret: KEY_SECRET, accountNumber: '7878780080316316', upiCollect });
+async function connectedAccount(): Promise<Live> {
+  const rzp = await startRazorpayStandin({ keyId: KEY_ID, keySecret: KEY_SECRET, accountNumber: '7878780080316316' });
   standins.push(rzp);
   const { accountId, liveKey } = await service.newAccount({ live: true });
   assert.ok(liveKey);
@@ -54,7 +53,6 @@ async function connectedAccount(options: { upiCollect?: boolean } = {}): Promise
     webhookSecret: WEBHOOK_SECRET,
     payoutAccountNumber: '7878780080316316',
     baseUrl: rzp.baseUrl,
-    upiCollect,
   });
   rzp.control.setWebhook({ url: `${service.url}/connectors/razorpay/${connectionId}/webhooks`, secret: WEBHOOK_SECRET });
   return { accountId, liveKey, connectionId, rzp };
@@ -161,7 +159,7 @@ describe('live payment links paid by QR code', () => {
     const intent = /data-testid="upi-intent" href="([^"]+)"/.exec(page.html)?.[1];
     assert.equal(intent?.replaceAll('&amp;', '&'), qr.image_content);
     assert.ok(!page.html.includes(CONFIGURED_VPA), 'the live page names no configured VPA');
-    assert.ok(!page.html.includes('name="vpa"'), 'no UPI-ID form where the connection has no collect');
+    assert.ok(!page.html.includes('name="vpa"'), 'no UPI-ID form on a live link (collect is retired)');
   });
 
   test('with fewer than 15 minutes left, the page offers the UPI-intent button only', async () => {
@@ -193,56 +191,6 @@ describe('live payment links paid by QR code', () => {
     const fees = await balanceTransactions(a, 'fee');
     assert.deepEqual(fees.map((f) => [f.source_id, f.amount]), [[payment.id, -236]]);
     assert.deepEqual(await balance(a), { available: 0, pending: 10_000 - 236 });
-  });
-});
-
-describe('a live link paid twice at once', () => {
-  test('the QR code paid while a collect request is pending: one payment kept, the other refunded in full as duplicate; amount_paid never above amount', async () => {
-    const a = await connectedAccount({ upiCollect: true });
-    const link = await createLiveLink(a, { amount: 10_000, customer: { name: 'Asha', email: 'asha@example.com', phone: '+919876543210' } });
-    const qr = await qrOf(a, link.id);
-    // Where collect is enabled the page offers the UPI-ID form beside the code.
-    const page = await until('the page with its code', async () => {
-      const p = await getPage(link.short_url);
-      return p.html.includes('data-testid="upi-intent"') ? p : undefined;
-    });
-    assert.ok(page.html.includes('name="vpa"'), 'a UPI-ID form where the connection has collect enabled');
-    assert.ok(!page.html.includes(CONFIGURED_VPA));
-    const posted = await submitPay(link.short_url, { vpa: 'asha@okaxis' });
-    assert.equal(posted.status, 303, posted.html);
-    const collect = await until('the collect request at the provider', async () => {
-      const found = a.rzp.control.payments().find((p) => p.status === 'created' && p.upi?.flow === 'collect');
-      return found;
-    });
-    // The customer scans the code too, then approves the collect request: both paid at the provider.
-    a.rzp.control.payQr(qr.id, { vpa: 'asha@okaxis' });
-    await linkAt(a, link.id, 'paid');
-    a.rzp.control.authorizePayment(collect.id, { vpa: 'asha@okaxis' });
-    const refund = await until('the duplicate refunded', async () => {
-      const res = await http.get('/v1/refunds?limit=10', { key: a.liveKey, headers: HTTPS });
-      return res.body.data.length > 0 ? res.body.data[0] : undefined;
-    });
-    assert.equal(refund.reason, 'duplicate');
-    assert.equal(refund.amount, 10_000);
-    const payments = (await http.get(`/v1/payments?payment_link_id=${link.id}`, { key: a.liveKey, headers: HTTPS })).body.data;
-    assert.equal(payments.length, 2);
-    assert.ok(payments.every((p: any) => p.status === 'captured'));
-    const final = (await http.get(`/v1/payment_links/${link.id}`, { key: a.liveKey, headers: HTTPS })).body;
-    assert.equal(final.amount_paid, 10_000);
-    assert.equal(final.payments.length, 1);
-    assert.equal(refund.payment_id === final.payments[0], false, 'the payment the link kept is not the one refunded');
-    // The refund reaches the provider once, under our refund id.
-    const atProvider = await until('the refund at the provider', () => {
-      const found = a.rzp.control.refunds().filter((r) => r.receipt === refund.id);
-      return found.length > 0 ? found : undefined;
-    });
-    await new Promise((r) => setTimeout(r, 300));
-    assert.equal(a.rzp.control.refunds().filter((r) => r.receipt === refund.id).length, 1);
-    assert.equal(atProvider.length, 1);
-    assert.equal(atProvider[0].amount, 10_000);
-    a.rzp.control.processRefund(atProvider[0].id);
-    await until('refund processed with its events', async () => (await eventsOf(a, 'refund.processed')).length === 1);
-    assert.equal((await eventsOf(a, 'payment_link.paid')).length, 1);
   });
 });
 

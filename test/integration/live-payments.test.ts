@@ -1,6 +1,6 @@
 // Live payments and refunds through Razorpay's payment gateway (API.md, Live payments, refunds, settlements and
 // payment links), against the provider stand-in, through the real API: the test plays the customer on the stand-in
-// (approving a UPI intent or collect, the bank's netbanking page), the stand-in's webhooks reach the connection's URL,
+// (approving a UPI intent, the bank's netbanking page), the stand-in's webhooks reach the connection's URL,
 // and the ledger follows docs/live-money.md's worked example.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -41,9 +41,9 @@ interface Live {
   rzp: RazorpayStandin;
 }
 
-/** An account connected to a stand-in of its own (collect enabled or not), with a live customer to pay. */
-async function connectedAccount(options: { upiCollect?: boolean; autoCapture?: boolean } = {}): Promise<Live> {
-  const { accountId, liveKey, rzp } = await connectedTo(service, { upiCollect: options.upiCollect ?? false, autoCapture: options.autoCapture ?? true });
+/** An account connected to a stand-in of its own, with a live customer to pay. */
+async function connectedAccount(options: { autoCapture?: boolean } = {}): Promise<Live> {
+  const { accountId, liveKey, rzp } = await connectedTo(service, { autoCapture: options.autoCapture ?? true });
   standins.push(rzp);
   const customer = await http.post('/v1/customers', { key: liveKey, headers: HTTPS, json: { name: 'Meera Iyer', email: 'meera@example.com', phone: '+919812345678' } });
   assert.equal(customer.status, 200, customer.text);
@@ -175,28 +175,9 @@ describe('live UPI payments', () => {
     assert.deepEqual(await balance(a), { available: 0, pending: 0, reserved: 0 });
   });
 
-  test('collect: a request to the UPI ID where the connection has collect enabled; intent where it has not', async () => {
-    const withCollect = await connectedAccount({ upiCollect: true });
-    const payment = await pay(withCollect, { vpa: 'meera@okhdfc' });
-    assert.deepEqual(payment.next_action, { type: 'upi_collect', url: null });
-    const { payment: provider } = await providerPaymentOf(withCollect.rzp, payment.id);
-    assert.equal(provider.upi?.flow, 'collect');
-    assert.equal(provider.vpa, 'meera@okhdfc');
-    withCollect.rzp.control.authorizePayment(provider.id);
-    await waitFor(withCollect, `/v1/payments/${payment.id}`, (p) => p.status === 'captured', 'captured');
-
-    // Without collect (NPCI retires it for new integrations), the UPI ID is not sent: the customer pays by intent.
-    const without = await connectedAccount();
-    const intent = await pay(without, { vpa: 'meera@okhdfc' });
-    assert.equal(intent.next_action.type, 'upi_intent');
-    const { payment: intentAtProvider } = await providerPaymentOf(without.rzp, intent.id);
-    assert.equal(intentAtProvider.upi?.flow, 'intent');
-    assert.equal(without.rzp.control.requests({ method: 'POST', path: '/v1/payments/create/upi' }).filter((r) => (r.body as any)?.upi?.flow === 'collect').length, 0);
-  });
-
   test('netbanking: the customer follows the redirect to the bank and comes back to return_url (or to our page)', async () => {
     const a = await connectedAccount();
-    const payment = await pay(a, { method: 'netbanking', bank: 'HDFC', return_url: 'https://shop.example/orders/7/paid' });
+    const payment = await pay(a, { method: 'netbanking', bank: 'HDFC', return_url: 'https://shop.example/orders/7/paid', customer_ip: '203.0.113.9' });
     assert.equal(payment.next_action.type, 'redirect');
     assert.equal(payment.return_url, 'https://shop.example/orders/7/paid');
     const page = await fetch(payment.next_action.url);
@@ -210,7 +191,7 @@ describe('live UPI payments', () => {
     await waitFor(a, `/v1/payments/${payment.id}`, (p) => p.status === 'captured', 'captured');
 
     // Without return_url the customer comes back to the service's own page.
-    const plain = await pay(a, { method: 'netbanking', bank: 'ICIC' });
+    const plain = await pay(a, { method: 'netbanking', bank: 'ICIC', customer_ip: '203.0.113.9' });
     const callback = await (await fetch(plain.next_action.url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=failure' })).text();
     const action = /action="([^"]+)"/.exec(callback)![1].replace(/&#38;/g, '&');
     assert.equal(action, `${service.url}/payments/${plain.id}/return`);

@@ -237,7 +237,7 @@ describe('live payment limits', () => {
   test('a netbanking return URL is http(s)', () => {
     assert.equal(checkReturnUrl('https://shop.example.com/done'), null);
     assert.equal(checkReturnUrl('javascript:alert(1)')?.param, 'return_url');
-    assert.equal(checkLivePayment({ ...ok, method: 'netbanking', returnUrl: 'ftp://x' })?.param, 'return_url');
+    assert.equal(checkLivePayment({ ...ok, method: 'netbanking', returnUrl: 'ftp://x', customerIp: '203.0.113.7' })?.param, 'return_url');
     assert.equal(checkLivePayment(ok), null);
     assert.equal(razorpay.limits.checkPayment(ok), null);
   });

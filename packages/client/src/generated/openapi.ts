@@ -916,7 +916,7 @@ export type components = {
                 [key: string]: string;
             };
         };
-        /** @description A payment by UPI. Sandbox: `vpa` is required. Live: without `vpa` (or where the connection has no UPI collect) the customer pays by UPI intent (`next_action.type` `upi_intent`); with `vpa` where collect is enabled, a collect request goes to it (`upi_collect`). */
+        /** @description A payment by UPI. Sandbox: `vpa` is required. Live: the customer pays by UPI intent (`next_action.type` `upi_intent`); a `vpa` is not used (NPCI ended collect requests for merchant payments on 28 February 2026). */
         CreateUpiPayment: {
             /** @description Paise to collect from the customer. */
             amount: number;
@@ -933,10 +933,14 @@ export type components = {
              * @enum {string}
              */
             method: "upi";
-            /** @description The UPI ID the customer pays from. Sandbox: `success@upi`, `failure@upi`, `slow@upi`. */
+            /** @description The UPI ID the customer pays from. Sandbox: `success@upi`, `failure@upi`, `slow@upi`. Live: not used (UPI intent only; collect requests are retired). */
             vpa?: string;
             /** @description The customer paying (`cust_...`), kept with the payment for filtering. A customer of another account or mode, or an unknown one, is 404 not_found. */
             customer_id?: string;
+            /** @description The paying customer's IP address, as your server saw their browser's request. Sent to the provider where it asks for it; live netbanking requires it (400 without). Ignored in the sandbox. */
+            customer_ip?: string;
+            /** @description The paying customer's browser `User-Agent`, as your server received it. Sent to the provider where it asks for it. Ignored in the sandbox. */
+            user_agent?: string;
             /** @description Free text, at most 500 characters. */
             description?: string;
             /** @description Up to 20 keys (<= 40 characters) with string values (<= 500 characters). Form: `metadata[key]=value`. */
@@ -970,6 +974,10 @@ export type components = {
             return_url?: string;
             /** @description The customer paying (`cust_...`), kept with the payment for filtering. A customer of another account or mode, or an unknown one, is 404 not_found. */
             customer_id?: string;
+            /** @description The paying customer's IP address, as your server saw their browser's request. Sent to the provider where it asks for it; live netbanking requires it (400 without). Ignored in the sandbox. */
+            customer_ip?: string;
+            /** @description The paying customer's browser `User-Agent`, as your server received it. Sent to the provider where it asks for it. Ignored in the sandbox. */
+            user_agent?: string;
             /** @description Free text, at most 500 characters. */
             description?: string;
             /** @description Up to 20 keys (<= 40 characters) with string values (<= 500 characters). Form: `metadata[key]=value`. */
@@ -1306,7 +1314,7 @@ export type components = {
         PaymentNextAction: {
             /** @enum {string} */
             type: "upi_intent" | "upi_collect" | "redirect";
-            /** @description `upi://pay?...` for `upi_intent`, the bank page for `redirect`, null for `upi_collect`. */
+            /** @description `upi://pay?...` for `upi_intent`, the bank page for `redirect`. `upi_collect` (url null) is only on payments made before UPI collect was retired. */
             url: string | null;
         } | null;
         /** @description A payment by netbanking: `vpa` is null. */
@@ -6846,6 +6854,10 @@ export interface operations {
                     expire_at?: number;
                     /** @description The UPI ID the customer approves from. Default: the customer's `vpa`. Live, optional: the customer approves in their UPI app by the provider's intent, and the UPI ID they approve from becomes the mandate's. */
                     vpa?: string;
+                    /** @description The paying customer's IP address, as your server saw their browser's request. Sent to the provider where it asks for it; live netbanking requires it (400 without). Ignored in the sandbox. */
+                    customer_ip?: string;
+                    /** @description The paying customer's browser `User-Agent`, as your server received it. Sent to the provider where it asks for it. Ignored in the sandbox. */
+                    user_agent?: string;
                     /** @description Free text, at most 500 characters. */
                     description?: string;
                     /** @description Up to 20 keys (<= 40 characters) with string values (<= 500 characters). Form: `metadata[key]=value`. */
@@ -6880,6 +6892,10 @@ export interface operations {
                     expire_at?: number;
                     /** @description The UPI ID the customer approves from. Default: the customer's `vpa`. Live, optional: the customer approves in their UPI app by the provider's intent, and the UPI ID they approve from becomes the mandate's. */
                     vpa?: string;
+                    /** @description The paying customer's IP address, as your server saw their browser's request. Sent to the provider where it asks for it; live netbanking requires it (400 without). Ignored in the sandbox. */
+                    customer_ip?: string;
+                    /** @description The paying customer's browser `User-Agent`, as your server received it. Sent to the provider where it asks for it. Ignored in the sandbox. */
+                    user_agent?: string;
                     /** @description Free text, at most 500 characters. */
                     description?: string;
                     /** @description Up to 20 keys (<= 40 characters) with string values (<= 500 characters). Form: `metadata[key]=value`. */
