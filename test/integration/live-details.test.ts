@@ -145,7 +145,7 @@ describe("the paying customer's details", () => {
     assert.equal(paid.body.status, 'captured');
     const [row] = await service.sql<{ customer_ip: string | null; user_agent: string | null }>('select customer_ip, user_agent from payments where id = ?', [paid.body.id]);
     assert.deepEqual(row, { customer_ip: null, user_agent: null });
-    const customer = await http.post('/v1/customers', { key: sandboxKey, headers: HTTPS, json: { name: 'Meera', email: 'meera@example.com', vpa: 'success@upi' } });
+    const customer = await http.post('/v1/customers', { key: sandboxKey, headers: HTTPS, json: { name: 'Meera', email: 'meera@example.com', phone: '+919812345678', vpa: 'success@upi' } });
     assert.equal(customer.status, 200, customer.text);
     const mandate = await post(sandboxKey, '/v1/mandates', { customer_id: customer.body.id, max_amount: 500_000, frequency: 'monthly', customer_ip: IP, user_agent: UA });
     assert.equal(mandate.status, 200, mandate.text);
