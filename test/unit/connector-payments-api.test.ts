@@ -293,6 +293,32 @@ describe('settlements', () => {
     assert.equal(line.credit, 20_000 - 472);
     assert.ok(lines.every((l) => l.settlementReference === settlement.id));
   });
+
+  test('a settlement made after a read, in the same second as the last one it read, is read by the next sync', async () => {
+    // The stand-in's clock stands still: both settlements are of one second.
+    const at = Math.floor(Date.now() / 1000) * 1000 + 500;
+    const still = await startRazorpayStandin({ ...KEY, accountNumber: '7878780080316316', now: () => at });
+    try {
+      const stillApi = apiOf(still);
+      const rail = createRazorpayPaymentRail(railDeps(stillApi));
+      const paid = async () => {
+        const ref = (await rail.submit(submission({ amount: 20_000 }))).providerReference!;
+        still.control.authorizePayment(ref);
+      };
+      await paid();
+      const first = still.control.settle({ utr: 'SETLUTR000000011' });
+      const read = await stillApi.settlementsSince(null);
+      assert.deepEqual(read.settlements.map((x) => x.providerReference), [first.id]);
+      await paid();
+      const second = still.control.settle({ utr: 'SETLUTR000000012' });
+      assert.equal(first.created_at, second.created_at);
+      const next = await stillApi.settlementsSince(read.cursor);
+      assert.deepEqual(next.settlements.map((x) => x.providerReference), [second.id], 'read from the cursor\'s own second, the first skipped');
+      assert.equal((await stillApi.settlementsSince(next.cursor)).settlements.length, 0);
+    } finally {
+      await still.stop();
+    }
+  });
 });
 
 describe('QR codes', () => {
