@@ -8,7 +8,7 @@ import type { ConnectorWebhookOutcome, PaymentOutcome, PayoutOutcome, RefundOutc
 import { ConnectionEntity, MandateEntity, PaymentEntity, PaymentLinkEntity, PayoutEntity, RefundEntity } from '../src/db/entities.ts';
 import type { PaymentRailState } from '../src/domain/payments.ts';
 import type { RefundRailState } from '../src/domain/refunds.ts';
-import { INTERNAL_KEY_PREFIX, mandateWorkflowId, paymentWorkflowId, refundWorkflowId } from '../src/domain/workflow-ids.ts';
+import { INTERNAL_KEY_PREFIX, mandateWorkflowId, paymentWorkflowId, payoutWorkflowId, refundWorkflowId } from '../src/domain/workflow-ids.ts';
 import type { LiveMandateReport } from './live-mandates.ts';
 import type { PaymentRailReport } from './payments/live-payment.ts';
 import type { ProviderLinkPaymentInput } from './payment-links/provider-payment.ts';
@@ -25,7 +25,7 @@ import { recordProviderPayoutFacts } from './payouts/provider-fees.ts';
  * workflow to wake (`workflowId`: the one that follows it, if it still runs).
  */
 export type ProviderEventWork =
-  | { kind: 'payout'; report: PayoutRailReport }
+  | { kind: 'payout'; report: PayoutRailReport; workflowId?: string }
   | { kind: 'top_up'; topUp: TopUpRecordInput }
   | { kind: 'payment'; report: PaymentRailReport | null; workflowId: string }
   | { kind: 'refund'; report: { id: string; outcome: RefundRailState } | null; workflowId: string }
@@ -221,7 +221,7 @@ export function createProviderEventActivities(deps: { orm: MikroORM; translate: 
       if (outcome.kind !== 'payout') return null;
       const payoutId = outcome.report.payoutId;
       const payout = connection && payoutId
-        ? await em.findOne(PayoutEntity, { id: payoutId, accountId: connection.accountId, mode: 'live' }, { fields: ['id'] })
+        ? await em.findOne(PayoutEntity, { id: payoutId, accountId: connection.accountId, mode: 'live' }, { fields: ['id', 'idempotencyKey'] })
         : null;
       if (!payout) {
         log.info('provider event about a payout this service does not know', {
@@ -233,7 +233,9 @@ export function createProviderEventActivities(deps: { orm: MikroORM; translate: 
       const { fees, providerReference } = outcome.report;
       if (fees) await recordProviderPayoutFacts(deps.orm, { payoutId: payout.id, providerReference, fees, returned: false });
       const state = railStateOf(outcome.report.outcome);
-      return state ? { kind: 'payout', report: { id: payout.id, outcome: state } } : null;
+      // The payout's own workflow, woken by the event's workflow so that it (and a batch waiting on it) sees the report now.
+      const workflowId = payoutWorkflowId(connection!.accountId, 'live', payout.idempotencyKey);
+      return state ? { kind: 'payout', report: { id: payout.id, outcome: state }, workflowId } : null;
     },
   };
 }

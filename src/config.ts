@@ -25,6 +25,11 @@ function autopayWindows(text: string): AutopayWindows {
 
 /** Every variable the service knows, with its default. docker-compose.yml may only set these. */
 export const configSchema = z.object({
+  /**
+   * Marks a test run (the test suite's global setup sets it). Only under it are the test-only settings accepted and
+   * live rules shortened (testRunRules), and then a connection's provider must answer on a loopback address.
+   */
+  PAYGATE_TEST_RUN: z.enum(['0', '1']).default('0').transform((v) => v === '1'),
   PORT: port.default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./.data'),
@@ -69,13 +74,16 @@ export const configSchema = z.object({
   RAIL_INLINE_WAIT_MS: z.coerce.number().int().min(0).max(1000).default(200),
   /** Requests a second to one connection's provider, shared by every worker process (API.md, Live mode). */
   PROVIDER_MAX_RPS: positiveInt.default(8),
-  /** Waits before sending a create whose answer was lost again, with the same key and body (the provider's advice). */
+  /**
+   * Waits before sending a create whose answer was lost again, with the same key and body (the provider's advice);
+   * at least 60,120,300 outside test runs.
+   */
   PROVIDER_RETRY_DELAYS_SECONDS: z
     .string()
     .regex(/^\d+(,\d+)*$/, 'a comma-separated list of seconds')
     .default('60,120,300')
     .transform((v) => v.split(',').map(Number)),
-  /** How long after the last send a payout the provider has no record of is still looked up before it is failed. */
+  /** How long after the last send a payout the provider has no record of is still looked up before it is failed (at least 3600 outside test runs). */
   PROVIDER_LOOKUP_WINDOW_SECONDS: positiveInt.default(3600),
   /** How often a live payout still on its way is looked up as a backstop to the provider's webhook. */
   PROVIDER_POLL_SECONDS: positiveInt.default(1800),
@@ -112,8 +120,8 @@ export const configSchema = z.object({
   COLLECTION_INTERVAL_MS: positiveInt.optional(),
   /**
    * UPI AutoPay's non-peak hours in Asia/Kolkata, when collection debits and their retries may run
-   * (`HH:MM-HH:MM`, comma-separated, in order of the day; 24:00 as an end). Only test runs (COLLECTION_INTERVAL_MS
-   * set) may change it: NPCI fixes these hours for every live and sandbox deployment.
+   * (`HH:MM-HH:MM`, comma-separated, in order of the day; 24:00 as an end). Only test runs
+   * (PAYGATE_TEST_RUN=1) may change it: NPCI fixes these hours for every live and sandbox deployment.
    */
   UPI_AUTOPAY_WINDOWS: z
     .string()
@@ -126,7 +134,7 @@ export const configSchema = z.object({
     .default(autopayWindows(DEFAULT_AUTOPAY_WINDOWS)),
   /**
    * The least time between a collection's pre-debit notice (`collection.upcoming`) and its debit, seconds (RBI:
-   * 24 hours). Only test runs (COLLECTION_INTERVAL_MS set) may shorten it.
+   * 24 hours). Only test runs (PAYGATE_TEST_RUN=1) may shorten it.
    */
   COLLECTION_NOTICE_SECONDS: positiveInt.default(REQUIRED_NOTICE_SECONDS),
   /**
@@ -268,18 +276,39 @@ export function loadDotEnv(file = '.env'): void {
   if (existsSync(file)) process.loadEnvFile(file);
 }
 
+/** Settings that exist only for test runs: outside one (PAYGATE_TEST_RUN=1) setting any of them stops the process. */
+export const TEST_ONLY_SETTINGS = ['COLLECTION_INTERVAL_MS', 'PAYMENT_LINK_MIN_EXPIRY_SECONDS', 'MANDATE_AUTHORIZATION_SECONDS', 'PAYOUT_SCHEDULE_MIN_SECONDS'] as const;
+/** The provider's own advice for a create whose answer was lost: wait at least this long before each send again. */
+export const PROVIDER_RETRY_DELAY_FLOORS_SECONDS = [60, 120, 300] as const;
+/** How long a payout the provider has no record of is looked up, at least, before it is failed. */
+export const PROVIDER_LOOKUP_WINDOW_FLOOR_SECONDS = 3600;
+
+const testRunOnly = (what: string) => `${what}; only a test run (PAYGATE_TEST_RUN=1) may`;
+
 /**
- * Settings that bend the mandate rules (the debit windows, the 24-hour notice) are for test runs, which say so
- * by setting COLLECTION_INTERVAL_MS; a deployment that sets them anyway is refused at start rather than debiting
- * customers at hours or with notice that the rules forbid.
+ * Live rules are not test settings: outside a test run nothing may shorten them (the RBI notice, NPCI's debit hours,
+ * the provider's retry advice and lookup window), and a test-only setting is refused rather than ignored, so a
+ * deployment that copied a test's environment stops at start instead of debiting or failing money early.
  */
-function checkTestOnlyCollectionSettings(raw: RawConfig): void {
-  if (raw.COLLECTION_INTERVAL_MS !== undefined) return;
+function checkLiveRules(raw: RawConfig, env: NodeJS.ProcessEnv): void {
+  if (raw.PAYGATE_TEST_RUN) return;
+  for (const name of TEST_ONLY_SETTINGS) {
+    if (env[name] !== undefined && env[name] !== '') throw new ConfigError(name, `${testRunOnly('is a test-only setting')} set it`);
+  }
   if (formatAutopayWindows(raw.UPI_AUTOPAY_WINDOWS) !== formatAutopayWindows(autopayWindows(DEFAULT_AUTOPAY_WINDOWS))) {
-    throw new ConfigError('UPI_AUTOPAY_WINDOWS', `only test runs (COLLECTION_INTERVAL_MS set) may change it from ${DEFAULT_AUTOPAY_WINDOWS}`);
+    throw new ConfigError('UPI_AUTOPAY_WINDOWS', testRunOnly(`NPCI fixes the debit hours at ${DEFAULT_AUTOPAY_WINDOWS}`) + ' change them');
   }
   if (raw.COLLECTION_NOTICE_SECONDS < REQUIRED_NOTICE_SECONDS) {
-    throw new ConfigError('COLLECTION_NOTICE_SECONDS', `only test runs (COLLECTION_INTERVAL_MS set) may shorten it below ${REQUIRED_NOTICE_SECONDS} (24 hours)`);
+    throw new ConfigError('COLLECTION_NOTICE_SECONDS', testRunOnly(`the notice is at least ${REQUIRED_NOTICE_SECONDS} (24 hours)`) + ' shorten it');
+  }
+  raw.PROVIDER_RETRY_DELAYS_SECONDS.forEach((delay, i) => {
+    const floor = PROVIDER_RETRY_DELAY_FLOORS_SECONDS[Math.min(i, PROVIDER_RETRY_DELAY_FLOORS_SECONDS.length - 1)];
+    if (delay < floor) {
+      throw new ConfigError('PROVIDER_RETRY_DELAYS_SECONDS', testRunOnly(`delay ${i + 1} is at least ${floor} s (at least ${PROVIDER_RETRY_DELAY_FLOORS_SECONDS.join(',')})`) + ' shorten it');
+    }
+  });
+  if (raw.PROVIDER_LOOKUP_WINDOW_SECONDS < PROVIDER_LOOKUP_WINDOW_FLOOR_SECONDS) {
+    throw new ConfigError('PROVIDER_LOOKUP_WINDOW_SECONDS', testRunOnly(`it is at least ${PROVIDER_LOOKUP_WINDOW_FLOOR_SECONDS} s`) + ' shorten it');
   }
 }
 
@@ -303,7 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const file = raw[name];
     if (file && !existsSync(file)) throw new ConfigError(name, `file not found: ${file}`);
   }
-  checkTestOnlyCollectionSettings(raw);
+  checkLiveRules(raw, env);
   const tls = raw.TLS_CERT_FILE && raw.TLS_KEY_FILE ? { cert: raw.TLS_CERT_FILE, key: raw.TLS_KEY_FILE } : undefined;
   const scheme = tls ? 'https' : 'http';
   const host = raw.HOST === '0.0.0.0' ? '127.0.0.1' : raw.HOST;

@@ -1,7 +1,7 @@
 // One payout, from creation to a settled status (workflows/lifecycle.ts). Started by POST /v1/payouts with
 // Update-with-Start (the update answers once the money is reserved), or as a child of a batch.
 // Orchestration only.
-import { allHandlersFinished, condition, defineUpdate, setHandler } from '@temporalio/workflow';
+import { allHandlersFinished, condition, defineSignal, defineUpdate, setHandler } from '@temporalio/workflow';
 import type { PayoutActivities, PayoutCreation, PayoutRailReport, PayoutTransition } from '../activities/payouts.ts';
 import { created, followRail, once } from './lifecycle.ts';
 import { databaseSteps, providerSteps, railSteps } from './proxies.ts';
@@ -14,6 +14,11 @@ export const createPayoutUpdate = defineUpdate<PayoutResponse>('createPayout');
  * transition activity the rail's answers use, so the transition table still decides.
  */
 export const movePayoutUpdate = defineUpdate<PayoutResponse, [PayoutTransition]>('movePayout');
+/**
+ * The provider reported on the payout (its webhook, applied by the event's own workflow): look at the payout again
+ * now rather than at the next backstop lookup, which may be half an hour away (a batch waits on this workflow).
+ */
+export const wakePayoutSignal = defineSignal('wakePayout');
 
 export interface PayoutWorkflowInput {
   create: PayoutCreation;
@@ -44,6 +49,14 @@ export async function payoutWorkflow(input: PayoutWorkflowInput): Promise<Payout
     woken = true; // look at the rail again now rather than at the next check
     return view;
   });
+  // Counted rather than flagged: a provider event that lands while a look at the rail is under way (after the look
+  // read the row) must still end the wait that follows it, so only the events heard before a look began are spent.
+  let events = 0;
+  let eventsBeforeLook = 0;
+  let eventsSpent = 0;
+  setHandler(wakePayoutSignal, () => {
+    events++;
+  });
 
   // A batch item starts at once; a single payout starts with its update (Update-with-Start).
   if (input.create.origin === 'batch') void creation.run().catch(() => {});
@@ -54,10 +67,25 @@ export async function payoutWorkflow(input: PayoutWorkflowInput): Promise<Payout
     payout.id,
     // A live payout's rail is a provider: its calls are ordinary activities on their own retry profile (the
     // sandbox's stay local). Decided from the created payout, which the history holds.
-    { step: payout.livemode ? provider.stepLivePayout : rail.stepPayout },
+    {
+      step: (request) => {
+        eventsBeforeLook = events;
+        return payout.livemode ? provider.stepLivePayout(request) : rail.stepPayout(request);
+      },
+    },
     // A quick rail's answer is waited for in this task, a single payout's too: its caller (the update's answer,
     // sent when the task ends) hears up to RAIL_INLINE_WAIT_MS later, and the payout takes one task, no timer.
-    { wake: { requested: () => woken, reset: () => (woken = false) }, waitAtFirst: true, first },
+    {
+      wake: {
+        requested: () => woken || events > eventsSpent,
+        reset: () => {
+          woken = false;
+          eventsSpent = eventsBeforeLook;
+        },
+      },
+      waitAtFirst: true,
+      first,
+    },
   );
   // A test helper's move accepted just now still answers from this run.
   await condition(allHandlersFinished);

@@ -6,7 +6,7 @@
 // live link's QR code becomes the link's payment, and the link decides whether it keeps it; a provider settlement
 // becomes ours once.
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
-import { ParentClosePolicy, getExternalWorkflowHandle, log, startChild, type SignalDefinition } from '@temporalio/workflow';
+import { ParentClosePolicy, getExternalWorkflowHandle, log, patched, startChild, type SignalDefinition } from '@temporalio/workflow';
 import type { PaymentActivities } from '../activities/payments.ts';
 import type { PaymentLinkActivities } from '../activities/payment-links.ts';
 import type { PayoutActivities } from '../activities/payouts.ts';
@@ -18,6 +18,7 @@ import { wakePaymentSignal } from './payment.ts';
 import { providerPaymentSignal, refundDuplicate } from './payment-link.ts';
 import { refundFollowWorkflow, wakeRefundSignal } from './refund.ts';
 import { providerMandateSignal } from './mandate.ts';
+import { wakePayoutSignal } from './payout.ts';
 import { databaseSteps, providerSteps } from './proxies.ts';
 
 const { resolveProviderEvent } = databaseSteps<ProviderEventActivities>();
@@ -28,10 +29,23 @@ const { applyRefundRailReport, createLateAuthorizationRefund } = databaseSteps<R
 const { recordProviderLinkPayment } = databaseSteps<PaymentLinkActivities>();
 const { recordProviderSettlement } = providerSteps<ProviderSettlementActivities>();
 
+/**
+ * Event workflows started before payouts were woken by their events end without the signal (replay: the command
+ * sequence of a run already under way does not change).
+ */
+export const PAYOUT_EVENT_WAKES = 'provider-event-wakes-payout-2026-12-07';
+const SETTLED: ReadonlySet<string> = new Set(['completed', 'failed', 'reversed']);
+
 export async function providerEventWorkflow(input: ProviderEventInput): Promise<void> {
   const work = await resolveProviderEvent(input);
-  // payoutRailDecision ignores a report about a state the payout has passed (a late or repeated event).
-  if (work?.kind === 'payout') await applyPayoutRailReport(work.report);
+  if (work?.kind === 'payout') {
+    // payoutRailDecision ignores a report about a state the payout has passed (a late or repeated event).
+    const applied = await applyPayoutRailReport(work.report);
+    // A payout the report settled: its workflow would otherwise hear of it only at its next backstop lookup, and a
+    // batch waits on that workflow. Only then: woken for a report that settled nothing, it would look the payout up
+    // and could see a later state before the events that lead there.
+    if (work.workflowId && SETTLED.has(applied.status) && patched(PAYOUT_EVENT_WAKES)) await wake(work.workflowId, wakePayoutSignal);
+  }
   // Keyed by the provider's transaction id: a deposit reconciliation recorded first is found, not recorded again.
   if (work?.kind === 'top_up') await recordTopUp(work.topUp);
   // Keyed by the provider's settlement id: one the settlements sync recorded first is found, not recorded again.

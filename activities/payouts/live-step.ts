@@ -6,8 +6,8 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { RailStep, RailStepRequest } from '../../src/domain/lifecycle.ts';
-import { failure } from '../../src/domain/payouts.ts';
-import { msSinceRailHandover } from '../../src/db/payouts.ts';
+import { failure, payoutLifecycle } from '../../src/domain/payouts.ts';
+import { msSinceRailHandover, payoutStatusOf } from '../../src/db/payouts.ts';
 import type { PayoutRail } from '../../src/rails/payouts.ts';
 import type { PayoutResponse } from '../../src/contract/payouts.ts';
 
@@ -42,6 +42,8 @@ export function liveStepper(deps: {
           throw ApplicationFailure.create({ message: `the provider's answer was lost (${String(err)}); sending again with the same key`, type: 'ProviderAnswerLost', nextRetryDelay: `${delayS} seconds` });
         }
       }
+      // Woken by a provider event that already settled it: nothing to ask the provider (its pace is shared).
+      if (!request.submit && !(await stillWatched(deps.orm, request.id))) return await deps.step({ id: request.id, submit: false, wait: false });
       const looked = await deps.rail.lookup(request.id);
       if (looked.found) return await deps.step({ id: request.id, submit: false, wait: false });
       const since = await msSinceRailHandover(deps.orm.em.fork(), request.id);
@@ -56,6 +58,11 @@ export function liveStepper(deps: {
       clearInterval(beat);
     }
   };
+}
+
+async function stillWatched(orm: MikroORM, payoutId: string): Promise<boolean> {
+  const status = await payoutStatusOf(orm.em.fork(), payoutId);
+  return status === null || (payoutLifecycle.watched as Record<string, boolean>)[status] !== false;
 }
 
 /** A failure the provider may have acted on without our hearing (ConnectorError's retryable kind, by name). */

@@ -25,6 +25,7 @@ import { connectTemporal, gatewaySettings, type TemporalClientHandle } from '../
 import { ensureReconcileSchedule, reconcileNow } from '../temporal/client/reconciliation.ts';
 import type { CliDatabase } from './data-source.ts';
 import { CliError, UsageError, unixSeconds, type CliContext } from './context.ts';
+import { providerBaseUrlProblem } from '../domain/provider-base-url.ts';
 
 interface AddOptions {
   account: string;
@@ -72,14 +73,10 @@ function connectorFor(provider: string): Connector {
   return connector;
 }
 
-function checkBaseUrl(baseUrl: string): string {
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new UsageError(`--base-url is not a URL: ${baseUrl}`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError('--base-url must be an http(s) URL');
+function checkBaseUrl(baseUrl: string, testRun: boolean): string {
+  const problem = providerBaseUrlProblem(baseUrl, testRun);
+  if (problem) throw new UsageError(`--base-url ${problem}`);
+  const url = new URL(baseUrl);
   if (url.username || url.password || url.search || url.hash) throw new UsageError('--base-url takes no credentials, query or fragment');
   return url.toString().replace(/\/+$/, '');
 }
@@ -90,7 +87,7 @@ async function addConnection(ctx: CliContext, options: AddOptions): Promise<void
   if (keyIdProblem) throw new UsageError(`--key-id: ${keyIdProblem}`);
   const accountProblem = connector.checkPayoutAccountNumber(options.payoutAccountNumber);
   if (accountProblem) throw new UsageError(`--payout-account-number: ${accountProblem}`);
-  const baseUrl = checkBaseUrl(options.baseUrl ?? connector.defaultBaseUrl);
+  const baseUrl = checkBaseUrl(options.baseUrl ?? connector.defaultBaseUrl, ctx.config().PAYGATE_TEST_RUN);
   const keySecret = readSecret(ctx, 'key secret', options.keySecretFile, connector.secretVariables.keySecret, '--key-secret-file');
   const webhookSecret = readSecret(ctx, 'webhook secret', options.webhookSecretFile, connector.secretVariables.webhookSecret, '--webhook-secret-file');
   const notFound = new CliError(`account not found: ${options.account}`);

@@ -5,7 +5,7 @@ import { newId } from '../domain/ids.ts';
 import type { Mode } from '../domain/modes.ts';
 import { AccountEntity, ApiKeyEntity, type ApiKey } from './entities.ts';
 import { executePrepared } from './prepared.ts';
-import { localApiKeyChanged } from './api-key-changes.ts';
+import { localApiKeyChanged, untilForgottenEverywhere } from './api-key-changes.ts';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 export const apiKeyPattern = /^sk_(sandbox|live)_[0-9A-Za-z]{32,}$/;
@@ -58,9 +58,12 @@ export async function revokeApiKey(em: EntityManager, keyId: string): Promise<Ap
   const key = await em.findOne(ApiKeyEntity, { id: keyId });
   if (!key) return null;
   if (!key.revokedAt) {
-    key.revokedAt = new Date();
-    await em.flush();
-    localApiKeyChanged();
+    // Answers once every API process refuses the key, not merely once the row says so (api-key-changes.ts).
+    await untilForgottenEverywhere(em, key.keyHash, async () => {
+      key.revokedAt = new Date();
+      await em.flush();
+      localApiKeyChanged();
+    });
   }
   return key;
 }

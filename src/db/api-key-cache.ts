@@ -14,11 +14,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
-import { onLocalApiKeyChange } from './api-key-changes.ts';
+import { API_KEY_CACHE_MAX_AGE_MS, API_KEY_CHANGE_ACKS_CHANNEL, API_KEY_LISTENER_NAME, onLocalApiKeyChange } from './api-key-changes.ts';
 import { apiKeyPattern, findActiveKeyByHash, hashApiKey, type ActiveKey } from './accounts.ts';
 
 export const API_KEY_CHANGES_CHANNEL = 'api_key_changes';
-const MAX_AGE_MS = 10_000;
+const MAX_AGE_MS = API_KEY_CACHE_MAX_AGE_MS;
 const MAX_ENTRIES = 10_000;
 const HEARTBEAT_MS = 5_000;
 const HEARTBEAT_TIMEOUT_MS = 3_000;
@@ -95,18 +95,23 @@ export function startApiKeyCache(options: { databaseUrl: string; logger: Logger;
 
   const connect = async () => {
     if (stopped) return;
-    const client = new pg.Client({ connectionString: databaseUrl, keepAlive: true, query_timeout: HEARTBEAT_TIMEOUT_MS, application_name: 'paygate api key changes' });
+    // Named as a listener only once it listens (below): a revoke waits for the acknowledgement of every connection so named.
+    const client = new pg.Client({ connectionString: databaseUrl, keepAlive: true, query_timeout: HEARTBEAT_TIMEOUT_MS, application_name: `${API_KEY_LISTENER_NAME} (connecting)` });
     listener = client;
     client.on('error', (err) => lost(client, err));
     client.on('end', () => lost(client));
     client.on('notification', (message) => {
+      if (message.channel !== API_KEY_CHANGES_CHANNEL) return;
       generation++;
       if (message.payload) entries.delete(message.payload);
       else entries.clear();
+      // Forgotten: the revoke that made this change may answer (api-key-changes.ts, untilForgottenEverywhere).
+      client.query('select pg_notify($1, $2)', [API_KEY_CHANGE_ACKS_CHANNEL, message.payload ?? '']).catch((err: unknown) => lost(client, err));
     });
     try {
       await client.connect();
       await client.query(`listen ${API_KEY_CHANGES_CHANNEL}`);
+      await client.query(`set application_name = '${API_KEY_LISTENER_NAME}'`);
     } catch (err) {
       lost(client, err);
       return;

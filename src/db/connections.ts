@@ -3,6 +3,7 @@
 // SECRETS_KEY, each bound to its row and column, so a sealed value copied into another row does not open there.
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../domain/ids.ts';
+import { providerBaseUrlProblem } from '../domain/provider-base-url.ts';
 import { ConnectionEntity, type Connection } from './entities.ts';
 import type { SecretBox } from './sealed.ts';
 
@@ -197,6 +198,9 @@ export async function connectionCredentials(em: EntityManager, secrets: SecretBo
     fields: ['id', 'accountId', 'provider', 'status', 'keyId', 'keySecret', 'payoutAccountNumber', 'baseUrl'],
   });
   if (!row) return null;
+  // A row older than the rule, or written by hand, must not send the key secret in clear text across a network.
+  const problem = providerBaseUrlProblem(row.baseUrl, false);
+  if (problem) throw new Error(`connection ${row.id} is not used: its base URL ${problem}`);
   return {
     id: row.id,
     accountId: row.accountId,

@@ -84,6 +84,12 @@ export async function msSinceRailHandover(em: EntityManager, payoutId: string): 
   return row?.ms == null ? null : Number(row.ms);
 }
 
+/** The payout's status as written, or null when there is no such payout. */
+export async function payoutStatusOf(em: EntityManager, payoutId: string): Promise<string | null> {
+  const [row] = await em.execute<{ status: string }[]>(`select status from payouts where id = ?`, [payoutId]);
+  return row?.status ?? null;
+}
+
 /** What a payout's creation decides by, read in one statement inside its transaction (see creationFacts). */
 export interface CreationFacts {
   /** The payout this key already made, if any. */

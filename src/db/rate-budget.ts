@@ -7,8 +7,8 @@
 // - `unsynced`: requests this process let through since, not yet added to the row (at most `chunk`);
 // - `pending`: points of this process's writes still in flight.
 //
-// A request passes here, with no round trip, while `unsynced + n <= chunk` and `known + pending + unsynced + n <=
-// limit`; it is refused here when `known + unsynced + n > limit` (the row can only have grown since); otherwise
+// A request passes here, with no round trip, while no write of this key is in flight, `unsynced + n <= chunk` and
+// `known + pending + unsynced + n <= limit`; it is refused here when `known + unsynced + n > limit` (the row can only have grown since); otherwise
 // (and on the first request of a window, whose end this process does not know yet) it adds `unsynced + n` to the
 // row in one statement and passes when the row's new total is within the limit. The chunk is a tenth of the limit
 // (`chunkOf`), 0 below 10 requests per window, where every request is counted in the row as before.
@@ -144,7 +144,9 @@ export function budgetRateLimiter(orm: Orm, options: BudgetLimiterOptions): Budg
         if (w.unsynced > 0 && !w.writing) void sync(key, w, 0).catch(() => {});
         throw res(w, limit, now);
       }
-      if (w.unsynced + n <= chunk && w.known + w.pending + w.unsynced + n <= limit) {
+      // Not while a write is in flight: what it carries is not in `known` yet, and requests let through meanwhile
+      // would be a second chunk the row has not seen (two chunks per process over the limit, not one).
+      if (!w.writing && w.unsynced + n <= chunk && w.known + w.pending + w.unsynced + n <= limit) {
         w.unsynced += n;
         return res(w, w.known + w.pending + w.unsynced, now);
       }

@@ -17,6 +17,7 @@ export async function startApiProcess(service: TestService, env: Record<string, 
   const child = spawn(process.execPath, ['src/main-api.ts'], {
     env: {
       PATH: process.env.PATH,
+      PAYGATE_TEST_RUN: '1',
       DATABASE_URL: c.DATABASE_URL,
       TEMPORAL_ADDRESS: c.TEMPORAL_ADDRESS,
       TEMPORAL_TASK_QUEUE: c.TEMPORAL_TASK_QUEUE,

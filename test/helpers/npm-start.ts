@@ -66,6 +66,7 @@ export async function npmStartHarness(env: Record<string, string> = {}, name = '
   const start = (): Promise<Started> => {
     const childEnv: Record<string, string> = {
       PATH: process.env.PATH ?? '',
+      PAYGATE_TEST_RUN: '1',
       HOME: process.env.HOME ?? os.homedir(),
       DATA_DIR: dataDir,
       HOST: '127.0.0.1',

@@ -37,6 +37,7 @@ export async function startTestService(
   const dataDir = path.join(root, `service-${randomUUID()}`);
   mkdirSync(dataDir, { recursive: true });
   const config = loadConfig({
+    PAYGATE_TEST_RUN: '1',
     DATABASE_URL: requireEnv('DATABASE_URL'),
     TEMPORAL_ADDRESS: requireEnv('TEMPORAL_ADDRESS'),
     TEMPORAL_TASK_QUEUE: `test-${randomUUID()}`,

@@ -21,6 +21,7 @@ export function workerProcesses(service: TestService): WorkerProcesses {
       const child = spawn(process.execPath, ['src/main-worker.ts'], {
         env: {
           PATH: process.env.PATH,
+          PAYGATE_TEST_RUN: '1',
           DATABASE_URL: c.DATABASE_URL,
           TEMPORAL_ADDRESS: c.TEMPORAL_ADDRESS,
           TEMPORAL_TASK_QUEUE: c.TEMPORAL_TASK_QUEUE,

@@ -98,6 +98,26 @@ describe('a revoked key in every API process', () => {
     assertApiError(await one.get('/v1/balance', { key: sandboxKey }), 401, 'authentication_failed');
   });
 
+  test('revoked while the other process is too busy to hear of it: the revoke answers only once it has forgotten the key', async () => {
+    const { sandboxKey, sandboxKeyId } = await keyKnownToBoth();
+    // A busy machine, made certain: the other process runs nothing at all until it is continued.
+    second.child.kill('SIGSTOP');
+    let revoked = false;
+    let revoking: Promise<unknown>;
+    try {
+      revoking = revokeApiKey(service.stack.orm.em.fork(), sandboxKeyId).then(() => (revoked = true));
+      await sleep(1_500);
+      assert.equal(revoked, false, 'the revoke answered while another API process had not heard of it');
+    } finally {
+      second.child.kill('SIGCONT');
+    }
+    const started = Date.now();
+    await revoking;
+    assert.ok(Date.now() - started < 10_000, 'the revoke waited past the cache maximum age');
+    assertApiError(await two.get('/v1/balance', { key: sandboxKey }), 401, 'authentication_failed');
+    assertApiError(await one.get('/v1/balance', { key: sandboxKey }), 401, 'authentication_failed');
+  });
+
   test('right after the listening connections are cut, a revocation is still refused at once; then they come back', async () => {
     const { sandboxKey, sandboxKeyId } = await keyKnownToBoth();
     await service.sql(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ?`, [LISTENER]);

@@ -91,11 +91,36 @@ async function liveAccount(): Promise<{ accountId: string; liveKey: string; bene
   return { accountId, liveKey, beneficiaryId: bene.body.id };
 }
 
+/** Nothing answers there: a test run reaches loopback addresses only, never the provider's own. */
+const NOWHERE = 'http://127.0.0.1:9';
+
 function addArgs(accountId: string, extra: string[] = []): string[] {
-  return ['connections', 'add', '--account', accountId, '--provider', 'razorpay', '--key-id', 'rzp_live_AbCdEf123456', '--payout-account-number', '7878780080316316', '--json', ...extra];
+  const baseUrl = extra.includes('--base-url') ? [] : ['--base-url', NOWHERE];
+  return ['connections', 'add', '--account', accountId, '--provider', 'razorpay', '--key-id', 'rzp_live_AbCdEf123456', '--payout-account-number', '7878780080316316', '--json', ...baseUrl, ...extra];
 }
 
 describe('payctl connections', () => {
+  test("the base URL: a test run takes loopback addresses only; outside one, https or http to a loopback address", async () => {
+    const { accountId } = await liveAccount();
+    const secrets = () => ({ RAZORPAY_KEY_SECRET: newSecret('urlkey'), RAZORPAY_WEBHOOK_SECRET: newSecret('urlhook') });
+    const refusals: Array<[string | undefined, string[], RegExp]> = [
+      ['1', ['--base-url', 'https://api.razorpay.com'], /--base-url a test run \(PAYGATE_TEST_RUN=1\) reaches only loopback addresses, not api\.razorpay\.com/],
+      [undefined, ['--base-url', 'http://api.razorpay.com'], /--base-url http is for loopback addresses only; use https for api\.razorpay\.com/],
+      [undefined, ['--base-url', 'http://10.0.0.5:8080'], /--base-url http is for loopback addresses only/],
+      [undefined, ['--base-url', 'ftp://127.0.0.1'], /--base-url must be an http\(s\) URL/],
+    ];
+    for (const [testRun, extra, message] of refusals) {
+      const run = await payctl(addArgs(accountId, extra), { ...secrets(), PAYGATE_TEST_RUN: testRun });
+      assert.equal(run.code, 2, `${extra.join(' ')} (test run: ${testRun ?? 'no'}) was not refused as a usage error: ${run.stdout} ${run.stderr}`);
+      assert.match(run.stderr, message);
+    }
+    assert.deepEqual(await service.sql('select id from connections where account_id = ?', [accountId]), [], 'a refused add writes nothing');
+    // Outside a test run, http to this machine (a local TLS-terminating proxy) is taken.
+    const local = json(await payctl(addArgs(accountId, ['--base-url', 'http://localhost:9']), { ...secrets(), PAYGATE_TEST_RUN: undefined }));
+    const [row] = await service.sql('select base_url from connections where id = ?', [local.connection_id]);
+    assert.equal(row.base_url, 'http://localhost:9');
+  });
+
   test('add with secrets from the environment prints the connection id and the webhook URL, and stores the secrets sealed', async () => {
     const { accountId } = await liveAccount();
     const keySecret = newSecret('keysecret');
@@ -161,7 +186,7 @@ describe('payctl connections', () => {
     assert.equal(shown.status, 'active');
     assert.equal(shown.key_id, 'rzp_live_AbCdEf123456');
     assert.equal(shown.payout_account_number_last4, '6316');
-    assert.equal(shown.base_url, 'https://api.razorpay.com');
+    assert.equal(shown.base_url, NOWHERE);
     assert.equal(shown.reconciliation_cursor, null);
     assert.equal(typeof shown.created_at, 'number');
     const human = await payctl(['connections', 'show', id]);

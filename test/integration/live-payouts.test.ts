@@ -179,16 +179,34 @@ describe('live payouts through RazorpayX', () => {
     });
   }
 
-  test('a create whose answer was lost (500 after the provider made it) is sent again with the same key: one provider payout', async () => {
+  test('a create whose answer was lost before the provider made it is sent again with the same key and body: one provider payout', async () => {
     const a = await connectedAccount(100_000);
-    a.rzp.control.failNext({ path: '/v1/payouts', method: 'POST', when: 'after', times: 2 });
+    a.rzp.control.failNext({ path: '/v1/payouts', method: 'POST', when: 'before', times: 2 });
     const payout = await createPayout(a, 3_000);
     const [provider] = await providerPayoutOf(a.rzp, payout.id);
     a.rzp.control.processPayout(provider.id, { utr: 'UTR000000000043' });
     await payoutAt(a, payout.id, (p) => p.status === 'completed', 'completed');
     assert.equal(a.rzp.control.payouts().filter((p) => p.reference_id === payout.id).length, 1);
-    const keys = new Set(a.rzp.control.requests({ method: 'POST', path: '/v1/payouts' }).filter((r) => (r.body as any)?.reference_id === payout.id).map((r) => r.idempotencyKey));
-    assert.deepEqual([...keys], [payout.id]);
+    // Sent again after each lost answer, under the same key with the same body, until one was answered.
+    const sends = a.rzp.control.requests({ method: 'POST', path: '/v1/payouts' }).filter((r) => (r.body as any)?.reference_id === payout.id);
+    assert.deepEqual(sends.map((r) => r.status), [500, 500, 200]);
+    assert.deepEqual([...new Set(sends.map((r) => r.idempotencyKey))], [payout.id]);
+    for (const resend of sends.slice(1)) assert.deepEqual(resend.body, sends[0].body);
+    await assertReconciled(a);
+  });
+
+  test('a create whose answer was lost after the provider made it is found by its reference, not sent again: one provider payout', async () => {
+    const a = await connectedAccount(100_000);
+    a.rzp.control.failNext({ path: '/v1/payouts', method: 'POST', when: 'after', times: 2 });
+    const payout = await createPayout(a, 3_000);
+    const [provider] = await providerPayoutOf(a.rzp, payout.id);
+    a.rzp.control.processPayout(provider.id, { utr: 'UTR000000000044' });
+    await payoutAt(a, payout.id, (p) => p.status === 'completed', 'completed');
+    assert.equal(a.rzp.control.payouts().filter((p) => p.reference_id === payout.id).length, 1);
+    const sends = a.rzp.control.requests({ method: 'POST', path: '/v1/payouts' }).filter((r) => (r.body as any)?.reference_id === payout.id);
+    assert.deepEqual(sends.map((r) => r.status), [500]);
+    assert.equal(sends[0].idempotencyKey, payout.id);
+    assert.ok(a.rzp.control.requests({ method: 'GET', path: '/v1/payouts*' }).length > 0, 'looked up');
     await assertReconciled(a);
   });
 
@@ -295,13 +313,18 @@ describe('live payouts through RazorpayX', () => {
     await assertReconciled(a);
   });
 
-  test('a 429 from the provider waits for its Retry-After and sends again: the payout goes through, once', async () => {
+  test('a 429 from the provider (no Retry-After in it) waits a second before each send again: the payout goes through, once', async () => {
     const a = await connectedAccount(100_000);
     a.rzp.control.throttleNext({ path: '/v1/payouts', method: 'POST', times: 2 });
     const payout = await createPayout(a, 2_500);
     const [provider] = await providerPayoutOf(a.rzp, payout.id);
     const creates = a.rzp.control.requests({ method: 'POST', path: '/v1/payouts' });
     assert.deepEqual(creates.map((r) => r.status), [429, 429, 200]);
+    // The stand-in's 429 names no Retry-After: the connector then waits its default second before sending again.
+    for (let i = 1; i < creates.length; i++) {
+      const gap = creates[i].at - creates[i - 1].at;
+      assert.ok(gap >= 1_000, `send ${i + 1} came ${gap} ms after the 429 before it, not after the wait`);
+    }
     a.rzp.control.processPayout(provider.id);
     await payoutAt(a, payout.id, (p) => p.status === 'completed', 'completed');
     assert.equal(a.rzp.control.payouts().length, 1);

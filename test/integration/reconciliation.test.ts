@@ -46,6 +46,7 @@ function payctl(args: string[], env: Record<string, string> = {}): Promise<Run> 
   const c = service.config;
   const childEnv: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
+    PAYGATE_TEST_RUN: '1',
     DATABASE_URL: c.DATABASE_URL,
     TEMPORAL_ADDRESS: c.TEMPORAL_ADDRESS,
     TEMPORAL_TASK_QUEUE: c.TEMPORAL_TASK_QUEUE,

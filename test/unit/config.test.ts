@@ -110,9 +110,9 @@ test('collection retry gaps: 1, 3 and 5 days by default, or a comma-separated li
   assert.equal(loadConfig({}).COLLECTION_INTERVAL_MS, undefined);
   assert.deepEqual(loadConfig({ COLLECTION_RETRY_DELAYS_MS: '500, 1000,2000' }).COLLECTION_RETRY_DELAYS_MS, [500, 1000, 2000]);
   assert.deepEqual(loadConfig({ COLLECTION_RETRY_DELAYS_MS: '60000' }).COLLECTION_RETRY_DELAYS_MS, [60000]);
-  assert.equal(loadConfig({ COLLECTION_INTERVAL_MS: '2500' }).COLLECTION_INTERVAL_MS, 2500);
+  assert.equal(loadConfig({ PAYGATE_TEST_RUN: '1', COLLECTION_INTERVAL_MS: '2500' }).COLLECTION_INTERVAL_MS, 2500);
   for (const bad of ['1d,3d', '0,100', '100,,200', '-5', '1.5']) assertConfigError({ COLLECTION_RETRY_DELAYS_MS: bad }, 'COLLECTION_RETRY_DELAYS_MS');
-  assertConfigError({ COLLECTION_INTERVAL_MS: '0' }, 'COLLECTION_INTERVAL_MS');
+  assertConfigError({ PAYGATE_TEST_RUN: '1', COLLECTION_INTERVAL_MS: '0' }, 'COLLECTION_INTERVAL_MS');
 });
 
 test('UPI AutoPay windows default to NPCI non-peak hours and the pre-debit notice to 24 hours', () => {
@@ -129,23 +129,74 @@ test('UPI AutoPay windows default to NPCI non-peak hours and the pre-debit notic
   assert.equal(loadConfig({ COLLECTION_NOTICE_SECONDS: '172800' }).COLLECTION_NOTICE_SECONDS, 172_800);
 });
 
-test('only test runs (COLLECTION_INTERVAL_MS set) may change the AutoPay windows or shorten the notice', () => {
-  assertConfigError({ UPI_AUTOPAY_WINDOWS: '00:00-24:00' }, 'UPI_AUTOPAY_WINDOWS');
-  assertConfigError({ UPI_AUTOPAY_WINDOWS: '00:00-10:00,13:00-17:00' }, 'UPI_AUTOPAY_WINDOWS');
-  assertConfigError({ COLLECTION_NOTICE_SECONDS: '86399' }, 'COLLECTION_NOTICE_SECONDS');
-  assert.throws(() => loadConfig({ COLLECTION_NOTICE_SECONDS: '60' }), /only test runs \(COLLECTION_INTERVAL_MS set\) may shorten it below 86400/);
+test('only test runs (PAYGATE_TEST_RUN=1) may change the AutoPay windows or shorten the notice, COLLECTION_INTERVAL_MS set or not', () => {
+  for (const env of [{}, { PAYGATE_TEST_RUN: '0' }]) {
+    assertConfigError({ ...env, UPI_AUTOPAY_WINDOWS: '00:00-24:00' }, 'UPI_AUTOPAY_WINDOWS');
+    assertConfigError({ ...env, UPI_AUTOPAY_WINDOWS: '00:00:00-00:00:05' }, 'UPI_AUTOPAY_WINDOWS');
+    assertConfigError({ ...env, UPI_AUTOPAY_WINDOWS: '00:00-10:00,13:00-17:00' }, 'UPI_AUTOPAY_WINDOWS');
+    assertConfigError({ ...env, COLLECTION_NOTICE_SECONDS: '86399' }, 'COLLECTION_NOTICE_SECONDS');
+  }
+  assert.throws(() => loadConfig({ COLLECTION_NOTICE_SECONDS: '60' }), /only a test run \(PAYGATE_TEST_RUN=1\) may shorten it/);
+  // COLLECTION_INTERVAL_MS no longer marks a test run: outside one it is refused itself.
+  assertConfigError({ COLLECTION_INTERVAL_MS: '2000', COLLECTION_NOTICE_SECONDS: '2' }, 'COLLECTION_INTERVAL_MS');
 
-  const testRun = loadConfig({ COLLECTION_INTERVAL_MS: '2000', UPI_AUTOPAY_WINDOWS: '01:00-05:00', COLLECTION_NOTICE_SECONDS: '2' });
+  const testRun = loadConfig({ PAYGATE_TEST_RUN: '1', COLLECTION_INTERVAL_MS: '2000', UPI_AUTOPAY_WINDOWS: '01:00-05:00', COLLECTION_NOTICE_SECONDS: '2' });
+  assert.equal(testRun.PAYGATE_TEST_RUN, true);
   assert.deepEqual(testRun.UPI_AUTOPAY_WINDOWS, [{ start: 60, end: 300 }]);
   assert.equal(testRun.COLLECTION_NOTICE_SECONDS, 2);
+  // The switch alone is enough: a test run need not set COLLECTION_INTERVAL_MS to keep a short notice.
+  assert.equal(loadConfig({ PAYGATE_TEST_RUN: '1', COLLECTION_NOTICE_SECONDS: '2' }).COLLECTION_NOTICE_SECONDS, 2);
+});
+
+test('PAYGATE_TEST_RUN is 1, 0 or unset: anything else is a ConfigError naming it', () => {
+  assert.equal(loadConfig({}).PAYGATE_TEST_RUN, false);
+  assert.equal(loadConfig({ PAYGATE_TEST_RUN: '0' }).PAYGATE_TEST_RUN, false);
+  for (const bad of ['true', 'yes', '2']) assertConfigError({ PAYGATE_TEST_RUN: bad }, 'PAYGATE_TEST_RUN');
+});
+
+test('outside a test run, each test-only setting stops the process with a message naming it', () => {
+  for (const [name, value] of [
+    ['COLLECTION_INTERVAL_MS', '2000'],
+    ['PAYMENT_LINK_MIN_EXPIRY_SECONDS', '5'],
+    ['MANDATE_AUTHORIZATION_SECONDS', '30'],
+    ['PAYOUT_SCHEDULE_MIN_SECONDS', '1'],
+  ]) {
+    assertConfigError({ [name]: value }, name);
+    assert.throws(() => loadConfig({ [name]: value }), new RegExp(`${name}: is a test-only setting; only a test run \\(PAYGATE_TEST_RUN=1\\) may set it`));
+    // Also at the value a deployment might think harmless (the default): setting it at all is the mistake.
+    assertConfigError({ PAYGATE_TEST_RUN: '0', [name]: value }, name);
+  }
+  assertConfigError({ PAYMENT_LINK_MIN_EXPIRY_SECONDS: '900' }, 'PAYMENT_LINK_MIN_EXPIRY_SECONDS');
+  const testRun = loadConfig({ PAYGATE_TEST_RUN: '1', COLLECTION_INTERVAL_MS: '2000', PAYMENT_LINK_MIN_EXPIRY_SECONDS: '5', MANDATE_AUTHORIZATION_SECONDS: '30' });
+  assert.equal(testRun.COLLECTION_INTERVAL_MS, 2000);
+  assert.equal(testRun.PAYMENT_LINK_MIN_EXPIRY_SECONDS, 5);
+  assert.equal(testRun.MANDATE_AUTHORIZATION_SECONDS, 30);
+});
+
+test('outside a test run, provider retry delays are at least 60,120,300 s and the lookup window at least 3600 s', () => {
+  assert.deepEqual(loadConfig({}).PROVIDER_RETRY_DELAYS_SECONDS, [60, 120, 300]);
+  assert.equal(loadConfig({}).PROVIDER_LOOKUP_WINDOW_SECONDS, 3600);
+  // Longer is always allowed, and so are fewer sends; a fourth delay keeps the last floor.
+  assert.deepEqual(loadConfig({ PROVIDER_RETRY_DELAYS_SECONDS: '90,600,900,300' }).PROVIDER_RETRY_DELAYS_SECONDS, [90, 600, 900, 300]);
+  assert.deepEqual(loadConfig({ PROVIDER_RETRY_DELAYS_SECONDS: '60' }).PROVIDER_RETRY_DELAYS_SECONDS, [60]);
+  assert.equal(loadConfig({ PROVIDER_LOOKUP_WINDOW_SECONDS: '7200' }).PROVIDER_LOOKUP_WINDOW_SECONDS, 7200);
+  for (const short of ['1,1,1', '59,120,300', '60,119,300', '60,120,299', '60,120,300,299']) {
+    assertConfigError({ PROVIDER_RETRY_DELAYS_SECONDS: short }, 'PROVIDER_RETRY_DELAYS_SECONDS');
+  }
+  assert.throws(() => loadConfig({ PROVIDER_RETRY_DELAYS_SECONDS: '1,1,1' }), /at least 60,120,300.*only a test run \(PAYGATE_TEST_RUN=1\)/);
+  assertConfigError({ PROVIDER_LOOKUP_WINDOW_SECONDS: '3599' }, 'PROVIDER_LOOKUP_WINDOW_SECONDS');
+  assertConfigError({ COLLECTION_INTERVAL_MS: '2000', PROVIDER_LOOKUP_WINDOW_SECONDS: '4' }, 'COLLECTION_INTERVAL_MS');
+  const testRun = loadConfig({ PAYGATE_TEST_RUN: '1', PROVIDER_RETRY_DELAYS_SECONDS: '1,1,1', PROVIDER_LOOKUP_WINDOW_SECONDS: '4' });
+  assert.deepEqual(testRun.PROVIDER_RETRY_DELAYS_SECONDS, [1, 1, 1]);
+  assert.equal(testRun.PROVIDER_LOOKUP_WINDOW_SECONDS, 4);
 });
 
 test('malformed AutoPay windows or notice are ConfigErrors naming their variable, in test runs too', () => {
   for (const bad of ['10:00-09:00', '13:00-17:00,00:00-10:00', '00:00-10:00,09:00-11:00', '9-10', '24:00-24:00', ',']) {
-    assertConfigError({ COLLECTION_INTERVAL_MS: '2000', UPI_AUTOPAY_WINDOWS: bad }, 'UPI_AUTOPAY_WINDOWS');
+    assertConfigError({ PAYGATE_TEST_RUN: '1', UPI_AUTOPAY_WINDOWS: bad }, 'UPI_AUTOPAY_WINDOWS');
   }
-  assert.throws(() => loadConfig({ COLLECTION_INTERVAL_MS: '2000', UPI_AUTOPAY_WINDOWS: '13:00-17:00,00:00-10:00' }), /in order of the day/);
-  for (const bad of ['0', '-1', '1.5', 'a day']) assertConfigError({ COLLECTION_INTERVAL_MS: '2000', COLLECTION_NOTICE_SECONDS: bad }, 'COLLECTION_NOTICE_SECONDS');
+  assert.throws(() => loadConfig({ PAYGATE_TEST_RUN: '1', UPI_AUTOPAY_WINDOWS: '13:00-17:00,00:00-10:00' }), /in order of the day/);
+  for (const bad of ['0', '-1', '1.5', 'a day']) assertConfigError({ PAYGATE_TEST_RUN: '1', COLLECTION_NOTICE_SECONDS: bad }, 'COLLECTION_NOTICE_SECONDS');
 });
 
 test('TLS files must come together, and must exist', (t) => {
@@ -168,4 +219,22 @@ test('TLS files must come together, and must exist', (t) => {
 
 test('TEMPORAL_CLI_PATH must name an existing file', () => {
   assertConfigError({ TEMPORAL_CLI_PATH: '/nonexistent/temporal' }, 'TEMPORAL_CLI_PATH');
+});
+
+test("a connection's base URL: https or http to loopback outside a test run; loopback only in one", async () => {
+  const { providerBaseUrlProblem } = await import('../../src/domain/provider-base-url.ts');
+  for (const ok of ['https://api.razorpay.com', 'http://127.0.0.1:9', 'http://localhost:4010', 'http://[::1]:8080', 'https://127.0.0.2']) {
+    assert.equal(providerBaseUrlProblem(ok, false), null, ok);
+  }
+  for (const [bad, reason] of [
+    ['http://api.razorpay.com', /http is for loopback addresses only/],
+    ['http://10.0.0.5', /http is for loopback addresses only/],
+    ['http://127.0.0.1.example.com', /http is for loopback addresses only/],
+    ['ftp://127.0.0.1', /must be an http\(s\) URL/],
+    ['not a url', /not a URL/],
+  ] as const) {
+    assert.match(providerBaseUrlProblem(bad, false) ?? '', reason, bad);
+  }
+  for (const ok of ['http://127.0.0.1:9', 'https://localhost:4010', 'http://[::1]:1']) assert.equal(providerBaseUrlProblem(ok, true), null, ok);
+  assert.match(providerBaseUrlProblem('https://api.razorpay.com', true) ?? '', /a test run \(PAYGATE_TEST_RUN=1\) reaches only loopback addresses, not api\.razorpay\.com/);
 });

@@ -53,6 +53,11 @@ export interface RazorpayStandinOptions {
   fees?: FeeRule;
   /** Payouts start `pending` until control.approvePayout / rejectPayout (the Approval Workflow of the pages). */
   approvalWorkflow?: boolean;
+  /**
+   * A test's switch, not the provider's: a payout the balance covers is processed as it is created (its create
+   * answers `processed`), so a large run finishes without a control call per payout.
+   */
+  processOnCreate?: boolean;
   /** Purposes and contact types "created on the dashboard", on top of the documented defaults. */
   extraPurposes?: string[];
   extraContactTypes?: string[];
@@ -415,7 +420,7 @@ export async function startRazorpayStandin(opts: RazorpayStandinOptions): Promis
     config: opts.webhook ?? null, accountId: opts.accountId ?? newId('acc'), retryDelaysMs: opts.webhookRetryDelaysMs ?? [200, 1000, 3000],
     timeoutMs: opts.webhookTimeoutMs ?? 5000, now,
   });
-  const store = new Store({ accountNumber: opts.accountNumber, fees: opts.fees, approvalWorkflow: opts.approvalWorkflow, now, emit: (e, c, entity) => webhooks.emit(e, c, entity) });
+  const store = new Store({ accountNumber: opts.accountNumber, fees: opts.fees, approvalWorkflow: opts.approvalWorkflow, processOnCreate: opts.processOnCreate, now, emit: (e, c, entity) => webhooks.emit(e, c, entity) });
   let baseUrl = '';
   const gw = new GatewayStore({
     now, emit: (event, entities) => webhooks.emitPayload(event, entities), autoCapture: opts.autoCapture ?? true, upiCollect: opts.upiCollect ?? false,

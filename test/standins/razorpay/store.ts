@@ -75,6 +75,8 @@ export interface StoreOptions {
   accountNumber: string;
   fees?: FeeRule;
   approvalWorkflow?: boolean;
+  /** A payout that starts processing is processed at once (payout.processed follows its create's answer). */
+  processOnCreate?: boolean;
   now: () => number;
   emit: EmitEvent;
 }
@@ -226,6 +228,7 @@ export class Store {
     }
     this.register(key, body, payout);
     this.admit(payout);
+    if (this.opts.processOnCreate && payout.status === 'processing') this.process(payout.id);
     return payout;
   }
 
