@@ -30,7 +30,7 @@ after(async () => {
 
 /** A collection on a fresh mandate debiting the body's customer's own UPI ID. */
 async function createCollection(_http: Http, key: string, body: Record<string, unknown>): Promise<any> {
-  return createOnMandate(http, key, { ...body, mandate_id: body.mandate_id ?? (await mandateDebiting(service, http, key, body.customer_id as string)) });
+  return createOnMandate(http, key, { ...body, mandate_id: body.mandate_id ?? (await mandateDebiting(http, key, body.customer_id as string)) });
 }
 
 /** The UPI ID the customer's mandates debit changes (the customer moved it to another UPI ID in their app). */
@@ -212,9 +212,9 @@ describe('the lifecycle, driven by advance', () => {
     );
   });
 
-  test('failure@upi: the charge and its three retries fail, then the collection is halted (collection.failed ×4, collection.halted)', async () => {
+  test('nofunds@upi: the charge and its three retries fail, then the collection is halted (collection.failed ×4, collection.halted)', async () => {
     const { accountId, sandboxKey: key } = await service.newAccount();
-    const customer = await createCustomer(http, key, 'failure@upi');
+    const customer = await createCustomer(http, key, 'nofunds@upi');
     const created = await createCollection(http, key, { customer_id: customer, amount: 5_000 });
     assert.equal((await collectionAction(http, key, created.id, 'advance')).body.failed_count, 1);
     // The first retry is due an hour after the failure; announced at once, it is debited 24 h after its notice at the earliest.
@@ -258,9 +258,9 @@ describe('the lifecycle, driven by advance', () => {
     await assertLedgerBalanced(service, accountId);
   });
 
-  test('a mandate whose UPI ID changes from failure@upi to success@upi during the retries is charged at the next attempt and stays active', async () => {
+  test('a mandate whose UPI ID changes from nofunds@upi to success@upi during the retries is charged at the next attempt and stays active', async () => {
     const { sandboxKey: key } = await service.newAccount();
-    const customer = await createCustomer(http, key, 'failure@upi');
+    const customer = await createCustomer(http, key, 'nofunds@upi');
     const created = await createCollection(http, key, { customer_id: customer, amount: 7_500, start_at: ist('2027-08-20T11:00:00') });
     const failed = await collectionAction(http, key, created.id, 'advance');
     assert.equal(failed.body.failed_count, 1);
@@ -279,7 +279,7 @@ describe('the lifecycle, driven by advance', () => {
     assert.deepEqual(
       charges.map((p) => [p.vpa, p.status]),
       [
-        ['failure@upi', 'failed'],
+        ['nofunds@upi', 'failed'],
         ['success@upi', 'captured'],
       ],
     );
@@ -466,7 +466,7 @@ describe('pause, resume and cancel', () => {
 
   test('a halted collection resumes from the next cycle; the failed cycle is not charged again', async () => {
     const { sandboxKey: key } = await service.newAccount();
-    const customer = await createCustomer(http, key, 'failure@upi');
+    const customer = await createCustomer(http, key, 'nofunds@upi');
     const created = await createCollection(http, key, { customer_id: customer, start_at: ist('2027-06-30T18:45:00') });
     for (let i = 0; i < 4; i++) assert.equal((await collectionAction(http, key, created.id, 'advance')).status, 200);
     assert.equal((await http.get(`/v1/collections/${created.id}`, { key })).body.status, 'halted');
