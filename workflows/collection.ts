@@ -113,9 +113,9 @@ const ACTION_WAIT_MS = 8_000;
  * and an attempt still pending at the sandbox bank (slow@upi) is a 409 that says so; the attempt goes on by itself.
  */
 const ADVANCE_WAIT_MS = 1_500;
-/** Why advance is refused at once while a charge attempt is in flight (at the sandbox bank, say slow@upi). */
+/** Why advance is refused when the attempt it asked for is still pending at the bank (the sandbox's slow@upi, say). */
 const PENDING =
-  'A charge attempt of this collection is still pending (its bank has not answered yet); it goes on by itself, and GET /v1/collections/{id} shows its outcome. Advance again once it has settled.';
+  'The charge attempt is still pending (its bank has not answered yet); it goes on by itself, and GET /v1/collections/{id} shows its outcome. Advance again once it has settled.';
 /** Why advance and resume are refused at once while a charge waits for its customer's vpa. */
 const HELD =
   "The collection's customer has no vpa to charge: its charge waits until the customer has one (POST /v1/customers/{id} with a vpa), and GET /v1/collections/{id} shows its outcome.";
@@ -391,7 +391,6 @@ function setCollectionHandlers(run: CollectionRun): void {
     const problem = actionProblem(life.state.status, action);
     if (problem) throw invalidState(problem);
     if (run.held && (action === 'advance' || action === 'resume')) throw invalidState(HELD);
-    if (run.charging && action === 'advance') throw invalidState(PENDING);
   };
   const validator = (action: CollectionAction) => ({ validator: () => refuse(action) });
 
@@ -504,8 +503,8 @@ async function advance(run: CollectionRun): Promise<CollectionResponse> {
   if (!(await condition(() => run.advances.answered(ticket), ADVANCE_WAIT_MS))) {
     throw invalidState(
       run.advances.withdraw(ticket)
-        ? 'The collection could not start a charge yet (a charge before it has not settled); try again later.'
-        : 'The charge attempt is still pending (its bank has not answered yet); it goes on by itself, and GET /v1/collections/{id} shows its outcome.',
+        ? 'The collection could not start a charge yet (a charge before it is still pending at its bank); try again once it has settled.'
+        : PENDING,
     );
   }
   const result = run.advances.result(ticket);

@@ -574,10 +574,12 @@ describe('reads, scoping and refusals', () => {
     const othersMandate = await activeMandate(http, other.sandboxKey);
     const now = Math.floor(Date.now() / 1000);
     const cases: [Record<string, unknown>, number, string, string][] = [
-      [{ mandate_id: undefined }, 400, 'invalid_request', 'mandate_id'],
+      // Without mandate_id, customer_id is required (the service then makes the mandate: collection-source-call.test.ts).
+      [{ mandate_id: undefined, customer_id: undefined }, 400, 'invalid_request', 'customer_id'],
       [{ mandate_id: 'mdt_nope' }, 404, 'not_found', 'mandate_id'],
       [{ mandate_id: othersMandate.id }, 404, 'not_found', 'mandate_id'],
-      [{ customer_id: 'cust_nope' }, 400, 'invalid_request', 'customer_id'],
+      // A mandate must be the named customer's.
+      [{ customer_id: 'cust_nope' }, 400, 'invalid_request', 'mandate_id'],
       [{ amount: 0 }, 400, 'invalid_request', 'amount'],
       [{ amount: '1.5' }, 400, 'invalid_request', 'amount'],
       [{ currency: 'USD' }, 400, 'invalid_request', 'currency'],
@@ -605,7 +607,7 @@ describe('reads, scoping and refusals', () => {
     // A refusal does not bind the key: fixed (the unknown customer_id left out), the request goes through.
     const idempotencyKey = `retry-${randomUUID()}`;
     const body = { mandate_id: mandate.id, amount: 1000, schedule: 'monthly', start_at: now + 86_400 };
-    assertApiError(await http.post('/v1/collections', { key, json: { ...body, customer_id: 'cust_nope' }, idempotencyKey }), 400, 'invalid_request', 'customer_id');
+    assertApiError(await http.post('/v1/collections', { key, json: { ...body, customer_id: 'cust_nope' }, idempotencyKey }), 400, 'invalid_request', 'mandate_id');
     const fixed = await http.post('/v1/collections', { key, json: body, idempotencyKey });
     assert.equal(fixed.status, 200, fixed.text);
     assert.equal(await collectionRows(accountId), 1);
