@@ -27,6 +27,7 @@ import {
   type CollectionAction,
   type CollectionPlan,
   type CollectionState,
+  CONNECTION_DISABLED_PAUSE,
   actionProblem,
   activate,
   afterCharge,
@@ -37,7 +38,7 @@ import {
   resume,
 } from '../src/domain/collections.ts';
 import { baseSearchAttributes } from '../src/domain/search-attributes.ts';
-import { COLLECTION_ENDED, REFUSED, awaiting, type RefusalType } from '../src/domain/failures.ts';
+import { COLLECTION_ENDED, CONNECTION_DISABLED, REFUSED, awaiting, type RefusalType } from '../src/domain/failures.ts';
 import { type MandateStatus, collectionFollows } from '../src/domain/mandates.ts';
 import { paymentWorkflow } from './payment.ts';
 import { LongLived } from './long-lived.ts';
@@ -375,8 +376,15 @@ async function noticeAtProvider(run: CollectionRun, debitAt: number): Promise<st
     );
     return paymentId;
   } catch (err) {
-    log.warn('pre-debit notice refused by the provider: the attempt failed', { collectionId: run.collectionId, cycle, error: String(err) });
     if (life.state.status !== 'active') return null;
+    if (failureType(err) === CONNECTION_DISABLED) {
+      // No connection to notify or debit through: no attempt is used; the business resumes it once it is enabled.
+      life.set(pause(life.state, CONNECTION_DISABLED_PAUSE));
+      refuseWaitingAdvances(run);
+      await life.save();
+      return null;
+    }
+    log.warn('pre-debit notice refused by the provider: the attempt failed', { collectionId: run.collectionId, cycle, error: String(err) });
     life.set(afterCharge(run.plan, life.state, 'failed', Date.now(), retriesAllowed(run.plan, life.state, 'failed')));
     await life.save();
     return null;
@@ -469,14 +477,15 @@ function setCollectionHandlers(run: CollectionRun): void {
   });
 }
 
-/** The charge's request, or why it cannot be made now: held (no vpa, mandate not active), a step to retry, or ended. */
-type Prepared = Awaited<ReturnType<CollectionActivities['chargeRequest']>> | 'held' | 'retry' | { ended: string };
+/** The charge's request, or why it cannot be made now: held (no vpa, mandate not active), a step to retry, ended, or paused (a disabled connection). */
+type Prepared = Awaited<ReturnType<CollectionActivities['chargeRequest']>> | 'held' | 'retry' | { ended: string } | { paused: string };
 
 function prepareCharge(charge: { collectionId: string; cycle: number; attempt: number }): Promise<Prepared> {
   return firstTry.chargeRequest(charge).catch((err: unknown): Prepared => {
     const type = failureType(err);
     if (type === awaiting.CustomerWithoutVpa) return 'held';
     if (type === COLLECTION_ENDED) return { ended: err instanceof Error ? endedReason(err) : 'cancelled' };
+    if (type === CONNECTION_DISABLED) return { paused: CONNECTION_DISABLED_PAUSE };
     return 'retry';
   });
 }
@@ -543,8 +552,12 @@ async function chargeOnce(run: CollectionRun): Promise<void> {
       await life.save();
     }
   }
+  if (typeof prepared === 'object' && 'paused' in prepared && life.state.status === 'active') {
+    life.set(pause(life.state, prepared.paused));
+    await life.save();
+  }
   // Paused or cancelled while the charge was being prepared: it does not start.
-  if (typeof prepared === 'string' || 'ended' in prepared || life.state.status !== 'active') {
+  if (typeof prepared === 'string' || 'ended' in prepared || 'paused' in prepared || life.state.status !== 'active') {
     run.charging = false;
     if (answering !== undefined) advances.answer(answering, { refused: actionProblem(life.state.status, 'advance') ?? 'The collection changed before the charge.' });
     refuseWaitingAdvances(run);

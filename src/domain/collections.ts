@@ -167,6 +167,9 @@ function unannounced(state: CollectionState): CollectionState {
   return rest;
 }
 
+/** Why a live collection paused by itself: its debit was due while the account's connection was disabled. */
+export const CONNECTION_DISABLED_PAUSE = 'connection_disabled';
+
 export function pause(state: CollectionState, pauseReason: string | null = null): CollectionState {
   return { ...unannounced(state), status: 'paused', nextChargeAt: null, pauseReason };
 }
@@ -181,6 +184,8 @@ export function cancel(state: CollectionState, cancelReason: string | null = nul
  * behind (its failures stay counted); it is not retried.
  */
 export function resume(plan: CollectionPlan, state: CollectionState, now: number): CollectionState {
+  // The debit a disabled connection held back used no attempt: it is made now (announced again), in its cycle.
+  if (state.pauseReason === CONNECTION_DISABLED_PAUSE) return { ...unannounced(state), status: 'active', nextChargeAt: now, pauseReason: null };
   const from = state.attempts > 0 ? state.cycle + 1 : state.cycle;
   const cycle = firstCycleDueFrom(plan, from, now);
   return { ...unannounced(state), status: 'active', cycle, attempts: 0, nextChargeAt: dueAt(plan, cycle), pauseReason: null };

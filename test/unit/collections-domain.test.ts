@@ -143,6 +143,15 @@ test('a created collection waits for its mandate; approved, it starts now, or ke
   assert.deepEqual([late.state.cycle, late.state.nextChargeAt, late.plan.startAt], [3, ist('2027-03-10T10:00:00'), past.startAt]);
 });
 
+test('a collection paused by a disabled connection resumes in the same cycle with the same attempts, due now', () => {
+  const p = collectionPlan();
+  const failedOnce = afterCharge(p, initialState(p), 'failed', p.startAt);
+  const held = pause(failedOnce, 'connection_disabled');
+  const now = p.startAt + 5 * 86_400_000;
+  const resumed = resume(p, held, now);
+  assert.deepEqual({ status: resumed.status, cycle: resumed.cycle, attempts: resumed.attempts, next: resumed.nextChargeAt, reason: resumed.pauseReason }, { status: 'active', cycle: 1, attempts: 1, next: now, reason: null });
+});
+
 test('failures are retried after 1, 3 and 5 days, then the collection is halted; a success in between goes back on schedule', () => {
   const p = collectionPlan();
   const day = 86_400_000;
