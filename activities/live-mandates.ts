@@ -8,6 +8,8 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { ProviderMandateRef, ProviderRecurring, ProviderRecurrings } from '../src/connectors/types.ts';
 import type { ProviderMandateState } from '../src/domain/mandates.ts';
 import { CollectionEntity, CustomerEntity, MandateEntity, type Mandate } from '../src/db/entities.ts';
+import { activeConnection } from '../src/db/connections.ts';
+import { CONNECTION_DISABLED } from '../src/domain/failures.ts';
 
 /** Where the provider says a live mandate is, as the mandate workflow acts on it. */
 export interface LiveMandateReport {
@@ -113,6 +115,9 @@ export function createLiveMandateActivities(deps: { orm: MikroORM; recurrings?: 
       const em = deps.orm.em.fork();
       const collection = await em.findOne(CollectionEntity, { id: input.collectionId });
       if (!collection?.mandateId) throw ApplicationFailure.nonRetryable(`collection ${input.collectionId} has no mandate`, 'MandateRequired');
+      if (!(await activeConnection(em, collection.accountId))) {
+        throw ApplicationFailure.nonRetryable(`account ${collection.accountId} has no active provider connection: its connection is disabled`, CONNECTION_DISABLED);
+      }
       const mandate = await loadMandate(em, collection.mandateId);
       const ref = mandateRefOf(mandate);
       if (!ref?.tokenReference) throw ApplicationFailure.nonRetryable(`mandate ${mandate.id} has no token at the provider to debit`, 'MandateWithoutToken');

@@ -32,6 +32,9 @@ export interface MandateRequest {
   userAgent?: string | null;
   /** Sandbox-Simulate webhook values of the creating request, inherited by the mandate's events. */
   simulate?: readonly string[];
+  /** The customer's IP address and browser user agent, when the creating request gave them (live registrations; unused in the sandbox). */
+  customerIp?: string | null;
+  userAgent?: string | null;
 }
 
 /** A state the mandate workflow reached; `version` orders its writes, so a retried older one is a no-op. */
@@ -124,16 +127,20 @@ export async function saveMandateState(orm: MikroORM, input: SaveMandateStateInp
   });
 }
 
-/** The workflow ids of the mandate's collections that may still charge (active, paused, halted): those its moves reach. */
-export async function openCollectionsOf(orm: MikroORM, mandateId: string): Promise<string[]> {
-  const rows = await orm.em.fork().find(CollectionEntity, { mandateId, status: { $in: ['active', 'paused', 'halted'] } }, { fields: ['id'], orderBy: { id: 'asc' } });
+/**
+ * The workflow ids of the mandate's collections that may still charge (active, paused, halted), and with
+ * `created` those waiting for its approval: those its moves reach.
+ */
+export async function openCollectionsOf(orm: MikroORM, mandateId: string, created = false): Promise<string[]> {
+  const statuses = created ? (['created', 'active', 'paused', 'halted'] as const) : (['active', 'paused', 'halted'] as const);
+  const rows = await orm.em.fork().find(CollectionEntity, { mandateId, status: { $in: [...statuses] } }, { fields: ['id'], orderBy: { id: 'asc' } });
   return rows.map((row) => collectionWorkflowId(row.id));
 }
 
 export function createMandateActivities(deps: { orm: MikroORM }) {
   return {
     /** See openCollectionsOf. */
-    openCollectionsOf: (mandateId: string) => openCollectionsOf(deps.orm, mandateId),
+    openCollectionsOf: (mandateId: string, created?: boolean) => openCollectionsOf(deps.orm, mandateId, created),
     /** See createMandate. */
     createMandate: (request: MandateRequest) => createMandate(deps.orm, request),
     /** See saveMandateState. */

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { type AutopayWindows, DEFAULT_AUTOPAY_WINDOWS, formatAutopayWindows, parseAutopayWindows } from './domain/autopay-windows.ts';
+import { type AutopayWindows, DEFAULT_AUTOPAY_WINDOWS, MAX_RETRIES_PER_CYCLE, formatAutopayWindows, parseAutopayWindows } from './domain/autopay-windows.ts';
 import { AUTHORIZATION_WINDOW_MS } from './domain/mandates.ts';
 
 const bool = z
@@ -106,10 +106,16 @@ export const configSchema = z.object({
    * it is, anything else `503` with Retry-After, its idempotency key still bound, whatever happens inside.
    */
   WORKFLOW_ANSWER_TIMEOUT_MS: positiveInt.default(10_000),
-  /** Gaps before the retries of a failed collection charge, comma-separated ms (1, 3 and 5 days); after the last, the collection is halted. */
+  /**
+   * Gaps before the retries of a failed collection charge, comma-separated ms (1, 3 and 5 days); after the last, the
+   * collection is halted. At most MAX_RETRIES_PER_CYCLE: UPI AutoPay allows one attempt and three retries per cycle.
+   */
   COLLECTION_RETRY_DELAYS_MS: z
     .string()
-    .regex(/^\s*[1-9][0-9]*(\s*,\s*[1-9][0-9]*){0,9}\s*$/, 'expected 1 to 10 positive integers (milliseconds), comma-separated')
+    .regex(
+      new RegExp(`^\\s*[1-9][0-9]*(\\s*,\\s*[1-9][0-9]*){0,${MAX_RETRIES_PER_CYCLE - 1}}\\s*$`),
+      `expected 1 to ${MAX_RETRIES_PER_CYCLE} positive integers (milliseconds), comma-separated: UPI AutoPay allows at most ${MAX_RETRIES_PER_CYCLE} retries per cycle`,
+    )
     .transform((v) => v.split(',').map((n) => Number(n.trim())))
     .default([86_400_000, 3 * 86_400_000, 5 * 86_400_000]),
   /**

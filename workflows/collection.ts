@@ -14,6 +14,7 @@ import {
   defineSignal,
   defineUpdate,
   executeChild,
+  getExternalWorkflowHandle,
   log,
   patched,
   setHandler,
@@ -21,12 +22,14 @@ import {
 import type { CollectionActivities, CollectionRequest } from '../activities/collections.ts';
 import type { LiveMandateActivities } from '../activities/live-mandates.ts';
 import { kolkataIso } from '../src/domain/collection-schedule.ts';
-import { debitAfterNotice } from '../src/domain/autopay-windows.ts';
+import { MAX_RETRIES_PER_CYCLE, debitAfterNotice } from '../src/domain/autopay-windows.ts';
 import {
   type CollectionAction,
   type CollectionPlan,
   type CollectionState,
+  CONNECTION_DISABLED_PAUSE,
   actionProblem,
+  activate,
   afterCharge,
   cancel,
   initialState,
@@ -35,7 +38,7 @@ import {
   resume,
 } from '../src/domain/collections.ts';
 import { baseSearchAttributes } from '../src/domain/search-attributes.ts';
-import { COLLECTION_ENDED, awaiting, type RefusalType } from '../src/domain/failures.ts';
+import { COLLECTION_ENDED, CONNECTION_DISABLED, REFUSED, awaiting, type RefusalType } from '../src/domain/failures.ts';
 import { type MandateStatus, collectionFollows } from '../src/domain/mandates.ts';
 import { paymentWorkflow } from './payment.ts';
 import { LongLived } from './long-lived.ts';
@@ -55,6 +58,8 @@ export const collectionActionUpdates = {
 
 /** The collection's mandate moved (paused, resumed, revoked, expired): the collection follows (collectionFollows). */
 export const mandateMovedSignal = defineSignal<[{ from: MandateStatus; to: MandateStatus }]>('mandateMoved');
+/** To the mandate made for a collection: that collection ended, so the mandate goes too (withdrawn unapproved, or revoked). */
+export const collectionEndedSignal = defineSignal('collectionEnded');
 
 export interface CollectionStateSnapshot {
   status: CollectionState['status'];
@@ -83,6 +88,11 @@ export interface CollectionWorkflowResult {
 const db = databaseSteps<CollectionActivities>();
 /** Patch marker: a run whose plan has no debit rules takes them up (docs/workflow-versioning.md). */
 const DEBIT_RULES_TAKEN_UP = 'collection-debit-rules-2026-11-28';
+/**
+ * Patch marker: a plan with more retry gaps than UPI AutoPay allows halts after the third retry. A run that already
+ * went past it (before the cap) keeps its course on replay.
+ */
+const RETRIES_CAPPED = 'collection-retries-capped-2026-12-07';
 const provider = providerSteps<LiveMandateActivities>();
 /**
  * The charge's request, tried once at once: a customer without vpa is known before anyone has waited. Then it is
@@ -99,12 +109,20 @@ const MAX_HISTORY_PER_RUN = 2_000;
  * has no vpa); the request must still get an answer, well inside the API's own time limit (503 after 10 s).
  */
 const ACTION_WAIT_MS = 8_000;
+/**
+ * How long the sandbox's advance waits for the attempt it asked for: its caller hears within 2 s whatever the state,
+ * and an attempt still pending at the sandbox bank (slow@upi) is a 409 that says so; the attempt goes on by itself.
+ */
+const ADVANCE_WAIT_MS = 1_500;
+/** Why advance is refused when the attempt it asked for is still pending at the bank (the sandbox's slow@upi, say). */
+const PENDING =
+  'The charge attempt is still pending (its bank has not answered yet); it goes on by itself, and GET /v1/collections/{id} shows its outcome. Advance again once it has settled.';
 /** Why advance and resume are refused at once while a charge waits for its customer's vpa. */
 const HELD =
   "The collection's customer has no vpa to charge: its charge waits until the customer has one (POST /v1/customers/{id} with a vpa), and GET /v1/collections/{id} shows its outcome.";
 
 type ChargeOutcome = { paymentId: string; outcome: 'captured' | 'failed' };
-type SaveArgs = [charge?: ChargeOutcome, upcoming?: { debitAt: number }];
+type SaveArgs = [charge?: ChargeOutcome, upcoming?: { debitAt: number }, startAt?: number];
 type AdvanceResult = { view: CollectionResponse } | { refused: string };
 
 /** advance: each call takes a ticket; the next charge attempt answers the oldest one. */
@@ -179,6 +197,8 @@ interface CollectionRun {
   held: boolean;
   /** Live: each debit is announced at the provider too (its pre-debit notification) and made with the mandate's token. */
   live: boolean;
+  /** Why the collection could not be written (the creating update answers with it). */
+  refused?: unknown;
 }
 
 const invalidState = (message: string) => ApplicationFailure.nonRetryable(message, 'InvalidState' satisfies RefusalType);
@@ -195,7 +215,8 @@ export async function collectionWorkflow(input: CollectionWorkflowInput): Promis
   const life = new LongLived<CollectionState, CollectionResponse, SaveArgs>({
     initial: initialState(plan),
     carried: input.carried,
-    write: (version, state, charge, upcoming) => db.saveCollectionState({ collectionId, version, state, charge, upcoming }),
+    write: (version, state, charge, upcoming, startAt) =>
+      db.saveCollectionState({ collectionId, version, state, charge, upcoming, ...(startAt === undefined ? {} : { startAt }) }),
     details: (state) => {
       const next = state.nextChargeAt === null ? 'no charge scheduled' : `next charge ${kolkataIso(state.nextChargeAt)}`;
       const total = plan.totalCount === null ? '' : `/${plan.totalCount}`;
@@ -207,7 +228,7 @@ export async function collectionWorkflow(input: CollectionWorkflowInput): Promis
   setCollectionHandlers(run);
 
   if (!life.view) {
-    const view = await db.createCollection(request);
+    const view = await createOrRefuse(run, request);
     life.created(view);
     if (view.id !== collectionId) {
       // The idempotency key had already made another collection (a retried request): that one runs, not this.
@@ -227,12 +248,13 @@ export async function collectionWorkflow(input: CollectionWorkflowInput): Promis
   }
 
   const status = () => life.state.status;
+  // run.plan, not plan: a created collection's plan changes when its mandate is approved.
   const chargeIsDue = () => {
-    const at = chargeAt(plan, life.state);
+    const at = chargeAt(run.plan, life.state);
     return status() === 'active' && (run.advances.waiting || (at !== null && Date.now() >= at));
   };
   const noticeIsDue = () => {
-    const at = noticeAt(plan, life.state);
+    const at = noticeAt(run.plan, life.state);
     return status() === 'active' && at !== null && Date.now() >= at;
   };
 
@@ -258,9 +280,9 @@ export async function collectionWorkflow(input: CollectionWorkflowInput): Promis
     const seen = life.changes;
     const woken = () => chargeIsDue() || noticeIsDue() || life.changes !== seen;
     const { cycle } = life.state;
-    const wakeAt = noticeAt(plan, life.state) ?? chargeAt(plan, life.state);
+    const wakeAt = noticeAt(run.plan, life.state) ?? chargeAt(run.plan, life.state);
     if (status() === 'active' && wakeAt !== null) {
-      const what = noticeAt(plan, life.state) !== null ? 'notice' : 'charge';
+      const what = noticeAt(run.plan, life.state) !== null ? 'notice' : 'charge';
       await condition(woken, Math.max(1, wakeAt - Date.now()), { summary: `${what} of cycle ${cycle}` });
     } else {
       await condition(woken);
@@ -268,8 +290,36 @@ export async function collectionWorkflow(input: CollectionWorkflowInput): Promis
   }
 
   await condition(allHandlersFinished);
-  if (isTerminal(status())) return { collectionId, status: status() };
-  return continueAsNew<typeof collectionWorkflow>({ ...input, plan, carried: life.carried() });
+  if (isTerminal(status())) {
+    await releaseMadeMandate(request, life.state);
+    return { collectionId, status: status() };
+  }
+  return continueAsNew<typeof collectionWorkflow>({ ...input, plan: run.plan, carried: life.carried() });
+}
+
+/**
+ * Writes the collection; a refusal (its mandate already backs an open collection) is the creating update's answer,
+ * and the run ends having created nothing, so the idempotency key stays free.
+ */
+async function createOrRefuse(run: CollectionRun, request: CollectionRequest): Promise<CollectionResponse> {
+  try {
+    return await db.createCollection(request);
+  } catch (err) {
+    run.refused = err;
+    await condition(allHandlersFinished);
+    throw ApplicationFailure.nonRetryable(`collection refused: ${failureType(err) ?? 'error'}`, REFUSED);
+  }
+}
+
+/**
+ * A mandate made for this collection goes when the collection ends (cancelled or completed): unapproved, it is
+ * withdrawn; approved, revoked (live: the provider's registration too). One its own move ended is left alone.
+ */
+async function releaseMadeMandate(request: CollectionRequest, state: CollectionState): Promise<void> {
+  if (!request.madeMandate || (state.cancelReason ?? '').startsWith('mandate_')) return;
+  await getExternalWorkflowHandle(request.madeMandate.mandateWorkflowId)
+    .signal(collectionEndedSignal)
+    .catch(() => undefined);
 }
 
 /** When the next attempt is made: the announced debit under the AutoPay rules, else the charge's due time; null: none. */
@@ -326,9 +376,16 @@ async function noticeAtProvider(run: CollectionRun, debitAt: number): Promise<st
     );
     return paymentId;
   } catch (err) {
-    log.warn('pre-debit notice refused by the provider: the attempt failed', { collectionId: run.collectionId, cycle, error: String(err) });
     if (life.state.status !== 'active') return null;
-    life.set(afterCharge(run.plan, life.state, 'failed', Date.now()));
+    if (failureType(err) === CONNECTION_DISABLED) {
+      // No connection to notify or debit through: no attempt is used; the business resumes it once it is enabled.
+      life.set(pause(life.state, CONNECTION_DISABLED_PAUSE));
+      refuseWaitingAdvances(run);
+      await life.save();
+      return null;
+    }
+    log.warn('pre-debit notice refused by the provider: the attempt failed', { collectionId: run.collectionId, cycle, error: String(err) });
+    life.set(afterCharge(run.plan, life.state, 'failed', Date.now(), retriesAllowed(run.plan, life.state, 'failed')));
     await life.save();
     return null;
   }
@@ -346,7 +403,8 @@ function setCollectionHandlers(run: CollectionRun): void {
   const validator = (action: CollectionAction) => ({ validator: () => refuse(action) });
 
   setHandler(createCollectionUpdate, async () => {
-    await condition(() => life.view !== undefined);
+    await condition(() => life.view !== undefined || run.refused !== undefined);
+    if (run.refused !== undefined) throw run.refused;
     return life.view!;
   });
   setHandler(collectionStateQuery, () => {
@@ -399,6 +457,13 @@ function setCollectionHandlers(run: CollectionRun): void {
     await condition(() => life.view !== undefined);
     const follow = collectionFollows(from, to, { status: life.state.status, pauseReason: life.state.pauseReason ?? null });
     if (follow.kind === 'none') return;
+    if (follow.kind === 'activate') {
+      const activated = activate(run.plan, life.state, Date.now());
+      run.plan = activated.plan;
+      life.set(activated.state);
+      await life.save(undefined, undefined, activated.plan.startAt);
+      return;
+    }
     if (follow.kind === 'resume') {
       // A charge in flight decides which cycle comes next; resume after it.
       await condition(() => !run.charging);
@@ -412,14 +477,15 @@ function setCollectionHandlers(run: CollectionRun): void {
   });
 }
 
-/** The charge's request, or why it cannot be made now: held (no vpa, mandate not active), a step to retry, or ended. */
-type Prepared = Awaited<ReturnType<CollectionActivities['chargeRequest']>> | 'held' | 'retry' | { ended: string };
+/** The charge's request, or why it cannot be made now: held (no vpa, mandate not active), a step to retry, ended, or paused (a disabled connection). */
+type Prepared = Awaited<ReturnType<CollectionActivities['chargeRequest']>> | 'held' | 'retry' | { ended: string } | { paused: string };
 
 function prepareCharge(charge: { collectionId: string; cycle: number; attempt: number }): Promise<Prepared> {
   return firstTry.chargeRequest(charge).catch((err: unknown): Prepared => {
     const type = failureType(err);
     if (type === awaiting.CustomerWithoutVpa) return 'held';
     if (type === COLLECTION_ENDED) return { ended: err instanceof Error ? endedReason(err) : 'cancelled' };
+    if (type === CONNECTION_DISABLED) return { paused: CONNECTION_DISABLED_PAUSE };
     return 'retry';
   });
 }
@@ -430,14 +496,24 @@ function endedReason(err: Error): string {
   return cause instanceof Error ? cause.message : err.message;
 }
 
+/**
+ * The retries the plan may make: at most three (afterCharge's cap). A run of a plan with more gaps that failed past
+ * the third retry before the cap took them (no marker in its history) keeps going as it did.
+ */
+function retriesAllowed(plan: CollectionPlan, state: CollectionState, outcome: 'captured' | 'failed'): number | undefined {
+  const beyondCap = outcome === 'failed' && plan.retryDelaysMs.length > MAX_RETRIES_PER_CYCLE && state.attempts >= MAX_RETRIES_PER_CYCLE;
+  if (!beyondCap || patched(RETRIES_CAPPED)) return undefined;
+  return plan.retryDelaysMs.length;
+}
+
 /** The sandbox's advance: makes the next charge attempt now and answers with the collection after it. */
 async function advance(run: CollectionRun): Promise<CollectionResponse> {
   const ticket = run.advances.take(); // a charge is now due: the main loop's wait ends
-  if (!(await condition(() => run.advances.answered(ticket), ACTION_WAIT_MS))) {
+  if (!(await condition(() => run.advances.answered(ticket), ADVANCE_WAIT_MS))) {
     throw invalidState(
       run.advances.withdraw(ticket)
-        ? 'The collection could not start a charge yet (a charge before it has not settled); try again later.'
-        : 'The charge attempt has not settled yet (its customer may have no vpa to charge); it goes on by itself, and GET /v1/collections/{id} shows its outcome.',
+        ? 'The collection could not start a charge yet (a charge before it is still pending at its bank); try again once it has settled.'
+        : PENDING,
     );
   }
   const result = run.advances.result(ticket);
@@ -476,8 +552,12 @@ async function chargeOnce(run: CollectionRun): Promise<void> {
       await life.save();
     }
   }
+  if (typeof prepared === 'object' && 'paused' in prepared && life.state.status === 'active') {
+    life.set(pause(life.state, prepared.paused));
+    await life.save();
+  }
   // Paused or cancelled while the charge was being prepared: it does not start.
-  if (typeof prepared === 'string' || 'ended' in prepared || life.state.status !== 'active') {
+  if (typeof prepared === 'string' || 'ended' in prepared || 'paused' in prepared || life.state.status !== 'active') {
     run.charging = false;
     if (answering !== undefined) advances.answer(answering, { refused: actionProblem(life.state.status, 'advance') ?? 'The collection changed before the charge.' });
     refuseWaitingAdvances(run);
@@ -493,7 +573,7 @@ async function chargeOnce(run: CollectionRun): Promise<void> {
   });
   // A payment workflow ends with the outcome; `pending` here is a bug, failed as a workflow task and retried.
   if (outcome.status === 'pending') throw new Error(`payment ${outcome.paymentId} ended pending`);
-  life.set(afterCharge(run.plan, life.state, outcome.status, Date.now()));
+  life.set(afterCharge(run.plan, life.state, outcome.status, Date.now(), retriesAllowed(run.plan, life.state, outcome.status)));
   run.charging = false;
   const after = await life.save({ paymentId: outcome.paymentId, outcome: outcome.status });
   if (answering !== undefined) advances.answer(answering, { view: after });

@@ -3,7 +3,20 @@
 // and one update per move: the customer's approval or rejection from the hosted page, their pause, resume and
 // revocation (sandbox test helpers; live, the provider's webhooks), the business's revocation. Which move fits
 // which status is src/domain/mandates.ts; each move is written with its event by one activity. Orchestration only.
-import { ApplicationFailure, CancellationScope, allHandlersFinished, condition, continueAsNew, defineSignal, defineUpdate, getExternalWorkflowHandle, log, setHandler, sleep } from '@temporalio/workflow';
+import {
+  ApplicationFailure,
+  CancellationScope,
+  allHandlersFinished,
+  condition,
+  continueAsNew,
+  defineSignal,
+  defineUpdate,
+  getExternalWorkflowHandle,
+  log,
+  patched,
+  setHandler,
+  sleep,
+} from '@temporalio/workflow';
 import type { MandateActivities, MandateRequest } from '../activities/mandates.ts';
 import type { LiveMandateActivities, LiveMandateReport } from '../activities/live-mandates.ts';
 import type { RefusalType } from '../src/domain/failures.ts';
@@ -23,7 +36,7 @@ import type { MandateResponse } from '../src/contract/mandates.ts';
 import { created, once } from './lifecycle.ts';
 import { LongLived } from './long-lived.ts';
 import { databaseSteps, providerSteps } from './proxies.ts';
-import { mandateMovedSignal } from './collection.ts';
+import { collectionEndedSignal, mandateMovedSignal } from './collection.ts';
 import type { MandateStatus } from '../src/domain/mandates.ts';
 
 /** The customer's answer on the hosted page (sandbox: the UPI ID decides). */
@@ -67,6 +80,11 @@ function atMost<T>(ms: number, call: () => Promise<T>): Promise<T> {
   return CancellationScope.withTimeout(Math.max(1, ms), call);
 }
 const MAX_HISTORY_PER_RUN = 5_000;
+/**
+ * Patch marker: the customer's answer to a mandate still `created` reaches the collections made with it (they wait
+ * `created` for it). A run that answered before this has none, and replays without the lookup.
+ */
+const REACHES_CREATED_COLLECTIONS = 'mandate-reaches-created-collections-2026-12-07';
 
 const refusal = (type: RefusalType, message: string) => ApplicationFailure.nonRetryable(message, type);
 
@@ -105,6 +123,7 @@ export async function mandateWorkflow(input: MandateWorkflowInput): Promise<Mand
   setHandler(providerMandateSignal, (report) => {
     if (run.live) run.reports.push(report);
   });
+  setHandler(collectionEndedSignal, () => release(run));
 
   if (!life.view) {
     const view = await created(creation, 'mandate');
@@ -233,8 +252,9 @@ async function move(life: LongLived<MandateState, MandateResponse>, action: Mand
  * workflow has just ended needs nothing.
  */
 async function reachCollections(mandateId: string, from: MandateStatus, to: MandateStatus): Promise<void> {
-  if (from === to || from === 'created') return;
-  const workflowIds = await db.openCollectionsOf(mandateId);
+  if (from === to) return;
+  if (from === 'created' && !patched(REACHES_CREATED_COLLECTIONS)) return;
+  const workflowIds = from === 'created' ? await db.openCollectionsOf(mandateId, true) : await db.openCollectionsOf(mandateId);
   await Promise.all(
     workflowIds.map((workflowId) =>
       getExternalWorkflowHandle(workflowId)
@@ -281,6 +301,26 @@ function setMoveHandlers(run: MandateRun): void {
     },
     { validator: (action) => checkMove(life, action) },
   );
+}
+
+/**
+ * The collection this mandate was made for ended: the mandate goes with it. Unapproved, it is withdrawn (`revoked`,
+ * its page takes no approval); approved, revoked as the business's revoke would; live, the provider's registration
+ * or token is cancelled after it. Ended already: nothing.
+ */
+async function release(run: MandateRun): Promise<void> {
+  const { life, input } = run;
+  await condition(() => life.view !== undefined);
+  const status = life.state.status;
+  if (isTerminal(status)) return;
+  let view: MandateResponse;
+  if (status === 'created') {
+    life.set({ ...life.state, status: 'revoked', revokedAt: Date.now(), authorizationStartedAt: null });
+    view = await life.save();
+  } else {
+    view = await move(life, 'revoke');
+  }
+  if (run.live) run.cancelling.push(cancelAtProvider(view.id, input.providerWindowMs ?? DEFAULT_PROVIDER_WINDOW_MS));
 }
 
 async function cancelAtProvider(mandateId: string, withinMs: number): Promise<void> {

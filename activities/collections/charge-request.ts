@@ -1,7 +1,8 @@
 // The payment a collection's charge attempt makes, read at the moment of the attempt.
 import { ApplicationFailure } from '@temporalio/activity';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { COLLECTION_ENDED, awaiting } from '../../src/domain/failures.ts';
+import { COLLECTION_ENDED, CONNECTION_DISABLED, awaiting } from '../../src/domain/failures.ts';
+import { activeConnection } from '../../src/db/connections.ts';
 import { newId } from '../../src/domain/ids.ts';
 import { INTERNAL_KEY_PREFIX, paymentWorkflowId } from '../../src/domain/workflow-ids.ts';
 import { CustomerEntity, MandateEntity } from '../../src/db/entities.ts';
@@ -31,6 +32,10 @@ export async function chargeRequest(orm: MikroORM, input: ChargeRequestInput): P
   if (mandate.status === 'revoked') throw ApplicationFailure.nonRetryable('mandate_revoked', COLLECTION_ENDED);
   // Never outside the mandate's validity (its workflow expires it at expire_at; this holds meanwhile too).
   if (mandate.status === 'expired' || Date.now() >= mandate.expireAt.getTime()) throw ApplicationFailure.nonRetryable('mandate_expired', COLLECTION_ENDED);
+  // A live debit goes through the account's active connection; with it disabled the debit is not made (no attempt).
+  if (collection.mode === 'live' && !(await activeConnection(em, collection.accountId))) {
+    throw ApplicationFailure.nonRetryable(`account ${collection.accountId} has no active provider connection`, CONNECTION_DISABLED);
+  }
   const customer = await em.findOne(CustomerEntity, { id: collection.customerId, accountId: collection.accountId, mode: collection.mode });
   // The mandate's UPI ID; a mandate given by the migration to a customer who had none reads the customer's.
   const vpa = mandate.vpa || customer?.vpa;

@@ -26,6 +26,11 @@ export interface CollectionRequest {
   metadata: Record<string, string>;
   /** The mandate's validity (unix ms): the collection never charges outside it. */
   mandateValidity?: { startAt: number; expireAt: number };
+  /**
+   * The mandate was made for this collection (no mandate_id given): it waits `created` for the customer's approval
+   * at `authorizationUrl`, and withdraws or revokes that mandate when it ends.
+   */
+  madeMandate?: { startAtGiven: boolean; authorizationUrl: string; mandateWorkflowId: string };
   /** Sandbox-Simulate webhook values of the creating request, inherited by the collection's events. */
   simulate?: readonly string[];
 }
@@ -47,6 +52,8 @@ export interface SaveCollectionStateInput {
   charge?: { paymentId: string; outcome: 'captured' | 'failed' };
   /** A debit this write announces (unix ms): `collection.upcoming` goes out with it. */
   upcoming?: { debitAt: number };
+  /** Unix ms of the first cycle, written when a `created` collection becomes active (it counts from the approval). */
+  startAt?: number;
 }
 
 export async function loadCollection(em: EntityManager, collectionId: string, lock = false): Promise<Collection> {

@@ -27,10 +27,13 @@ export async function saveCollectionState(orm: MikroORM, input: SaveCollectionSt
     row.paidCount = state.paidCount;
     row.failedCount = state.failedCount;
     if (input.charge) row.latestPaymentId = input.charge.paymentId;
+    if (input.startAt !== undefined) row.startAt = new Date(input.startAt);
     row.pauseReason = state.status === 'paused' ? (state.pauseReason ?? null) : null;
     if (state.status === 'cancelled' && from !== 'cancelled') row.cancelReason = state.cancelReason ?? null;
     if (from !== state.status) {
       switch (state.status) {
+        case 'created':
+          break;
         case 'active':
           row.pausedAt = null;
           row.haltedAt = null;

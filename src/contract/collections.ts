@@ -17,16 +17,23 @@ export const createCollectionParams = z
       .string()
       .min(1)
       .max(64)
+      .optional()
       .meta({
         description:
-          'The `active` mandate to charge through (`mdt_...`): `amount` at most its `max_amount` and at most 1500000 (₹15,000), `schedule` fitting its `frequency`; it names the customer.',
+          'The `active` mandate to charge through (`mdt_...`): `amount` at most its `max_amount` and at most 1500000 (₹15,000), `schedule` fitting its `frequency`; it names the customer. ' +
+          'Leave it out (give `customer_id`) to have the service make the customer\'s mandate for this collection: the collection is then `created` until the customer approves at `authorization_url`.',
       }),
     customer_id: z
       .string()
       .min(1)
       .max(64)
       .optional()
-      .meta({ description: "The mandate's customer (`cust_...`); may be left out. Another customer is refused." }),
+      .meta({
+        description:
+          "The customer to charge (`cust_...`). Without `mandate_id`, required: a mandate of `amount` and `schedule` is made for the collection (the customer's `vpa` if it has one, 10 years' validity). With `mandate_id`, may be left out; another customer than the mandate's is refused.",
+      }),
+    customer_ip: z.string().min(1).max(64).optional().meta({ description: "The customer's IP address, passed to the mandate made for the collection (live; ignored in the sandbox)." }),
+    user_agent: z.string().min(1).max(512).optional().meta({ description: "The customer's browser user agent, passed to the mandate made for the collection (live; ignored in the sandbox)." }),
     amount: amountParam({ description: 'Paise to collect at each cycle.' }),
     currency: currencyParam,
     schedule: z.enum(collectionSchedules).meta({ description: 'How often to charge: `monthly`, `weekly` or `yearly`.' }),
@@ -42,6 +49,9 @@ export const createCollectionParams = z
     if (value.day_of_month !== undefined && value.schedule !== 'monthly') {
       ctx.addIssue({ code: 'custom', message: 'is only allowed with schedule monthly', path: ['day_of_month'] });
     }
+    if (value.mandate_id === undefined && value.customer_id === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'is required unless mandate_id is given', path: ['customer_id'] });
+    }
   });
 export type CreateCollectionParams = z.output<typeof createCollectionParams>;
 
@@ -54,6 +64,10 @@ export const collectionSchema = z
     mode: modeSchema,
     customer_id: z.string(),
     mandate_id: z.string().nullable().meta({ description: 'The mandate it charges through (null only for a collection that ended before mandates).' }),
+    authorization_url: z
+      .string()
+      .nullable()
+      .meta({ description: "While `created`: the page of the mandate made for it, where the customer approves (send it to them). Null otherwise." }),
     amount: z.int().meta({ description: 'Paise charged at each cycle.' }),
     currency: z.string().meta({ example: 'INR' }),
     schedule: z.enum(collectionSchedules),
@@ -63,7 +77,7 @@ export const collectionSchema = z
     remaining_count: z.int().nullable().meta({ description: '`total_count - paid_count`; null when there is no total.' }),
     status: collectionStatusSchema.meta({
       description:
-        '`active` (charging on schedule), `paused`, `halted` (a charge failed after all its retries), `cancelled`, `completed` (`total_count` charges collected).',
+        '`created` (waiting for the customer to approve the mandate made for it), `active` (charging on schedule), `paused`, `halted` (a charge failed after all its retries), `cancelled`, `completed` (`total_count` charges collected).',
     }),
     paid_count: z.int().meta({ description: 'Charges captured.' }),
     failed_count: z.int().meta({ description: 'Charge attempts that failed (each retry counts).' }),
@@ -71,7 +85,7 @@ export const collectionSchema = z
     next_charge_at: z
       .int()
       .nullable()
-      .meta({ description: `Unix seconds of the next charge attempt (a cycle's due date in ${COLLECTION_TIME_ZONE}, or a retry); null unless active.` }),
+      .meta({ description: `Unix seconds of the next charge attempt (a cycle's due date in ${COLLECTION_TIME_ZONE}, or a retry); null unless active (so null while created).` }),
     latest_payment_id: z.string().nullable().meta({ description: 'The payment of the latest charge attempt whose outcome is known.' }),
     description: z.string().nullable(),
     metadata: metadataSchema,
@@ -81,11 +95,20 @@ export const collectionSchema = z
     halted_at: z.int().nullable(),
     cancelled_at: z.int().nullable(),
     completed_at: z.int().nullable(),
-    pause_reason: z.string().nullable().meta({ description: '`mandate_paused` when its mandate\'s pause paused it (its resume resumes it); null otherwise.' }),
+    pause_reason: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          "`mandate_paused` when its mandate's pause paused it (its resume resumes it); `connection_disabled` when a due debit found the account's provider connection disabled (no attempt used; resume it once the connection is enabled); null otherwise.",
+      }),
     cancel_reason: z
       .string()
       .nullable()
-      .meta({ description: '`mandate_revoked`, `mandate_expired` (its mandate ended), `mandate_limit`, `mandate_required` (no mandate could carry it); null when cancelled by the business.' }),
+      .meta({
+        description:
+          '`mandate_rejected` (the customer declined the mandate made for it), `mandate_not_approved` (its authorization window ended unapproved), `mandate_revoked`, `mandate_expired` (its mandate ended), `mandate_limit`, `mandate_required` (no mandate could carry it); null when cancelled by the business.',
+      }),
   })
   .meta({ id: 'Collection' });
 export type CollectionResponse = z.infer<typeof collectionSchema>;
@@ -109,14 +132,18 @@ export const collectionPaths: Paths = {
     post: collection.create({
       summary: 'Start charging a customer on a schedule (monthly, weekly or yearly)',
       description:
+        'Two ways: `customer_id`, `amount`, `schedule` (the service makes the customer\'s UPI AutoPay mandate for the collection and answers it `created` with ' +
+        '`authorization_url`, the page the customer approves on; once approved it is `active` (`collection.activated`) and the first debit follows the notice; a ' +
+        'rejected or unapproved mandate cancels it, `mandate_rejected` / `mandate_not_approved`; cancelling it withdraws the mandate), or `mandate_id` of an `active` mandate (charging starts at once). ' +
+        'A mandate backs one open collection (`created`, `active`, `paused` or `halted`): a second is `409 invalid_state`. ' +
         'Each cycle is one payment with `collection_id`, charged to the customer\'s `vpa` as it is at that moment. A failed charge is ' +
-        'retried after 1, 3 and 5 days; after the last failure the collection is `halted`. After `total_count` captured charges it is ' +
+        'retried after 1, 3 and 5 days (one attempt and at most three retries per cycle); after the last failure the collection is `halted`. After `total_count` captured charges it is ' +
         '`completed`. It charges through an `active` mandate only (`409 invalid_state` otherwise), within its `max_amount`, its `frequency` and its ' +
         'validity, never above 1500000 paise a debit; a paused mandate pauses it (`pause_reason: "mandate_paused"`), a revoked or expired one cancels it. ' +
-        'Events: `collection.charged`, `collection.failed`, `collection.halted`, `collection.completed`, `collection.paused`, `collection.resumed`, `collection.cancelled`.',
+        'Events: `collection.activated`, `collection.upcoming`, `collection.charged`, `collection.failed`, `collection.halted`, `collection.completed`, `collection.paused`, `collection.resumed`, `collection.cancelled`.',
       body: createCollectionParams,
       errors: ['not_found', 'invalid_state', 'connection_required'],
-      ok: 'The collection, `active`.',
+      ok: 'The collection: `created` (made with its mandate, waiting for the customer) or `active` (on a mandate_id).',
     }),
     get: collection.list('List collections, newest first (filters status, customer_id)', listCollectionsQuery),
   },
@@ -124,7 +151,7 @@ export const collectionPaths: Paths = {
   '/v1/collections/{id}/{action}': {
     post: writeOperation({
       operationId: 'collectionAction',
-      summary: 'Pause (active), resume (paused or halted: from the next due date, no burst) or cancel (not yet cancelled or completed)',
+      summary: 'Pause (active), resume (paused or halted: from the next due date, no burst) or cancel (not yet cancelled or completed; a created one withdraws its mandate)',
       tags,
       path: z.object({ id: z.string(), action: z.enum(['pause', 'resume', 'cancel']) }),
       errors: ['invalid_state'],
@@ -134,7 +161,7 @@ export const collectionPaths: Paths = {
   '/v1/test_helpers/collections/{id}/advance': {
     post: writeOperation({
       operationId: 'advanceCollection',
-      summary: 'Sandbox: make the next charge attempt now (the next cycle, or the next retry); answers after it. 409 unless active',
+      summary: 'Sandbox: make the next charge attempt now (the next cycle, or the next retry); answers after it, within 2 s. 409 unless active, and at once while a debit is pending at the sandbox bank',
       tags,
       path: collectionIdPath,
       errors: ['sandbox_only', 'invalid_state'],

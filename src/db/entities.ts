@@ -407,6 +407,8 @@ export const CollectionEntity = defineEntity({
     pauseReason: p.string().nullable(),
     /** Why it was cancelled when not by the business: mandate_revoked, mandate_expired, mandate_limit, mandate_required. */
     cancelReason: p.string().nullable(),
+    /** The page of the mandate made for it, where the customer approves; shown while the collection is `created`. */
+    authorizationUrl: p.string().nullable(),
   },
 });
 export type Collection = InferEntity<typeof CollectionEntity>;

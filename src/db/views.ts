@@ -242,6 +242,7 @@ export function collectionView(row: Collection): CollectionResponse {
     mode: row.mode,
     customer_id: row.customerId,
     mandate_id: row.mandateId ?? null,
+    authorization_url: row.status === 'created' ? (row.authorizationUrl ?? null) : null,
     amount: Number(row.amount),
     currency: row.currency,
     schedule: row.schedule,

@@ -167,21 +167,3 @@ export function planDebit(dueAt: number, now: number, rules: DebitRules): DebitT
 export function earliestStartAt(now: number, rules: DebitRules): number | 'none' {
   return debitAfterNotice(now, now, rules);
 }
-
-/**
- * After the cycle's attempt number `attempts` failed at `failedAt` (1 = the first debit): the retry, due the
- * configured gap later (1, 3, 5 days), announced and windowed like any debit. `halt` once the retries are
- * used up: the configured gaps, and never more than MAX_RETRIES_PER_CYCLE.
- */
-export function planRetry(
-  failedAt: number,
-  attempts: number,
-  retryDelaysMs: readonly number[],
-  now: number,
-  rules: DebitRules,
-): DebitTiming | 'none' | 'halt' {
-  const retryIndex = attempts - 1;
-  if (!Number.isInteger(attempts) || attempts < 1) throw new RangeError(`attempts must be a positive integer, got ${attempts}`);
-  if (retryIndex >= Math.min(retryDelaysMs.length, MAX_RETRIES_PER_CYCLE)) return 'halt';
-  return planDebit(failedAt + retryDelaysMs[retryIndex]!, now, rules);
-}

@@ -2,9 +2,10 @@
 // charge, a pause, a resume or a cancel. The collection workflow applies these functions and nothing else
 // decides; they are pure, so the workflow stays deterministic and the rules are unit-tested.
 import { type SchedulePlan, dueAt, firstCycleDueFrom } from './collection-schedule.ts';
-import type { DebitRules } from './autopay-windows.ts';
+import { MAX_RETRIES_PER_CYCLE, type DebitRules } from './autopay-windows.ts';
 
-export const collectionStatuses = ['active', 'paused', 'halted', 'cancelled', 'completed'] as const;
+/** `created`: waiting for the customer to approve the mandate made for it (no charge is due until then). */
+export const collectionStatuses = ['created', 'active', 'paused', 'halted', 'cancelled', 'completed'] as const;
 export type CollectionStatus = (typeof collectionStatuses)[number];
 
 export const collectionActions = ['pause', 'resume', 'cancel', 'advance'] as const;
@@ -15,7 +16,7 @@ const actionFits: { readonly [A in CollectionAction]: readonly CollectionStatus[
   pause: ['active'],
   // A halted collection resumes too: the merchant fixed the cause (a new vpa) and charges go on.
   resume: ['paused', 'halted'],
-  cancel: ['active', 'paused', 'halted'],
+  cancel: ['created', 'active', 'paused', 'halted'],
   advance: ['active'],
 };
 
@@ -38,6 +39,7 @@ export function isTerminal(status: CollectionStatus): boolean {
     case 'cancelled':
     case 'completed':
       return true;
+    case 'created':
     case 'active':
     case 'paused':
     case 'halted':
@@ -59,7 +61,10 @@ export function eventTypeForStatus(status: CollectionStatus, from?: CollectionSt
     case 'cancelled':
       return 'collection.cancelled';
     case 'active':
+      if (from === 'created') return 'collection.activated';
       return from === 'paused' || from === 'halted' ? 'collection.resumed' : undefined;
+    case 'created':
+      return undefined;
     default:
       return status satisfies never;
   }
@@ -76,6 +81,11 @@ export interface CollectionPlan extends SchedulePlan {
    * announced (collection.upcoming) and made at debitAfterNotice. Absent in runs started before mandates.
    */
   debit?: DebitRules;
+  /**
+   * Present while the collection waits `created` for the mandate made for it: whether the caller gave `start_at`
+   * (kept, no back-charging) or the first charge counts from the mandate's approval.
+   */
+  activation?: { startAtGiven: boolean };
 }
 
 export interface CollectionState {
@@ -102,7 +112,28 @@ export interface CollectionState {
 }
 
 export function initialState(plan: CollectionPlan): CollectionState {
+  if (plan.activation) return { status: 'created', cycle: 1, attempts: 0, nextChargeAt: null, paidCount: 0, failedCount: 0 };
   return { status: 'active', cycle: 1, attempts: 0, nextChargeAt: plan.startAt, paidCount: 0, failedCount: 0 };
+}
+
+/**
+ * The customer approved the mandate of a `created` collection at `now`: it becomes active. Without a `start_at` of
+ * its own, its first cycle is now (the notice then puts the debit a notice period later); a `start_at` already past
+ * charges from the first due time at or after now plus the notice, so nothing is charged for the time before.
+ */
+export function activate(plan: CollectionPlan, state: CollectionState, now: number): { plan: CollectionPlan; state: CollectionState } {
+  const { activation: _done, ...rest } = plan;
+  const next: CollectionPlan = plan.activation?.startAtGiven ? rest : { ...rest, startAt: now };
+  const cycle = next.startAt < now ? firstCycleDueFrom(next, 1, now + (next.debit?.noticeMs ?? 0)) : 1;
+  return { plan: next, state: { ...state, status: 'active', cycle, attempts: 0, nextChargeAt: dueAt(next, cycle) } };
+}
+
+/**
+ * UPI AutoPay allows one attempt and at most MAX_RETRIES_PER_CYCLE retries per cycle, whatever the configured gaps:
+ * the retries this plan makes.
+ */
+export function retriesOf(plan: CollectionPlan): number {
+  return Math.min(plan.retryDelaysMs.length, MAX_RETRIES_PER_CYCLE);
 }
 
 /**
@@ -110,7 +141,7 @@ export function initialState(plan: CollectionPlan): CollectionState {
  * the collection); a failure schedules the next retry, or halts once the retries are used up. A collection
  * paused or cancelled while the charge was in flight keeps its status and counts the outcome.
  */
-export function afterCharge(plan: CollectionPlan, charged: CollectionState, outcome: 'captured' | 'failed', now: number): CollectionState {
+export function afterCharge(plan: CollectionPlan, charged: CollectionState, outcome: 'captured' | 'failed', now: number, retries = retriesOf(plan)): CollectionState {
   // The announced debit is spent: the next attempt is announced again.
   const state = unannounced(charged);
   const active = state.status === 'active';
@@ -126,7 +157,7 @@ export function afterCharge(plan: CollectionPlan, charged: CollectionState, outc
   const next = { ...state, attempts, failedCount: state.failedCount + 1 };
   if (!active) return { ...next, nextChargeAt: null };
   const retryIndex = attempts - 1;
-  if (retryIndex >= plan.retryDelaysMs.length) return { ...next, status: 'halted', nextChargeAt: null };
+  if (retryIndex >= retries) return { ...next, status: 'halted', nextChargeAt: null };
   return { ...next, nextChargeAt: now + plan.retryDelaysMs[retryIndex]! };
 }
 
@@ -135,6 +166,9 @@ function unannounced(state: CollectionState): CollectionState {
   const { debitAt: _announced, debitPaymentId: _noticed, ...rest } = state;
   return rest;
 }
+
+/** Why a live collection paused by itself: its debit was due while the account's connection was disabled. */
+export const CONNECTION_DISABLED_PAUSE = 'connection_disabled';
 
 export function pause(state: CollectionState, pauseReason: string | null = null): CollectionState {
   return { ...unannounced(state), status: 'paused', nextChargeAt: null, pauseReason };
@@ -150,6 +184,8 @@ export function cancel(state: CollectionState, cancelReason: string | null = nul
  * behind (its failures stay counted); it is not retried.
  */
 export function resume(plan: CollectionPlan, state: CollectionState, now: number): CollectionState {
+  // The debit a disabled connection held back used no attempt: it is made now (announced again), in its cycle.
+  if (state.pauseReason === CONNECTION_DISABLED_PAUSE) return { ...unannounced(state), status: 'active', nextChargeAt: now, pauseReason: null };
   const from = state.attempts > 0 ? state.cycle + 1 : state.cycle;
   const cycle = firstCycleDueFrom(plan, from, now);
   return { ...unannounced(state), status: 'active', cycle, attempts: 0, nextChargeAt: dueAt(plan, cycle), pauseReason: null };

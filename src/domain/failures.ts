@@ -43,6 +43,12 @@ export interface RefusalDetails {
   param?: string;
 }
 
+/**
+ * A live collection's debit found its account without an active provider connection (disabled): the collection
+ * pauses with pause_reason connection_disabled, and the debit uses no attempt.
+ */
+export const CONNECTION_DISABLED = 'ConnectionDisabled';
+
 /** The type of a workflow run that ended having created nothing (its key stays free). */
 export const REFUSED = 'Refused';
 

@@ -199,18 +199,28 @@ export function collectionOnMandateProblem(mandate: MandateTerms, collection: { 
 
 /** Why a collection is paused: `mandate_paused` when its mandate's pause paused it; the mandate's resume resumes only those. */
 export const MANDATE_PAUSED = 'mandate_paused';
-export type MandateCancelReason = 'mandate_revoked' | 'mandate_expired';
+/** Why a collection whose mandate was made for it ended before charging: declined, or not approved in time. */
+export type MandateCancelReason = 'mandate_revoked' | 'mandate_expired' | 'mandate_rejected' | 'mandate_not_approved';
 
 /** What a mandate's move does to one of its collections. */
 export type CollectionFollow =
   | { kind: 'pause'; pauseReason: typeof MANDATE_PAUSED }
   | { kind: 'resume' }
+  | { kind: 'activate' }
   | { kind: 'cancel'; cancelReason: MandateCancelReason }
   | { kind: 'none' };
 
 /** The effect on a collection (its status and pause_reason) of its mandate moving from `from` to `to`. */
 export function collectionFollows(from: MandateStatus, to: MandateStatus, collection: { status: CollectionStatus; pauseReason: string | null }): CollectionFollow {
   const open = collection.status === 'active' || collection.status === 'paused' || collection.status === 'halted';
+  // A collection waiting for the mandate made for it starts with its approval and ends with its refusal.
+  if (collection.status === 'created') {
+    if (from !== 'created') return { kind: 'none' };
+    if (to === 'active') return { kind: 'activate' };
+    if (to === 'rejected') return { kind: 'cancel', cancelReason: 'mandate_rejected' };
+    if (to === 'expired') return { kind: 'cancel', cancelReason: 'mandate_not_approved' };
+    return to === 'revoked' ? { kind: 'cancel', cancelReason: 'mandate_revoked' } : { kind: 'none' };
+  }
   switch (to) {
     case 'paused':
       // A collection the business paused, or one halted by failures, keeps its own state and reason.

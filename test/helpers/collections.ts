@@ -15,10 +15,10 @@ export async function answerMandate(authorizationUrl: string, vpa: string): Prom
 }
 
 /**
- * A mandate of `customer` the customer approved on its page with success@upi (so its debits succeed): `active`.
- * `body` overrides the mandate's params (max_amount, frequency, validity).
+ * A mandate of `customer` the customer approved on its page with `approveFrom` (success@upi: its debits succeed;
+ * nofunds@upi: they are declined): `active`. `body` overrides the mandate's params (max_amount, frequency, validity).
  */
-export async function activeMandate(http: Http, key: string, customer?: string, body: Record<string, unknown> = {}): Promise<any> {
+export async function activeMandate(http: Http, key: string, customer?: string, body: Record<string, unknown> = {}, approveFrom = 'success@upi'): Promise<any> {
   const customerId = customer ?? (await createCustomer(http, key));
   const res = await http.post('/v1/mandates', {
     key,
@@ -26,19 +26,18 @@ export async function activeMandate(http: Http, key: string, customer?: string, 
     idempotencyKey: `mdt-${randomUUID()}`,
   });
   assert.equal(res.status, 200, res.text);
-  assert.equal(await answerMandate(res.body.authorization_url, 'success@upi'), 303);
+  assert.equal(await answerMandate(res.body.authorization_url, approveFrom), 303);
   return waitFor(http, key, `/v1/mandates/${res.body.id}`, (m) => m.status === 'active');
 }
 
 /**
- * An active mandate of `customer` that debits the customer's own UPI ID (failure@upi: its debits fail). The sandbox
- * page cannot approve from failure@upi, so the UPI ID is set behind the approved mandate in the database, as a bank
- * would debit it.
+ * An active mandate of `customer`, approved on its page from the customer's own UPI ID, as the customer would:
+ * success@upi debits succeed, nofunds@upi debits are all declined (its bank has no funds).
  */
-export async function mandateDebiting(service: { sql(query: string, params?: unknown[]): Promise<unknown[]> }, http: Http, key: string, customer: string): Promise<string> {
-  const mandate = await activeMandate(http, key, customer);
-  await service.sql(`update mandates set vpa = coalesce((select vpa from customers where id = ?), '') where id = ?`, [customer, mandate.id]);
-  return mandate.id;
+export async function mandateDebiting(http: Http, key: string, customer: string): Promise<string> {
+  const res = await http.get(`/v1/customers/${customer}`, { key });
+  assert.equal(res.status, 200, res.text);
+  return (await activeMandate(http, key, customer, { vpa: res.body.vpa }, res.body.vpa)).id;
 }
 
 /**

@@ -91,6 +91,27 @@ const scenarios: Record<string, Scenario> = {
     // The business revokes the mandate: its workflow ends and signals the collection's, which ends cancelled.
     await ok('revoke', http.post(`/v1/mandates/${collection.mandate_id}/revoke`, { key }));
   },
+  // The source call: its mandate made for it and approved on its page, the collection active, advanced, then
+  // cancelled by the business, which revokes the mandate made for it.
+  'collection-source': async (http, { key }) => {
+    const customer = await createCustomer(http, key);
+    const collection = await ok('collection', http.post('/v1/collections', { key, json: { customer_id: customer, amount: 1_000, schedule: 'monthly' }, idempotencyKey: randomUUID() }));
+    await answerOnPage(collection.authorization_url, 'success@upi');
+    await waitUntil('the collection active', async () => (await http.get(`/v1/collections/${collection.id}`, { key })).body.status === 'active', 30_000);
+    await ok('advance', collectionAction(http, key, collection.id, 'advance'));
+    await ok('cancel', collectionAction(http, key, collection.id, 'cancel'));
+    await waitUntil('the mandate revoked', async () => (await http.get(`/v1/mandates/${collection.mandate_id}`, { key })).body.status === 'revoked', 30_000);
+  },
+  // The source call cancelled before approval (its mandate withdrawn), and one whose mandate the customer rejects.
+  'collection-source-unapproved': async (http, { key }) => {
+    const customer = await createCustomer(http, key);
+    const post = () => ok('collection', http.post('/v1/collections', { key, json: { customer_id: customer, amount: 1_000, schedule: 'monthly' }, idempotencyKey: randomUUID() }));
+    const withdrawn = await post();
+    await ok('cancel', collectionAction(http, key, withdrawn.id, 'cancel'));
+    const rejected = await post();
+    await answerOnPage(rejected.authorization_url, 'failure@upi');
+    await waitUntil('the collection cancelled', async () => (await http.get(`/v1/collections/${rejected.id}`, { key })).body.status === 'cancelled', 30_000);
+  },
   'payment-link-paid': async (http, { key }) => {
     const link = await createLink(http, key, { amount: 5_000 });
     await payOnPage(link.short_url, { vpa: 'success@upi' });
@@ -114,10 +135,15 @@ const scenarios: Record<string, Scenario> = {
 async function approvedMandate(http: Http, key: string, body: Record<string, unknown>): Promise<any> {
   const customer = await createCustomer(http, key);
   const mandate = await ok('mandate', http.post('/v1/mandates', { key, json: { customer_id: customer, max_amount: 100_000, frequency: 'monthly', ...body }, idempotencyKey: randomUUID() }));
-  const form = new URLSearchParams({ token: tokenOf((await getPage(mandate.authorization_url)).html), vpa: 'success@upi' });
-  const res = await fetch(mandate.authorization_url, { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
-  assert.equal(res.status, 303, await res.text());
+  await answerOnPage(mandate.authorization_url, 'success@upi');
   return mandate;
+}
+
+/** The customer's answer on a mandate's authorization page. */
+async function answerOnPage(authorizationUrl: string, vpa: string): Promise<void> {
+  const form = new URLSearchParams({ token: tokenOf((await getPage(authorizationUrl)).html), vpa });
+  const res = await fetch(authorizationUrl, { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
+  assert.equal(res.status, 303, await res.text());
 }
 
 /** Webhook fan-out, and a delivery retried after its first attempt failed: a receiver that refuses each event once. */

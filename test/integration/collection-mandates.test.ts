@@ -38,10 +38,9 @@ async function collectionOn(key: string, mandateId: string, body: Record<string,
 }
 
 describe('a collection charges through an active mandate only, within its terms', () => {
-  test('mandate_id is required; unknown is 404; a mandate not yet approved is 409 invalid_state', async () => {
+  test('an unknown mandate_id is 404; a mandate not yet approved is 409 invalid_state (without mandate_id: collection-source-call.test.ts)', async () => {
     const { sandboxKey: key } = await service.newAccount();
     const customer = await createCustomer(http, key);
-    assertApiError(await post(key, { customer_id: customer }), 400, 'invalid_request', 'mandate_id');
     assertApiError(await post(key, { mandate_id: 'mdt_01JD3Y8X4W0000000000000000' }), 404, 'not_found', 'mandate_id');
     const created = await http.post('/v1/mandates', { key, json: { customer_id: customer, max_amount: 100_000, frequency: 'monthly' }, idempotencyKey: randomUUID() });
     assert.equal(created.status, 200, created.text);
@@ -58,12 +57,12 @@ describe('a collection charges through an active mandate only, within its terms'
     assertApiError(await post(key, { mandate_id: revoked.id }), 409, 'invalid_state', 'mandate_id');
   });
 
-  test('above max_amount, above ₹15,000, a schedule that does not fit, another customer, a start after expire_at: 400 naming the param', async () => {
+  test("above max_amount, above ₹15,000, a schedule that does not fit, another customer's mandate, a start after expire_at: 400 naming the param", async () => {
     const { sandboxKey: key } = await service.newAccount();
     const monthly = await activeMandate(http, key, undefined, { max_amount: 100_000, frequency: 'monthly', expire_at: now() + 30 * 86_400 });
     assertApiError(await post(key, { mandate_id: monthly.id, amount: 100_001 }), 400, 'invalid_request', 'amount');
     assertApiError(await post(key, { mandate_id: monthly.id, schedule: 'weekly' }), 400, 'invalid_request', 'schedule');
-    assertApiError(await post(key, { mandate_id: monthly.id, customer_id: await createCustomer(http, key) }), 400, 'invalid_request', 'customer_id');
+    assertApiError(await post(key, { mandate_id: monthly.id, customer_id: await createCustomer(http, key) }), 400, 'invalid_request', 'mandate_id');
     assertApiError(await post(key, { mandate_id: monthly.id, start_at: now() + 31 * 86_400 }), 400, 'invalid_request', 'start_at');
     // Exactly its max_amount, its own customer named, and its own frequency are fine.
     const ok = await collectionOn(key, monthly.id, { amount: 100_000, customer_id: monthly.customer_id });
@@ -73,9 +72,15 @@ describe('a collection charges through an active mandate only, within its terms'
 
     const large = await activeMandate(http, key, undefined, { max_amount: 5_000_000 });
     assertApiError(await post(key, { mandate_id: large.id, amount: 1_500_001 }), 400, 'invalid_request', 'amount');
-    assert.equal((await collectionOn(key, large.id, { amount: 1_500_000 })).amount, 1_500_000, '₹15,000 exactly is allowed');
-    // as_presented fits every schedule.
-    for (const schedule of ['weekly', 'monthly', 'yearly']) assert.equal((await collectionOn(key, large.id, { schedule })).schedule, schedule);
+    const exact = await collectionOn(key, large.id, { amount: 1_500_000 });
+    assert.equal(exact.amount, 1_500_000, '₹15,000 exactly is allowed');
+    // as_presented fits every schedule (one open collection at a time on a mandate: each is cancelled before the next).
+    assert.equal((await collectionAction(http, key, exact.id, 'cancel')).status, 200);
+    for (const schedule of ['weekly', 'monthly', 'yearly']) {
+      const c = await collectionOn(key, large.id, { schedule });
+      assert.equal(c.schedule, schedule);
+      assert.equal((await collectionAction(http, key, c.id, 'cancel')).status, 200);
+    }
   });
 });
 
@@ -83,13 +88,17 @@ describe("a mandate's moves reach its collections", () => {
   test("the customer's pause pauses them (mandate_paused), the business cannot resume them meanwhile (409), the mandate's resume resumes them", async () => {
     const { sandboxKey: key } = await service.newAccount();
     const mandate = await activeMandate(http, key);
+    const ownMandate = await activeMandate(http, key);
     const first = await collectionOn(key, mandate.id);
-    const second = await collectionOn(key, mandate.id, { schedule: 'weekly' });
+    const second = await collectionOn(key, (await activeMandate(http, key)).id, { schedule: 'weekly' });
     // A collection the business paused itself stays paused when the mandate resumes.
-    const ownPause = await collectionOn(key, mandate.id);
+    const ownPause = await collectionOn(key, ownMandate.id);
     assert.equal((await collectionAction(http, key, ownPause.id, 'pause')).status, 200);
 
-    assert.equal((await http.post(`/v1/test_helpers/mandates/${mandate.id}/pause`, { key })).status, 200);
+    const moveMandates = async (action: 'pause' | 'resume') => {
+      for (const m of [mandate.id, second.mandate_id, ownMandate.id]) assert.equal((await http.post(`/v1/test_helpers/mandates/${m}/${action}`, { key })).status, 200);
+    };
+    await moveMandates('pause');
     for (const c of [first, second]) {
       const paused = await waitForCollection(http, key, c.id, (x) => x.status === 'paused');
       assert.equal(paused.pause_reason, 'mandate_paused');
@@ -98,7 +107,7 @@ describe("a mandate's moves reach its collections", () => {
     assertApiError(await collectionAction(http, key, first.id, 'resume'), 409, 'invalid_state');
     assertApiError(await collectionAction(http, key, ownPause.id, 'resume'), 409, 'invalid_state');
 
-    assert.equal((await http.post(`/v1/test_helpers/mandates/${mandate.id}/resume`, { key })).status, 200);
+    await moveMandates('resume');
     for (const c of [first, second]) {
       const resumed = await waitForCollection(http, key, c.id, (x) => x.status === 'active');
       assert.equal(resumed.pause_reason, null);
@@ -114,11 +123,10 @@ describe("a mandate's moves reach its collections", () => {
 
   test("the customer's revoke cancels them (mandate_revoked) with collection.cancelled", async () => {
     const { sandboxKey: key } = await service.newAccount();
-    const mandate = await activeMandate(http, key);
-    const active = await collectionOn(key, mandate.id);
-    const paused = await collectionOn(key, mandate.id);
+    const active = await collectionOn(key, (await activeMandate(http, key)).id);
+    const paused = await collectionOn(key, (await activeMandate(http, key)).id);
     assert.equal((await collectionAction(http, key, paused.id, 'pause')).status, 200);
-    assert.equal((await http.post(`/v1/test_helpers/mandates/${mandate.id}/revoke`, { key })).status, 200);
+    for (const c of [active, paused]) assert.equal((await http.post(`/v1/test_helpers/mandates/${c.mandate_id}/revoke`, { key })).status, 200);
     for (const c of [active, paused]) {
       const cancelled = await waitForCollection(http, key, c.id, (x) => x.status === 'cancelled');
       assert.equal(cancelled.cancel_reason, 'mandate_revoked');

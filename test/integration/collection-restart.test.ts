@@ -34,9 +34,9 @@ test('a worker SIGKILLed mid-lifecycle and restarted: every cycle is charged exa
   const first = await workers.start();
   const { accountId, sandboxKey: key } = await service.newAccount();
   const payer = await createCustomer(http, key);
-  const failing = await createCustomer(http, key, 'failure@upi');
+  const failing = await createCustomer(http, key, 'nofunds@upi');
   const paying = await createCollection(http, key, { customer_id: payer, amount: 3_000, total_count: TOTAL });
-  const halting = await createCollection(http, key, { mandate_id: await mandateDebiting(service, http, key, failing), amount: 1_000 });
+  const halting = await createCollection(http, key, { mandate_id: await mandateDebiting(http, key, failing), amount: 1_000 });
 
   await waitForCollection(http, key, paying.id, (c) => c.paid_count >= 2, 30_000);
   await workers.kill(first);

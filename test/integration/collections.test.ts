@@ -30,7 +30,7 @@ after(async () => {
 
 /** A collection on a fresh mandate debiting the body's customer's own UPI ID. */
 async function createCollection(_http: Http, key: string, body: Record<string, unknown>): Promise<any> {
-  return createOnMandate(http, key, { ...body, mandate_id: body.mandate_id ?? (await mandateDebiting(service, http, key, body.customer_id as string)) });
+  return createOnMandate(http, key, { ...body, mandate_id: body.mandate_id ?? (await mandateDebiting(http, key, body.customer_id as string)) });
 }
 
 /** The UPI ID the customer's mandates debit changes (the customer moved it to another UPI ID in their app). */
@@ -212,9 +212,9 @@ describe('the lifecycle, driven by advance', () => {
     );
   });
 
-  test('failure@upi: the charge and its three retries fail, then the collection is halted (collection.failed ×4, collection.halted)', async () => {
+  test('nofunds@upi: the charge and its three retries fail, then the collection is halted (collection.failed ×4, collection.halted)', async () => {
     const { accountId, sandboxKey: key } = await service.newAccount();
-    const customer = await createCustomer(http, key, 'failure@upi');
+    const customer = await createCustomer(http, key, 'nofunds@upi');
     const created = await createCollection(http, key, { customer_id: customer, amount: 5_000 });
     assert.equal((await collectionAction(http, key, created.id, 'advance')).body.failed_count, 1);
     // The first retry is due an hour after the failure; announced at once, it is debited 24 h after its notice at the earliest.
@@ -258,9 +258,9 @@ describe('the lifecycle, driven by advance', () => {
     await assertLedgerBalanced(service, accountId);
   });
 
-  test('a mandate whose UPI ID changes from failure@upi to success@upi during the retries is charged at the next attempt and stays active', async () => {
+  test('a mandate whose UPI ID changes from nofunds@upi to success@upi during the retries is charged at the next attempt and stays active', async () => {
     const { sandboxKey: key } = await service.newAccount();
-    const customer = await createCustomer(http, key, 'failure@upi');
+    const customer = await createCustomer(http, key, 'nofunds@upi');
     const created = await createCollection(http, key, { customer_id: customer, amount: 7_500, start_at: ist('2027-08-20T11:00:00') });
     const failed = await collectionAction(http, key, created.id, 'advance');
     assert.equal(failed.body.failed_count, 1);
@@ -279,7 +279,7 @@ describe('the lifecycle, driven by advance', () => {
     assert.deepEqual(
       charges.map((p) => [p.vpa, p.status]),
       [
-        ['failure@upi', 'failed'],
+        ['nofunds@upi', 'failed'],
         ['success@upi', 'captured'],
       ],
     );
@@ -466,7 +466,7 @@ describe('pause, resume and cancel', () => {
 
   test('a halted collection resumes from the next cycle; the failed cycle is not charged again', async () => {
     const { sandboxKey: key } = await service.newAccount();
-    const customer = await createCustomer(http, key, 'failure@upi');
+    const customer = await createCustomer(http, key, 'nofunds@upi');
     const created = await createCollection(http, key, { customer_id: customer, start_at: ist('2027-06-30T18:45:00') });
     for (let i = 0; i < 4; i++) assert.equal((await collectionAction(http, key, created.id, 'advance')).status, 200);
     assert.equal((await http.get(`/v1/collections/${created.id}`, { key })).body.status, 'halted');
@@ -574,10 +574,12 @@ describe('reads, scoping and refusals', () => {
     const othersMandate = await activeMandate(http, other.sandboxKey);
     const now = Math.floor(Date.now() / 1000);
     const cases: [Record<string, unknown>, number, string, string][] = [
-      [{ mandate_id: undefined }, 400, 'invalid_request', 'mandate_id'],
+      // Without mandate_id, customer_id is required (the service then makes the mandate: collection-source-call.test.ts).
+      [{ mandate_id: undefined, customer_id: undefined }, 400, 'invalid_request', 'customer_id'],
       [{ mandate_id: 'mdt_nope' }, 404, 'not_found', 'mandate_id'],
       [{ mandate_id: othersMandate.id }, 404, 'not_found', 'mandate_id'],
-      [{ customer_id: 'cust_nope' }, 400, 'invalid_request', 'customer_id'],
+      // A mandate must be the named customer's.
+      [{ customer_id: 'cust_nope' }, 400, 'invalid_request', 'mandate_id'],
       [{ amount: 0 }, 400, 'invalid_request', 'amount'],
       [{ amount: '1.5' }, 400, 'invalid_request', 'amount'],
       [{ currency: 'USD' }, 400, 'invalid_request', 'currency'],
@@ -605,7 +607,7 @@ describe('reads, scoping and refusals', () => {
     // A refusal does not bind the key: fixed (the unknown customer_id left out), the request goes through.
     const idempotencyKey = `retry-${randomUUID()}`;
     const body = { mandate_id: mandate.id, amount: 1000, schedule: 'monthly', start_at: now + 86_400 };
-    assertApiError(await http.post('/v1/collections', { key, json: { ...body, customer_id: 'cust_nope' }, idempotencyKey }), 400, 'invalid_request', 'customer_id');
+    assertApiError(await http.post('/v1/collections', { key, json: { ...body, customer_id: 'cust_nope' }, idempotencyKey }), 400, 'invalid_request', 'mandate_id');
     const fixed = await http.post('/v1/collections', { key, json: body, idempotencyKey });
     assert.equal(fixed.status, 200, fixed.text);
     assert.equal(await collectionRows(accountId), 1);

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { type ConnectedAccount, connectedAccount } from '../helpers/connections.ts';
+import { disableConnection } from '../../src/db/connections.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { assertApiError } from '../helpers/api-assert.ts';
@@ -254,6 +255,59 @@ describe('the customer and the business move a live mandate', () => {
 });
 
 describe('live collections', () => {
+  test("the source call live (customer_id, amount, schedule): the collection's mandate is registered at the provider; approved in the UPI app, the collection is active and its first debit captured", async () => {
+    const a = await live();
+    const res = await postCollection(a, { customer_id: a.customerId, amount: 20_000, schedule: 'monthly', customer_ip: '203.0.113.9', user_agent: 'Mozilla/5.0 (test)' });
+    assert.equal(res.status, 200, res.text);
+    assert.equal(res.body.status, 'created');
+    assert.equal(res.body.mode, 'live');
+    const mandate = (await get(a, `/v1/mandates/${res.body.mandate_id}`)).body;
+    assert.equal(res.body.authorization_url, mandate.authorization_url);
+    const { order } = await registrationOf(a, mandate.id);
+    const registered = a.rzp.control.tokens().find((t) => t.orderId === order.id);
+    assert.equal(registered?.token.max_amount, 20_000);
+    assert.equal(registered?.frequency, 'monthly');
+    a.rzp.control.approveMandate(order.id, { vpa: 'meera@okicici' });
+    const active = await waitOn(a, `/v1/collections/${res.body.id}`, (c) => c.status === 'active');
+    assert.equal(active.authorization_url, null);
+    const paid = await waitOn(a, `/v1/collections/${res.body.id}`, (c) => c.paid_count === 1, 60_000);
+    assert.equal(paid.status, 'active');
+    assert.deepEqual((await eventsOf(a, res.body.id, 'collection.')).map((e) => e.type).slice(0, 3), ['collection.activated', 'collection.upcoming', 'collection.charged']);
+  });
+
+  test('a live collection cancelled before its mandate is approved withdraws the mandate: revoked here', async () => {
+    const a = await live();
+    const res = await postCollection(a, { customer_id: a.customerId, amount: 20_000, schedule: 'monthly' });
+    assert.equal(res.status, 200, res.text);
+    await registrationOf(a, res.body.mandate_id);
+    const cancelled = await http.post(`/v1/collections/${res.body.id}/cancel`, { key: a.liveKey, headers: HTTPS });
+    assert.equal(cancelled.status, 200, cancelled.text);
+    assert.equal(cancelled.body.status, 'cancelled');
+    await mandateIs(a, res.body.mandate_id, 'revoked');
+  });
+
+  test('a debit due while the connection is disabled uses no attempt: paused (connection_disabled); resumed once it is enabled, it is made', async () => {
+    const a = await live();
+    const mandate = await activeMandate(a);
+    // Its notice falls due a few seconds from now, once the connection is disabled.
+    const created = await postCollection(a, { mandate_id: mandate.id, amount: 20_000, schedule: 'monthly', start_at: Math.floor(Date.now() / 1000) + NOTICE_S + 4 });
+    assert.equal(created.status, 200, created.text);
+    assert.ok(await disableConnection(service.stack.orm.em.fork(), a.connectionId));
+    const paused = await waitOn(a, `/v1/collections/${created.body.id}`, (c) => c.status === 'paused', 60_000);
+    assert.equal(paused.pause_reason, 'connection_disabled');
+    assert.equal(paused.failed_count, 0, 'no attempt used');
+    assert.equal((await get(a, `/v1/payments?collection_id=${created.body.id}`)).body.data.length, 0);
+    assert.equal(a.rzp.control.recurringDebits().length, 0, 'nothing at the provider');
+    assert.deepEqual((await eventsOf(a, created.body.id, 'collection.')).map((e) => e.type), ['collection.paused']);
+
+    // The connection enabled again (as `payctl connections enable` does), the business resumes: the debit is made.
+    await service.sql(`update connections set status = 'active' where id = ?`, [a.connectionId]);
+    const resumed = await http.post(`/v1/collections/${created.body.id}/resume`, { key: a.liveKey, headers: HTTPS });
+    assert.equal(resumed.status, 200, resumed.text);
+    const charged = await waitOn(a, `/v1/collections/${created.body.id}`, (c) => c.paid_count === 1, 60_000);
+    assert.deepEqual([charged.status, charged.failed_count, charged.current_cycle], ['active', 0, 2]);
+  });
+
   test("a live collection the provider could not debit (below its 100 paise minimum) is refused at creation and makes nothing", async () => {
     const a = await live();
     const mandate = await activeMandate(a);

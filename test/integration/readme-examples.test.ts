@@ -51,15 +51,17 @@ test('every curl example of the README is answered 2xx by the service, in the or
     assert.ok(res.ok, `${command.argv.join(' ')}\n  → ${res.status} ${text}`);
     const answer = JSON.parse(text);
     for (const id of idsOf(answer)) latest.set(id.slice(0, id.indexOf('_')), id);
-    // A new mandate: the customer approves it at its authorization_url, as the README says, before its collection.
-    if (answer?.object === 'mandate' && answer.status === 'created') {
+    // A new mandate, or a collection waiting for the mandate made for it: the customer approves it at its
+    // authorization_url, as the README says, before it charges.
+    if ((answer?.object === 'mandate' || answer?.object === 'collection') && answer.status === 'created') {
       assert.equal(await answerMandate(answer.authorization_url, 'success@upi'), 303);
-      let mandate: any;
+      const path = answer.object === 'mandate' ? `/v1/mandates/${answer.id}` : `/v1/collections/${answer.id}`;
+      let approved: any;
       do {
-        if (mandate) await setTimeout(100);
-        mandate = await (await fetch(`${service.url}/v1/mandates/${answer.id}`, { headers: { Authorization: `Bearer ${sandboxKey}` } })).json();
-      } while (mandate.status === 'created');
-      assert.equal(mandate.status, 'active');
+        if (approved) await setTimeout(100);
+        approved = await (await fetch(`${service.url}${path}`, { headers: { Authorization: `Bearer ${sandboxKey}` } })).json();
+      } while (approved.status === 'created');
+      assert.equal(approved.status, 'active');
     }
   }
   // `curl -o report.csv '<download_url>'`: the link of the report the examples read, once it is ready.

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { type SchedulePlan, dueAt, firstCycleDueFrom, kolkataIso } from '../../src/domain/collection-schedule.ts';
-import { type CollectionPlan, actionProblem, afterCharge, cancel, initialState, isTerminal, pause, resume } from '../../src/domain/collections.ts';
+import { type CollectionPlan, actionProblem, activate, afterCharge, cancel, initialState, isTerminal, pause, resume } from '../../src/domain/collections.ts';
 
 /** Unix ms of a wall-clock time in Asia/Kolkata. */
 const ist = (iso: string): number => Date.parse(`${iso}+05:30`);
@@ -113,6 +113,43 @@ test('a capture moves to the next cycle on its due date; the last of total_count
   assert.equal(s2.nextChargeAt, null);
   assert.equal(s2.paidCount, 2);
   assert.ok(isTerminal(s2.status));
+});
+
+test('the charging code caps retries at three per cycle whatever the plan says: the fourth failure halts, even with ten gaps', () => {
+  const p = collectionPlan({ retryDelaysMs: Array.from({ length: 10 }, () => 60_000) });
+  let s = initialState(p);
+  for (let i = 0; i < 3; i++) s = afterCharge(p, s, 'failed', p.startAt);
+  assert.equal(s.status, 'active');
+  const fourth = afterCharge(p, s, 'failed', p.startAt);
+  assert.deepEqual({ status: fourth.status, attempts: fourth.attempts, next: fourth.nextChargeAt }, { status: 'halted', attempts: 4, next: null });
+});
+
+test('a created collection waits for its mandate; approved, it starts now, or keeps a start_at still ahead, or skips cycles already past', () => {
+  const day = 86_400_000;
+  const debit = { noticeMs: day, windows: [{ start: 0, end: day }], validity: { startAt: 0, expireAt: ist('2040-01-01T00:00:00') } };
+  const waiting = collectionPlan({ debit, activation: { startAtGiven: false } });
+  const created = initialState(waiting);
+  assert.deepEqual([created.status, created.nextChargeAt], ['created', null]);
+  assert.deepEqual(actionProblem('created', 'advance') !== undefined, true);
+  assert.equal(actionProblem('created', 'cancel'), undefined);
+  const at = ist('2027-03-05T08:00:00');
+  const byDefault = activate(waiting, created, at);
+  assert.deepEqual([byDefault.plan.startAt, byDefault.plan.activation, byDefault.state.status, byDefault.state.cycle, byDefault.state.nextChargeAt], [at, undefined, 'active', 1, at]);
+  const ahead = collectionPlan({ debit, startAt: ist('2027-04-01T10:00:00'), activation: { startAtGiven: true } });
+  assert.deepEqual([activate(ahead, initialState(ahead), at).state.cycle, activate(ahead, initialState(ahead), at).state.nextChargeAt], [1, ist('2027-04-01T10:00:00')]);
+  // start_at 10 January, approved 5 March: the first due time at or after approval + notice is 10 March (cycle 3).
+  const past = collectionPlan({ debit, activation: { startAtGiven: true } });
+  const late = activate(past, initialState(past), at);
+  assert.deepEqual([late.state.cycle, late.state.nextChargeAt, late.plan.startAt], [3, ist('2027-03-10T10:00:00'), past.startAt]);
+});
+
+test('a collection paused by a disabled connection resumes in the same cycle with the same attempts, due now', () => {
+  const p = collectionPlan();
+  const failedOnce = afterCharge(p, initialState(p), 'failed', p.startAt);
+  const held = pause(failedOnce, 'connection_disabled');
+  const now = p.startAt + 5 * 86_400_000;
+  const resumed = resume(p, held, now);
+  assert.deepEqual({ status: resumed.status, cycle: resumed.cycle, attempts: resumed.attempts, next: resumed.nextChargeAt, reason: resumed.pauseReason }, { status: 'active', cycle: 1, attempts: 1, next: now, reason: null });
 });
 
 test('failures are retried after 1, 3 and 5 days, then the collection is halted; a success in between goes back on schedule', () => {

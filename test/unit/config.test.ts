@@ -113,6 +113,8 @@ test('collection retry gaps: 1, 3 and 5 days by default, or a comma-separated li
   assert.equal(loadConfig({ PAYGATE_TEST_RUN: '1', COLLECTION_INTERVAL_MS: '2500' }).COLLECTION_INTERVAL_MS, 2500);
   for (const bad of ['1d,3d', '0,100', '100,,200', '-5', '1.5']) assertConfigError({ COLLECTION_RETRY_DELAYS_MS: bad }, 'COLLECTION_RETRY_DELAYS_MS');
   assertConfigError({ PAYGATE_TEST_RUN: '1', COLLECTION_INTERVAL_MS: '0' }, 'COLLECTION_INTERVAL_MS');
+  // UPI AutoPay: one attempt and at most three retries per cycle; a fourth gap would never be used.
+  for (const tooMany of ['1,2,3,4', '1,2,3,4,5,6,7,8,9,10']) assertConfigError({ COLLECTION_RETRY_DELAYS_MS: tooMany }, 'COLLECTION_RETRY_DELAYS_MS');
 });
 
 test('UPI AutoPay windows default to NPCI non-peak hours and the pre-debit notice to 24 hours', () => {

@@ -6,7 +6,8 @@ import { ApiError } from '../../domain/errors.ts';
 import { type CollectionAction, actionProblem } from '../../domain/collections.ts';
 import { webhookSimulationsOf } from '../../domain/webhooks.ts';
 import { CollectionEntity, CustomerEntity, MandateEntity, type Mandate } from '../../db/entities.ts';
-import { collectionOnMandateProblem, collectionResumeProblem } from '../../domain/mandates.ts';
+import { AUTOPAY_MAX_DEBIT, collectionOnMandateProblem, collectionResumeProblem, defaultExpireAt } from '../../domain/mandates.ts';
+import { INTERNAL_KEY_PREFIX, mandateWorkflowId } from '../../domain/workflow-ids.ts';
 import { collectionView } from '../../db/views.ts';
 import {
   START_AT_MAX_AHEAD_SECONDS,
@@ -20,6 +21,7 @@ import { parseParams } from '../../contract/validation.ts';
 import { type AppDeps, type ApiRouterContext, type ApiState, authOf, idempotencyKeyOf } from '../context.ts';
 import { findOwn, readRoutes } from '../read-routes.ts';
 import { liveConnector, refuseViolation } from '../live-limits.ts';
+import { authorizationWindowMs, checkLive as checkLiveMandate } from './mandates.ts';
 
 const URL = '/v1/collections';
 const noParams = z.strictObject({});
@@ -40,7 +42,7 @@ function firstChargeAt(startAt: number | undefined, nowMs: number): number {
  */
 function checkMandateTerms(mandate: Mandate, params: CreateCollectionParams, nowMs: number): number {
   if (params.customer_id !== undefined && params.customer_id !== mandate.customerId) {
-    throw new ApiError('invalid_request', `customer_id must be the mandate's customer (${mandate.customerId}), or left out.`, 'customer_id');
+    throw new ApiError('invalid_request', `mandate_id must be a mandate of customer ${params.customer_id} (this one is ${mandate.customerId}'s), or customer_id left out.`, 'mandate_id');
   }
   const problem = collectionOnMandateProblem(mandate, params);
   if (problem) throw new ApiError(problem.code, problem.message, problem.param);
@@ -55,10 +57,10 @@ function checkMandateTerms(mandate: Mandate, params: CreateCollectionParams, now
  * A live collection's debits are live payments at the provider (its minimum amount; a customer it can name on each
  * recurring payment): refused at creation rather than failing at every debit.
  */
-async function checkLiveDebit(ctx: ApiRouterContext, mandate: Mandate, amount: number): Promise<void> {
+async function checkLiveDebit(ctx: ApiRouterContext, customerId: string, amount: number): Promise<void> {
   const live = await liveConnector(ctx);
   if (!live) return;
-  const customer = await ctx.state.em.findOne(CustomerEntity, { id: mandate.customerId }, { fields: ['email', 'phone'] });
+  const customer = await ctx.state.em.findOne(CustomerEntity, { id: customerId }, { fields: ['email', 'phone'] });
   refuseViolation(
     live.connector.limits.checkPayment({
       amount,
@@ -71,13 +73,76 @@ async function checkLiveDebit(ctx: ApiRouterContext, mandate: Mandate, amount: n
   );
 }
 
+/**
+ * The interface document's call (customer_id, amount, schedule, no mandate_id): the customer's mandate is made for
+ * the collection (max_amount = amount, frequency = schedule, the customer's vpa if any, the default validity) under
+ * a key derived from the caller's, so a repeated request finds the same mandate; the collection waits `created`
+ * until the customer approves it. Every rule a mandate and its collection must keep is checked before either is made.
+ */
+async function createWithMandate(ctx: ApiRouterContext, deps: AppDeps, params: CreateCollectionParams): Promise<CollectionResponse> {
+  const { accountId, mode } = authOf(ctx);
+  const customer = await findOwn(ctx, CustomerEntity, 'customer', params.customer_id!, { param: 'customer_id' });
+  if (params.amount > AUTOPAY_MAX_DEBIT) {
+    throw new ApiError('invalid_request', `amount must be at most ${AUTOPAY_MAX_DEBIT} (₹15,000) a debit: above it UPI AutoPay needs the customer's fresh authentication for every debit.`, 'amount');
+  }
+  const now = Date.now();
+  const expireAt = defaultExpireAt(now);
+  const startAt = firstChargeAt(params.start_at, now);
+  if (startAt >= expireAt) throw new ApiError('invalid_request', "start_at must be before the mandate's expire_at.", 'start_at');
+  if (mode === 'live') {
+    await checkLiveMandate(ctx, { maxAmount: params.amount, frequency: params.schedule, customer });
+    await checkLiveDebit(ctx, customer.id, params.amount);
+  }
+  const idempotencyKey = idempotencyKeyOf(ctx);
+  const simulate = webhookSimulationsOf(ctx.state.simulate);
+  const mandate = await deps.temporal.createMandate({
+    accountId,
+    mode,
+    idempotencyKey: `${INTERNAL_KEY_PREFIX}collection:${idempotencyKey}`,
+    customerId: customer.id,
+    vpa: customer.vpa ?? '',
+    maxAmount: params.amount,
+    frequency: params.schedule,
+    startAt: now,
+    expireAt,
+    authorizationExpiresAt: now + authorizationWindowMs(deps.config, mode),
+    description: params.description ?? null,
+    metadata: {},
+    simulate,
+    customerIp: params.customer_ip ?? null,
+    userAgent: params.user_agent ?? null,
+  });
+  return deps.temporal.createCollection({
+    accountId,
+    mode,
+    idempotencyKey,
+    customerId: customer.id,
+    mandateId: mandate.id,
+    mandateValidity: { startAt: mandate.start_at * 1000, expireAt: mandate.expire_at * 1000 },
+    madeMandate: { startAtGiven: params.start_at !== undefined, authorizationUrl: mandate.authorization_url, mandateWorkflowId: mandateWorkflowId(mandate.id) },
+    amount: params.amount,
+    currency: params.currency,
+    schedule: params.schedule,
+    dayOfMonth: params.day_of_month ?? null,
+    startAt,
+    totalCount: params.total_count ?? null,
+    description: params.description ?? null,
+    metadata: params.metadata ?? {},
+    simulate,
+  });
+}
+
 export function collectionRoutes(router: Router<ApiState>, deps: AppDeps): void {
   router.post(URL, async (ctx) => {
     const { accountId, mode } = authOf(ctx);
     const params = parseParams(createCollectionParams, ctx.state.body);
+    if (params.mandate_id === undefined) {
+      ctx.body = (await createWithMandate(ctx, deps, params)) satisfies CollectionResponse;
+      return;
+    }
     const mandate = await findOwn(ctx, MandateEntity, 'mandate', params.mandate_id, { param: 'mandate_id' });
     const startAt = checkMandateTerms(mandate, params, Date.now());
-    if (mode === 'live') await checkLiveDebit(ctx, mandate, params.amount);
+    if (mode === 'live') await checkLiveDebit(ctx, mandate.customerId, params.amount);
     const collection = await deps.temporal.createCollection({
       accountId,
       mode,

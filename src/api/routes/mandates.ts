@@ -21,7 +21,7 @@ const URL = '/v1/mandates';
 const noParams = z.strictObject({});
 
 /** How long the customer has to approve: 7 days, shortened for sandbox test runs only. */
-function authorizationWindowMs(config: Pick<Config, 'MANDATE_AUTHORIZATION_SECONDS'>, mode: Mode): number {
+export function authorizationWindowMs(config: Pick<Config, 'MANDATE_AUTHORIZATION_SECONDS'>, mode: Mode): number {
   return mode === 'sandbox' ? config.MANDATE_AUTHORIZATION_SECONDS * 1000 : AUTHORIZATION_WINDOW_MS;
 }
 
@@ -37,7 +37,7 @@ function validityOf(params: { start_at?: number; expire_at?: number }, nowMs: nu
 }
 
 /** The provider's rules where they are narrower than ours (Razorpay: max_amount up to 9,999,900; a customer it can name): 400 naming the param. */
-async function checkLive(ctx: ApiRouterContext, input: { maxAmount: number; frequency: MandateFrequency; customer: Customer }): Promise<void> {
+export async function checkLive(ctx: ApiRouterContext, input: { maxAmount: number; frequency: MandateFrequency; customer: Customer }): Promise<void> {
   const live = await liveConnector(ctx);
   if (!live) return;
   const { customer } = input;

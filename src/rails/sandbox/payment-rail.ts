@@ -3,8 +3,9 @@
 // rail_submissions table (every call recorded, repeats marked duplicate), and outcomes follow from the
 // time of the first submission.
 //
-//   payments  upi: failure@upi is declined (payment_declined); slow@upi stays pending for slowMs, then
-//             is captured; any other UPI ID (reversal@upi too) is captured at once.
+//   payments  upi: failure@upi is declined (payment_declined); nofunds@upi is declined too, its bank having no
+//             funds (a mandate approved from it is active, and every debit of it fails); slow@upi stays pending
+//             for slowMs, then is captured; any other UPI ID (reversal@upi too) is captured at once.
 //             netbanking: bank FAIL is declined, bank SLOW is slow; any other 4-letter code is captured.
 //   refunds   processed after processingMs, except refunds of payments made from reversal@upi (or
 //             netbanking bank RVSL), which fail with refund_declined: the customer's account no
@@ -20,7 +21,7 @@ import type { SandboxTimings } from './payout-rail.ts';
 export const PAYMENT_RAIL_NAME = 'sandbox-payments';
 export const REFUND_RAIL_NAME = 'sandbox-refunds';
 
-export type PaymentScenario = 'success' | 'failure' | 'slow';
+export type PaymentScenario = 'success' | 'failure' | 'nofunds' | 'slow';
 export type RefundScenario = 'success' | 'failure';
 
 export function paymentScenario(instrument: PaymentInstrument): PaymentScenario {
@@ -29,6 +30,8 @@ export function paymentScenario(instrument: PaymentInstrument): PaymentScenario 
       switch ((instrument.vpa ?? '').toLowerCase()) {
         case 'failure@upi':
           return 'failure';
+        case 'nofunds@upi':
+          return 'nofunds';
         case 'slow@upi':
           return 'slow';
         default:
@@ -106,6 +109,8 @@ export function createSandboxPaymentRail(deps: Deps): PaymentRail {
         return found({ state: 'captured', reference: reference('SBXP', paymentId) });
       case 'failure':
         return found({ state: 'failed', failure: { code: 'payment_declined', message: 'The customer declined the payment or their bank refused it.' } });
+      case 'nofunds':
+        return found({ state: 'failed', failure: { code: 'payment_declined', message: "The customer's bank declined the debit: the account has no funds." } });
       case 'slow': {
         const left = deps.timings.slowMs - first.elapsed;
         return found(left > 0 ? { state: 'processing', checkAgainInMs: Math.max(left, 50) } : { state: 'captured', reference: reference('SBXP', paymentId) });

@@ -15,7 +15,7 @@ import { classify, isClosed, type Mechanism } from './mechanism.ts';
 export type CreateCollectionInput = Omit<CollectionRequest, 'collectionId'>;
 
 export interface CollectionGateway {
-  /** Starts the collection's workflow, which writes it `active`; answers once it is written. */
+  /** Starts the collection's workflow, which writes it `active` (or `created`, waiting for its mandate); answers once it is written. */
   createCollection(input: CreateCollectionInput): Promise<CollectionResponse>;
   /** pause / resume / cancel / advance (answers after the charge attempt); invalid_state when it does not fit. */
   collectionAction(collection: { id: string; accountId: string; mode: Mode }, action: CollectionAction): Promise<CollectionResponse>;
@@ -43,6 +43,7 @@ export function collectionGateway(m: Mechanism): CollectionGateway {
               totalCount: input.totalCount,
               retryDelaysMs: settings.retryDelaysMs,
               debit: input.mandateValidity && { noticeMs: settings.noticeMs, windows: settings.windows, validity: input.mandateValidity },
+              ...(input.madeMandate ? { activation: { startAtGiven: input.madeMandate.startAtGiven } } : {}),
             },
           },
         ],

@@ -500,7 +500,7 @@ export type paths = {
         put?: never;
         /**
          * Start charging a customer on a schedule (monthly, weekly or yearly)
-         * @description Each cycle is one payment with `collection_id`, charged to the customer's `vpa` as it is at that moment. A failed charge is retried after 1, 3 and 5 days; after the last failure the collection is `halted`. After `total_count` captured charges it is `completed`. It charges through an `active` mandate only (`409 invalid_state` otherwise), within its `max_amount`, its `frequency` and its validity, never above 1500000 paise a debit; a paused mandate pauses it (`pause_reason: "mandate_paused"`), a revoked or expired one cancels it. Events: `collection.charged`, `collection.failed`, `collection.halted`, `collection.completed`, `collection.paused`, `collection.resumed`, `collection.cancelled`.
+         * @description Two ways: `customer_id`, `amount`, `schedule` (the service makes the customer's UPI AutoPay mandate for the collection and answers it `created` with `authorization_url`, the page the customer approves on; once approved it is `active` (`collection.activated`) and the first debit follows the notice; a rejected or unapproved mandate cancels it, `mandate_rejected` / `mandate_not_approved`; cancelling it withdraws the mandate), or `mandate_id` of an `active` mandate (charging starts at once). A mandate backs one open collection (`created`, `active`, `paused` or `halted`): a second is `409 invalid_state`. Each cycle is one payment with `collection_id`, charged to the customer's `vpa` as it is at that moment. A failed charge is retried after 1, 3 and 5 days (one attempt and at most three retries per cycle); after the last failure the collection is `halted`. After `total_count` captured charges it is `completed`. It charges through an `active` mandate only (`409 invalid_state` otherwise), within its `max_amount`, its `frequency` and its validity, never above 1500000 paise a debit; a paused mandate pauses it (`pause_reason: "mandate_paused"`), a revoked or expired one cancels it. Events: `collection.activated`, `collection.upcoming`, `collection.charged`, `collection.failed`, `collection.halted`, `collection.completed`, `collection.paused`, `collection.resumed`, `collection.cancelled`.
          */
         post: operations["createCollection"];
         delete?: never;
@@ -535,7 +535,7 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Pause (active), resume (paused or halted: from the next due date, no burst) or cancel (not yet cancelled or completed) */
+        /** Pause (active), resume (paused or halted: from the next due date, no burst) or cancel (not yet cancelled or completed; a created one withdraws its mandate) */
         post: operations["collectionAction"];
         delete?: never;
         options?: never;
@@ -552,7 +552,7 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Sandbox: make the next charge attempt now (the next cycle, or the next retry); answers after it. 409 unless active */
+        /** Sandbox: make the next charge attempt now (the next cycle, or the next retry); answers after it, within 2 s. 409 unless active, and at once while a debit is pending at the sandbox bank */
         post: operations["advanceCollection"];
         delete?: never;
         options?: never;
@@ -1496,6 +1496,8 @@ export type components = {
             customer_id: string;
             /** @description The mandate it charges through (null only for a collection that ended before mandates). */
             mandate_id: string | null;
+            /** @description While `created`: the page of the mandate made for it, where the customer approves (send it to them). Null otherwise. */
+            authorization_url: string | null;
             /** @description Paise charged at each cycle. */
             amount: number;
             /** @example INR */
@@ -1511,17 +1513,17 @@ export type components = {
             /** @description `total_count - paid_count`; null when there is no total. */
             remaining_count: number | null;
             /**
-             * @description `active` (charging on schedule), `paused`, `halted` (a charge failed after all its retries), `cancelled`, `completed` (`total_count` charges collected).
+             * @description `created` (waiting for the customer to approve the mandate made for it), `active` (charging on schedule), `paused`, `halted` (a charge failed after all its retries), `cancelled`, `completed` (`total_count` charges collected).
              * @enum {string}
              */
-            status: "active" | "paused" | "halted" | "cancelled" | "completed";
+            status: "created" | "active" | "paused" | "halted" | "cancelled" | "completed";
             /** @description Charges captured. */
             paid_count: number;
             /** @description Charge attempts that failed (each retry counts). */
             failed_count: number;
             /** @description The cycle the next charge belongs to (1 = the charge at `start_at`). */
             current_cycle: number;
-            /** @description Unix seconds of the next charge attempt (a cycle's due date in Asia/Kolkata, or a retry); null unless active. */
+            /** @description Unix seconds of the next charge attempt (a cycle's due date in Asia/Kolkata, or a retry); null unless active (so null while created). */
             next_charge_at: number | null;
             /** @description The payment of the latest charge attempt whose outcome is known. */
             latest_payment_id: string | null;
@@ -1533,9 +1535,9 @@ export type components = {
             halted_at: number | null;
             cancelled_at: number | null;
             completed_at: number | null;
-            /** @description `mandate_paused` when its mandate's pause paused it (its resume resumes it); null otherwise. */
+            /** @description `mandate_paused` when its mandate's pause paused it (its resume resumes it); `connection_disabled` when a due debit found the account's provider connection disabled (no attempt used; resume it once the connection is enabled); null otherwise. */
             pause_reason: string | null;
-            /** @description `mandate_revoked`, `mandate_expired` (its mandate ended), `mandate_limit`, `mandate_required` (no mandate could carry it); null when cancelled by the business. */
+            /** @description `mandate_rejected` (the customer declined the mandate made for it), `mandate_not_approved` (its authorization window ended unapproved), `mandate_revoked`, `mandate_expired` (its mandate ended), `mandate_limit`, `mandate_required` (no mandate could carry it); null when cancelled by the business. */
             cancel_reason: string | null;
         };
         CollectionList: {
@@ -7962,7 +7964,7 @@ export interface operations {
                     /** @description Only objects created at or before this time (unix seconds). */
                     lte?: number;
                 };
-                status?: "active" | "paused" | "halted" | "cancelled" | "completed";
+                status?: "created" | "active" | "paused" | "halted" | "cancelled" | "completed";
                 customer_id?: string;
                 mandate_id?: string;
             };
@@ -8124,10 +8126,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
-                    /** @description The `active` mandate to charge through (`mdt_...`): `amount` at most its `max_amount` and at most 1500000 (₹15,000), `schedule` fitting its `frequency`; it names the customer. */
-                    mandate_id: string;
-                    /** @description The mandate's customer (`cust_...`); may be left out. Another customer is refused. */
+                    /** @description The `active` mandate to charge through (`mdt_...`): `amount` at most its `max_amount` and at most 1500000 (₹15,000), `schedule` fitting its `frequency`; it names the customer. Leave it out (give `customer_id`) to have the service make the customer's mandate for this collection: the collection is then `created` until the customer approves at `authorization_url`. */
+                    mandate_id?: string;
+                    /** @description The customer to charge (`cust_...`). Without `mandate_id`, required: a mandate of `amount` and `schedule` is made for the collection (the customer's `vpa` if it has one, 10 years' validity). With `mandate_id`, may be left out; another customer than the mandate's is refused. */
                     customer_id?: string;
+                    /** @description The customer's IP address, passed to the mandate made for the collection (live; ignored in the sandbox). */
+                    customer_ip?: string;
+                    /** @description The customer's browser user agent, passed to the mandate made for the collection (live; ignored in the sandbox). */
+                    user_agent?: string;
                     /** @description Paise to collect at each cycle. */
                     amount: number;
                     /**
@@ -8166,10 +8172,14 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The `active` mandate to charge through (`mdt_...`): `amount` at most its `max_amount` and at most 1500000 (₹15,000), `schedule` fitting its `frequency`; it names the customer. */
-                    mandate_id: string;
-                    /** @description The mandate's customer (`cust_...`); may be left out. Another customer is refused. */
+                    /** @description The `active` mandate to charge through (`mdt_...`): `amount` at most its `max_amount` and at most 1500000 (₹15,000), `schedule` fitting its `frequency`; it names the customer. Leave it out (give `customer_id`) to have the service make the customer's mandate for this collection: the collection is then `created` until the customer approves at `authorization_url`. */
+                    mandate_id?: string;
+                    /** @description The customer to charge (`cust_...`). Without `mandate_id`, required: a mandate of `amount` and `schedule` is made for the collection (the customer's `vpa` if it has one, 10 years' validity). With `mandate_id`, may be left out; another customer than the mandate's is refused. */
                     customer_id?: string;
+                    /** @description The customer's IP address, passed to the mandate made for the collection (live; ignored in the sandbox). */
+                    customer_ip?: string;
+                    /** @description The customer's browser user agent, passed to the mandate made for the collection (live; ignored in the sandbox). */
+                    user_agent?: string;
                     /** @description Paise to collect at each cycle. */
                     amount: number;
                     /**
@@ -8199,7 +8209,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The collection, `active`. */
+            /** @description The collection: `created` (made with its mandate, waiting for the customer) or `active` (on a mandate_id). */
             200: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
