@@ -53,9 +53,10 @@ export function mandateRefOf(mandate: Mandate): ProviderMandateRef | null {
 }
 
 export function createLiveMandateActivities(deps: { orm: MikroORM; recurrings?: ProviderRecurrings }) {
-  const recurringOf = async (accountId: string): Promise<ProviderRecurring> => {
-    const recurring = await deps.recurrings?.ofAccount(accountId);
-    if (!recurring) throw ApplicationFailure.nonRetryable(`account ${accountId} has no provider connection for recurring debits`, 'NoConnection');
+  // Through the mandate's own connection (bound at its registration): its token lives at that provider account.
+  const recurringOf = async (mandate: Mandate): Promise<ProviderRecurring> => {
+    const recurring = await deps.recurrings?.ofMandate(mandate.id);
+    if (!recurring) throw ApplicationFailure.nonRetryable(`mandate ${mandate.id} has no provider connection for recurring debits`, 'NoConnection');
     return recurring;
   };
   return {
@@ -69,7 +70,7 @@ export function createLiveMandateActivities(deps: { orm: MikroORM; recurrings?: 
       if (mandate.providerRegistrationReference && mandate.authorizationIntentUrl) return;
       const customer = await em.findOne(CustomerEntity, { id: mandate.customerId, accountId: mandate.accountId, mode: mandate.mode });
       if (!customer) throw ApplicationFailure.nonRetryable(`customer ${mandate.customerId} not found`, 'NotFound');
-      const recurring = await recurringOf(mandate.accountId);
+      const recurring = await recurringOf(mandate);
       const registration = await atProvider(() =>
         recurring.register({
           mandateId,
@@ -93,7 +94,7 @@ export function createLiveMandateActivities(deps: { orm: MikroORM; recurrings?: 
       const mandate = await loadMandate(deps.orm.em.fork(), mandateId);
       const ref = mandateRefOf(mandate);
       if (!ref) return null;
-      const recurring = await recurringOf(mandate.accountId);
+      const recurring = await recurringOf(mandate);
       const report = await atProvider(() => recurring.mandate(ref));
       return { state: report.outcome.state, tokenReference: report.tokenReference, vpa: report.vpa, providerStatus: report.providerStatus };
     },
@@ -103,7 +104,7 @@ export function createLiveMandateActivities(deps: { orm: MikroORM; recurrings?: 
       const mandate = await loadMandate(deps.orm.em.fork(), mandateId);
       const ref = mandateRefOf(mandate);
       if (!ref) return;
-      const recurring = await recurringOf(mandate.accountId);
+      const recurring = await recurringOf(mandate);
       await atProvider(() => recurring.cancel(ref));
     },
 
@@ -121,7 +122,7 @@ export function createLiveMandateActivities(deps: { orm: MikroORM; recurrings?: 
       const mandate = await loadMandate(em, collection.mandateId);
       const ref = mandateRefOf(mandate);
       if (!ref?.tokenReference) throw ApplicationFailure.nonRetryable(`mandate ${mandate.id} has no token at the provider to debit`, 'MandateWithoutToken');
-      const recurring = await recurringOf(mandate.accountId);
+      const recurring = await recurringOf(mandate);
       return atProvider(() =>
         recurring.noticeDebit({
           paymentId: input.paymentId,

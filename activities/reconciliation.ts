@@ -118,7 +118,7 @@ function openingTopUp(c: StatementContext, last: ProviderStatementLine) {
 
 async function connectionOf(orm: MikroORM, connectionId: string) {
   const connection = await orm.em.fork().findOne(ConnectionEntity, { id: connectionId }, {
-    fields: ['accountId', 'reconciliationCursor', 'reconciliationProviderBalance', 'createdAt'],
+    fields: ['accountId', 'reconciliationCursor', 'reconciliationProviderBalance', 'createdAt', 'supersededBy'],
   });
   if (!connection) throw ApplicationFailure.nonRetryable(`no connection ${connectionId}`, 'NotFound');
   return connection;
@@ -128,6 +128,9 @@ export function createReconciliationActivities(deps: { orm: MikroORM; readerOf: 
   const readers: Record<ReconcileStep, (connectionId: string) => Promise<ReconcileStepRead>> = {
     async payout_account_statement(connectionId) {
       const connection = await connectionOf(deps.orm, connectionId);
+      // An older duplicate of a provider account leaves its statement to the newest connection, which reads the same
+      // lines: two readers would each record them.
+      if (connection.supersededBy) return { works: [], state: { cursor: connection.reconciliationCursor ?? null, providerBalance: null, linesRead: 0, unexplained: 0 } };
       const reader = await deps.readerOf(connectionId);
       if (!reader) throw ApplicationFailure.nonRetryable(`connection ${connectionId} has no provider account to read`, 'NoProviderAccount');
       const read = await reader.listTransactions(connection.reconciliationCursor ?? null);

@@ -32,6 +32,13 @@ export function createTopUpActivities(deps: { orm: MikroORM }) {
           idempotencyKey: input.idempotencyKey,
         });
         if (existing) return topUpView(existing);
+        if (input.providerReference) {
+          // A provider deposit once per provider account, whichever of its connections (an older duplicate's webhook
+          // URL still verifies) or reconciliations brought it: the provider's transaction id is what they share.
+          await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`provider-top-up:${input.providerReference}`]);
+          const same = await tx.findOne(TopUpEntity, { accountId: input.accountId, mode: input.mode, providerReference: input.providerReference });
+          if (same) return topUpView(same);
+        }
         const row = tx.create(TopUpEntity, {
           id: input.topUpId,
           accountId: input.accountId,

@@ -36,9 +36,13 @@ export async function recordProviderLinkPayment(orm: MikroORM, input: ProviderLi
   return orm.em.fork().transactional(async (tx) => {
     const link = await loadLink(tx, input.linkId);
     const idempotencyKey = providerPaymentKey(input.connectionId, input.providerReference);
-    await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [idempotencyKey]);
-    const existing = await tx.findOne(PaymentEntity, { accountId: link.accountId, mode: link.mode, idempotencyKey });
+    // Once per provider payment, whichever connection of the provider account reported it (an older duplicate's
+    // webhook URL still verifies): the provider's payment id is the one key they share.
+    await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`provider-payment:${input.providerReference}`]);
+    const existing = await tx.findOne(PaymentEntity, { accountId: link.accountId, mode: link.mode, providerReference: input.providerReference });
     if (existing) return { paymentId: existing.id, amount: Number(existing.amount), linkId: link.id, linkWorkflowId: paymentLinkWorkflowId(link.id) };
+    // Its refunds (a duplicate's) go to the provider account that took it, through the connection that holds it now.
+    const [holder] = await tx.execute<{ id: string }[]>('select coalesce(superseded_by, id) as id from connections where id = ?', [input.connectionId]);
     const payment = tx.create(PaymentEntity, {
       id: newId('payment'),
       accountId: link.accountId,
@@ -67,6 +71,7 @@ export async function recordProviderLinkPayment(orm: MikroORM, input: ProviderLi
       fee: input.fee,
       nextAction: null,
       returnUrl: null,
+      connectionId: holder?.id ?? input.connectionId,
       idempotencyKey,
       sandboxSimulate: [],
       createdAt: new Date(),
@@ -109,13 +114,18 @@ export async function openLinkQr(orm: MikroORM, gateways: ProviderGateways | und
   const em = orm.em.fork();
   const link = await loadLink(em, input.linkId);
   if (link.mode !== 'live' || !isPayable(link.status) || input.due <= 0) return { closeBy: null };
-  const found = await gateways?.ofAccount(link.accountId);
+  const found = await gateways?.ofLink(link.id, true);
   if (!found) throw ApplicationFailure.nonRetryable(`account ${link.accountId} has no payment gateway`, 'NoGateway');
   const now = Date.now();
   if (link.qrProviderReference && link.qrContent && link.qrCloseBy && link.qrCloseBy.getTime() > now) {
     if (Number(link.qrAmount) === input.due) return { closeBy: link.qrCloseBy.getTime() };
     // Made for an amount no longer due (a partial payment came another way): it must take nothing more.
     await found.gateway.closeQr(link.qrProviderReference);
+  }
+  // A disabled connection makes no new QR code (it moves no new money); the page then shows none.
+  if (found.status !== 'active') {
+    await em.execute('update payment_links set qr_provider_reference = null, qr_content = null, qr_close_by = null, qr_amount = null where id = ?', [link.id]);
+    return { closeBy: null };
   }
   const account = await em.execute<{ name: string }[]>('select name from accounts where id = ?', [link.accountId]);
   const qr = await found.gateway.createLinkQr({
@@ -141,7 +151,8 @@ export async function closeLinkQr(orm: MikroORM, gateways: ProviderGateways | un
   const em = orm.em.fork();
   const link = await loadLink(em, input.linkId);
   if (!link.qrProviderReference) return;
-  const found = await gateways?.ofAccount(link.accountId);
+  // Closed where it was made, whatever that connection's status now.
+  const found = await gateways?.ofLink(link.id, false);
   if (found) await found.gateway.closeQr(link.qrProviderReference);
   await em.execute('update payment_links set qr_provider_reference = null, qr_content = null, qr_close_by = null, qr_amount = null where id = ? and qr_provider_reference = ?', [
     link.id,

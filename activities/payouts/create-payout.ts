@@ -40,6 +40,9 @@ function newPayoutRow(request: PayoutRequest, problem: FailureReason | undefined
     providerReference: null,
     fees: 0,
     failureProvider: null,
+    // A live payout binds its connection when it is first sent (after any wait), never before.
+    connectionId: null,
+    payoutAccountNumber: null,
   };
 }
 

@@ -17,6 +17,7 @@ import {
   rotateWebhookSecret,
   type ConnectionSummary,
 } from '../db/connections.ts';
+import { registerKeepConnectionCommands, refuseSecondConnection } from './connection-changes.ts';
 import { AccountEntity } from '../db/entities.ts';
 import { createSecretBox, type SecretBox } from '../db/sealed.ts';
 import { isIdOf } from '../domain/ids.ts';
@@ -98,24 +99,28 @@ async function addConnection(ctx: CliContext, options: AddOptions): Promise<void
     if (!(await em.findOne(AccountEntity, { id: options.account }, { fields: ['id'] }))) throw notFound;
     const refused = (existing: string | undefined) =>
       new CliError(`account ${options.account} already has an active connection${existing ? ` (${existing})` : ''}; disable it first (payctl connections disable ID)`);
-    const existing = await activeConnection(em, options.account);
-    if (existing) throw refused(existing.id);
-    let id: string;
-    try {
-      id = await insertConnection(em, secrets, {
-        accountId: options.account,
-        provider: connector.provider,
-        keyId: options.keyId,
-        keySecret,
-        webhookSecret,
-        payoutAccountNumber: options.payoutAccountNumber,
-        baseUrl,
-      });
-    } catch (err) {
-      // Another add won the race for the one active connection (the partial unique index).
-      if (err instanceof UniqueConstraintViolationException) throw refused(undefined);
-      throw err;
-    }
+    // One add at a time: two adds of one provider account must not both pass the check.
+    const id = await em.transactional(async (tx) => {
+      await tx.execute('select pg_advisory_xact_lock(hashtext(?))', ['payctl/connections-add']);
+      await refuseSecondConnection(tx, connector.provider, options.keyId, options.payoutAccountNumber);
+      const existing = await activeConnection(tx, options.account);
+      if (existing) throw refused(existing.id);
+      try {
+        return await insertConnection(tx, secrets, {
+          accountId: options.account,
+          provider: connector.provider,
+          keyId: options.keyId,
+          keySecret,
+          webhookSecret,
+          payoutAccountNumber: options.payoutAccountNumber,
+          baseUrl,
+        });
+      } catch (err) {
+        // Another add won the race for the one active connection (the partial unique index).
+        if (err instanceof UniqueConstraintViolationException) throw refused(undefined);
+        throw err;
+      }
+    });
     return { id, scheduled: await scheduleReconciliation(ctx, db, id, options.account) };
   });
   const webhookUrl = webhookUrlOf(ctx.config().publicBaseUrl, connector.provider, id);
@@ -251,6 +256,7 @@ function registerAdd(connections: Command, ctx: CliContext): void {
 export function registerConnectionsCommands(program: Command, ctx: CliContext): void {
   const connections = program.command('connections').description('manage accounts\' connections to payment providers (live money)');
   registerAdd(connections, ctx);
+  registerKeepConnectionCommands(connections, ctx, { secretBoxOf, readSecret, connectorFor, summaryJson });
 
   connections
     .command('list')

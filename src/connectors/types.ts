@@ -279,8 +279,11 @@ export interface ProviderGateway {
 export interface ProviderGateways {
   /** The connection's gateway; null when the connection is unknown or its provider has no connector. */
   ofConnection(connectionId: string): Promise<ProviderGateway | null>;
-  /** The gateway of the account's active connection, else of its latest one; null when it has none. */
-  ofAccount(accountId: string): Promise<{ connectionId: string; gateway: ProviderGateway } | null>;
+  /**
+   * The gateway of the payment link's own connection (its QR codes are made and closed there); with `bind`, an unbound
+   * link first binds to its account's active connection. Null when it has none.
+   */
+  ofLink(linkId: string, bind: boolean): Promise<{ connectionId: string; status: string; gateway: ProviderGateway } | null>;
 }
 
 /** What a connector's payment and refund rails need of a connection (the worker's composition root builds it). */
@@ -414,8 +417,11 @@ export interface ProviderRecurring {
 
 /** UPI AutoPay of the connections, as the worker's composition root gives it to activities. */
 export interface ProviderRecurrings {
-  /** The account's active connection's, else its latest one's (a disabled connection still follows what is in flight); null when it has none. */
-  ofAccount(accountId: string): Promise<ProviderRecurring | null>;
+  /**
+   * The UPI AutoPay of the mandate's own connection (registered, looked at, debited and revoked there); an unbound
+   * mandate first binds to its account's active connection. Null when it has none.
+   */
+  ofMandate(mandateId: string): Promise<ProviderRecurring | null>;
 }
 
 /** What one provider's connector gives the rest of the service (src/connectors/index.ts lists them). */

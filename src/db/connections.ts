@@ -20,15 +20,6 @@ export async function activeConnection(em: EntityManager, accountId: string): Pr
   return em.findOne(ConnectionEntity, { accountId, status: 'active' }, { fields: ['id', 'provider'] });
 }
 
-/**
- * The connection that follows an account's live money: its active one, else its latest (a disabled connection still
- * follows what is in flight); null when it has none.
- */
-export async function followingConnectionId(em: EntityManager, accountId: string): Promise<string | null> {
-  const [row] = await em.execute<{ id: string }[]>(`select id from connections where account_id = ? order by (status = 'active') desc, created_at desc limit 1`, [accountId]);
-  return row?.id ?? null;
-}
-
 export interface NewConnection {
   accountId: string;
   provider: string;
@@ -58,6 +49,69 @@ export async function insertConnection(em: EntityManager, secrets: SecretBox, in
     createdAt: new Date(),
   });
   return id;
+}
+
+/**
+ * The connection, enabled or disabled, that already holds a provider account with this key id or this payout account
+ * number, or null. A second connection to one provider account would read its statement and take its webhooks again,
+ * recording its balance and its QR payments twice, so `connections add` refuses one.
+ */
+export async function providerAccountHolder(
+  em: EntityManager,
+  provider: string,
+  keyId: string,
+  payoutAccountNumber: string | null,
+): Promise<{ id: string; accountId: string; status: Connection['status']; sameKeyId: boolean } | null> {
+  const [row] = await em.execute<{ id: string; account_id: string; status: Connection['status']; same_key_id: boolean }[]>(
+    `select id, account_id, status, key_id = ? as same_key_id from connections
+      where provider = ? and (key_id = ? or (payout_account_number is not null and payout_account_number = ?))
+      order by created_at desc limit 1`,
+    [keyId, provider, keyId, payoutAccountNumber],
+  );
+  return row ? { id: row.id, accountId: row.account_id, status: row.status, sameKeyId: row.same_key_id } : null;
+}
+
+/** How many times the connection's key or settings changed: what a worker builds from it is kept per version. */
+export async function connectionCredentialsVersion(em: EntityManager, connectionId: string): Promise<number> {
+  const [row] = await em.execute<{ v: number }[]>('select credentials_version as v from connections where id = ?', [connectionId]);
+  return row?.v ?? 0;
+}
+
+/** Gives a connection a new key pair (the provider regenerated it); everything the connection carried stays with it. */
+export async function rotateConnectionKey(em: EntityManager, secrets: SecretBox, connectionId: string, keyId: string, keySecret: string): Promise<boolean> {
+  const changed = await em.execute<{ id: string }[]>(
+    `update connections set key_id = ?, key_secret = ?, credentials_version = credentials_version + 1 where id = ? returning id`,
+    [keyId, secrets.seal(keySecret, connectionKeySecretContext(connectionId)), connectionId],
+  );
+  return changed.length === 1;
+}
+
+/** Why a connection's payout account number cannot change now, or null once it has changed. */
+export type UpdateRefusal = { kind: 'not_found' } | { kind: 'in_flight'; payoutIds: string[] };
+
+/**
+ * Changes the connection's payout account number, refused while a payout sent from the old number is still
+ * `initiated` (it is looked up there, with the number it was sent from). Under the row's lock, so no payout binds
+ * the old number meanwhile.
+ */
+export async function updatePayoutAccountNumber(em: EntityManager, connectionId: string, payoutAccountNumber: string): Promise<UpdateRefusal | null> {
+  return em.transactional(async (tx) => {
+    const row = await tx.findOne(ConnectionEntity, { id: connectionId }, { fields: ['id', 'payoutAccountNumber'], lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!row) return { kind: 'not_found' } as const;
+    if (row.payoutAccountNumber === payoutAccountNumber) return null;
+    const inFlight = await tx.execute<{ id: string }[]>(
+      `select id from payouts where connection_id = ? and status = 'initiated' and payout_account_number is distinct from ? order by id limit 5`,
+      [connectionId, payoutAccountNumber],
+    );
+    if (inFlight.length > 0) return { kind: 'in_flight', payoutIds: inFlight.map((r) => r.id) } as const;
+    await tx.execute('update connections set payout_account_number = ?, credentials_version = credentials_version + 1 where id = ?', [payoutAccountNumber, connectionId]);
+    return null;
+  });
+}
+
+/** Brings a disabled connection back; false when it was not disabled. The account's one active connection is the unique index's. */
+export async function enableConnection(em: EntityManager, connectionId: string): Promise<boolean> {
+  return (await em.nativeUpdate(ConnectionEntity, { id: connectionId, status: 'disabled', supersededBy: null }, { status: 'active' })) === 1;
 }
 
 /** Disables a connection: no new money movement through it; webhooks and reconciliation still work. */

@@ -195,6 +195,9 @@ export const PayoutEntity = defineEntity({
     // Written as JSON text (a status change writes only scalar columns: src/db/row-update.ts); the jsonb column may
     // read back parsed: providerFailureOf reads either.
     failureProvider: p.string().columnType('jsonb').nullable(),
+    /** Live: the connection that carried it (bound when it is first sent) and the payout account number it left from. */
+    connectionId: p.string().nullable(),
+    payoutAccountNumber: p.string().nullable(),
   },
 });
 export type Payout = InferEntity<typeof PayoutEntity>;
@@ -260,6 +263,8 @@ export const PaymentEntity = defineEntity({
     /** Live: the paying customer's IP address and user agent as the caller gave them (sent to the provider, never made up). */
     customerIp: p.text().nullable(),
     userAgent: p.text().nullable(),
+    /** Live: the connection that carried it (its lookups and refunds go there). */
+    connectionId: p.string().nullable(),
   },
 });
 export type Payment = InferEntity<typeof PaymentEntity>;
@@ -288,6 +293,8 @@ export const RefundEntity = defineEntity({
     sandboxSimulate: p.array(),
     /** Live: the provider's id of the refund. */
     providerReference: p.string().nullable(),
+    /** Live: the connection that carried it (its payment's). */
+    connectionId: p.string().nullable(),
   },
 });
 export type Refund = InferEntity<typeof RefundEntity>;
@@ -449,6 +456,8 @@ export const PaymentLinkEntity = defineEntity({
     qrCloseBy: p.datetime().nullable(),
     /** The paise it takes (what was due when it was made). */
     qrAmount: p.bigint('number').nullable(),
+    /** Live: the connection its QR codes are made at. */
+    connectionId: p.string().nullable(),
   },
 });
 export type PaymentLink = InferEntity<typeof PaymentLinkEntity>;
@@ -488,6 +497,8 @@ export const MandateEntity = defineEntity({
     revokedAt: p.datetime().nullable(),
     rejectedAt: p.datetime().nullable(),
     expiredAt: p.datetime().nullable(),
+    /** Live: the connection it is registered at (its debits and revocation go there). */
+    connectionId: p.string().nullable(),
   },
 });
 export type Mandate = InferEntity<typeof MandateEntity>;
@@ -551,6 +562,10 @@ export const ConnectionEntity = defineEntity({
     reconciliationDifference: p.bigint('number').nullable(),
     /** How many reconciliations found a difference. */
     reconciliationDifferencesFound: p.integer().default(0),
+    /** The newest connection of the same provider account, when this one was an older duplicate (disabled). */
+    supersededBy: p.string().nullable(),
+    /** Counts key rotations and settings updates, so a worker drops what it built from older ones. */
+    credentialsVersion: p.integer().default(0),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { createSecretBox } from '../../src/db/sealed.ts';
+import { startRazorpayStandin, type RazorpayStandin } from '../standins/razorpay/index.ts';
 import { connectionWebhookSecrets } from '../../src/db/connections.ts';
 import { assertApiError } from '../helpers/api-assert.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
@@ -27,6 +28,7 @@ let workDir: string;
 const printed: string[] = [];
 /** Every secret handed to payctl in this file. */
 const secretsGiven: string[] = [];
+const standins: RazorpayStandin[] = [];
 
 before(async () => {
   service = await startTestService({ TRUST_PROXY: 'true' });
@@ -36,6 +38,7 @@ before(async () => {
 });
 after(async () => {
   await service?.stop();
+  for (const rzp of standins) await rzp.stop();
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
@@ -94,9 +97,17 @@ async function liveAccount(): Promise<{ accountId: string; liveKey: string; bene
 /** Nothing answers there: a test run reaches loopback addresses only, never the provider's own. */
 const NOWHERE = 'http://127.0.0.1:9';
 
-function addArgs(accountId: string, extra: string[] = []): string[] {
-  const baseUrl = extra.includes('--base-url') ? [] : ['--base-url', NOWHERE];
-  return ['connections', 'add', '--account', accountId, '--provider', 'razorpay', '--key-id', 'rzp_live_AbCdEf123456', '--payout-account-number', '7878780080316316', '--json', ...baseUrl, ...extra];
+/** A provider account no other connection of the (shared) database names: one connection per provider account. */
+function providerAccount(): { keyId: string; accountNumber: string } {
+  return { keyId: `rzp_live_${randomBytes(8).toString('hex')}`, accountNumber: `78787800${String(randomBytes(4).readUInt32BE()).padStart(10, '0')}` };
+}
+
+/**
+ * `connections add` to a provider account, at a loopback address where nothing answers unless `extra` names a
+ * stand-in's `--base-url`: no test reaches the provider's real API.
+ */
+function addArgs(accountId: string, extra: string[] = [], p = providerAccount()): string[] {
+  return ['connections', 'add', '--account', accountId, '--provider', 'razorpay', '--key-id', p.keyId, '--payout-account-number', p.accountNumber, '--base-url', NOWHERE, '--json', ...extra];
 }
 
 describe('payctl connections', () => {
@@ -125,34 +136,39 @@ describe('payctl connections', () => {
     const { accountId } = await liveAccount();
     const keySecret = newSecret('keysecret');
     const webhookSecret = newSecret('whsecret');
-    const out = json(await payctl(addArgs(accountId, ['--base-url', 'http://127.0.0.1:9/']), { RAZORPAY_KEY_SECRET: keySecret, RAZORPAY_WEBHOOK_SECRET: webhookSecret }));
+    const p = providerAccount();
+    const out = json(await payctl(addArgs(accountId, ['--base-url', 'http://127.0.0.1:9/'], p), { RAZORPAY_KEY_SECRET: keySecret, RAZORPAY_WEBHOOK_SECRET: webhookSecret }));
     assert.match(out.connection_id, /^conn_/);
     assert.equal(out.webhook_url, `${PUBLIC_BASE_URL}/connectors/razorpay/${out.connection_id}/webhooks`);
     assert.deepEqual(Object.keys(out).sort(), ['connection_id', 'webhook_url']);
 
     const [row] = await service.sql('select account_id, provider, key_id, base_url, status, payout_account_number from connections where id = ?', [out.connection_id]);
-    assert.deepEqual(row, { account_id: accountId, provider: 'razorpay', key_id: 'rzp_live_AbCdEf123456', base_url: 'http://127.0.0.1:9', status: 'active', payout_account_number: '7878780080316316' });
+    assert.deepEqual(row, { account_id: accountId, provider: 'razorpay', key_id: p.keyId, base_url: 'http://127.0.0.1:9', status: 'active', payout_account_number: p.accountNumber });
     // The service opens what payctl sealed (the same SECRETS_KEY): the webhook route can verify with it.
     const opened = await connectionWebhookSecrets(service.stack.orm.em.fork(), createSecretBox(Buffer.from(TEST_SECRETS_KEY, 'base64')), out.connection_id);
     assert.deepEqual(opened?.secrets, [webhookSecret]);
   });
 
-  test('add with secrets from files; a second add for the account is refused and changes nothing', async () => {
+  test('add with secrets from files; a second add for the account, of its provider account or another, is refused and changes nothing', async () => {
     const { accountId } = await liveAccount();
     const keyFile = path.join(workDir, `key-${randomUUID()}`);
     const hookFile = path.join(workDir, `hook-${randomUUID()}`);
     writeFileSync(keyFile, `${newSecret('filekey')}\n`, { mode: 0o600 });
     const webhookSecret = newSecret('filehook');
     writeFileSync(hookFile, `${webhookSecret}\n`, { mode: 0o600 });
-    const first = json(await payctl(addArgs(accountId, ['--key-secret-file', keyFile, '--webhook-secret-file', hookFile])));
+    const p = providerAccount();
+    const first = json(await payctl(addArgs(accountId, ['--key-secret-file', keyFile, '--webhook-secret-file', hookFile], p)));
     assert.match(first.connection_id, /^conn_/);
     const opened = await connectionWebhookSecrets(service.stack.orm.em.fork(), createSecretBox(Buffer.from(TEST_SECRETS_KEY, 'base64')), first.connection_id);
     assert.deepEqual(opened?.secrets, [webhookSecret], 'the file\'s trailing newline is not part of the secret');
 
-    const second = await payctl(addArgs(accountId, ['--key-secret-file', keyFile, '--webhook-secret-file', hookFile]));
+    const second = await payctl(addArgs(accountId, ['--key-secret-file', keyFile, '--webhook-secret-file', hookFile], p));
     assert.equal(second.code, 1, second.stderr);
     assert.equal(second.stdout, '');
-    assert.match(second.stderr, new RegExp(`already has an active connection \\(${first.connection_id}\\)`));
+    assert.match(second.stderr, new RegExp(`provider account already has a connection: ${first.connection_id} \\(active\\)`));
+    const another = await payctl(addArgs(accountId, ['--key-secret-file', keyFile, '--webhook-secret-file', hookFile]));
+    assert.equal(another.code, 1, another.stderr);
+    assert.match(another.stderr, new RegExp(`already has an active connection \\(${first.connection_id}\\)`));
     const rows = await service.sql('select id from connections where account_id = ?', [accountId]);
     assert.deepEqual(rows.map((r) => r.id), [first.connection_id]);
   });
@@ -170,7 +186,11 @@ describe('payctl connections', () => {
   test('list and show print every setting but no secret; disable makes live money writes answer 403 connection_required', async () => {
     const { accountId, liveKey, beneficiaryId } = await liveAccount();
     const env = { RAZORPAY_KEY_SECRET: newSecret('listkey'), RAZORPAY_WEBHOOK_SECRET: newSecret('listhook') };
-    const { connection_id: id } = json(await payctl(addArgs(accountId), env));
+    // The payout below goes to a stand-in of the provider, never to its real API.
+    const p = providerAccount();
+    const rzp = await startRazorpayStandin({ keyId: p.keyId, keySecret: env.RAZORPAY_KEY_SECRET, accountNumber: p.accountNumber });
+    standins.push(rzp);
+    const { connection_id: id } = json(await payctl(addArgs(accountId, ['--base-url', rzp.baseUrl], p), env));
 
     const payout = { beneficiary_id: beneficiaryId, amount: 1_000, mode: 'upi' };
     const connected = await http.post('/v1/payouts', { key: liveKey, headers: HTTPS, json: payout, idempotencyKey: randomUUID() });
@@ -184,16 +204,16 @@ describe('payctl connections', () => {
     assert.equal(shown.account_id, accountId);
     assert.equal(shown.provider, 'razorpay');
     assert.equal(shown.status, 'active');
-    assert.equal(shown.key_id, 'rzp_live_AbCdEf123456');
-    assert.equal(shown.payout_account_number_last4, '6316');
-    assert.equal(shown.base_url, NOWHERE);
+    assert.equal(shown.key_id, p.keyId);
+    assert.equal(shown.payout_account_number_last4, p.accountNumber.slice(-4));
+    assert.equal(shown.base_url, rzp.baseUrl);
     assert.equal(shown.reconciliation_cursor, null);
     assert.equal(typeof shown.created_at, 'number');
     const human = await payctl(['connections', 'show', id]);
     assert.equal(human.code, 0, human.stderr);
-    assert.match(human.stdout, /…6316/);
-    assert.doesNotMatch(human.stdout, /7878780080316316/);
-    assert.doesNotMatch(JSON.stringify(list), /7878780080316316/);
+    assert.match(human.stdout, new RegExp(`…${p.accountNumber.slice(-4)}`));
+    assert.doesNotMatch(human.stdout, new RegExp(p.accountNumber));
+    assert.doesNotMatch(JSON.stringify(list), new RegExp(p.accountNumber));
 
     const disabled = json(await payctl(['connections', 'disable', id, '--json']));
     assert.equal(disabled.status, 'disabled');
@@ -203,7 +223,7 @@ describe('payctl connections', () => {
     assert.equal(again.code, 0, again.stderr);
     assert.match(again.stdout, /Already disabled/);
 
-    // With the old one disabled, the account may be connected again.
+    // With the old one disabled, the account may be connected to another provider account.
     const next = json(await payctl(addArgs(accountId), { RAZORPAY_KEY_SECRET: newSecret('nextkey'), RAZORPAY_WEBHOOK_SECRET: newSecret('nexthook') }));
     assert.notEqual(next.connection_id, id);
 

@@ -75,10 +75,21 @@ function json(run: Run): any {
   return JSON.parse(run.stdout);
 }
 
+interface ProviderKeys {
+  keyId: string;
+  accountNumber: string;
+}
+
+/** Another provider account (one connection per provider account): its own key id and payout account number. */
+function otherProvider(): ProviderKeys {
+  const tag = randomUUID().replace(/-/g, '').slice(0, 12);
+  return { keyId: `rzp_live_${tag}`, accountNumber: `7878${tag.replace(/[a-f]/g, '9')}` };
+}
+
 /** `payctl connections add` with the secrets in the environment, as README says. */
-async function addConnection(account: string, baseUrl: string, env: Record<string, string> = {}): Promise<{ connection_id: string }> {
+async function addConnection(account: string, baseUrl: string, env: Record<string, string> = {}, p: ProviderKeys = { keyId: KEY_ID, accountNumber: ACCOUNT_NUMBER }): Promise<{ connection_id: string }> {
   return json(
-    await payctl(['connections', 'add', '--account', account, '--provider', 'razorpay', '--key-id', KEY_ID, '--payout-account-number', ACCOUNT_NUMBER, '--base-url', baseUrl, '--json'], {
+    await payctl(['connections', 'add', '--account', account, '--provider', 'razorpay', '--key-id', p.keyId, '--payout-account-number', p.accountNumber, '--base-url', baseUrl, '--json'], {
       RAZORPAY_KEY_SECRET: KEY_SECRET,
       RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
       ...env,
@@ -276,10 +287,11 @@ describe('reconciliation of a live connection', () => {
 
   test('payout fees no webhook brought (a payout approved at the provider later) are recorded once, from the statement', async () => {
     // An account whose RazorpayX holds payouts for approval: the create answers `pending`, with no fees yet.
-    const held = await startRazorpayStandin({ keyId: KEY_ID, keySecret: KEY_SECRET, accountNumber: ACCOUNT_NUMBER, approvalWorkflow: true });
+    const heldKeys = otherProvider();
+    const held = await startRazorpayStandin({ ...heldKeys, keySecret: KEY_SECRET, approvalWorkflow: true });
     extraStandins.push(held);
     const other = await service.newAccount({ live: true });
-    const id = (await addConnection(other.accountId, held.baseUrl)).connection_id;
+    const id = (await addConnection(other.accountId, held.baseUrl, {}, heldKeys)).connection_id;
     held.control.setWebhook({ url: `${service.url}/connectors/razorpay/${id}/webhooks`, secret: WEBHOOK_SECRET });
     held.control.deposit(50_000);
     const otherBalance = async () => Number((await http.get('/v1/balance', { key: other.liveKey!, headers: HTTPS })).body.available);
@@ -308,14 +320,15 @@ describe('reconciliation of a live connection', () => {
   });
 
   test('an account with history before the connection: its balance then is one top-up, what came after is line by line', async () => {
-    const old = await startRazorpayStandin({ keyId: KEY_ID, keySecret: KEY_SECRET, accountNumber: ACCOUNT_NUMBER });
+    const oldKeys = otherProvider();
+    const old = await startRazorpayStandin({ ...oldKeys, keySecret: KEY_SECRET });
     extraStandins.push(old);
     old.control.deposit(30_000);
     old.control.adjustBalance(-2_000, 'a charge from before');
     // The statement's clock has whole seconds: the connection is made in a later one.
     await new Promise((r) => setTimeout(r, 1_100));
     const other = await service.newAccount({ live: true });
-    const id = (await addConnection(other.accountId, old.baseUrl)).connection_id;
+    const id = (await addConnection(other.accountId, old.baseUrl, {}, oldKeys)).connection_id;
     const after = old.control.deposit(5_000);
     const result = await reconcile(id);
     assert.equal(result.difference, 0);
@@ -342,13 +355,14 @@ describe('reconciliation of a live connection', () => {
   });
 
   test('the worker makes the Schedule of a connection added while the service was down, and the Schedule reconciles', async () => {
-    const down = await startRazorpayStandin({ keyId: KEY_ID, keySecret: KEY_SECRET, accountNumber: ACCOUNT_NUMBER });
+    const downKeys = otherProvider();
+    const down = await startRazorpayStandin({ ...downKeys, keySecret: KEY_SECRET });
     extraStandins.push(down);
     down.control.deposit(42_000);
     const other = await service.newAccount({ live: true });
     // Temporal cannot be reached while the connection is added: the Schedule is left to the worker's start-up.
     const added = await payctl(
-      ['connections', 'add', '--account', other.accountId, '--provider', 'razorpay', '--key-id', KEY_ID, '--payout-account-number', ACCOUNT_NUMBER, '--base-url', down.baseUrl],
+      ['connections', 'add', '--account', other.accountId, '--provider', 'razorpay', '--key-id', downKeys.keyId, '--payout-account-number', downKeys.accountNumber, '--base-url', down.baseUrl],
       { RAZORPAY_KEY_SECRET: KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET, TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}` },
     );
     assert.equal(added.code, 0, added.stderr);

@@ -6,6 +6,7 @@
 // cancelling or pausing).
 import { ApiError } from '../../domain/errors.ts';
 import { activeConnection } from '../../db/connections.ts';
+import { isIdOf } from '../../domain/ids.ts';
 import { connectorOf } from '../../connectors/index.ts';
 import type { MoneyMovement } from '../../connectors/types.ts';
 import type { ApiMiddleware } from '../context.ts';
@@ -27,12 +28,28 @@ export const moneyMovingRoutes: ReadonlyMap<string, MoneyMovement | null> = new 
   ['POST /v1/mandates', 'recurring'],
 ]);
 
+/**
+ * A refund gives back a payment through the payment's own connection, disabled or not (it still serves what it
+ * carried), so a refund needs no active connection when its payment has one. Only a well-formed id of a live payment
+ * of this account counts; anything else meets the usual refusal.
+ */
+async function paymentConnection(ctx: Parameters<ApiMiddleware>[0]): Promise<{ id: string; provider: string } | null> {
+  const body = ctx.state.body as Record<string, unknown> | undefined;
+  const paymentId = body && typeof body === 'object' ? body.payment_id : undefined;
+  if (typeof paymentId !== 'string' || !isIdOf('payment', paymentId)) return null;
+  const [row] = await ctx.state.em.execute<{ id: string; provider: string }[]>(
+    `select c.id, c.provider from payments p join connections c on c.id = p.connection_id where p.id = ? and p.account_id = ? and p.mode = 'live'`,
+    [paymentId, ctx.state.accountId],
+  );
+  return row ?? null;
+}
+
 export function connectionRequired(routes: ReadonlyMap<string, MoneyMovement | null> = moneyMovingRoutes): ApiMiddleware {
   return async (ctx, next) => {
     const { mode, accountId } = ctx.state;
     const route = `${ctx.method} ${routePattern(ctx)}`;
     if (mode !== 'live' || !accountId || !routes.has(route)) return next();
-    const connection = await activeConnection(ctx.state.em, accountId);
+    const connection = (await activeConnection(ctx.state.em, accountId)) ?? (route === 'POST /v1/refunds' ? await paymentConnection(ctx) : null);
     if (!connection) {
       throw new ApiError(
         'connection_required',

@@ -1,6 +1,7 @@
 // The payment gateway of each connection for the worker's activities (settlements, link QR codes), built from the
 // connection's row with its key secret unsealed here, as the live payout rail is, at the same shared pace.
-import { followingConnectionId } from '../../db/connections.ts';
+import { connectionCredentialsVersion } from '../../db/connections.ts';
+import { boundConnection } from '../../db/object-connections.ts';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { ProviderGateway, ProviderGateways } from '../../connectors/types.ts';
 import { connectedSettings } from './connected.ts';
@@ -11,21 +12,23 @@ export function createLiveGateways(options: { orm: MikroORM; secrets: SecretBox;
   const { orm } = options;
   const pace = providerPace(orm, options.maxRps);
   const gateways = new Map<string, ProviderGateway>();
-  async function ofConnection(connectionId: string): Promise<ProviderGateway | null> {
-    const cached = gateways.get(connectionId);
+  async function built(connectionId: string, version: number | null): Promise<ProviderGateway | null> {
+    // Keyed by the settings version when known, so a rotated key is used from its rotation on.
+    const key = `${connectionId}/${version ?? (await connectionCredentialsVersion(orm.em.fork(), connectionId))}`;
+    const cached = gateways.get(key);
     if (cached) return cached;
     const connected = await connectedSettings({ ...options, pace }, connectionId);
     if (!connected) return null;
     const gateway = connected.connector.createGateway(connected.settings);
-    gateways.set(connectionId, gateway);
+    gateways.set(key, gateway);
     return gateway;
   }
   return {
-    ofConnection,
-    async ofAccount(accountId) {
-      const connectionId = await followingConnectionId(orm.em.fork(), accountId);
-      const gateway = connectionId ? await ofConnection(connectionId) : null;
-      return connectionId && gateway ? { connectionId, gateway } : null;
+    ofConnection: (connectionId) => built(connectionId, null),
+    async ofLink(linkId, bind) {
+      const bound = await boundConnection(orm.em.fork(), 'payment_links', linkId, bind);
+      const gateway = bound ? await built(bound.connectionId, bound.credentialsVersion) : null;
+      return bound && gateway ? { connectionId: bound.connectionId, status: bound.status, gateway } : null;
     },
   };
 }

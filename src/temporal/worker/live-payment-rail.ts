@@ -1,11 +1,12 @@
 // The live payment and refund rails of the worker's composition root: each payment or refund goes to the rails of
-// its account's connection (API.md, Live payments), built from the connection's row with its key secret unsealed
+// its own connection (src/db/object-connections.ts: a refund goes where its payment went), built from the connection's row with its key secret unsealed
 // here, paced with the connection's payouts (one provider rate per connection). What the provider says of a payment
 // is kept on its row (its id, its fee, what the customer must do next); the fee reaches the ledger at capture
 // (activities/payments/live-payment.ts).
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { connectorOf } from '../../connectors/index.ts';
-import { connectionCredentials, followingConnectionId } from '../../db/connections.ts';
+import { connectionCredentials } from '../../db/connections.ts';
+import { boundConnection } from '../../db/object-connections.ts';
 import type { SecretBox } from '../../db/sealed.ts';
 import type { PaymentRail, PaymentSubmitAnswer, RefundRail } from '../../rails/payments.ts';
 import type { RailAnswer } from '../../rails/rail.ts';
@@ -25,17 +26,18 @@ export function createLivePaymentRails(options: LivePaymentRailOptions): Rails {
   const { orm } = options;
   const cache = new Map<string, Rails>();
 
-  /** The account's active connection, else its latest one (a disabled connection still follows what is in flight). */
-  async function railsOfAccount(accountId: string): Promise<Rails> {
-    const connectionId = await followingConnectionId(orm.em.fork(), accountId);
-    if (!connectionId) return unconnected;
-    const cached = cache.get(connectionId);
+  /** The rails of the payment's or refund's own connection (a submit binds an unbound one first); built once per settings. */
+  async function railsOf(table: 'payments' | 'refunds', id: string, bind: boolean): Promise<Rails> {
+    const bound = await boundConnection(orm.em.fork(), table, id, bind);
+    if (!bound) return unconnected;
+    const key = `${bound.connectionId}/${bound.credentialsVersion}`;
+    const cached = cache.get(key);
     if (cached) return cached;
-    const credentials = await connectionCredentials(orm.em.fork(), options.secrets, connectionId);
+    const credentials = await connectionCredentials(orm.em.fork(), options.secrets, bound.connectionId);
     const connector = credentials && connectorOf(credentials.provider);
     if (!credentials || !connector) return unconnected;
     const rails = connector.createPaymentRails(connectedPaymentSettings(credentials, options));
-    cache.set(connectionId, rails);
+    cache.set(key, rails);
     return rails;
   }
 
@@ -54,14 +56,14 @@ export function createLivePaymentRails(options: LivePaymentRailOptions): Rails {
 
   const payments: PaymentRail = {
     async submit(submission) {
-      const answer = await (await railsOfAccount(submission.accountId)).payments.submit(submission);
+      const answer = await (await railsOf('payments', submission.paymentId, true)).payments.submit(submission);
       await rememberPayment(submission.paymentId, answer);
       return answer;
     },
     async lookup(paymentId) {
       const [payment] = await orm.em.fork().execute<{ account_id: string }[]>('select account_id from payments where id = ?', [paymentId]);
       if (!payment) return { found: false };
-      const looked = await (await railsOfAccount(payment.account_id)).payments.lookup(paymentId, { accountId: payment.account_id });
+      const looked = await (await railsOf('payments', paymentId, false)).payments.lookup(paymentId, { accountId: payment.account_id });
       if (looked.found) await rememberPayment(paymentId, looked.answer);
       return looked;
     },
@@ -70,7 +72,7 @@ export function createLivePaymentRails(options: LivePaymentRailOptions): Rails {
   const refunds: RefundRail = {
     async submit(submission) {
       const [payment] = await orm.em.fork().execute<{ provider_reference: string | null }[]>('select provider_reference from payments where id = ?', [submission.paymentId]);
-      const answer = await (await railsOfAccount(submission.accountId)).refunds.submit({ ...submission, paymentProviderReference: submission.paymentProviderReference ?? payment?.provider_reference ?? null });
+      const answer = await (await railsOf('refunds', submission.refundId, true)).refunds.submit({ ...submission, paymentProviderReference: submission.paymentProviderReference ?? payment?.provider_reference ?? null });
       await rememberRefund(submission.refundId, answer);
       return answer;
     },
@@ -81,7 +83,7 @@ export function createLivePaymentRails(options: LivePaymentRailOptions): Rails {
       );
       if (!row) return { found: false };
       const context = { accountId: row.account_id, paymentId: row.payment_id, paymentProviderReference: row.provider_reference };
-      const looked = await (await railsOfAccount(row.account_id)).refunds.lookup(refundId, context);
+      const looked = await (await railsOf('refunds', refundId, false)).refunds.lookup(refundId, context);
       if (looked.found) await rememberRefund(refundId, looked.answer);
       return looked;
     },

@@ -1,8 +1,8 @@
-// The live payout rail of the worker's composition root: each payout goes to the rail of its account's connection
-// (API.md, Live mode), built from the connection's row with its key secret unsealed here (besides the inbound
+// The live payout rail of the worker's composition root: each payout goes to the rail of its own connection
+// (src/db/object-connections.ts), built from the connection's row with its key secret unsealed here (besides the inbound
 // webhook route, the only place that unseals). The provider's pace is a PostgreSQL limiter keyed by connection, so
 // it holds across every worker process; over it, a call waits rather than fails.
-import { followingConnectionId } from '../../db/connections.ts';
+import { payoutConnection } from '../../db/object-connections.ts';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { sharedRateLimiter } from '../../db/rate-limits.ts';
 import type { SecretBox } from '../../db/sealed.ts';
@@ -61,16 +61,20 @@ export function createLivePayoutRail(options: LivePayoutRailOptions): PayoutRail
   const rails = new Map<string, PayoutRail>();
   const unconnected = unconnectedPayoutRail;
 
-  /** The account's active connection, else its latest one (a disabled connection still follows what is in flight). */
-  async function railOfAccount(accountId: string): Promise<PayoutRail> {
-    const connectionId = await followingConnectionId(orm.em.fork(), accountId);
-    if (!connectionId) return unconnected;
-    const cached = rails.get(connectionId);
+  /**
+   * The rail of the payout's own connection, at the payout account number it left from (a send binds an unbound
+   * payout to the account's active connection first; none: nothing is sent). Built once per connection settings.
+   */
+  async function railOfPayout(payoutId: string, bind: boolean): Promise<PayoutRail> {
+    const bound = await payoutConnection(orm.em.fork(), payoutId, bind);
+    if (!bound) return unconnected;
+    const key = `${bound.connectionId}/${bound.credentialsVersion}/${bound.payoutAccountNumber ?? ''}`;
+    const cached = rails.get(key);
     if (cached) return cached;
-    const connected = await connectedSettings({ ...options, pace }, connectionId);
+    const connected = await connectedSettings({ ...options, pace }, bound.connectionId);
     if (!connected?.hasPayoutAccount) return unconnected;
-    const rail = connected.connector.createPayoutRail(connected.settings);
-    rails.set(connectionId, rail);
+    const rail = connected.connector.createPayoutRail({ ...connected.settings, accountNumber: bound.payoutAccountNumber ?? connected.settings.accountNumber });
+    rails.set(key, rail);
     return rail;
   }
 
@@ -83,14 +87,12 @@ export function createLivePayoutRail(options: LivePayoutRailOptions): PayoutRail
 
   return {
     async submit(submission) {
-      const answer = await (await railOfAccount(submission.accountId)).submit(submission);
+      const answer = await (await railOfPayout(submission.payoutId, true)).submit(submission);
       await remember(submission.payoutId, answer);
       return answer;
     },
     async lookup(payoutId) {
-      const [payout] = await orm.em.fork().execute<{ account_id: string }[]>('select account_id from payouts where id = ?', [payoutId]);
-      if (!payout) return { found: false };
-      const looked = await (await railOfAccount(payout.account_id)).lookup(payoutId);
+      const looked = await (await railOfPayout(payoutId, false)).lookup(payoutId);
       if (looked.found) await remember(payoutId, looked.answer);
       return looked;
     },

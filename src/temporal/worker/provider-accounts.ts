@@ -3,6 +3,7 @@
 // by the same shared limiter as the connection's payouts.
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { ProviderAccountReader } from '../../connectors/types.ts';
+import { connectionCredentialsVersion } from '../../db/connections.ts';
 import { connectedSettings } from './connected.ts';
 import type { SecretBox } from '../../db/sealed.ts';
 import { providerPace } from './live-payout-rail.ts';
@@ -12,12 +13,14 @@ export function createAccountReaders(options: { orm: MikroORM; secrets: SecretBo
   const pace = providerPace(orm, options.maxRps);
   const readers = new Map<string, ProviderAccountReader>();
   return async (connectionId: string): Promise<ProviderAccountReader | null> => {
-    const cached = readers.get(connectionId);
+    // Per settings version: after `connections rotate-key` or `update` the reader is built anew.
+    const key = `${connectionId}/${await connectionCredentialsVersion(orm.em.fork(), connectionId)}`;
+    const cached = readers.get(key);
     if (cached) return cached;
     const connected = await connectedSettings({ ...options, pace }, connectionId);
     if (!connected?.hasPayoutAccount) return null;
     const reader = connected.connector.createAccountReader(connected.settings);
-    readers.set(connectionId, reader);
+    readers.set(key, reader);
     return reader;
   };
 }

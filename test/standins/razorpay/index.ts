@@ -122,6 +122,11 @@ export interface StandinControl {
   clearFaults(): void;
   setWebhook(config: WebhookConfig | null): void;
   rotateWebhookSecret(secret: string): void;
+  /**
+   * The merchant regenerates the API keys on the dashboard (payments/dashboard/account-settings/api-keys.md: the
+   * new pair replaces the old "wherever required"): from now on only the new pair authenticates.
+   */
+  regenerateKeys(keyId: string, keySecret: string): void;
   /** The next matching events are never delivered. */
   dropWebhooks(match?: EventMatch): void;
   /** The next matching events are delivered twice (same event id and body). */
@@ -327,6 +332,10 @@ function makeControl(inst: Instance): StandinControl {
     },
     setWebhook: (config) => webhooks.configure(config),
     rotateWebhookSecret: (secret) => webhooks.rotateSecret(secret),
+    regenerateKeys: (keyId, keySecret) => {
+      inst.opts.keyId = keyId;
+      inst.opts.keySecret = keySecret;
+    },
     dropWebhooks: (match) => webhooks.drop(match),
     duplicateWebhooks: (match) => webhooks.duplicate(match),
     badlySignWebhooks: (match) => webhooks.badlySign(match),
