@@ -32,6 +32,7 @@ import { Migration20261203000000_collection_mandates } from './migrations/Migrat
 import { Migration20261204000000_api_key_changes } from './migrations/Migration20261204000000_api_key_changes.ts';
 import { Migration20261205000000_link_attempt_hold } from './migrations/Migration20261205000000_link_attempt_hold.ts';
 import { Migration20261206000000_live_mandates } from './migrations/Migration20261206000000_live_mandates.ts';
+import { Migration20261207010000_provider_event_matching } from './migrations/Migration20261207010000_provider_event_matching.ts';
 
 /** Committed migrations, in order. Append new ones; never edit one that has landed. */
 export const migrationsList = [
@@ -64,6 +65,7 @@ export const migrationsList = [
   { name: 'Migration20261204000000_api_key_changes', class: Migration20261204000000_api_key_changes },
   { name: 'Migration20261205000000_link_attempt_hold', class: Migration20261205000000_link_attempt_hold },
   { name: 'Migration20261206000000_live_mandates', class: Migration20261206000000_live_mandates },
+  { name: 'Migration20261207010000_provider_event_matching', class: Migration20261207010000_provider_event_matching },
 ];
 
 export type Orm = MikroORM;

@@ -62,6 +62,11 @@ export interface PaymentSubmission {
 /** A payment rail's answer to a submission: its state and, while it waits for the customer, what they must do. */
 export interface PaymentSubmitAnswer extends RailAnswer<PaymentRailState> {
   nextAction?: NextAction | null;
+  /**
+   * A live rail's reference of what it made to take this payment (a provider's order), kept on the payment: the
+   * provider's later events about it are believed only through this reference.
+   */
+  orderReference?: string | null;
 }
 
 /** Which payment a lookup is about, beyond our id: the account (a live rail finds its connection by it). */

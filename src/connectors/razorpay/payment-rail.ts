@@ -56,9 +56,9 @@ function providerFailure(details: ProviderFailureDetails, fallback: { source: st
 }
 
 /** A provider payment as the rail's answer. */
-export function paymentAnswerOf(payment: RazorpayPayment, checkAgainInMs: number): RailAnswer<PaymentRailState> {
+export function paymentAnswerOf(payment: RazorpayPayment, checkAgainInMs: number): RailAnswer<PaymentRailState> & { orderReference: string | null } {
   const outcome = paymentOutcomeOf(payment);
-  const base = { providerReference: payment.id, fees: 0 };
+  const base = { providerReference: payment.id, fees: 0, orderReference: payment.order_id ?? null };
   switch (outcome.state) {
     case 'captured':
       return { ...base, outcome: { state: 'captured', reference: payment.id }, fees: payment.fee ?? 0 };
@@ -171,7 +171,7 @@ async function submitDebit(conn: RazorpayGatewayConnection, s: PaymentSubmission
     notes: s.notes,
     description: s.description,
   });
-  return { outcome: { state: 'processing', checkAgainInMs }, providerReference: created.providerReference, fees: 0, nextAction: null };
+  return { outcome: { state: 'processing', checkAgainInMs }, providerReference: created.providerReference, fees: 0, nextAction: null, orderReference: order.id };
 }
 
 async function submitPayment(deps: RazorpayPaymentRailDeps, s: PaymentSubmission): Promise<PaymentSubmitAnswer> {
@@ -193,7 +193,7 @@ async function submitPayment(deps: RazorpayPaymentRailDeps, s: PaymentSubmission
     // An intent link or a bank redirect is given only by the create: a lost one needs a new attempt on the same
     // order, which the order's single payment keeps from collecting twice.
     const attempt = await newAttempt(conn, deps, s, order.id);
-    return { outcome: { state: 'processing', checkAgainInMs }, providerReference: attempt.providerReference, fees: 0, nextAction: attempt.nextAction };
+    return { outcome: { state: 'processing', checkAgainInMs }, providerReference: attempt.providerReference, fees: 0, nextAction: attempt.nextAction, orderReference: order.id };
   } catch (err) {
     if (err instanceof ProviderRejectedError) return declinedBy(err);
     throw err;

@@ -204,6 +204,7 @@ export function paymentReportOf(payment: RazorpayPayment): ProviderPaymentReport
     providerStatus: payment.status,
     outcome: paymentOutcomeOf(payment),
     amount: payment.amount,
+    currency: payment.currency ?? null,
     amountRefunded: paise(payment.amount_refunded) ?? 0,
     method: payment.method ?? null,
     vpa: payment.vpa ?? payment.upi?.vpa ?? null,
