@@ -171,10 +171,10 @@ export interface StandinControl {
   payQr(id: string, opts?: { vpa?: string; amount?: number }): Payment;
   /**
    * A payment made outside the service's orders (another integration of the same merchant account), with `notes`
-   * as its payer set them (they may name our ids): captured (payment.authorized, payment.captured, order.paid) or
+   * and order `receipt` as its payer set them (they may name our ids): captured (payment.authorized, payment.captured, order.paid) or
    * `failed` (payment.failed); with `qr`, to a QR code made elsewhere (qr_code.credited).
    */
-  payElsewhere(opts: { amount: number; notes?: Record<string, string>; outcome?: 'captured' | 'failed'; qr?: boolean; email?: string; contact?: string; vpa?: string }): Payment;
+  payElsewhere(opts: { amount: number; notes?: Record<string, string>; receipt?: string; outcome?: 'captured' | 'failed'; qr?: boolean; email?: string; contact?: string; vpa?: string }): Payment;
 
   // UPI AutoPay
   customers(): Customer[];
