@@ -12,6 +12,7 @@ import type { RazorpayStandin } from '../standins/razorpay/index.ts';
 import { connectedAccount as connectedTo, STANDIN_ACCOUNT_NUMBER, STANDIN_KEY_ID, STANDIN_KEY_SECRET } from '../helpers/connections.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
+import { paymentWorkflowId } from '../../src/domain/workflow-ids.ts';
 
 const HTTPS = { 'x-forwarded-proto': 'https' };
 /** RATE_LIMIT_UNAUTHENTICATED of this file's service: the per-address limit the route's unknown connection ids share. */
@@ -135,6 +136,27 @@ describe('payments and links are matched through what we sent, never through not
       return p.status === 'captured' && p;
     });
     assert.equal(done.provider_reference, ours.id);
+  });
+
+  test('an order made elsewhere under our payment id as its receipt, paid ₹1: our payment stays pending, its lookups undisturbed; the real one captures', async () => {
+    const a = await connectedAccount();
+    const key = randomUUID();
+    const res = await http.post('/v1/payments', { key: a.liveKey, headers: HTTPS, idempotencyKey: key, json: { amount: 5_000_000, currency: 'INR', method: 'upi', customer_id: a.customerId } });
+    assert.equal(res.status, 200, res.text);
+    const payment = res.body;
+    const ours = await providerPaymentOf(a, payment.id);
+    a.rzp.control.payElsewhere({ amount: 100, receipt: payment.id, notes: { payment_id: payment.id } });
+    // Two of the payment's looks at the provider (PROVIDER_POLL_SECONDS 3) go by.
+    await settle(a);
+    await sleep(5_000);
+    assert.equal((await get(a, `/v1/payments/${payment.id}`)).status, 'pending');
+    const described = await service.stack.temporal!.client.workflow.getHandle(paymentWorkflowId(a.accountId, 'live', key)).describe();
+    for (const activity of described.raw.pendingActivities ?? []) {
+      assert.ok((activity.attempt ?? 1) <= 1, `the payment's ${activity.activityType?.name} is on attempt ${activity.attempt}: ${activity.lastFailure?.message}`);
+    }
+    a.rzp.control.authorizePayment(ours.id);
+    await until('captured', async () => (await get(a, `/v1/payments/${payment.id}`)).status === 'captured');
+    assert.equal((await get(a, `/v1/payments/${payment.id}`)).amount, 5_000_000);
   });
 
   test('a spoofed payment.failed (another order, notes naming our payment) leaves the genuine payment to capture normally, with no refund', async () => {

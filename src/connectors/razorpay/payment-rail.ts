@@ -96,6 +96,8 @@ export function refundAnswerOf(refund: RazorpayRefund, checkAgainInMs: number): 
 
 /** The order under our payment id: found, or created once (a lost answer is looked up, never sent again blind). */
 async function orderFor(api: RazorpayPaymentsApi, submission: PaymentSubmission): Promise<RazorpayOrder> {
+  // The order an earlier hand-over made, by its id: a receipt is not unique at the provider.
+  if (submission.orderReference) return api.fetchOrder(submission.orderReference);
   const found = await api.findOrderByReceipt(submission.paymentId);
   if (found) return found;
   const notes = { ...submission.notes, account_id: submission.accountId };
@@ -207,7 +209,8 @@ export function createRazorpayPaymentRail(deps: RazorpayPaymentRailDeps): Paymen
     async lookup(paymentId, context): Promise<RailLookup<PaymentRailState>> {
       if (!context) throw new Error('a live payment lookup needs the payment\'s account');
       const conn = await deps.connectionFor(context.accountId);
-      const order = await conn.api.findOrderByReceipt(paymentId);
+      // The order made at submit, by its id; only a payment submitted before orders were kept is found by receipt.
+      const order = context.orderReference ? await conn.api.fetchOrder(context.orderReference) : await conn.api.findOrderByReceipt(paymentId);
       const best = order ? bestAttempt(await conn.api.paymentsOfOrder(order.id)) : null;
       if (!best) return { found: false };
       return { found: true, answer: paymentAnswerOf(await captured(conn.api, best), checkAgainInMs) };

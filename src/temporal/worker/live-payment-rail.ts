@@ -63,9 +63,13 @@ export function createLivePaymentRails(options: LivePaymentRailOptions): Rails {
       return answer;
     },
     async lookup(paymentId) {
-      const [payment] = await orm.em.fork().execute<{ account_id: string }[]>('select account_id from payments where id = ?', [paymentId]);
+      const [payment] = await orm.em.fork().execute<{ account_id: string; provider_order_reference: string | null }[]>(
+        'select account_id, provider_order_reference from payments where id = ?',
+        [paymentId],
+      );
       if (!payment) return { found: false };
-      const looked = await (await railsOfAccount(payment.account_id)).payments.lookup(paymentId, { accountId: payment.account_id });
+      const context = { accountId: payment.account_id, orderReference: payment.provider_order_reference };
+      const looked = await (await railsOfAccount(payment.account_id)).payments.lookup(paymentId, context);
       if (looked.found) await rememberPayment(paymentId, looked.answer as PaymentSubmitAnswer);
       return looked;
     },
