@@ -166,10 +166,14 @@ export async function matchMandate(em: EntityManager, accountId: string, r: Omit
   return mandate ? { found: mandate } : { ignored: 'unknown_object' };
 }
 
-/** Our live link whose QR code this is (the code we created for it, never its notes). */
+/** Our live link whose QR code this is: one of the codes we created for it (its current one or an earlier), never its notes. */
 export async function matchLinkQr(em: EntityManager, accountId: string, qrReference: string): Promise<Matched<{ id: string }>> {
-  const link = await em.findOne(PaymentLinkEntity, { accountId, mode: 'live', qrProviderReference: qrReference }, { fields: ['id'] });
-  return link ? { found: link } : { ignored: 'unknown_object' };
+  const [made] = await em.execute<{ id: string }[]>(
+    `select l.id from payment_link_qr_codes q join payment_links l on l.id = q.link_id where q.provider_reference = ? and l.account_id = ? and l.mode = 'live'`,
+    [qrReference, accountId],
+  );
+  const link = made ?? (await em.findOne(PaymentLinkEntity, { accountId, mode: 'live', qrProviderReference: qrReference }, { fields: ['id'] }));
+  return link ? { found: { id: link.id } } : { ignored: 'unknown_object' };
 }
 
 /** Keeps why an event changed nothing on its row (inserted if the route's commit has not landed yet: it waits for it). */

@@ -200,6 +200,37 @@ describe('payments and links are matched through what we sent, never through not
   });
 });
 
+describe('a QR code the link no longer shows is still the link\'s', () => {
+  test("a payment to the link's code whose webhook arrives after the link was cancelled is the link's: refunded in full as duplicate", async () => {
+    const a = await connectedAccount();
+    // A full refund draws on pending, which holds a captured payment net of its fee: another payment covers the fee.
+    const earlier = await pay(a, 10_000);
+    a.rzp.control.authorizePayment((await providerPaymentOf(a, earlier.id)).id);
+    await until('the earlier payment captured', async () => (await get(a, `/v1/payments/${earlier.id}`)).status === 'captured');
+    const created = await http.post('/v1/payment_links', { key: a.liveKey, headers: HTTPS, idempotencyKey: randomUUID(), json: { amount: 10_000, description: 'Invoice 11' } });
+    assert.equal(created.status, 200, created.text);
+    const link = created.body;
+    const qr = await until('the link QR code', () => a.rzp.control.qrCodes().find((q) => q.notes.payment_link_id === link.id && q.status === 'active'));
+    // The customer pays the code; its webhooks are late, and meanwhile the business cancels the link.
+    a.rzp.control.holdWebhooks();
+    a.rzp.control.payQr(qr.id, { vpa: 'late.payer@okaxis' });
+    const cancelled = await http.post(`/v1/payment_links/${link.id}/cancel`, { key: a.liveKey, headers: HTTPS, idempotencyKey: randomUUID() });
+    assert.equal(cancelled.status, 200, cancelled.text);
+    await until('the link forgot its code', async () => (await service.sql('select qr_provider_reference from payment_links where id = ?', [link.id]))[0].qr_provider_reference === null);
+    await a.rzp.control.releaseWebhooks('in-order');
+    const refund = await until('the late payment refunded', async () => {
+      const res = await get(a, '/v1/refunds?limit=10');
+      return res.data[0];
+    });
+    assert.equal(refund.reason, 'duplicate');
+    assert.equal(refund.amount, 10_000);
+    const linkPayments = (await get(a, `/v1/payments?payment_link_id=${link.id}`)).data;
+    assert.deepEqual(linkPayments.map((p: any) => [p.status, p.amount]), [['captured', 10_000]]);
+    assert.equal(refund.payment_id, linkPayments[0].id);
+    assert.equal((await get(a, `/v1/payment_links/${link.id}`)).status, 'cancelled');
+  });
+});
+
 /** A deposit the service saw, then a beneficiary to pay. */
 async function fundedForPayouts(a: Live): Promise<string> {
   a.rzp.control.deposit(10_000_000);

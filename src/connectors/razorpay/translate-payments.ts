@@ -234,7 +234,8 @@ export function refundReportOf(refund: RazorpayRefund): ProviderRefundReport {
   const notes = notesOf(refund.notes);
   return {
     providerReference: refund.id,
-    refundId: refund.receipt ?? notes[REFUND_ID_NOTE] ?? null,
+    // Our refund id is the receipt we sent; notes are anyone's to write.
+    refundId: refund.receipt ?? null,
     paymentProviderReference: refund.payment_id,
     providerStatus: refund.status,
     outcome: refundOutcomeOf(refund),
