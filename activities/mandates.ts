@@ -32,9 +32,6 @@ export interface MandateRequest {
   userAgent?: string | null;
   /** Sandbox-Simulate webhook values of the creating request, inherited by the mandate's events. */
   simulate?: readonly string[];
-  /** The customer's IP address and browser user agent, when the creating request gave them (live registrations; unused in the sandbox). */
-  customerIp?: string | null;
-  userAgent?: string | null;
 }
 
 /** A state the mandate workflow reached; `version` orders its writes, so a retried older one is a no-op. */

@@ -155,6 +155,7 @@ export function createPaymentActivities(deps: { orm: MikroORM; rails: RailsByMod
       description: payment.description ?? null,
       notes: payment.receipt ? { receipt: payment.receipt } : {},
       recurring,
+      orderReference: payment.providerOrderReference ?? null,
     });
     return { handedOver: { status: payment.status, mode: payment.mode, answer } };
   }

@@ -1,18 +1,30 @@
-// Inbound provider webhooks after the route verified and recorded them (API.md, Inbound provider webhooks): the
-// event is translated by its connector (injected: activities never import a connector) and resolved to the payout it
-// is about. The state change itself is applyPayoutRailReport's, the one transition writer, so a webhook, a lookup and
+// Inbound provider webhooks after the route verified and recorded them: the event's facts (translated by its
+// connector; activities never import one) are matched to the object of ours they are about, through what we sent
+// (provider-event-matching.ts), and turned into work for the transition writers, so a webhook, a lookup and
 // reconciliation land in one state whatever their order or number.
 import { Context } from '@temporalio/activity';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { ConnectorWebhookOutcome, PaymentOutcome, PayoutOutcome, RefundOutcome } from '../src/connectors/types.ts';
-import { ConnectionEntity, MandateEntity, PaymentEntity, PaymentLinkEntity, PayoutEntity, RefundEntity } from '../src/db/entities.ts';
+import type { ConnectorWebhookOutcome, PaymentOutcome, PayoutOutcome, ProviderPayoutReport, RefundOutcome } from '../src/connectors/types.ts';
+import { ConnectionEntity } from '../src/db/entities.ts';
 import type { PaymentRailState } from '../src/domain/payments.ts';
 import type { RefundRailState } from '../src/domain/refunds.ts';
 import { INTERNAL_KEY_PREFIX, mandateWorkflowId, paymentWorkflowId, payoutWorkflowId, refundWorkflowId } from '../src/domain/workflow-ids.ts';
 import type { LiveMandateReport } from './live-mandates.ts';
 import type { PaymentRailReport } from './payments/live-payment.ts';
 import type { ProviderLinkPaymentInput } from './payment-links/provider-payment.ts';
-import { type SettlementFacts, settlementFactsOf } from './settlements/provider-settlements.ts';
+import type { SettlementFacts } from './settlements/provider-settlements.ts';
+import {
+  type EventPaymentFacts,
+  type IgnoredReason,
+  type ProviderEventFacts,
+  eventFactsOf,
+  matchLinkQr,
+  matchMandate,
+  matchPayment,
+  matchPayout,
+  matchRefund,
+  recordIgnored,
+} from './provider-event-matching.ts';
 import type { PayoutRailState } from '../src/domain/payouts.ts';
 import { newId } from '../src/domain/ids.ts';
 import type { PayoutRailReport } from './payouts/payout-store.ts';
@@ -69,52 +81,6 @@ export function refundFollowerId(refund: { id: string; accountId: string; mode: 
   return refund.idempotencyKey.startsWith(INTERNAL_KEY_PREFIX) ? `refund-follow/${refund.id}` : refundWorkflowId(refund.accountId, refund.mode, refund.idempotencyKey);
 }
 
-type Outcome = Exclude<ConnectorWebhookOutcome, { kind: 'ignored' | 'deposit' | 'payout' }>;
-
-/** A payment or refund event about one of the account's live payments or refunds; null for one this service does not know. */
-async function resolveGatewayEvent(em: ReturnType<MikroORM['em']['fork']>, accountId: string, outcome: Outcome): Promise<ProviderEventWork> {
-  if (outcome.kind === 'payment') {
-    const { report } = outcome;
-    const payment =
-      (report.paymentId ? await em.findOne(PaymentEntity, { id: report.paymentId, accountId, mode: 'live' }) : null) ??
-      (await em.findOne(PaymentEntity, { providerReference: report.providerReference, accountId, mode: 'live' }));
-    if (!payment) return null;
-    const state = paymentRailStateOf(report.outcome);
-    const rail = state ? { id: payment.id, outcome: state, fee: report.fee, providerReference: report.providerReference } : null;
-    return { kind: 'payment', report: rail, workflowId: paymentWorkflowId(accountId, 'live', payment.idempotencyKey) };
-  }
-  if (outcome.kind === 'refund') {
-    const { report } = outcome;
-    const refund =
-      (report.refundId ? await em.findOne(RefundEntity, { id: report.refundId, accountId, mode: 'live' }) : null) ??
-      (await em.findOne(RefundEntity, { providerReference: report.providerReference, accountId, mode: 'live' }));
-    if (!refund) return null;
-    const state = refundRailStateOf(report.outcome);
-    return { kind: 'refund', report: state ? { id: refund.id, outcome: state } : null, workflowId: refundFollowerId(refund) };
-  }
-  return null;
-}
-
-/** A report about one of the account's live mandates (by our id in its notes, its token, or its registration); null for one this service does not know. */
-async function resolveMandateEvent(
-  em: ReturnType<MikroORM['em']['fork']>,
-  accountId: string,
-  outcome: Extract<ConnectorWebhookOutcome, { kind: 'mandate' }>,
-): Promise<ProviderEventWork> {
-  const { report } = outcome;
-  const where = { accountId, mode: 'live' as const };
-  const mandate =
-    (report.mandateId ? await em.findOne(MandateEntity, { ...where, id: report.mandateId }, { fields: ['id'] }) : null) ??
-    (report.tokenReference ? await em.findOne(MandateEntity, { ...where, providerReference: report.tokenReference }, { fields: ['id'] }) : null) ??
-    (report.registrationReference ? await em.findOne(MandateEntity, { ...where, providerRegistrationReference: report.registrationReference }, { fields: ['id'] }) : null);
-  if (!mandate) return null;
-  return {
-    kind: 'mandate',
-    workflowId: mandateWorkflowId(mandate.id),
-    report: { state: report.outcome.state, tokenReference: report.tokenReference, vpa: report.vpa, providerStatus: report.providerStatus },
-  };
-}
-
 /**
  * A deposit's top-up, keyed by the connection and the provider's transaction id: the webhook and reconciliation
  * record the same key, so whichever sees it first records it and the other finds it.
@@ -163,79 +129,119 @@ export function railStateOf(outcome: PayoutOutcome): PayoutRailState | null {
   }
 }
 
-/** A payment to one of our links' QR codes, when the link is this connection's account's and the payment captured. */
-async function linkPaymentWork(
-  em: ReturnType<MikroORM['em']['fork']>,
-  input: ProviderEventInput,
-  accountId: string | null,
-  outcome: Extract<ConnectorWebhookOutcome, { kind: 'qr_payment' }>,
-): Promise<ProviderEventWork> {
-  const log = Context.current().log;
-  const linkId = outcome.qrCode.notes.payment_link_id ?? outcome.qrCode.notes.reference ?? null;
-  const link = accountId && linkId ? await em.findOne(PaymentLinkEntity, { id: linkId, accountId, mode: 'live' }, { fields: ['id'] }) : null;
-  const { report } = outcome;
-  if (!link || report.outcome.state !== 'captured') {
-    log.info('QR payment not taken', { connectionId: input.connectionId, eventId: input.eventId, linkId, state: report.outcome.state });
-    return null;
+type Em = ReturnType<MikroORM['em']['fork']>;
+type Resolved = { work: ProviderEventWork } | { ignored: IgnoredReason };
+
+/** A payout's report once matched; a utr the provider tells after the completion is kept (the report itself moves nothing then). */
+async function payoutWork(orm: MikroORM, em: Em, accountId: string, report: ProviderPayoutReport): Promise<Resolved> {
+  const matched = await matchPayout(em, accountId, report);
+  if ('ignored' in matched) return matched;
+  const payout = matched.found;
+  // The fees the event shows (a payout the provider debited), recorded once whichever report brings them first.
+  if (report.fees) await recordProviderPayoutFacts(orm, { payoutId: payout.id, providerReference: report.providerReference, fees: report.fees, returned: false });
+  if (report.outcome.state === 'completed' && report.utr && !payout.utr && (payout.status === 'completed' || payout.status === 'reversed')) {
+    await em.execute(`update payouts set utr = ? where id = ? and status in ('completed', 'reversed') and coalesce(utr, '') = ''`, [report.utr, payout.id]);
   }
+  const state = railStateOf(report.outcome);
+  // The payout's own workflow, woken by the event's workflow so that it (and a batch waiting on it) sees the report now.
+  const workflowId = payoutWorkflowId(accountId, 'live', payout.idempotencyKey);
+  return { work: state ? { kind: 'payout', report: { id: payout.id, outcome: state }, workflowId } : null };
+}
+
+async function paymentWork(em: Em, accountId: string, report: EventPaymentFacts): Promise<Resolved> {
+  const matched = await matchPayment(em, accountId, report);
+  if ('ignored' in matched) return matched;
+  const payment = matched.found;
+  const state = paymentRailStateOf(report.outcome);
+  const rail = state ? { id: payment.id, outcome: state, fee: report.fee, providerReference: report.providerReference } : null;
+  return { work: { kind: 'payment', report: rail, workflowId: paymentWorkflowId(accountId, 'live', payment.idempotencyKey) } };
+}
+
+async function refundWork(em: Em, accountId: string, report: Extract<ProviderEventFacts, { kind: 'refund' }>['report']): Promise<Resolved> {
+  const matched = await matchRefund(em, accountId, report);
+  if ('ignored' in matched) return matched;
+  const state = refundRailStateOf(report.outcome);
+  return { work: { kind: 'refund', report: state ? { id: matched.found.id, outcome: state } : null, workflowId: refundFollowerId(matched.found) } };
+}
+
+async function mandateWork(em: Em, accountId: string, report: Extract<ProviderEventFacts, { kind: 'mandate' }>['report']): Promise<Resolved> {
+  const matched = await matchMandate(em, accountId, report);
+  if ('ignored' in matched) return matched;
+  const live: LiveMandateReport = { state: report.outcome.state, tokenReference: report.tokenReference, vpa: report.vpa, providerStatus: report.providerStatus };
+  return { work: { kind: 'mandate', workflowId: mandateWorkflowId(matched.found.id), report: live } };
+}
+
+/** A payment to the QR code we made for one of our links, once captured: the link's payment. */
+async function linkPaymentWork(em: Em, connectionId: string, accountId: string, facts: Extract<ProviderEventFacts, { kind: 'qr_payment' }>): Promise<Resolved> {
+  const matched = await matchLinkQr(em, accountId, facts.qrReference);
+  if ('ignored' in matched) return matched;
+  const { report } = facts;
+  if (report.outcome.state !== 'captured') return { work: null };
   return {
-    kind: 'link_payment',
-    payment: { connectionId: input.connectionId, linkId: link.id, providerReference: report.providerReference, amount: report.amount, fee: report.fee ?? 0, vpa: report.vpa },
+    work: {
+      kind: 'link_payment',
+      payment: { connectionId, linkId: matched.found.id, providerReference: report.providerReference, amount: report.amount, fee: report.fee ?? 0, vpa: report.vpa ?? null },
+    },
   };
 }
 
+/** What an event's facts ask of the transition writers, once matched to one of the connection's account's objects. */
+async function resolveFacts(orm: MikroORM, connectionId: string, facts: ProviderEventFacts): Promise<Resolved> {
+  if (facts.kind === 'ignored') return { ignored: 'not_acted_on' };
+  const em = orm.em.fork();
+  const connection = await em.findOne(ConnectionEntity, { id: connectionId }, { fields: ['accountId', 'payoutAccountNumber'] });
+  if (!connection) return { ignored: 'unknown_object' };
+  const { accountId } = connection;
+  switch (facts.kind) {
+    case 'deposit':
+      // Only a credit to this connection's own payout account is its money (another account of the provider account is not).
+      if (!facts.accountNumber || facts.accountNumber !== connection.payoutAccountNumber) return { ignored: 'other_account' };
+      return { work: { kind: 'top_up', topUp: providerTopUp(accountId, connectionId, facts) } };
+    case 'settlement':
+      return { work: facts.providerStatus === 'processed' ? { kind: 'settlement', connectionId, settlement: facts.settlement } : null };
+    case 'qr_payment':
+      return linkPaymentWork(em, connectionId, accountId, facts);
+    case 'mandate':
+      return mandateWork(em, accountId, facts.report);
+    case 'payment':
+      return paymentWork(em, accountId, facts.report);
+    case 'refund':
+      return refundWork(em, accountId, facts.report);
+    case 'payout':
+      return payoutWork(orm, em, accountId, facts.report);
+  }
+}
+
+/** One event as the per-object workflow receives it: the route's facts, never the body. */
+export interface ProviderEventFactsInput {
+  connectionId: string;
+  eventId: string;
+  facts: ProviderEventFacts;
+}
+
 export function createProviderEventActivities(deps: { orm: MikroORM; translate: ProviderEventTranslator }) {
+  async function resolve(connectionId: string, eventId: string, facts: ProviderEventFacts): Promise<ProviderEventWork> {
+    const resolved = await resolveFacts(deps.orm, connectionId, facts);
+    if ('work' in resolved) return resolved.work;
+    await recordIgnored(deps.orm.em.fork(), connectionId, eventId, facts.eventType, resolved.ignored);
+    Context.current().log.info('provider event changes nothing', { connectionId, eventId, type: facts.eventType, reason: resolved.ignored });
+    return null;
+  }
   return {
     /**
-     * The report an event makes about one of the connection's live payouts, or null (an event this service does not
-     * act on, a state still on its way, or a payout it does not know: logged, and the webhook was answered 200).
+     * The work an event of a run started before events carried facts (its input is the verified body): translated
+     * here, then matched as any other. Kept for those runs' replay.
      */
     async resolveProviderEvent(input: ProviderEventInput): Promise<ProviderEventWork> {
-      const log = Context.current().log;
-      const outcome = deps.translate(input.provider, input.body);
-      if (outcome.kind === 'ignored') {
-        log.info('provider event not acted on', { connectionId: input.connectionId, eventId: input.eventId, type: outcome.eventType });
-        return null;
-      }
-      const em = deps.orm.em.fork();
-      const connection = await em.findOne(ConnectionEntity, { id: input.connectionId }, { fields: ['accountId'] });
-      if (outcome.kind === 'deposit') {
-        return connection ? { kind: 'top_up', topUp: providerTopUp(connection.accountId, input.connectionId, outcome) } : null;
-      }
-      if (outcome.kind === 'settlement') {
-        return connection && outcome.report.providerStatus === 'processed'
-          ? { kind: 'settlement', connectionId: input.connectionId, settlement: settlementFactsOf(outcome.report) }
-          : null;
-      }
-      if (outcome.kind === 'qr_payment') return linkPaymentWork(em, input, connection?.accountId ?? null, outcome);
-      if (outcome.kind === 'mandate') {
-        const work = connection ? await resolveMandateEvent(em, connection.accountId, outcome) : null;
-        if (!work) log.info('provider event about a mandate this service does not know', { connectionId: input.connectionId, eventId: input.eventId, type: outcome.eventType });
-        return work;
-      }
-      if (outcome.kind === 'payment' || outcome.kind === 'refund') {
-        const work = connection ? await resolveGatewayEvent(em, connection.accountId, outcome) : null;
-        if (!work) log.info('provider event about a payment or refund this service does not know', { connectionId: input.connectionId, eventId: input.eventId, type: outcome.eventType });
-        return work;
-      }
-      if (outcome.kind !== 'payout') return null;
-      const payoutId = outcome.report.payoutId;
-      const payout = connection && payoutId
-        ? await em.findOne(PayoutEntity, { id: payoutId, accountId: connection.accountId, mode: 'live' }, { fields: ['id', 'idempotencyKey'] })
-        : null;
-      if (!payout) {
-        log.info('provider event about a payout this service does not know', {
-          connectionId: input.connectionId, eventId: input.eventId, type: outcome.eventType, providerReference: outcome.report.providerReference,
-        });
-        return null;
-      }
-      // The fees the event shows (a payout the provider debited), recorded once whichever report brings them first.
-      const { fees, providerReference } = outcome.report;
-      if (fees) await recordProviderPayoutFacts(deps.orm, { payoutId: payout.id, providerReference, fees, returned: false });
-      const state = railStateOf(outcome.report.outcome);
-      // The payout's own workflow, woken by the event's workflow so that it (and a batch waiting on it) sees the report now.
-      const workflowId = payoutWorkflowId(connection!.accountId, 'live', payout.idempotencyKey);
-      return state ? { kind: 'payout', report: { id: payout.id, outcome: state }, workflowId } : null;
+      return resolve(input.connectionId, input.eventId, eventFactsOf(deps.translate(input.provider, input.body)));
+    },
+    /**
+     * The work an event asks for, once matched through what the service sent (see provider-event-matching.ts), or
+     * null: an event about nothing of ours, another amount, another account, a state still on its way. What changes
+     * nothing is logged and counted with its reason; the webhook was answered 200 either way.
+     */
+    async resolveProviderEventFacts(input: ProviderEventFactsInput): Promise<ProviderEventWork> {
+      return resolve(input.connectionId, input.eventId, input.facts);
     },
   };
 }

@@ -12,4 +12,5 @@ export { mandateWorkflow, createMandateUpdate, authorizeMandateUpdate, mandateAc
 export { paymentLinkWorkflow, createPaymentLinkUpdate, payPaymentLinkUpdate, cancelPaymentLinkUpdate, paymentLinkStateQuery, providerPaymentSignal } from './payment-link.ts';
 export { reportWorkflow, createReportUpdate, reportCleanupWorkflow } from './report.ts';
 export { providerEventWorkflow } from './provider-event.ts';
+export { providerObjectEventsWorkflow, providerObjectEventSignal } from './provider-object-events.ts';
 export { reconcileConnectionWorkflow } from './reconcile.ts';

@@ -1,5 +1,6 @@
-// One inbound provider webhook, started by the route once the signature held and the event was recorded
-// (`provider-event/{connection_id}/{event_id}`): resolve what it says, then apply it through the one transition writer.
+// What a matched provider event does, through the one transition writer (applyProviderEventWork, run by the
+// per-object workflow, workflows/provider-object-events.ts); and the workflow of one event
+// (`provider-event/{connection_id}/{event_id}`), which runs started before that one still replay on.
 // A live payment's or refund's report is written here (its status guard makes a late or repeated one change
 // nothing), and the workflow that follows it, if it still runs, is woken to see it. A capture of a payment already
 // failed here (a late authorization) is refunded in full at once (DECISIONS, Late authorizations). A payment to a
@@ -10,7 +11,7 @@ import { ParentClosePolicy, getExternalWorkflowHandle, log, patched, startChild,
 import type { PaymentActivities } from '../activities/payments.ts';
 import type { PaymentLinkActivities } from '../activities/payment-links.ts';
 import type { PayoutActivities } from '../activities/payouts.ts';
-import type { ProviderEventActivities, ProviderEventInput } from '../activities/provider-events.ts';
+import type { ProviderEventActivities, ProviderEventInput, ProviderEventWork } from '../activities/provider-events.ts';
 import type { RefundActivities } from '../activities/refunds.ts';
 import type { ProviderSettlementActivities } from '../activities/settlements/provider-settlements.ts';
 import type { TopUpActivities } from '../activities/top-ups.ts';
@@ -36,8 +37,13 @@ const { recordProviderSettlement } = providerSteps<ProviderSettlementActivities>
 export const PAYOUT_EVENT_WAKES = 'provider-event-wakes-payout-2026-12-07';
 const SETTLED: ReadonlySet<string> = new Set(['completed', 'failed', 'reversed']);
 
+/** One event whose run began before events were applied per provider object; kept so those runs replay. */
 export async function providerEventWorkflow(input: ProviderEventInput): Promise<void> {
-  const work = await resolveProviderEvent(input);
+  await applyProviderEventWork(await resolveProviderEvent(input));
+}
+
+/** What one matched event asks for, through the transition writers (the same steps whichever workflow applies it). */
+export async function applyProviderEventWork(work: ProviderEventWork): Promise<void> {
   if (work?.kind === 'payout') {
     // payoutRailDecision ignores a report about a state the payout has passed (a late or repeated event).
     const applied = await applyPayoutRailReport(work.report);

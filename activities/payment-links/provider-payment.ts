@@ -136,6 +136,8 @@ export async function openLinkQr(orm: MikroORM, gateways: ProviderGateways | und
     name: account[0]?.name ?? null,
     description: link.description ?? null,
   });
+  // Every code the link had is kept: a payment to it that arrives after it was closed or replaced is still the link's.
+  if (qr) await em.execute('insert into payment_link_qr_codes (provider_reference, link_id) values (?, ?) on conflict do nothing', [qr.providerReference, link.id]);
   await em.execute('update payment_links set qr_provider_reference = ?, qr_content = ?, qr_close_by = ?, qr_amount = ? where id = ?', [
     qr?.providerReference ?? null,
     qr?.content ?? null,

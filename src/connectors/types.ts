@@ -40,6 +40,8 @@ export interface ProviderPayoutReport {
   providerStatus: string;
   outcome: PayoutOutcome;
   utr: string | null;
+  /** Paise the provider says it pays (compared with ours before the report is believed); null when it did not say. */
+  amount: number | null;
   /** Paise the provider charged for the payout, its tax included; null until the provider reports fees. */
   fees: number | null;
   /** The tax part of `fees` (not an extra charge); null until reported. */
@@ -77,6 +79,8 @@ export interface ProviderPaymentReport {
   providerStatus: string;
   outcome: PaymentOutcome;
   amount: number;
+  /** The currency the provider names (compared with ours); null when it did not say. */
+  currency: string | null;
   /** What the provider has refunded of it so far, in paise. */
   amountRefunded: number;
   method: string | null;
@@ -166,7 +170,15 @@ export type ConnectorWebhookOutcome =
   /** A payment to one of our QR codes: the payment and the code it paid. */
   | { kind: 'qr_payment'; eventType: string; report: ProviderPaymentReport; qrCode: ProviderQrCode }
   /** Money that arrived in the payout account (a live top-up), by the provider's transaction id. */
-  | { kind: 'deposit'; eventType: string; providerReference: string; amount: number; createdAt: Date }
+  | {
+      kind: 'deposit';
+      eventType: string;
+      providerReference: string;
+      amount: number;
+      createdAt: Date;
+      /** The account the provider credited: a deposit only when it is the connection's payout account. */
+      accountNumber: string | null;
+    }
   /** A UPI AutoPay mandate's registration or token moved (approved, rejected, paused, resumed, cancelled). */
   | { kind: 'mandate'; eventType: string; report: ProviderMandateReport }
   /** An event this service does not act on (downtime notices, entities it does not follow); answered 200 and logged. */

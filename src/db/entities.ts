@@ -255,6 +255,8 @@ export const PaymentEntity = defineEntity({
     sandboxSimulate: p.array(),
     /** Live: the provider's id of the payment, and its fee (GST included; recorded at capture). */
     providerReference: p.string().nullable(),
+    /** Live: the provider's order made for this payment at submit: its events are matched through it. */
+    providerOrderReference: p.string().nullable(),
     fee: p.bigint('number').default(0),
     /** Live: what the customer must do while the payment is pending ({type, url}); null when nothing. */
     nextAction: p.json<{ type: 'upi_intent' | 'upi_collect' | 'redirect'; url: string | null }>().nullable(),

@@ -32,6 +32,7 @@ import { Migration20261203000000_collection_mandates } from './migrations/Migrat
 import { Migration20261204000000_api_key_changes } from './migrations/Migration20261204000000_api_key_changes.ts';
 import { Migration20261205000000_link_attempt_hold } from './migrations/Migration20261205000000_link_attempt_hold.ts';
 import { Migration20261206000000_live_mandates } from './migrations/Migration20261206000000_live_mandates.ts';
+import { Migration20261207010000_provider_event_matching } from './migrations/Migration20261207010000_provider_event_matching.ts';
 import { Migration20261207030000_object_connections } from './migrations/Migration20261207030000_object_connections.ts';
 import { Migration20261207050000_customer_client_details } from './migrations/Migration20261207050000_customer_client_details.ts';
 import { Migration20261207060000_collection_source_call } from './migrations/Migration20261207060000_collection_source_call.ts';
@@ -67,6 +68,7 @@ export const migrationsList = [
   { name: 'Migration20261204000000_api_key_changes', class: Migration20261204000000_api_key_changes },
   { name: 'Migration20261205000000_link_attempt_hold', class: Migration20261205000000_link_attempt_hold },
   { name: 'Migration20261206000000_live_mandates', class: Migration20261206000000_live_mandates },
+  { name: 'Migration20261207010000_provider_event_matching', class: Migration20261207010000_provider_event_matching },
   { name: 'Migration20261207030000_object_connections', class: Migration20261207030000_object_connections },
   { name: 'Migration20261207050000_customer_client_details', class: Migration20261207050000_customer_client_details },
   { name: 'Migration20261207060000_collection_source_call', class: Migration20261207060000_collection_source_call },

@@ -107,6 +107,16 @@ export function providerEventWorkflowId(connectionId: string, eventId: string): 
 }
 
 /**
+ * The events about one provider object of a connection, applied in arrival order:
+ * `provider-object/{connection_id}/{object key}` (the key's kind and the provider's id of the object; one that is not
+ * plain letters, digits and `_:.-` enters as `~` and its SHA-256, so no provider id can spell another's).
+ */
+export function providerObjectEventsWorkflowId(connectionId: string, objectKey: string): string {
+  const plain = /^[A-Za-z0-9_:.-]{1,200}$/.test(objectKey);
+  return `provider-object/${connectionId}/${plain ? objectKey : `~${keySegment(objectKey)}`}`;
+}
+
+/**
  * A connection's reconciliation: its Schedule `reconcile/{connection_id}` (whose runs Temporal names after it, with
  * their start time) and a run asked for at once (`payctl connections reconcile`), which joins one already running.
  */

@@ -60,16 +60,28 @@ export interface PaymentSubmission {
    * created under this payment's id (ProviderRecurring.noticeDebit). Absent for every other payment.
    */
   recurring?: { customerReference: string; tokenReference: string } | null;
+  /** The rail's reference of what an earlier hand-over made for this payment (PaymentSubmitAnswer.orderReference). */
+  orderReference?: string | null;
 }
 
 /** A payment rail's answer to a submission: its state and, while it waits for the customer, what they must do. */
 export interface PaymentSubmitAnswer extends RailAnswer<PaymentRailState> {
   nextAction?: NextAction | null;
+  /**
+   * A live rail's reference of what it made to take this payment (a provider's order), kept on the payment: the
+   * provider's later events about it are believed only through this reference.
+   */
+  orderReference?: string | null;
 }
 
 /** Which payment a lookup is about, beyond our id: the account (a live rail finds its connection by it). */
 export interface PaymentLookupContext {
   accountId: string;
+  /**
+   * What the rail made for the payment at submit (PaymentSubmitAnswer.orderReference), when kept: a live rail looks
+   * there, never by a reference anyone else could also give (a provider order's receipt is not unique).
+   */
+  orderReference?: string | null;
 }
 
 export interface PaymentRail {

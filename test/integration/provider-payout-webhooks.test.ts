@@ -173,13 +173,27 @@ describe('live payouts moved by provider webhooks through the route', () => {
   test('updates in reverse order (the utr after the completion): completed once, with the utr', async () => {
     const p = await submittedPayout();
     rzp.control.holdWebhooks();
-    rzp.control.processPayout(p.providerId, { utr: 'HDFCN00000000105' });
+    // payout.processed carries no utr yet; payout.updated brings it afterwards, and is delivered first.
+    rzp.control.processPayout(p.providerId, { utr: null });
     rzp.control.setPayoutUtr(p.providerId, 'HDFCN00000000105');
     await rzp.control.releaseWebhooks('reverse');
     await rzp.control.webhooksIdle();
     const done = await eventually(() => getPayout(p.id), (x) => x.status === 'completed', 'completed');
     assert.equal(done.utr, 'HDFCN00000000105');
     await sleep(500);
+    assert.deepEqual(await eventTypes(p.id), ['payout.completed', 'payout.initiated']);
+  });
+
+  test('a utr reported after processed (payout.updated after a completion without one) is recorded on the payout', async () => {
+    const p = await submittedPayout();
+    rzp.control.processPayout(p.providerId, { utr: null });
+    const done = await eventually(() => getPayout(p.id), (x) => x.status === 'completed', 'completed');
+    assert.ok(!done.utr, `no utr yet (${done.utr})`);
+    rzp.control.setPayoutUtr(p.providerId, 'HDFCN00000000107');
+    await rzp.control.webhooksIdle();
+    const withUtr = await eventually(() => getPayout(p.id), (x) => !!x.utr, 'the utr recorded');
+    assert.equal(withUtr.utr, 'HDFCN00000000107');
+    assert.equal(withUtr.status, 'completed');
     assert.deepEqual(await eventTypes(p.id), ['payout.completed', 'payout.initiated']);
   });
 

@@ -118,11 +118,13 @@ describe('payments', () => {
     const payment = await api.fetchPayment(ref);
     assert.equal(payment.notes && (payment.notes as Record<string, string>).payment_id, s.paymentId);
     assert.equal(payment.email, customer.email);
+    // The order made for it is in the answer, and a lookup given it looks there.
+    assert.equal(answer.orderReference, payment.order_id);
     assert.equal((await rail.lookup(s.paymentId, { accountId: 'acct_1' })).found, true);
     rzp.control.authorizePayment(ref);
-    const looked = await rail.lookup(s.paymentId, { accountId: 'acct_1' });
+    const looked = await rail.lookup(s.paymentId, { accountId: 'acct_1', orderReference: answer.orderReference });
     assert.ok(looked.found);
-    assert.deepEqual(looked.answer, { outcome: { state: 'captured', reference: ref }, providerReference: ref, fees: 236 });
+    assert.deepEqual(looked.answer, { outcome: { state: 'captured', reference: ref }, providerReference: ref, fees: 236, orderReference: payment.order_id });
     // A submit repeated after the capture answers the capture, and makes no new attempt.
     const again = await rail.submit(s);
     assert.deepEqual(again.outcome, { state: 'captured', reference: ref });

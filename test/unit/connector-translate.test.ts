@@ -109,7 +109,7 @@ describe('status_details reason to our failure code', () => {
 });
 
 describe('the provider-neutral report', () => {
-  test('carries the provider id, our payout id, the UTR and the fees with their tax (tax is part of fees)', () => {
+  test('carries the provider id, our payout id, the UTR, the amount and the fees with their tax (tax is part of fees)', () => {
     const report = payoutReportOf(payout({ status: 'processed', utr: 'HDFCN00000000001', fees: 1062, tax: 162, status_details: { source: 'beneficiary_bank', reason: 'payout_processed', description: 'done' } }));
     assert.deepEqual(report, {
       providerReference: 'pout_00000000000001',
@@ -117,6 +117,7 @@ describe('the provider-neutral report', () => {
       providerStatus: 'processed',
       outcome: { state: 'completed', utr: 'HDFCN00000000001' },
       utr: 'HDFCN00000000001',
+      amount: 1_000_000,
       fees: 1062,
       tax: 162,
       details: { source: 'beneficiary_bank', reason: 'payout_processed', description: 'done' },

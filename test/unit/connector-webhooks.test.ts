@@ -76,6 +76,7 @@ describe('translation', () => {
         providerStatus: 'processed',
         outcome: { state: 'completed', utr: '523223155921' },
         utr: '523223155921',
+        amount: 100,
         fees: 118,
         tax: 18,
         details: { source: 'beneficiary_bank', reason: 'payout_processed', description: 'Payout is processed' },

@@ -8,12 +8,12 @@ import { translateWebhookEvent } from '../../src/connectors/razorpay/webhooks.ts
 
 const txn = (source: Record<string, unknown>, credit: number, debit: number) => ({
   event: 'transaction.created',
-  payload: { transaction: { entity: { id: 'txn_1', entity: 'transaction', amount: credit || debit, credit, debit, balance: 10_000, created_at: 1_700_000_000, source } } },
+  payload: { transaction: { entity: { id: 'txn_1', entity: 'transaction', account_number: '7878780080316316', amount: credit || debit, credit, debit, balance: 10_000, created_at: 1_700_000_000, source } } },
 });
 
 test('a bank transfer credit is a deposit; a payout debit line is not', () => {
   assert.deepEqual(translateWebhookEvent(txn({ id: 'bt_1', entity: 'bank_transfer' }, 5_000, 0)), {
-    kind: 'deposit', eventType: 'transaction.created', providerReference: 'txn_1', amount: 5_000, createdAt: new Date(1_700_000_000_000),
+    kind: 'deposit', eventType: 'transaction.created', providerReference: 'txn_1', amount: 5_000, createdAt: new Date(1_700_000_000_000), accountNumber: '7878780080316316',
   });
   assert.deepEqual(translateWebhookEvent(txn({ id: 'pout_1', entity: 'payout' }, 0, 5_000)), { kind: 'ignored', eventType: 'transaction.created' });
 });

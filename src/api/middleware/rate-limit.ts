@@ -158,3 +158,11 @@ export function unknownKeyLimiting(options: UnknownKeyLimitOptions): (ctx: ApiCo
 export function failedSignatureLimiting(options: UnknownKeyLimitOptions): (ctx: ApiContext) => Promise<void> {
   return perAddressPerMinute(options, 'provider_webhook_signature', 'webhooks with a wrong signature');
 }
+
+/**
+ * Inbound provider webhooks naming no connection of ours (an unknown or malformed connection id), counted per client
+ * address like requests without a valid API key: past the limit the answer is 429 instead of 404.
+ */
+export function unknownConnectionLimiting(options: UnknownKeyLimitOptions): (ctx: ApiContext) => Promise<void> {
+  return perAddressPerMinute(options, 'provider_webhook_connection', 'webhooks naming no connection');
+}

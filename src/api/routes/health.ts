@@ -6,6 +6,7 @@ import { ApiError } from '../../domain/errors.ts';
 import type { HealthResponse, ReadinessResponse } from '../../contract/health.ts';
 import { pingDatabase } from '../../db/orm.ts';
 import type { AppDeps, ApiState } from '../context.ts';
+import { registerProviderEventMetrics } from '../provider-event-metrics.ts';
 import { registerReconciliationMetrics } from '../reconciliation-metrics.ts';
 
 const READY_TIMEOUT_MS = 3000;
@@ -38,6 +39,7 @@ export function healthRoutes(router: Router<ApiState>, deps: AppDeps, registry: 
   });
 
   registerReconciliationMetrics(registry, deps.orm);
+  registerProviderEventMetrics(registry, deps.orm);
   router.get('/metrics', async (ctx) => {
     ctx.body = await registry.metrics();
     ctx.set('Content-Type', registry.contentType);

@@ -53,9 +53,9 @@ function providerFailure(details: ProviderFailureDetails, fallback: { source: st
 }
 
 /** A provider payment as the rail's answer. */
-export function paymentAnswerOf(payment: RazorpayPayment, checkAgainInMs: number): RailAnswer<PaymentRailState> {
+export function paymentAnswerOf(payment: RazorpayPayment, checkAgainInMs: number): RailAnswer<PaymentRailState> & { orderReference: string | null } {
   const outcome = paymentOutcomeOf(payment);
-  const base = { providerReference: payment.id, fees: 0 };
+  const base = { providerReference: payment.id, fees: 0, orderReference: payment.order_id ?? null };
   switch (outcome.state) {
     case 'captured':
       return { ...base, outcome: { state: 'captured', reference: payment.id }, fees: payment.fee ?? 0 };
@@ -93,6 +93,8 @@ export function refundAnswerOf(refund: RazorpayRefund, checkAgainInMs: number): 
 
 /** The order under our payment id: found, or created once (a lost answer is looked up, never sent again blind). */
 async function orderFor(api: RazorpayPaymentsApi, submission: PaymentSubmission): Promise<RazorpayOrder> {
+  // The order an earlier hand-over made, by its id: a receipt is not unique at the provider.
+  if (submission.orderReference) return api.fetchOrder(submission.orderReference);
   const found = await api.findOrderByReceipt(submission.paymentId);
   if (found) return found;
   const notes = { ...submission.notes, account_id: submission.accountId };
@@ -167,7 +169,7 @@ async function submitDebit(conn: RazorpayGatewayConnection, s: PaymentSubmission
     notes: s.notes,
     description: s.description,
   });
-  return { outcome: { state: 'processing', checkAgainInMs }, providerReference: created.providerReference, fees: 0, nextAction: null };
+  return { outcome: { state: 'processing', checkAgainInMs }, providerReference: created.providerReference, fees: 0, nextAction: null, orderReference: order.id };
 }
 
 async function submitPayment(deps: RazorpayPaymentRailDeps, s: PaymentSubmission): Promise<PaymentSubmitAnswer> {
@@ -184,7 +186,7 @@ async function submitPayment(deps: RazorpayPaymentRailDeps, s: PaymentSubmission
     // An intent link or a bank redirect is given only by the create: a lost one needs a new attempt on the same
     // order, which the order's single payment keeps from collecting twice.
     const attempt = await newAttempt(conn, deps, s, order.id);
-    return { outcome: { state: 'processing', checkAgainInMs }, providerReference: attempt.providerReference, fees: 0, nextAction: attempt.nextAction };
+    return { outcome: { state: 'processing', checkAgainInMs }, providerReference: attempt.providerReference, fees: 0, nextAction: attempt.nextAction, orderReference: order.id };
   } catch (err) {
     if (err instanceof ProviderRejectedError) return declinedBy(err);
     throw err;
@@ -198,7 +200,8 @@ export function createRazorpayPaymentRail(deps: RazorpayPaymentRailDeps): Paymen
     async lookup(paymentId, context): Promise<RailLookup<PaymentRailState>> {
       if (!context) throw new Error('a live payment lookup needs the payment\'s account');
       const conn = await deps.connectionFor(context.accountId);
-      const order = await conn.api.findOrderByReceipt(paymentId);
+      // The order made at submit, by its id; only a payment submitted before orders were kept is found by receipt.
+      const order = context.orderReference ? await conn.api.fetchOrder(context.orderReference) : await conn.api.findOrderByReceipt(paymentId);
       const best = order ? bestAttempt(await conn.api.paymentsOfOrder(order.id)) : null;
       if (!best) return { found: false };
       return { found: true, answer: paymentAnswerOf(await captured(conn.api, best), checkAgainInMs) };

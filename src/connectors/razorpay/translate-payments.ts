@@ -205,6 +205,7 @@ export function paymentReportOf(payment: RazorpayPayment): ProviderPaymentReport
     providerStatus: payment.status,
     outcome: paymentOutcomeOf(payment),
     amount: payment.amount,
+    currency: payment.currency ?? null,
     amountRefunded: paise(payment.amount_refunded) ?? 0,
     method: payment.method ?? null,
     vpa: payment.vpa ?? payment.upi?.vpa ?? null,
@@ -240,7 +241,8 @@ export function refundReportOf(refund: RazorpayRefund): ProviderRefundReport {
   const notes = notesOf(refund.notes);
   return {
     providerReference: refund.id,
-    refundId: refund.receipt ?? notes[REFUND_ID_NOTE] ?? null,
+    // Our refund id is the receipt we sent; notes are anyone's to write.
+    refundId: refund.receipt ?? null,
     paymentProviderReference: refund.payment_id,
     providerStatus: refund.status,
     outcome: refundOutcomeOf(refund),

@@ -111,6 +111,7 @@ export function payoutReportOf(payout: RazorpayPayout): ProviderPayoutReport {
     providerStatus: payout.status,
     outcome: outcomeOf(payout),
     utr: payout.utr ?? null,
+    amount: paise(payout.amount),
     fees: reported ? paise(payout.fees) : null,
     tax: reported ? paise(payout.tax) : null,
     details: detailsOf(payout),

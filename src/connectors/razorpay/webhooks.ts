@@ -88,7 +88,8 @@ export function translateWebhookEvent(event: RazorpayWebhookEvent): ConnectorWeb
   if (event.event === 'transaction.created' && txn && typeof txn.id === 'string' && typeof txn.credit === 'number') {
     const line = statementLineOf(txn);
     if (line.source.kind === 'deposit' && line.credit > 0) {
-      return { kind: 'deposit', eventType: event.event, providerReference: line.id, amount: line.credit, createdAt: line.createdAt };
+      const accountNumber = typeof txn.account_number === 'string' ? txn.account_number : null;
+      return { kind: 'deposit', eventType: event.event, providerReference: line.id, amount: line.credit, createdAt: line.createdAt, accountNumber };
     }
   }
   const isPayoutEvent = event.event.startsWith('payout.') && !event.event.startsWith('payout.downtime.');

@@ -1,40 +1,51 @@
-// Inbound provider webhooks through the gateway: a verified event starts its own workflow, which applies it.
-import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
-import { providerEventWorkflowId } from '../../domain/workflow-ids.ts';
+// Inbound provider webhooks through the gateway: a verified event's facts go to the workflow of the provider object
+// it is about (`provider-object/{connection_id}/{object}`), which applies that object's events one at a time in the
+// order they arrived. Only the facts travel (eventFactsOf: ids, statuses, amounts, fees, reasons), never the body.
+import type { ConnectorWebhookOutcome } from '../../connectors/types.ts';
+import { providerObjectEventsWorkflowId } from '../../domain/workflow-ids.ts';
+import { eventFactsOf, eventObjectKeyOf } from '../../../activities/provider-event-matching.ts';
 import { classify, type Mechanism } from './mechanism.ts';
 
 export interface ProviderEventStart {
   connectionId: string;
   provider: string;
   eventId: string;
-  /** The verified raw body, as the provider signed it. */
-  body: string;
+  /** The verified event, as its connector translated it. */
+  outcome: ConnectorWebhookOutcome;
 }
 
 export interface ProviderEventGateway {
   /**
-   * A verified inbound provider webhook: its workflow (`provider-event/{connection_id}/{event_id}`) applies it. Starting
-   * the same event twice reaches the same workflow, so a provider's retry changes nothing more.
+   * The provider object a verified event is about, as a key of its connection (events with one key are applied in
+   * arrival order); null for an event the service does not act on.
    */
-  startProviderEvent(input: ProviderEventStart): Promise<void>;
+  providerEventObject(outcome: ConnectorWebhookOutcome): string | null;
+  /**
+   * Hands a verified, newly recorded event to its object's workflow: signals it, starting it when none runs (one
+   * that completed is started again under the same id). Call it in arrival order: the signals' order is the order
+   * the workflow applies them in.
+   */
+  deliverProviderEvent(input: ProviderEventStart): Promise<void>;
 }
 
 export function providerEventGateway(m: Mechanism): ProviderEventGateway {
   return {
-    async startProviderEvent(input) {
+    providerEventObject: (outcome) => eventObjectKeyOf(eventFactsOf(outcome)),
+    async deliverProviderEvent(input) {
+      const facts = eventFactsOf(input.outcome);
+      const objectKey = eventObjectKeyOf(facts);
+      if (!objectKey) return;
       try {
-        await m.client.workflow.start('providerEventWorkflow', {
-          workflowId: providerEventWorkflowId(input.connectionId, input.eventId),
+        await m.client.workflow.signalWithStart('providerObjectEventsWorkflow', {
+          workflowId: providerObjectEventsWorkflowId(input.connectionId, objectKey),
           taskQueue: m.settings.taskQueue,
-          args: [input],
-          workflowIdConflictPolicy: 'USE_EXISTING',
-          workflowIdReusePolicy: 'REJECT_DUPLICATE',
-          staticSummary: `Provider event ${input.eventId} of connection ${input.connectionId}`,
-          staticDetails: [`connection: ${input.connectionId}`, `provider: ${input.provider}`, `event: ${input.eventId}`].join('\n'),
+          args: [{ connectionId: input.connectionId, objectKey }],
+          signal: 'providerObjectEvent',
+          signalArgs: [{ connectionId: input.connectionId, eventId: input.eventId, facts }],
+          staticSummary: `Provider events about ${objectKey} of connection ${input.connectionId}`,
+          staticDetails: [`connection: ${input.connectionId}`, `provider: ${input.provider}`, `object: ${objectKey}`].join('\n'),
         });
       } catch (err) {
-        // Already applied (its run closed): a repeat of the same event.
-        if (err instanceof WorkflowExecutionAlreadyStartedError) return;
         throw classify(err, 'provider event');
       }
     },

@@ -41,12 +41,16 @@ export function createLivePaymentRails(options: LivePaymentRailOptions): Rails {
     return rails;
   }
 
-  /** Keeps what the provider said of a payment on its row: its id, its fee, and what the customer must do next. */
+  /**
+   * Keeps what the provider said of a payment on its row: its id, its fee, what the customer must do next, and the
+   * order made for it (the one reference its webhooks are matched through; the first one kept stays).
+   */
   async function rememberPayment(paymentId: string, answer: PaymentSubmitAnswer): Promise<void> {
     if (!answer.providerReference) return;
     await orm.em.fork().execute(
-      `update payments set provider_reference = ?, fee = case when ? > 0 then ? else fee end, next_action = coalesce(?::jsonb, next_action) where id = ?`,
-      [answer.providerReference, answer.fees, answer.fees, answer.nextAction ? JSON.stringify(answer.nextAction) : null, paymentId],
+      `update payments set provider_reference = ?, fee = case when ? > 0 then ? else fee end, next_action = coalesce(?::jsonb, next_action),
+              provider_order_reference = coalesce(provider_order_reference, ?) where id = ?`,
+      [answer.providerReference, answer.fees, answer.fees, answer.nextAction ? JSON.stringify(answer.nextAction) : null, answer.orderReference ?? null, paymentId],
     );
   }
 
@@ -61,10 +65,14 @@ export function createLivePaymentRails(options: LivePaymentRailOptions): Rails {
       return answer;
     },
     async lookup(paymentId) {
-      const [payment] = await orm.em.fork().execute<{ account_id: string }[]>('select account_id from payments where id = ?', [paymentId]);
+      const [payment] = await orm.em.fork().execute<{ account_id: string; provider_order_reference: string | null }[]>(
+        'select account_id, provider_order_reference from payments where id = ?',
+        [paymentId],
+      );
       if (!payment) return { found: false };
-      const looked = await (await railsOf('payments', paymentId, false)).payments.lookup(paymentId, { accountId: payment.account_id });
-      if (looked.found) await rememberPayment(paymentId, looked.answer);
+      const context = { accountId: payment.account_id, orderReference: payment.provider_order_reference };
+      const looked = await (await railsOf('payments', paymentId, false)).payments.lookup(paymentId, context);
+      if (looked.found) await rememberPayment(paymentId, looked.answer as PaymentSubmitAnswer);
       return looked;
     },
   };

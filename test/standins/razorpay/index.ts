@@ -89,10 +89,13 @@ export interface RazorpayStandinOptions {
 export interface StandinControl {
   /** Money arriving in the account by bank transfer: a credit in the statement, transaction.created, queued payouts start. */
   deposit(amount: number, from?: { payerName?: string; payerAccount?: string; payerIfsc?: string; mode?: string; bankReference?: string }): Transaction;
+  /** A credit to another account of the same business at the provider: transaction.created naming that account_number; this statement unchanged. */
+  depositToOtherAccount(amount: number, accountNumber: string): Transaction;
   balance(): number;
   /** A statement entry nothing explains (positive credit, negative debit), to plant a balance difference. */
   adjustBalance(amount: number, description?: string): Transaction;
-  processPayout(id: string, opts?: { utr?: string }): Payout;
+  /** `utr: null`: processed without a UTR yet (setPayoutUtr brings it later). */
+  processPayout(id: string, opts?: { utr?: string | null }): Payout;
   /** From processing or processed; credits amount + fees back (a reversal in the statement). */
   reversePayout(id: string, statusDetails?: StatusDetails): Payout;
   /** From processing (money comes back as a reversal credit), queued or pending. */
@@ -133,6 +136,10 @@ export interface StandinControl {
   duplicateWebhooks(match?: EventMatch): void;
   /** The next matching events are delivered once with a wrong signature and not retried; resend delivers them properly. */
   badlySignWebhooks(match?: EventMatch): void;
+  /** The next matching events' bodies are JSON with indentation (signed over exactly those bytes). */
+  prettyPrintWebhooks(match?: EventMatch): void;
+  /** On: each delivery runs on its own after a random delay up to `maxDelayMs` (default 50): any order. Off: one after another. */
+  deliverWebhooksConcurrently(on: boolean, maxDelayMs?: number): void;
   /** Events are kept until releaseWebhooks. */
   holdWebhooks(): void;
   releaseWebhooks(order?: 'in-order' | 'reverse'): Promise<void>;
@@ -172,6 +179,12 @@ export interface StandinControl {
   qrCode(id: string): QrCode;
   /** A customer pays the QR code (its payment_amount unless `amount`): a captured payment, qr_code.credited. Refused when it is closed. */
   payQr(id: string, opts?: { vpa?: string; amount?: number }): Payment;
+  /**
+   * A payment made outside the service's orders (another integration of the same merchant account), with `notes`
+   * and order `receipt` as its payer set them (they may name our ids): captured (payment.authorized, payment.captured, order.paid) or
+   * `failed` (payment.failed); with `qr`, to a QR code made elsewhere (qr_code.credited).
+   */
+  payElsewhere(opts: { amount: number; notes?: Record<string, string>; receipt?: string; outcome?: 'captured' | 'failed'; qr?: boolean; email?: string; contact?: string; vpa?: string }): Payment;
 
   // UPI AutoPay
   customers(): Customer[];
@@ -306,6 +319,7 @@ function makeControl(inst: Instance): StandinControl {
   const clone = <T>(v: T): T => structuredClone(v);
   return {
     deposit: (amount, from) => store.deposit(amount, from),
+    depositToOtherAccount: (amount, accountNumber) => store.depositToOtherAccount(amount, accountNumber),
     balance: () => store.balance,
     adjustBalance: (amount, description) => store.adjust(amount, description ?? 'planted by the test'),
     processPayout: (id, opts) => clone(store.process(id, opts?.utr)),
@@ -339,6 +353,8 @@ function makeControl(inst: Instance): StandinControl {
     dropWebhooks: (match) => webhooks.drop(match),
     duplicateWebhooks: (match) => webhooks.duplicate(match),
     badlySignWebhooks: (match) => webhooks.badlySign(match),
+    prettyPrintWebhooks: (match) => webhooks.prettyPrint(match),
+    deliverWebhooksConcurrently: (on, maxDelayMs) => webhooks.deliverConcurrently(on, maxDelayMs),
     holdWebhooks: () => webhooks.hold(),
     releaseWebhooks: (order) => webhooks.release(order),
     resendWebhook: (eventId) => webhooks.resend(eventId),
@@ -377,7 +393,8 @@ function autopayControl(ap: AutopayStore): AutopayControl {
 }
 
 type GatewayControl = Pick<StandinControl, 'orders' | 'order' | 'payments' | 'payment' | 'authorizePayment' | 'failPayment' | 'lateAuthorizePayment'
-  | 'capturePayment' | 'refunds' | 'refund' | 'processRefund' | 'failRefund' | 'gatewayBalance' | 'settle' | 'settlements' | 'qrCodes' | 'qrCode' | 'payQr'>;
+  | 'capturePayment' | 'refunds' | 'refund' | 'processRefund' | 'failRefund' | 'gatewayBalance' | 'settle' | 'settlements' | 'qrCodes' | 'qrCode' | 'payQr'
+  | 'payElsewhere'>;
 
 function gatewayControl(gw: GatewayStore): GatewayControl {
   const clone = <T>(v: T): T => structuredClone(v);
@@ -400,6 +417,7 @@ function gatewayControl(gw: GatewayStore): GatewayControl {
     qrCodes: () => clone(gw.newestFirst(gw.qrCodes.values()).map((q) => gw.qr(q.id))),
     qrCode: (id) => clone(gw.qr(id)),
     payQr: (id, opts) => clone(gw.payQr(id, opts)),
+    payElsewhere: (opts) => clone(gw.payElsewhere(opts)),
   };
 }
 

@@ -525,6 +525,30 @@ export class GatewayStore {
     return this.newestFirst([...this.payments.values()].filter((p) => this.meta.get(p.id)!.qrId === id));
   }
 
+  /**
+   * A payment made outside the service's orders, as another integration of the same merchant account makes one
+   * (Standard Checkout, a payment page, a QR code of its own): the provider sends its events to the account's one
+   * webhook URL like any other (webhooks/payments.md). `notes` (and the order's `receipt`) are whatever the payer's
+   * side set, so they may name the service's ids. `outcome` `captured` (default): payment.authorized, payment.captured, order.paid; `failed`:
+   * payment.failed. With `qr`, the payment goes to a single-use QR code made elsewhere with the same notes
+   * (qr_code.credited), never to one the service created.
+   */
+  payElsewhere(opts: { amount: number; notes?: Record<string, string>; receipt?: string; outcome?: 'captured' | 'failed'; qr?: boolean; email?: string; contact?: string; vpa?: string }): Payment {
+    const notes = { ...(opts.notes ?? {}) };
+    if (opts.qr) {
+      const qr = this.createQr({ type: 'upi_qr', usage: 'single_use', fixed_amount: true, payment_amount: opts.amount, name: null, description: 'Elsewhere', notes, customer_id: null, close_by: null });
+      return this.payQr(qr.id, { amount: opts.amount, email: opts.email, contact: opts.contact, vpa: opts.vpa });
+    }
+    // Receipts are the caller's own and not unique (api/orders/create.md): one elsewhere may repeat ours.
+    const order = this.createOrder({ amount: opts.amount, currency: 'INR', receipt: opts.receipt ?? `elsewhere-${this.seq + 1}`, notes, partial_payment: false, method: null, mandate: null, customer_id: null, notification: null, payment_capture: null });
+    const p = this.createPayment({
+      order_id: order.id, amount: opts.amount, currency: 'INR', method: 'upi', flow: 'intent', vpa: opts.vpa ?? null, expiry_minutes: 10,
+      email: opts.email ?? 'someone@example.org', contact: opts.contact ?? '9000012345', notes, description: 'Paid elsewhere', bank: null,
+      callback_url: null, customer_id: null,
+    });
+    return opts.outcome === 'failed' ? this.fail(p.id) : this.authorize(p.id, { vpa: opts.vpa });
+  }
+
   /** A customer scans and pays: a captured UPI payment, payment.authorized, payment.captured and qr_code.credited. */
   payQr(id: string, opts: { vpa?: string; amount?: number; email?: string; contact?: string } = {}): Payment {
     const qr = this.qr(id);

@@ -286,6 +286,24 @@ export class Store {
   }
 
   /**
+   * Money credited to another account of the same business at the provider (webhooks/transactions.md: the event
+   * carries the `account_number` it credited): transaction.created is sent to the one webhook URL, but the line is
+   * that other account's, so this account's statement and balance do not change.
+   */
+  depositToOtherAccount(amount: number, accountNumber: string): Transaction {
+    if (!Number.isInteger(amount) || amount <= 0) throw badRequest('A deposit must be a positive integer amount of paise.');
+    if (accountNumber === this.opts.accountNumber) throw badRequest('That is this account: use deposit.');
+    const id = newId('bt');
+    const txn: Transaction = {
+      id: newId('txn'), entity: 'transaction', account_number: accountNumber, amount, currency: 'INR', credit: amount, debit: 0, balance: amount,
+      source: { id, entity: 'bank_transfer', amount, payer_name: 'Acme Treasury', payer_account: '6543266545411243', payer_ifsc: 'UTIB0000002', mode: 'NEFT', bank_reference: newId('AXIR').replace('_', '') },
+      created_at: this.seconds(),
+    };
+    this.opts.emit('transaction.created', 'transaction', txn);
+    return txn;
+  }
+
+  /**
    * A statement entry no payout or deposit explains (not on the pages: a test's way to plant a difference
    * between the provider's balance and ours). Positive credits, negative debits; no webhook.
    */
@@ -335,10 +353,11 @@ export class Store {
     return p;
   }
 
-  process(id: string, utr?: string): Payout {
+  /** `utr` null: processed before the bank's UTR is known (it comes later with payout.updated, webhooks/payouts.md). */
+  process(id: string, utr?: string | null): Payout {
     const p = this.payout(id);
     if (p.status !== 'processing') throw badRequest(`Payout ${id} is ${p.status}, not processing.`);
-    p.utr = utr ?? p.utr ?? String(Math.floor(1e11 + Math.random() * 9e11));
+    p.utr = utr === null ? null : (utr ?? p.utr ?? String(Math.floor(1e11 + Math.random() * 9e11)));
     this.move(p, 'processed');
     return p;
   }

@@ -11,7 +11,10 @@
 //   within 5 seconds; otherwise it is retried with exponential backoff (for 24 hours at the provider; here a short,
 //   configurable list of delays so tests stay quick).
 // Fault switches (stand-in only): drop events (a webhook that never comes), deliver twice, sign badly (sent once,
-// never retried, the genuine delivery withheld until resend), hold and release in reverse order, resend.
+// never retried, the genuine delivery withheld until resend), hold and release in reverse order, resend, deliver
+// concurrently (each event on its own after a random delay, so events raised together arrive in any order, as the
+// pages warn: "order is not guaranteed"), and pretty-print bodies (JSON with indentation: a receiver must verify
+// the exact bytes it got, never a re-serialisation).
 import { createHmac } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { newId } from './store.ts';
@@ -74,6 +77,9 @@ export class WebhookSender {
   private readonly drops: Rule[] = [];
   private readonly duplicates: Rule[] = [];
   private readonly badSignatures: Rule[] = [];
+  private readonly prettyPrints: Rule[] = [];
+  /** Null: one after another; else each delivery starts on its own after up to this many ms. */
+  private concurrentDelayMs: number | null = null;
   private holding = false;
   private held: StoredEvent[] = [];
   private inFlight = new Set<Promise<void>>();
@@ -111,6 +117,13 @@ export class WebhookSender {
   badlySign(match: EventMatch = {}): void {
     this.badSignatures.push({ event: match.event, remaining: match.count ?? 1 });
   }
+  prettyPrint(match: EventMatch = {}): void {
+    this.prettyPrints.push({ event: match.event, remaining: match.count ?? 1 });
+  }
+  /** On: every delivery runs on its own, started after a random delay of up to `maxDelayMs` (default 50). */
+  deliverConcurrently(on: boolean, maxDelayMs = 50): void {
+    this.concurrentDelayMs = on ? maxDelayMs : null;
+  }
   hold(): void {
     this.holding = true;
   }
@@ -125,6 +138,8 @@ export class WebhookSender {
     this.drops.length = 0;
     this.duplicates.length = 0;
     this.badSignatures.length = 0;
+    this.prettyPrints.length = 0;
+    this.concurrentDelayMs = null;
   }
 
   /** Called by the store for every state change. Never throws: delivery runs in the background. */
@@ -141,7 +156,8 @@ export class WebhookSender {
     const created_at = Math.floor(this.now() / 1000);
     const contains = Object.keys(entities);
     const payload = Object.fromEntries(contains.map((name) => [name, { entity: entities[name] }]));
-    const body = JSON.stringify({ entity: 'event', account_id: this.accountId, event, contains, payload, created_at });
+    const envelope = { entity: 'event', account_id: this.accountId, event, contains, payload, created_at };
+    const body = take(this.prettyPrints, event) ? JSON.stringify(envelope, null, 2) : JSON.stringify(envelope);
     const stored: StoredEvent = { id: newId('evt'), event, body, secret: this.config.secret, createdAt: created_at };
     this.events.push(stored);
     if (take(this.drops, event)) {
@@ -176,11 +192,17 @@ export class WebhookSender {
 
   /**
    * Deliveries run one after another in the order they were raised (a failing one holds the line through its
-   * retries), so a test sees a known order unless it asks for another with hold/release.
+   * retries), so a test sees a known order unless it asks for another with hold/release or deliverConcurrently.
    */
   private enqueue(job: () => Promise<void>): Promise<void> {
-    const run = this.chain.then(job).catch(() => undefined);
-    this.chain = run;
+    let run: Promise<void>;
+    if (this.concurrentDelayMs === null) {
+      run = this.chain.then(job).catch(() => undefined);
+      this.chain = run;
+    } else {
+      const delay = Math.floor(Math.random() * (this.concurrentDelayMs + 1));
+      run = sleep(delay, undefined, { ref: false }).then(job).catch(() => undefined);
+    }
     const tracked = run.finally(() => this.inFlight.delete(tracked));
     this.inFlight.add(tracked);
     return tracked;
