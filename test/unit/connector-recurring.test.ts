@@ -417,7 +417,7 @@ describe('a collection\'s debit on the payment rail', () => {
   test('on the notice\'s order: POST /v1/payments/create/recurring with the token, processing; a retry reuses the attempt', async () => {
     rzp.orders.push({ id: 'order_N1', entity: 'order', amount: 25_000, receipt: PAYMENT, status: 'created' });
     const answer = await submit(debit);
-    assert.deepEqual(answer, { outcome: { state: 'processing', checkAgainInMs: 5_000 }, providerReference: rzp.payments[0].id, fees: 0, nextAction: null });
+    assert.deepEqual(answer, { outcome: { state: 'processing', checkAgainInMs: 5_000 }, providerReference: rzp.payments[0].id, fees: 0, nextAction: null, orderReference: 'order_N1' });
     const sent = rzp.sent.find((s) => s.path === '/v1/payments/create/recurring');
     assert.deepEqual(sent?.body, {
       email: 'gaurav.kumar@example.com',
