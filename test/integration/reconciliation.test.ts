@@ -18,10 +18,12 @@ import { startTestService, TEST_SECRETS_KEY, type TestService } from '../helpers
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const HTTPS = { 'x-forwarded-proto': 'https' };
-const KEY_ID = 'rzp_live_reconcile01';
+// This run's own provider account: other test files' connections share the database (one connection per provider account).
+const RUN_TAG = randomUUID().replace(/-/g, '').slice(0, 12);
+const KEY_ID = `rzp_live_${RUN_TAG}`;
 const KEY_SECRET = `key-secret-${randomUUID()}`;
 const WEBHOOK_SECRET = `webhook-secret-${randomUUID()}`;
-const ACCOUNT_NUMBER = '7878780080316316';
+const ACCOUNT_NUMBER = `7878${RUN_TAG.replace(/[a-f]/g, '8')}`;
 
 let service: TestService;
 let http: Http;
