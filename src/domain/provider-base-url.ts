@@ -1,4 +1,4 @@
-// Where a connection's provider may answer (API.md, Live mode: live rules are not test settings). Outside a test run
+// Where a connection's provider may answer (docs/live-money.md, "Live rules are not test settings"). Outside a test run
 // the address is `https`, or `http` to this machine (a local TLS-terminating proxy): a key secret and real money never
 // travel in clear text over a network. In a test run (PAYGATE_TEST_RUN=1) it is a loopback address, so no test can
 // reach a real provider. Checked where a base URL is accepted (payctl connections add) and again where a

@@ -31,7 +31,7 @@ async function startComponents(): Promise<void> {
   // and payctl runs the tests spawn: Node's compile cache keeps compiled modules (keyed by their content) for every
   // later process of this run and of later runs, about 0.4 s of each one's start. A cache the caller chose wins.
   process.env.NODE_COMPILE_CACHE ??= fileURLToPath(new URL('../../.test-data/compile-cache', import.meta.url)); // gitignored
-  // A test run (API.md, Operations): test-only settings are accepted and connections must point at loopback. Every
+  // A test run (docs/live-money.md, "Live rules are not test settings"): test-only settings are accepted and connections must point at loopback. Every
   // process a test starts inherits it; those started with a clean environment are given it by their helper.
   process.env.PAYGATE_TEST_RUN = '1';
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'paygate-test-'));

@@ -1,5 +1,5 @@
-// Each live object keeps the connection that carried it, and one provider account has one connection (API.md,
-// Trusting what the provider says), through the real API and `payctl` against provider stand-ins: a second
+// Each live object keeps the connection that carried it, and one provider account has one connection (docs/live-money.md,
+// Connections), through the real API and `payctl` against provider stand-ins: a second
 // `connections add` to a provider account is refused (enabled or disabled); `rotate-key`, `update` and `enable` keep
 // the connection, so reconciliation brings no second opening balance and no QR payment twice; a payout in flight
 // when the account moves to another provider account is followed where it was sent; a refund of a payment goes to

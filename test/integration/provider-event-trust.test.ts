@@ -1,5 +1,5 @@
-// Provider events are wake-ups, matched only through what the service sent (API.md, Trusting what the provider
-// says), against the Razorpay stand-in through the real API and the real webhook route: a payment made elsewhere on
+// Provider events are wake-ups, matched only through what the service sent (docs/live-money.md,
+// docs/architecture.md), against the Razorpay stand-in through the real API and the real webhook route: a payment made elsewhere on
 // the same provider account whose notes name our payment or link changes nothing; a payout event whose amount is not
 // ours changes nothing; a credit to another account of the same provider account is no deposit; events about one
 // payout sent one after the other's answer end in the state that order implies, every time; the workflow that

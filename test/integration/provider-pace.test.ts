@@ -1,5 +1,5 @@
-// PROVIDER_MAX_RPS bounds every call to one provider account in any one second, across every worker process (API.md,
-// Trusting what the provider says: "The provider's pace covers every call"). Two worker processes (`node
+// PROVIDER_MAX_RPS bounds every call to one provider account in any one second, across every worker process (docs/live-money.md:
+// the provider's pace covers every call). Two worker processes (`node
 // src/main-worker.ts`) and no worker in the test's own process share one connection's work: beneficiary
 // registrations, payout creates, the backstop lookups of payouts still on their way (every second here) and the
 // reconciliation's statement reads. The stand-in records when each request arrived; no one-second stretch holds more

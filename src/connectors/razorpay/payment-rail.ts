@@ -124,7 +124,7 @@ interface Attempt {
   nextAction: NextAction;
 }
 
-/** The customer's browser as the submission names it: only what the caller gave, never a stand-in value. */
+/** The customer's browser as the submission names it: only what the caller gave, never a made-up value. */
 function clientOf(s: PaymentSubmission): PaymentClient {
   return { ip: s.client?.ip ?? null, userAgent: s.client?.userAgent ?? null, referer: s.client?.referer ?? null };
 }
