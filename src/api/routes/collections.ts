@@ -120,16 +120,23 @@ async function createWithMandate(ctx: ApiRouterContext, deps: AppDeps, params: C
     mandateId: mandate.id,
     mandateValidity: { startAt: mandate.start_at * 1000, expireAt: mandate.expire_at * 1000 },
     madeMandate: { startAtGiven: params.start_at !== undefined, authorizationUrl: mandate.authorization_url, mandateWorkflowId: mandateWorkflowId(mandate.id) },
+    ...termsOf(params),
+    startAt,
+    simulate,
+  });
+}
+
+/** What a collection charges, as both ways of creating one take it. */
+function termsOf(params: z.infer<typeof createCollectionParams>) {
+  return {
     amount: params.amount,
     currency: params.currency,
     schedule: params.schedule,
     dayOfMonth: params.day_of_month ?? null,
-    startAt,
     totalCount: params.total_count ?? null,
     description: params.description ?? null,
     metadata: params.metadata ?? {},
-    simulate,
-  });
+  };
 }
 
 export function collectionRoutes(router: Router<ApiState>, deps: AppDeps): void {
@@ -150,14 +157,8 @@ export function collectionRoutes(router: Router<ApiState>, deps: AppDeps): void 
       customerId: mandate.customerId,
       mandateId: mandate.id,
       mandateValidity: { startAt: mandate.startAt.getTime(), expireAt: mandate.expireAt.getTime() },
-      amount: params.amount,
-      currency: params.currency,
-      schedule: params.schedule,
-      dayOfMonth: params.day_of_month ?? null,
+      ...termsOf(params),
       startAt,
-      totalCount: params.total_count ?? null,
-      description: params.description ?? null,
-      metadata: params.metadata ?? {},
       simulate: webhookSimulationsOf(ctx.state.simulate),
     });
     ctx.body = collection satisfies CollectionResponse;
