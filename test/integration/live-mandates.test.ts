@@ -203,7 +203,13 @@ test('the provider answers 500 to every registration attempt: retried for the pr
   assert.ok(Date.now() - started >= PROVIDER_WINDOW_S * 1000 - 1000, 'retried through the window first');
   assert.ok(a.rzp.control.requests({ method: 'POST', path: '/v1/orders' }).length >= 2, 'the registration was retried');
   assert.ok(rejected.rejected_at);
-  const workflow = await service.stack.temporal!.client.workflow.getHandle(`mandate/${mandate.id}`).describe();
+  // The mandate reads rejected as soon as its row commits; the workflow ends a moment later (its event is written after).
+  const handle = service.stack.temporal!.client.workflow.getHandle(`mandate/${mandate.id}`);
+  let workflow = await handle.describe();
+  for (let i = 0; i < 100 && workflow.status.name === 'RUNNING'; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    workflow = await handle.describe();
+  }
   assert.equal(workflow.status.name, 'COMPLETED', 'the mandate workflow ended');
   assert.deepEqual(workflow.raw.pendingActivities ?? [], [], 'no provider call left retrying');
   a.rzp.control.clearFaults();

@@ -93,7 +93,7 @@ describe('operations endpoints (no key)', () => {
     }
     assert.ok(doc.paths['/v1/collections/{id}/{action}']?.post, 'POST /v1/collections/{id}/{action}');
     assert.ok(doc.paths['/v1/test_helpers/collections/{id}/advance']?.post, 'POST /v1/test_helpers/collections/{id}/advance');
-    assert.deepEqual(doc.components.schemas.Collection.properties.status.enum, ['active', 'paused', 'halted', 'cancelled', 'completed']);
+    assert.deepEqual(doc.components.schemas.Collection.properties.status.enum, ['created', 'active', 'paused', 'halted', 'cancelled', 'completed']);
   });
 
   test('GET /v1/openapi.json passes a standard OpenAPI 3.1 validator (the specification\'s own JSON Schema)', async () => {
