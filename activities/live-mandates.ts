@@ -1,8 +1,8 @@
-// Live mandates at the provider (API.md, Mandates, Live): the UPI AutoPay registration the customer approves in
+// Live mandates at the provider (docs/api.md, Mandates, Live): the UPI AutoPay registration the customer approves in
 // their UPI app, a look at where the provider says the mandate is (the backstop to its webhooks), the business's
-// revocation, and each debit's pre-debit notice (DECISIONS #22: the recurring order is created at notice time with
+// revocation, and each debit's pre-debit notice (docs/decisions.md, Mandates and collections: the recurring order is created at notice time with
 // the provider's notification, `payment_after` = the debit's time). Each runs as an ordinary activity with the
-// provider retry profile (DECISIONS, Provider calls); a refusal no retry can change ends the step instead.
+// provider retry profile (docs/decisions.md, Provider calls); a refusal no retry can change ends the step instead.
 import { ApplicationFailure } from '@temporalio/activity';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { ProviderMandateRef, ProviderRecurring, ProviderRecurrings } from '../src/connectors/types.ts';

@@ -1,4 +1,4 @@
-// Reconciliation of a live connection (API.md, Live mode): each step reads what the provider reports (an ordinary
+// Reconciliation of a live connection (docs/api.md, Live mode): each step reads what the provider reports (an ordinary
 // activity, paced by the connection's shared rate, on its own retry profile) and answers the work it calls for in
 // the webhooks' own terms (ProviderEventWork): a deposit's top-up keyed as the webhook keys it, a payout's report
 // for the one transition writer. The workflow applies that work, saves the step's cursor, then measures the
@@ -171,7 +171,7 @@ export function createReconciliationActivities(deps: { orm: MikroORM; readerOf: 
     },
 
     /**
-     * The difference (DECISIONS): the provider's balance after the last line read, minus live `available` and the
+     * The difference (docs/decisions.md): the provider's balance after the last line read, minus live `available` and the
      * reserved amounts of payouts the provider has not debited yet (initiated, no fees reported). Stored on the
      * connection and logged; nothing is changed to make it disappear. Ours is read right after the statement's
      * work was applied, not in one instant with the provider's: a payout debited or a deposit arriving in between

@@ -49,7 +49,7 @@ export const configSchema = z.object({
   TRUST_PROXY: bool.default(false),
   RATE_LIMIT_LIVE: positiveInt.default(100),
   RATE_LIMIT_SANDBOX: positiveInt.default(25),
-  /** Requests a minute per client address to /v1 and /mcp with a missing or unknown API key, before 429 (API.md: 60). */
+  /** Requests a minute per client address to /v1 and /mcp with a missing or unknown API key, before 429 (docs/api.md: 60). */
   RATE_LIMIT_UNAUTHENTICATED: positiveInt.default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seals secrets at rest (webhook endpoint secrets, the stored replay of their creation); every process of a deployment shares it. */
@@ -72,7 +72,7 @@ export const configSchema = z.object({
    * bench:payouts: 0.40x to 0.51x the no-op's throughput). A refund's POST never waits. 0: never.
    */
   RAIL_INLINE_WAIT_MS: z.coerce.number().int().min(0).max(1000).default(200),
-  /** Requests a second to one connection's provider, shared by every worker process (API.md, Live mode). */
+  /** Requests a second to one connection's provider, shared by every worker process (docs/api.md, Live mode). */
   PROVIDER_MAX_RPS: positiveInt.default(8),
   /**
    * Waits before sending a create whose answer was lost again, with the same key and body (the provider's advice);
@@ -89,7 +89,7 @@ export const configSchema = z.object({
   PROVIDER_POLL_SECONDS: positiveInt.default(1800),
   /** How long a live payment waits for its customer (a UPI intent or collect, a bank page) before it fails. */
   UPI_COLLECT_EXPIRY_SECONDS: positiveInt.default(600),
-  /** How often each connection's reconciliation Schedule runs (API.md, Live mode). */
+  /** How often each connection's reconciliation Schedule runs (docs/api.md, Live mode). */
   RECONCILE_INTERVAL_SECONDS: positiveInt.default(3600),
   /** How many payouts of one batch run at once (child workflows in the sliding window). */
   PAYOUT_BATCH_WINDOW: positiveInt.default(200),
@@ -159,9 +159,9 @@ export const configSchema = z.object({
    * it would pay whoever owns this UPI ID, not the business.
    */
   PAYMENT_LINK_PAYEE_VPA: z.string().regex(/^[a-zA-Z0-9._-]{2,256}@[a-zA-Z]{2,64}$/, 'expected a UPI ID such as paygate@icici').default('paygate@upi'),
-  /** Hosted payment page: pay attempts a minute per link (API.md: 30), a third of them from one client address. */
+  /** Hosted payment page: pay attempts a minute per link (docs/api.md: 30), a third of them from one client address. */
   PAYMENT_LINK_ATTEMPTS_PER_MINUTE: positiveInt.default(30),
-  /** Hosted payment page: requests a minute per client address (API.md: 120). */
+  /** Hosted payment page: requests a minute per client address (docs/api.md: 120). */
   PAYMENT_LINK_PAGE_REQUESTS_PER_MINUTE: positiveInt.default(120),
   /**
    * A workflow bundle built beforehand (bundleWorkflowCode's code, as a file) for the worker to load instead of
@@ -181,7 +181,7 @@ export const configSchema = z.object({
   /** How long the pay page's POST waits for the payment's outcome before showing "being processed" (ms). */
   PAYMENT_LINK_PAY_WAIT_MS: positiveInt.max(9500).default(5000),
   /**
-   * How long a pending pay attempt holds its payment link before another may start (API.md: default 600 s live,
+   * How long a pending pay attempt holds its payment link before another may start (docs/api.md: default 600 s live,
    * 60 s sandbox; set, it applies to both modes).
    */
   PAYMENT_LINK_ATTEMPT_HOLD_SECONDS: positiveInt.optional(),
@@ -205,7 +205,7 @@ export const configSchema = z.object({
   /** Webhook retries (exponential, backoff 2): first gap, longest gap, and how long a delivery keeps trying. */
   WEBHOOK_RETRY_INITIAL_MS: positiveInt.default(5_000),
   WEBHOOK_RETRY_MAX_MS: positiveInt.default(10 * 3600_000),
-  /** Growth of the gap between attempts: 6 gives about 5 s, 30 s, 3 min, 18 min, 2 h, then 10 h (API.md's schedule). */
+  /** Growth of the gap between attempts: 6 gives about 5 s, 30 s, 3 min, 18 min, 2 h, then 10 h (docs/api.md's schedule). */
   WEBHOOK_RETRY_BACKOFF: z.coerce.number().min(1).max(20).default(6),
   WEBHOOK_RETRY_WINDOW_MS: positiveInt.default(3 * 24 * 3600_000),
   /** How long a receiver has to answer one delivery attempt. */

@@ -47,7 +47,7 @@ type Stops = Array<{ name: string; stop: () => Promise<unknown> }>;
 
 export async function startStack(given: Config, logger: Logger, role: Role = 'all', options: StackOptions = {}): Promise<Stack> {
   // What the development entry (`npm start`, role all) does differently when unset: private sandbox webhook
-  // destinations are allowed, and the secrets key is generated under DATA_DIR (API.md, Webhooks).
+  // destinations are allowed, and the secrets key is generated under DATA_DIR (docs/api.md, Webhooks).
   const allowPrivateDestinations = given.WEBHOOK_ALLOW_PRIVATE_DESTINATIONS ?? role === 'all';
   const config: Config = { ...given, WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: allowPrivateDestinations };
   const secrets = createSecretBox(secretsKeyOf(config, role === 'all'));

@@ -410,7 +410,7 @@ async function runAttempt(run: LinkRun, attempt: Attempt, pay: PayAttemptInput):
   }
 }
 
-/** Ends an attempt's hold on the link after `holdMs` if its payment is still pending (API.md, Live payment links). */
+/** Ends an attempt's hold on the link after `holdMs` if its payment is still pending (docs/api.md, Live payment links). */
 async function holdFor(run: LinkRun, attempt: Attempt, holdMs: number): Promise<void> {
   if (await condition(() => attempt.settled, holdMs)) return;
   if (run.inFlight !== attempt) return;

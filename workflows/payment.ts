@@ -1,7 +1,7 @@
 // One payment, from creation to captured or failed (workflows/lifecycle.ts). Started by POST /v1/payments
 // with Update-with-Start: the update answers with the outcome once it is known, or with `pending` at
 // `answerBy` (the caller then hears of the outcome through its event). A live payment waits for its customer
-// (API.md, Live payments): its update answers at once with what the customer must do (`next_action`), and its run
+// (docs/api.md, Live payments): its update answers at once with what the customer must do (`next_action`), and its run
 // waits durably until the customer's time is up, woken early by the provider's webhook (wakePaymentSignal).
 // Orchestration only.
 import { allHandlersFinished, condition, defineSignal, defineUpdate, setHandler } from '@temporalio/workflow';

@@ -41,7 +41,7 @@ export const MAX_ITEMS_PER_RUN = 1_000;
 export const itemsPerRun = (window: number) => Math.min(MAX_ITEMS_PER_RUN, window * 5);
 /**
  * How often a child that failed without settling its item is started before the item is given up
- * (DECISIONS #11: `failed` with `processing_failed`, only when no rail accepted it; one a rail accepted is
+ * (docs/decisions.md, Batch restart: `failed` with `processing_failed`, only when no rail accepted it; one a rail accepted is
  * started again and again, at most this far apart).
  */
 const CHILD_ATTEMPTS = 3;

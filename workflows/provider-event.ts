@@ -3,7 +3,7 @@
 // (`provider-event/{connection_id}/{event_id}`), which runs started before that one still replay on.
 // A live payment's or refund's report is written here (its status guard makes a late or repeated one change
 // nothing), and the workflow that follows it, if it still runs, is woken to see it. A capture of a payment already
-// failed here (a late authorization) is refunded in full at once (DECISIONS, Late authorizations). A payment to a
+// failed here (a late authorization) is refunded in full at once (docs/decisions.md, Late authorizations). A payment to a
 // live link's QR code becomes the link's payment, and the link decides whether it keeps it; a provider settlement
 // becomes ours once.
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';

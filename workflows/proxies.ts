@@ -1,7 +1,7 @@
 // How workflows reach their activities: one proxy per retry profile (src/domain/failures.ts). Whether a
 // step runs as an ordinary or a local activity is decided here and nowhere else.
 //
-// Database steps and rail calls are local activities (DECISIONS #15): a few milliseconds of SQL, or a rail's
+// Database steps and rail calls are local activities (docs/decisions.md): a few milliseconds of SQL, or a rail's
 // quick submit or status read with the rail's own idempotency key, run inside the workflow task that asked
 // for them, so a POST's Update-with-Start answers after one round trip to Temporal instead of three. Like any
 // activity a local one runs at least once: every step behind these proxies is idempotent (unique keys and
@@ -69,7 +69,7 @@ export function webhookBatchSteps<A extends object>(attemptTimeoutMs: number) {
 }
 
 /**
- * Calls to a live provider: ordinary activities with their own retry profile and a heartbeat (DECISIONS, Wave 3):
+ * Calls to a live provider: ordinary activities with their own retry profile and a heartbeat (docs/decisions.md):
  * such a call leaves the machine, can take seconds, and a lost answer is retried for minutes.
  */
 export function providerSteps<A extends object>() {

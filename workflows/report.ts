@@ -16,7 +16,7 @@ export const createReportUpdate = defineUpdate<ReportResponse>('createReport');
 
 /**
  * The longest the creating update waits for the file once the report is written: the POST answers within
- * 2 s (API.md), whatever WORKFLOW_ANSWER_TIMEOUT_MS allows other creations.
+ * 2 s (docs/api.md), whatever WORKFLOW_ANSWER_TIMEOUT_MS allows other creations.
  */
 export const REPORT_ANSWER_WAIT_MS = 1000;
 

@@ -1,6 +1,6 @@
-// A live payment link's money that the provider took on its own (API.md, Live payments ... and payment links): a
+// A live payment link's money that the provider took on its own (docs/api.md, Live payments ... and payment links): a
 // payment to the link's single-use QR code becomes the link's payment, captured, with the provider's fee (drawn on
-// `pending`, recorded at capture; DECISIONS, Fees, once), once per provider payment id however often its webhook
+// `pending`, recorded at capture; docs/decisions.md, Fees, once), once per provider payment id however often its webhook
 // or a lookup reports it. Whether the link keeps it or gives it back (`duplicate`) is the link workflow's decision.
 // Also the QR code itself: opened with the link and after each partial payment, for the amount then due, and closed
 // when the link takes no more money.

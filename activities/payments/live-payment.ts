@@ -1,6 +1,6 @@
-// What is a live payment's own (API.md, Live payments; docs/live-money.md): its rail step as an ordinary activity
-// (a provider call, DECISIONS Wave 3), its fee in the ledger at capture, its expiry (looked up at the provider before it
-// fails: DECISIONS, Late authorizations), the provider's reports (webhooks) through the one transition writer, and a
+// What is a live payment's own (docs/api.md, Live payments; docs/live-money.md): its rail step as an ordinary activity
+// (a provider call, docs/decisions.md), its fee in the ledger at capture, its expiry (looked up at the provider before it
+// fails: docs/decisions.md, Late authorizations), the provider's reports (webhooks) through the one transition writer, and a
 // capture that arrives after the payment failed, refunded in full at once.
 import { Context } from '@temporalio/activity';
 import { LockMode, type MikroORM } from '@mikro-orm/postgresql';
@@ -29,12 +29,12 @@ export interface PaymentRailReport {
 
 export const PAYMENT_EXPIRED = { code: 'payment_declined' as const, message: 'The customer did not complete the payment in time.' };
 
-/** The reason a refund of a late authorization carries (DECISIONS, Late authorizations). */
+/** The reason a refund of a late authorization carries (docs/decisions.md, Late authorizations). */
 export const LATE_AUTHORIZATION = 'late_authorization';
 
 /**
  * Writes a captured live payment's fee once: a `fee` balance transaction drawn on `pending` (the `fee` field of
- * balance transactions stays 0: DECISIONS, Fees, once). The payment's row lock orders two writers; the fee's own
+ * balance transactions stays 0: docs/decisions.md, Fees, once). The payment's row lock orders two writers; the fee's own
  * transaction, found by source, keeps a second from writing it again.
  */
 export async function recordPaymentFee(orm: MikroORM, paymentId: string, fee?: number | null): Promise<void> {

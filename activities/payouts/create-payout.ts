@@ -108,7 +108,7 @@ function creationProblem(request: PayoutRequest, facts: Awaited<ReturnType<typeo
   return {};
 }
 
-/** A live payout under the provider's minimum (DECISIONS, Provider minimums): a batch item is created failed. */
+/** A live payout under the provider's minimum (docs/decisions.md, Provider minimums): a batch item is created failed. */
 function liveAmountProblem(request: PayoutRequest): string | undefined {
   return request.mode === 'live' ? checkPayoutAmount(request.amount)?.message : undefined;
 }

@@ -1,8 +1,8 @@
-// The rail step of a live payout, as an ordinary activity (DECISIONS, Wave 3: provider calls are ordinary
+// The rail step of a live payout, as an ordinary activity (docs/decisions.md: provider calls are ordinary
 // activities with their own retry profile and heartbeat). A create whose answer was lost is sent again with the
 // same key and body after each of PROVIDER_RETRY_DELAYS_SECONDS (the activity names its next retry's delay), then
 // only looked up by our reference: the payout fails (`processing_failed`) only when the provider still has no
-// record of it PROVIDER_LOOKUP_WINDOW_SECONDS after the last send (API.md, Live payouts).
+// record of it PROVIDER_LOOKUP_WINDOW_SECONDS after the last send (docs/api.md, Live payouts).
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { RailStep, RailStepRequest } from '../../src/domain/lifecycle.ts';

@@ -1,4 +1,4 @@
-// A live payout's provider fees in the ledger (API.md, Live mode; DECISIONS "Fees, once"): the fee the provider
+// A live payout's provider fees in the ledger (docs/api.md, Live mode; docs/decisions.md, "Fees, once"): the fee the provider
 // reports becomes one `fee` balance transaction drawn on `available` (source: the payout), recorded once however
 // many answers carry it; a payout that fails after the provider debited it, or is reversed, gets it back as one
 // positive `fee` transaction. So live `available` moves as the provider's balance does, to the paisa.

@@ -1,4 +1,4 @@
-// The refund of a late authorization (DECISIONS, Late authorizations; docs/live-money.md): a capture the provider
+// The refund of a late authorization (docs/decisions.md, Late authorizations; docs/live-money.md): a capture the provider
 // made after the payment failed here is given back in full at once, and the payment stays `failed`.
 import { LockMode, type MikroORM } from '@mikro-orm/postgresql';
 import { lateCapturePosting, paymentFeePosting } from '../../src/domain/ledger.ts';

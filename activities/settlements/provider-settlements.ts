@@ -1,8 +1,8 @@
-// Live settlements (API.md, Live payments, refunds, settlements): each settlement the provider reports becomes ours
+// Live settlements (docs/api.md, Live payments, refunds, settlements): each settlement the provider reports becomes ours
 // once, keyed by its id (provider_reference) per account, whether its webhook or the settlements sync saw it first.
 // It takes the live payments it settled (by the provider's payment id, or our id as the order's receipt) and moves
 // what the provider paid out from `pending` to the business's bank account: one `settlement` balance transaction.
-// No fee is recorded here (DECISIONS, Fees, once): the payments' fees were at capture, and a difference between
+// No fee is recorded here (docs/decisions.md, Fees, once): the payments' fees were at capture, and a difference between
 // the settlement's `fees` and those is a reconciliation difference, logged, never "fixed".
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ApplicationFailure, Context } from '@temporalio/activity';

@@ -22,7 +22,7 @@ export interface AppDeps {
   apiKeys?: ApiKeyLookup;
 }
 
-/** Values of the `Sandbox-Simulate` header (API.md, Sandbox). */
+/** Values of the `Sandbox-Simulate` header (docs/api.md, Sandbox). */
 export const sandboxSimulations = ['rate_limited', 'timeout', 'duplicate_webhooks', 'out_of_order_webhooks'] as const;
 export type SandboxSimulation = (typeof sandboxSimulations)[number];
 

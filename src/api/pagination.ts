@@ -1,4 +1,4 @@
-// Cursor pagination shared by every list endpoint (API.md, Conventions: Lists). Ids are
+// Cursor pagination shared by every list endpoint (docs/api.md, Conventions: Lists). Ids are
 // `<prefix>_<ulid>`, so ordering by id is ordering by creation: newest first.
 import type { EntityName, FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';

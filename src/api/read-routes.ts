@@ -1,5 +1,5 @@
 // The read side of every resource, written once: GET <path> (a list page with the resource's filters,
-// `created[...]` and the cursors, API.md Conventions: Lists) and GET <path>/:id, both scoped to the
+// `created[...]` and the cursors, docs/api.md Conventions: Lists) and GET <path>/:id, both scoped to the
 // caller's account and mode, so an id of another account or mode is a 404 like an unknown one.
 import type Router from '@koa/router';
 import type { EntityName } from '@mikro-orm/core';

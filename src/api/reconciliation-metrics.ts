@@ -1,4 +1,4 @@
-// What reconciliations found, in /metrics (API.md, Live mode: a difference is logged, counted in /metrics and shown
+// What reconciliations found, in /metrics (docs/api.md, Live mode: a difference is logged, counted in /metrics and shown
 // by `payctl connections show`). Read from the connections table at each scrape, so every API process of a
 // deployment shows the same figures whichever worker ran the reconciliation.
 import type { MikroORM } from '@mikro-orm/postgresql';

@@ -1,6 +1,6 @@
 // payctl batches: follow a payout batch from the database (not the API), so an operator can watch a run
 // whether or not the API is reachable, with the same live counts GET /v1/payout_batches/:id shows; and
-// restart one whose workflow failed (API.md, Payout batches).
+// restart one whose workflow failed (docs/api.md, Payout batches).
 import { setTimeout as delay } from 'node:timers/promises';
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';

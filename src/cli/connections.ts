@@ -1,4 +1,4 @@
-// payctl connections: an operator connects an account to a payment provider (API.md, Live mode). Secrets come from
+// payctl connections: an operator connects an account to a payment provider (docs/api.md, Live mode). Secrets come from
 // the environment or from files, never from the command line (where ps and shell history would show them); they are
 // sealed with SECRETS_KEY before they reach the database, and no command prints them.
 import { existsSync, readFileSync } from 'node:fs';

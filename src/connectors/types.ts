@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PayoutRail } from '../rails/payouts.ts';
 import type { PaymentRail, RefundRail } from '../rails/payments.ts';
 // What a connector tells the rest of the service, in the service's own words: no provider's names or statuses
-// cross this line (DECISIONS, "One provider, built to be one of many"). A connector folder translates its provider
+// cross this line (docs/decisions.md, "One provider, built to be one of many"). A connector folder translates its provider
 // into these types; activities, the transition writer and the inbound webhook route only ever see these.
 import type { PaymentFailureCode } from '../domain/payments.ts';
 import type { FailureCode } from '../domain/payouts.ts';
@@ -59,7 +59,7 @@ export type OurPayoutStatus = 'initiated' | 'completed' | 'failed' | 'reversed';
  * - `authorized`: the customer paid; the money is held and must be captured (accounts that capture at once never
  *   stay here long).
  * - `captured`: the payment is ours (also after refunds: a refunded payment was captured first).
- * - `failed`: declined, cancelled or expired. A failed payment may still be authorized late (DECISIONS, Late
+ * - `failed`: declined, cancelled or expired. A failed payment may still be authorized late (docs/decisions.md, Late
  *   authorizations): a later report saying `authorized` or `captured` is a late authorization.
  */
 export type PaymentOutcome =

@@ -1,4 +1,4 @@
-// Balance and balance transactions (API.md, Balance and ledger).
+// Balance and balance transactions (docs/api.md, Balance and ledger).
 import { z } from 'zod';
 import { balanceTransactionTypes } from '../domain/ledger.ts';
 import { jsonIntegerSchema, listParams, listSchema, modeSchema } from './common.ts';

@@ -1,4 +1,4 @@
-// Beneficiaries: where payouts go, a bank account or a UPI ID (API.md, Beneficiaries and customers).
+// Beneficiaries: where payouts go, a bank account or a UPI ID (docs/api.md, Beneficiaries and customers).
 import { z } from 'zod';
 import { emailParam, listParams, listSchema, metadataParam, metadataSchema, modeSchema, phoneParam } from './common.ts';
 import { type Paths, idPath, readOperation, resourceOperations } from './openapi-operations.ts';

@@ -1,4 +1,4 @@
-// Collections: recurring charges of a customer's UPI mandate (API.md, Collections; interface.md, POST /collections).
+// Collections: recurring charges of a customer's UPI mandate (docs/api.md, Collections).
 import { z } from 'zod';
 import { COLLECTION_TIME_ZONE, collectionSchedules } from '../domain/collection-schedule.ts';
 import { collectionStatuses } from '../domain/collections.ts';

@@ -206,7 +206,7 @@ export const createdParam = z
     param: { style: 'deepObject', explode: true },
   });
 
-/** The parameters every list endpoint takes (API.md, Conventions: Lists). */
+/** The parameters every list endpoint takes (docs/api.md, Conventions: Lists). */
 export const listParams = {
   limit: intParam(1, LIST_LIMIT_MAX, `How many objects to return, 1 to ${LIST_LIMIT_MAX} (default ${LIST_LIMIT_DEFAULT}).`)
     .optional()

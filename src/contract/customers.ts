@@ -1,4 +1,4 @@
-// Customers: who pays, and the UPI ID (mandate) that collections charge (API.md, Beneficiaries and customers).
+// Customers: who pays, and the UPI ID (mandate) that collections charge (docs/api.md, Beneficiaries and customers).
 import { z } from 'zod';
 import { VPA_PATTERN } from '../domain/payments.ts';
 import { EMAIL_MAX, emailParam, listParams, listSchema, metadataParam, metadataSchema, modeSchema, phoneParam } from './common.ts';

@@ -1,4 +1,4 @@
-// Events (API.md, Webhooks and events): the outbox rows, as callers read them.
+// Events (docs/api.md, Webhooks and events): the outbox rows, as callers read them.
 import { z } from 'zod';
 import { listParams, listSchema, modeSchema } from './common.ts';
 import { type Paths, idPath, resourceOperations } from './openapi-operations.ts';

@@ -1,4 +1,4 @@
-// Operations endpoints (API.md, Operations): liveness and readiness.
+// Operations endpoints (docs/api.md, Operations): liveness and readiness.
 import { z } from 'zod';
 import { errors, ok, publicHeaders, type Paths } from './openapi-operations.ts';
 

@@ -1,5 +1,5 @@
 // Mandates: a customer's UPI AutoPay e-mandate, approved on a hosted page; collections charge through one
-// (API.md, Mandates).
+// (docs/api.md, Mandates).
 import { z } from 'zod';
 import { MANDATE_MAX_AMOUNT, mandateFrequencies, mandateStatuses } from '../domain/mandates.ts';
 import { VPA_PATTERN } from '../domain/payments.ts';

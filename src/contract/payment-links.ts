@@ -1,5 +1,5 @@
-// Payment links: a link a business sends; the customer pays it on a hosted page (API.md, Payment links;
-// interface.md, POST /payment_links).
+// Payment links: a link a business sends; the customer pays it on a hosted page (docs/api.md, Payment
+// links).
 import { z } from 'zod';
 import { LINK_DESCRIPTION_MAX, REFERENCE_ID_MAX, paymentLinkStatuses } from '../domain/payment-links.ts';
 import { amountParam, booleanParam, currencyParam, emailParam, intParam, listParams, listSchema, metadataParam, metadataSchema, modeSchema, phoneParam } from './common.ts';

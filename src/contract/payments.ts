@@ -1,4 +1,4 @@
-// Payments (API.md, Payments; interface.md, POST /payments).
+// Payments (docs/api.md, Payments).
 import { z } from 'zod';
 import { BANK_CODE_PATTERN, VPA_PATTERN, paymentMethods, paymentStatuses } from '../domain/payments.ts';
 import { amountParam, currencyParam, customerIpParam, descriptionParam, listParams, listSchema, metadataParam, metadataSchema, modeSchema, userAgentParam } from './common.ts';

@@ -1,4 +1,4 @@
-// Payout batches (API.md, Payout batches). A batch is refused whole only when it is malformed: not a
+// Payout batches (docs/api.md, Payout batches). A batch is refused whole only when it is malformed: not a
 // list, empty, over the limit, an item without `idempotency_key`, a key repeated inside it, or an item
 // whose fields are not even of the right shape. Whether an item can be paid (beneficiary, mode, funds)
 // is decided per item when it runs, never here.

@@ -1,4 +1,4 @@
-// Payouts (API.md, Payouts; interface.md, POST /payouts). interface.md names the transfer mode `mode`.
+// Payouts (docs/api.md, Payouts). The original interface names the transfer mode `mode`.
 import { z } from 'zod';
 import { payoutStatuses, transferModes } from '../domain/payouts.ts';
 import { amountParam, currencyParam, listParams, listSchema, metadataParam, metadataSchema } from './common.ts';

@@ -1,4 +1,4 @@
-// Refunds (API.md, Refunds; interface.md, POST /refunds).
+// Refunds (docs/api.md, Refunds).
 import { z } from 'zod';
 import { refundStatuses } from '../domain/refunds.ts';
 import { amountParam, listParams, listSchema, metadataParam, metadataSchema, modeSchema } from './common.ts';

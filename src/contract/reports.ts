@@ -1,4 +1,4 @@
-// Transaction reports (API.md, Transaction reports; interface.md, POST /reports/transactions).
+// Transaction reports (docs/api.md, Transaction reports).
 import { z } from 'zod';
 import { reportFormats, reportStatuses } from '../domain/reports.ts';
 import { listParams, listSchema, modeSchema } from './common.ts';

@@ -1,4 +1,4 @@
-// Settlements (API.md, Settlements).
+// Settlements (docs/api.md, Settlements).
 import { z } from 'zod';
 import { settlementStatuses } from '../domain/settlements.ts';
 import { jsonIntegerSchema, listParams, listSchema, modeSchema } from './common.ts';

@@ -1,4 +1,4 @@
-// Sandbox funding: POST /v1/test_helpers/top_ups credits `available` (API.md, Balance and ledger).
+// Sandbox funding: POST /v1/test_helpers/top_ups credits `available` (docs/api.md, Balance and ledger).
 import { z } from 'zod';
 import { topUpSources, topUpStatuses } from '../domain/top-ups.ts';
 import { amountParam, currencyParam, descriptionParam, listParams, listSchema, metadataParam, metadataSchema, modeSchema } from './common.ts';

@@ -88,9 +88,9 @@ export function parseParams<S extends z.ZodType>(schema: S, input: unknown): z.o
   return result.data as z.output<S>;
 }
 
-/** Nested parameters deeper than this are refused (API.md, Errors; metadata is one level, batch items three). */
+/** Nested parameters deeper than this are refused (docs/api.md, Errors; metadata is one level, batch items three). */
 export const MAX_PARAM_DEPTH = 20;
-/** Parameters one request may bring (API.md, Errors): each value, as a form would send it, counts one. */
+/** Parameters one request may bring (docs/api.md, Errors): each value, as a form would send it, counts one. */
 export const DEFAULT_PARAMETER_LIMIT = 1000;
 
 /** NUL, or a UTF-16 surrogate without its pair: text PostgreSQL cannot store and no caller means. */

@@ -1,4 +1,4 @@
-// Webhook endpoints, their delivery log, and redelivery (API.md, Webhooks and events).
+// Webhook endpoints, their delivery log, and redelivery (docs/api.md, Webhooks and events).
 import { z } from 'zod';
 import { enabledEventProblem, eventResources, eventTypes } from '../domain/webhooks.ts';
 import { descriptionParam, listParams, listSchema, modeSchema } from './common.ts';

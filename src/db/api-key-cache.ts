@@ -1,5 +1,5 @@
 // The API keys this process has looked up, kept in memory so that a request with a known key costs no database
-// round trip (API.md, Authentication; issue #39). A revoked key must still stop working at once in every API
+// round trip (docs/api.md, Authentication; issue #39). A revoked key must still stop working at once in every API
 // process, so an entry lives only while this process hears of every change to the api_keys table:
 // - a dedicated connection LISTENs on api_key_changes, which a trigger notifies with the key's hash whenever a key
 //   row is created, changed or deleted (Migration20261204000000_api_key_changes); the entry goes on receipt;

@@ -1,4 +1,4 @@
-// Connections from an account to a payment provider (API.md, Live mode). One active connection per account (the
+// Connections from an account to a payment provider (docs/api.md, Live mode). One active connection per account (the
 // partial unique index of Migration20261130000000_connections). The key secret and the webhook secret are sealed with
 // SECRETS_KEY, each bound to its row and column, so a sealed value copied into another row does not open there.
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';

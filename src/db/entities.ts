@@ -3,7 +3,7 @@
 // Enumerated columns take their values from src/domain, the one place each list is written; the
 // migrations' CHECK constraints are compared with the same lists by test/integration/status-checks.test.ts.
 // Balances and sums (a ledger balance, a balance transaction, a settlement, a batch total) are JS bigints: they
-// may pass 2^53 paise. A single item's own amount (at most 10^12, API.md) stays a number.
+// may pass 2^53 paise. A single item's own amount (at most 10^12, docs/api.md) stays a number.
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { collectionSchedules } from '../domain/collection-schedule.ts';
 import { collectionStatuses } from '../domain/collections.ts';

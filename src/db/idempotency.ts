@@ -1,4 +1,4 @@
-// The HTTP idempotency records (API.md, Idempotency), the statements the idempotency middleware runs.
+// The HTTP idempotency records (docs/api.md, Idempotency), the statements the idempotency middleware runs.
 // A claim's token is its locked_until as text (a fencing token): only the request that holds the current
 // claim may settle it, so a request whose lock was taken over cannot overwrite or delete the new owner's record.
 import type { EntityManager } from '@mikro-orm/postgresql';

@@ -1,4 +1,4 @@
-// A per-key request limit shared by every API process (API.md, Rate limits) that does not cost one PostgreSQL
+// A per-key request limit shared by every API process (docs/api.md, Rate limits) that does not cost one PostgreSQL
 // upsert per request (issue #39). The count of a window lives in the same rate_limits row rate-limiter-flexible's
 // store uses (key `${prefix}:${id}`, points, expire in epoch ms; fixed windows that open at their first request),
 // and each process keeps, per key, what it last read of that row plus what it let through since:

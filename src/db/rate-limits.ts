@@ -1,4 +1,4 @@
-// Request counters shared by every API process (API.md, Rate limits): rate-limiter-flexible's PostgreSQL
+// Request counters shared by every API process (docs/api.md, Rate limits): rate-limiter-flexible's PostgreSQL
 // store on the service's own database. Its table, rate_limits, comes from a committed migration
 // (Migration20261126000000_rate_limits), so the library is told never to create one at run time.
 // One row per API key (the key's id under the mode's prefix), reused window after window: the table never

@@ -1,4 +1,4 @@
-// How many reports an account may have pending, and how long report files are kept (API.md, Transaction
+// How many reports an account may have pending, and how long report files are kept (docs/api.md, Transaction
 // reports): at most 5 pending per account and mode, counted under a lock so that every API process and
 // worker agrees; files deleted 30 days after they were made (by the cleanup Schedule), the report row kept.
 import type { EntityManager } from '@mikro-orm/postgresql';

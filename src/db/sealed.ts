@@ -1,4 +1,4 @@
-// Secrets at rest (API.md, Webhooks): AES-256-GCM with the deployment's SECRETS_KEY. A sealed value is
+// Secrets at rest (docs/api.md, Webhooks): AES-256-GCM with the deployment's SECRETS_KEY. A sealed value is
 // `sealed:v1:` + base64url(12-byte IV ‖ 16-byte tag ‖ ciphertext); the ciphertext is bound to where it is
 // stored (the context, as additional authenticated data), so a sealed value copied into another row does not
 // open there. The tag is always the full 16 bytes: GCM accepts shorter tags unless told their length, and a

@@ -6,7 +6,7 @@ import type { Mode } from '../domain/modes.ts';
 
 /**
  * Account + mode pairs with captured, unsettled payments, after `after` in key order, at most `limit`. Sandbox only:
- * live settlements are the provider's (DECISIONS, "The sandbox settlement Schedule settles sandbox payments only"),
+ * live settlements are the provider's (docs/decisions.md, "The sandbox settlement Schedule settles sandbox payments only"),
  * and live `pending` is what the provider holds, net of fees and refunds (docs/live-money.md).
  */
 export async function unsettledScopes(

@@ -89,8 +89,8 @@ export function beneficiaryView(row: Beneficiary): BeneficiaryResponse {
 }
 
 /**
- * interface.md names the payout's transfer mode `mode` (upi, imps, neft, rtgs), and interface.md wins over
- * API.md's "every object carries mode (sandbox|live)": on payouts the environment is `livemode`.
+ * The original interface names the payout's transfer mode `mode` (upi, imps, neft, rtgs), and that wins over
+ * "every object carries mode (sandbox|live)" (docs/api.md, Conventions): on payouts the environment is `livemode`.
  */
 /** A payout's failure_provider column, as the driver gave it (jsonb parsed) or as written (JSON text). */
 function providerFailureOf(stored: unknown): { source: string; reason: string; description: string } {

@@ -161,7 +161,7 @@ export function planDebit(dueAt: number, now: number, rules: DebitRules): DebitT
 }
 
 /**
- * A collection's default `start_at` (API.md): the earliest debit the rules allow for one created at `now`, the
+ * A collection's default `start_at` (docs/api.md): the earliest debit the rules allow for one created at `now`, the
  * notice period later, then the next window (its notice goes out at once). `none` when the mandate expires first.
  */
 export function earliestStartAt(now: number, rules: DebitRules): number | 'none' {

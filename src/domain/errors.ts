@@ -47,7 +47,7 @@ export class ApiError extends Error {
  * A workflow did not answer within the time an API call may wait (WORKFLOW_ANSWER_TIMEOUT_MS): `503`, but
  * unlike an unreachable service the work may be under way and may still create what was asked. So the
  * idempotency key stays bound to this request: a retry with the same parameters gets the outcome, one
- * with other parameters `422` (API.md, Idempotency).
+ * with other parameters `422` (docs/api.md, Idempotency).
  */
 export class StillProcessingError extends ApiError {
   constructor(what: string) {
@@ -55,5 +55,5 @@ export class StillProcessingError extends ApiError {
   }
 }
 
-/** Statuses of refusals that changed nothing: they leave the idempotency key free (API.md, Idempotency). */
+/** Statuses of refusals that changed nothing: they leave the idempotency key free (docs/api.md, Idempotency). */
 export const keyFreeingStatuses: ReadonlySet<number> = new Set([400, 401, 402, 403, 404, 405, 413, 415, 429, 503]);

@@ -129,7 +129,7 @@ export const retryProfiles = {
     retry: { initialInterval: '200 milliseconds', backoffCoefficient: 2, maximumInterval: '10 seconds' },
   },
   /**
-   * Calls to a live provider (ordinary activities with a heartbeat, DECISIONS Wave 3): a lost answer is sent again
+   * Calls to a live provider (ordinary activities with a heartbeat, docs/decisions.md): a lost answer is sent again
    * after the delays the activity names itself (PROVIDER_RETRY_DELAYS_SECONDS), then looked up; these intervals
    * cover only what the activity does not time itself (a worker that died under a call).
    */

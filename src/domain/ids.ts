@@ -58,7 +58,7 @@ const sequenced: Partial<Record<IdKind, () => string>> = {
 
 /**
  * `<prefix>_<ULID>`: 48 bits of time, so ids sort by creation across milliseconds, then 80 fresh random bits
- * (API.md, Conventions): an id cannot be guessed from another made in the same millisecond, nor from a Request-Id.
+ * (docs/api.md, Conventions): an id cannot be guessed from another made in the same millisecond, nor from a Request-Id.
  */
 export function newId(kind: IdKind): string {
   const sequence = sequenced[kind];

@@ -42,7 +42,7 @@ export function defineLifecycle<S extends string>(spec: LifecycleSpec<S>): Lifec
   };
 }
 
-/** The provider's own account of a failure, kept as it said it beside our code (API.md, Live payouts). */
+/** The provider's own account of a failure, kept as it said it beside our code (docs/api.md, Live payouts). */
 export interface ProviderFailure {
   source: string;
   reason: string;

@@ -1,4 +1,4 @@
-// Live payouts' narrower rules (API.md, Live payouts): where the provider behind live money accepts less than our
+// Live payouts' narrower rules (docs/api.md, Live payouts): where the provider behind live money accepts less than our
 // API does, a live beneficiary or payout is checked against them when it is created and refused with 400 naming our
 // param, instead of being refused by the provider later. Pure, so the API checks them at creation; a connector whose
 // provider is stricter adds its own checks in its folder.

@@ -289,7 +289,7 @@ export function applyMandateAction(state: MandateState, action: MandateAction, n
   }
 }
 
-/** The sandbox's customer: which UPI ID approves, rejects, or approves slowly (API.md, Mandates). */
+/** The sandbox's customer: which UPI ID approves, rejects, or approves slowly (docs/api.md, Mandates). */
 export function sandboxAuthorization(vpa: string): 'approve' | 'reject' | 'slow' {
   const name = vpa.toLowerCase();
   if (name === 'failure@upi') return 'reject';

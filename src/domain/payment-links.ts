@@ -1,5 +1,5 @@
 // Payment links: statuses, what a pay attempt may be, and how a link's state moves after a captured payment,
-// an expiry or a cancellation (API.md, Payment links). The link workflow applies these functions and nothing
+// an expiry or a cancellation (docs/api.md, Payment links). The link workflow applies these functions and nothing
 // else decides; they are pure, so the workflow stays deterministic and the rules are unit-tested.
 import { formatRupees } from './money.ts';
 
@@ -102,7 +102,7 @@ export function expire(state: PaymentLinkState, nowMs: number): PaymentLinkState
   return isPayable(state.status) ? { ...state, status: 'expired', expiredAt: nowMs } : state;
 }
 
-/** Only a link nobody has paid anything on may be cancelled (API.md: `created` → `cancelled`). */
+/** Only a link nobody has paid anything on may be cancelled (docs/api.md: `created` → `cancelled`). */
 export function cancelProblem(status: PaymentLinkStatus): string | undefined {
   return status === 'created' ? undefined : `A ${status} payment link cannot be cancelled; only a link in status created can.`;
 }

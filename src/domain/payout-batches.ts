@@ -5,7 +5,7 @@ export const payoutBatchStatuses = ['processing', 'completed'] as const;
 export type PayoutBatchStatus = (typeof payoutBatchStatuses)[number];
 
 /**
- * At most this many batches of one account may be `processing` at once per mode (API.md, Rate limits), so one
+ * At most this many batches of one account may be `processing` at once per mode (docs/api.md, Rate limits), so one
  * account's run cannot starve the others; a new batch past it is refused with `429 rate_limited`.
  */
 export const MAX_PROCESSING_BATCHES = 5;

@@ -148,7 +148,7 @@ const LOST_BY_RAIL = failure('rejected_by_bank', 'The bank has no record of this
 /**
  * What the rail's answer means for a payout in `status`, whoever brings it (the workflow's own look, a provider's
  * webhook, the reconciliation, the sandbox's report): any order and repetition of answers lands in one state, and
- * an answer about a state the payout has passed changes nothing (API.md, Live payouts).
+ * an answer about a state the payout has passed changes nothing (docs/api.md, Live payouts).
  */
 export function payoutRailDecision(status: PayoutStatus, rail: PayoutRailState | RailNoRecord): RailDecision<PayoutStatus, FailureCode> {
   const initiated = status === 'initiated';

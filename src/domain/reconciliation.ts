@@ -1,12 +1,12 @@
-// Reconciliation of a live connection (API.md, Live mode; DECISIONS "Reconciliation difference"): what the provider
+// Reconciliation of a live connection (docs/api.md, Live mode; docs/decisions.md, "Reconciliation difference"): what the provider
 // reports that no webhook brought is recorded through the webhooks' own writers, then the provider's balance is
 // compared with ours and the difference reported, never corrected.
 
 /**
  * The steps of a reconciliation, run in this order by reconcileConnectionWorkflow. Each is read at the provider by
  * an ordinary activity (activities/reconciliation.ts, `readReconcileStep`), whose work the workflow applies through
- * the one transition writer and the top-up writer, then saved (`saveReconcileStep`). Another step (a live
- * settlements sync) is a new name here and its reader and saver there.
+ * the one transition writer and the top-up writer, then saved (`saveReconcileStep`). Another step is a new name here
+ * and its reader and saver there. The live settlements sync runs after these steps (workflows/reconcile.ts).
  */
 export const reconcileSteps = ['payout_account_statement'] as const;
 export type ReconcileStep = (typeof reconcileSteps)[number];
@@ -30,7 +30,7 @@ export interface ReconciliationResult {
   difference: number;
 }
 
-/** The difference as DECISIONS defines it. */
+/** The difference as docs/decisions.md defines it. */
 export function reconciliationDifference(providerBalance: number, available: number, unaccepted: number): number {
   return providerBalance - (available + unaccepted);
 }

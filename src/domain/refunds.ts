@@ -19,7 +19,7 @@ export const refundLifecycle = defineLifecycle<RefundStatus>({
   settled: { pending: false, processed: true, failed: true },
   watched: { pending: true, processed: false, failed: false },
   // A sandbox refund draws on `available`; a live one on `pending`, the provider's unsettled balance it takes
-  // refunds from (API.md, Live payments; docs/live-money.md).
+  // refunds from (docs/api.md, Live payments; docs/live-money.md).
   posting(_from, to, amount, mode?: Mode) {
     const from = mode === 'live' ? 'pending' : 'available';
     switch (to) {

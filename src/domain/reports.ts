@@ -1,5 +1,5 @@
 // Transaction reports: formats, statuses, the calendar days of a range on the Asia/Kolkata calendar, and
-// how long links and files last (API.md, Transaction reports). Pure.
+// how long links and files last (docs/api.md, Transaction reports). Pure.
 
 export const reportFormats = ['csv', 'jsonl'] as const;
 export type ReportFormat = (typeof reportFormats)[number];

@@ -1,4 +1,4 @@
-// Webhook rules that need no I/O: the event types (API.md, Webhooks and events), which entries an
+// Webhook rules that need no I/O: the event types (docs/api.md, Webhooks and events), which entries an
 // endpoint's `enabled_events` may hold, and which endpoint wants which event.
 
 export const eventTypes = [

@@ -2,7 +2,7 @@
 // repeated request reaches the same workflow. Every key enters the id the same way, as its SHA-256 (one
 // injective rule: no key can spell another key's id, as "hash only the odd ones" allowed); the original
 // key stays in the database and in the workflow's details. Keys the service makes for itself start with
-// INTERNAL_KEY_PREFIX, which no caller key (printable ASCII, API.md) can hold, so they never meet one.
+// INTERNAL_KEY_PREFIX, which no caller key (printable ASCII, docs/api.md) can hold, so they never meet one.
 // Used by the API's gateway and by activities that name child workflows (batch items, collection charges);
 // not by workflow code (node:crypto has no place in the workflow sandbox).
 import { createHash } from 'node:crypto';

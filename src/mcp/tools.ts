@@ -39,7 +39,7 @@ export const EXCLUDED_OPERATIONS: Readonly<Record<string, string>> = {
   downloadReport: 'a key-less signed link for browsers; get_report gives its download_url',
 };
 
-/** Tool names the contract (API.md) spells out where the operation id says it differently. */
+/** Tool names the contract (docs/api.md) spells out where the operation id says it differently. */
 const NAMES: Readonly<Record<string, string>> = {
   createReport: 'create_transaction_report',
   runSettlement: 'run_settlements',

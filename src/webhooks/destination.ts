@@ -1,4 +1,4 @@
-// Where webhooks may go (server-side request forgery guard, API.md, Webhooks). Live endpoints must be https;
+// Where webhooks may go (server-side request forgery guard, docs/api.md, Webhooks). Live endpoints must be https;
 // every endpoint must reach only public addresses, except sandbox endpoints where the operator allows private
 // ones (WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: true under `npm start`, the single-machine development entry).
 // Checked when the endpoint is created (the URL, and every address its host resolves to) and again on every

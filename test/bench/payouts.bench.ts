@@ -13,7 +13,7 @@
 //    mean of the two beside it, as part 2 does, because the dev server slows as its database grows (the no-op's
 //    Temporal CPU per call went 11.2, 12.2, 14.9 ms over three rounds): a baseline measured only before would
 //    favour it. Each payout run is left to settle before the next run begins. Then the unloaded latency: U calls
-//    of each kind one at a time (DECISIONS: payout p50 at most 1.3x the no-op's).
+//    of each kind one at a time (docs/decisions.md, Speed goals: payout p50 at most 1.3x the no-op's).
 // 2. One batch of M items POSTed to /v1/payout_batches, timed from the POST until GET
 //    /v1/payout_batches/:id says `completed` (polled every 250 ms), then checked: counts.completed = M.
 //    Baseline, run before and after the service's batch (the ratio is against the mean of the two, since the dev
@@ -299,7 +299,7 @@ async function main(): Promise<void> {
     const noopAfter = summarize('no-op, one at a time, after', await load.noop(unloadedCalls, 1));
     const noopOne = meanOf('no-op, one at a time, mean of before and after', [noopBefore, noopAfter]);
     console.log(`\nunloaded, ${unloadedCalls} calls of each kind one at a time: payout p50 ${fmtMs(payoutOne.p50)} ms, no-op p50 ${fmtMs(noopOne.p50)} ms`);
-    console.log(`  unloaded latency payouts/no-op: p50 ${(payoutOne.p50 / noopOne.p50).toFixed(2)}x, p99 ${(payoutOne.p99 / noopOne.p99).toFixed(2)}x (DECISIONS: at most 1.3x)`);
+    console.log(`  unloaded latency payouts/no-op: p50 ${(payoutOne.p50 / noopOne.p50).toFixed(2)}x, p99 ${(payoutOne.p99 / noopOne.p99).toFixed(2)}x (docs/decisions.md: at most 1.3x)`);
   }
 
   // ---- What one payout costs ------------------------------------------------------------------------

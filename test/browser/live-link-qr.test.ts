@@ -1,4 +1,4 @@
-// A live link's page in a real browser (API.md, Live payments ... and payment links): the QR code it draws holds
+// A live link's page in a real browser (docs/api.md, Live payments ... and payment links): the QR code it draws holds
 // exactly the provider's `image_content` (decoded from the pixels Chromium draws), the "Pay with a UPI app" button
 // carries the same intent, and no configured VPA appears anywhere.
 import assert from 'node:assert/strict';

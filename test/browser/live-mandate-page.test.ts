@@ -1,4 +1,4 @@
-// A live mandate's authorization page in a real browser (API.md, Mandates, Live): on a phone, without JavaScript, it
+// A live mandate's authorization page in a real browser (docs/api.md, Mandates, Live): on a phone, without JavaScript, it
 // shows the business, the maximum amount, the frequency and the validity, an "Approve in a UPI app" button holding
 // exactly the provider's UPI AutoPay intent link, and a QR code that decodes to the same link (read from the pixels
 // Chromium draws); no form. Once the customer approves in their UPI app, the page (which refreshes itself) says so.

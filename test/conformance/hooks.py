@@ -4,7 +4,7 @@
 #   idempotency_key_reused. The fuzzer draws keys from a small space ("0", "a", ...) and reuses them across
 #   operations, so every valid key it generates gets a unique suffix (still 1..255 printable ASCII). Invalid keys
 #   are left as generated, so the negative checks still see them.
-# - `Sandbox-Simulate: timeout` closes the connection without an answer, on purpose (API.md, sandbox
+# - `Sandbox-Simulate: timeout` closes the connection without an answer, on purpose (docs/api.md, sandbox
 #   simulations): a fuzzer can only report it as a network error, so that one value is taken out of the header.
 #   `rate_limited` answers 429 before anything else is looked at (documented, and tested in rate-limit.test.ts);
 #   left in, it is drawn so often that Schemathesis warns that the writes "mostly returned 429", their logic

@@ -1,10 +1,10 @@
-// Assertions on what a caller sees: the contract's error envelope (API.md, Errors) and a few reads
+// Assertions on what a caller sees: the contract's error envelope (docs/api.md, Errors) and a few reads
 // of the ledger that tests share.
 import assert from 'node:assert/strict';
 import type { ApiResponse, Http } from './http.ts';
 import type { TestService } from './service.ts';
 
-/** The `type` the contract gives each error code (API.md, Errors). */
+/** The `type` the contract gives each error code (docs/api.md, Errors). */
 const typeOfCode: Record<string, string> = {
   invalid_request: 'invalid_request_error',
   invalid_method: 'invalid_request_error',

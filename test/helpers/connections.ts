@@ -1,5 +1,5 @@
 // A provider connection for a test account, written as `payctl connections add` will write it: live writes that move
-// money need one (API.md, Live mode). No provider stands behind it: the base URL names nothing that answers, so a
+// money need one (docs/api.md, Live mode). No provider stands behind it: the base URL names nothing that answers, so a
 // test that moves live money through a rail starts the provider stand-in (test/standins/razorpay) instead.
 import { createSecretBox } from '../../src/db/sealed.ts';
 import { insertConnection } from '../../src/db/connections.ts';

@@ -1,4 +1,4 @@
-// Limits that keep cheap requests cheap (API.md, Rate limits and Conventions): requests with a missing or unknown key
+// Limits that keep cheap requests cheap (docs/api.md, Rate limits and Conventions): requests with a missing or unknown key
 // are limited per client address (429 after 60 a minute, on /v1 and /mcp only); each message of an MCP batch counts
 // against the key's limit; one event is redelivered at most 10 times an hour, across API processes; and ids made in the
 // same millisecond (Request-Ids among them) share nothing but their time.

@@ -1,4 +1,4 @@
-// Authentication and modes (API.md): Basic or Bearer with an API key; 401 for no, unknown, revoked key
+// Authentication and modes (docs/api.md): Basic or Bearer with an API key; 401 for no, unknown, revoked key
 // or a wrong scheme; live keys only over HTTPS (or a trusted TLS proxy); sandbox and live are separate
 // worlds, and another account's ids are 404.
 import assert from 'node:assert/strict';

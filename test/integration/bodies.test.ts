@@ -1,4 +1,4 @@
-// Request bodies (API.md, Conventions and Errors): form-encoded with bracket notation or JSON, meaning
+// Request bodies (docs/api.md, Conventions and Errors): form-encoded with bracket notation or JSON, meaning
 // the same; strict integer amounts; unknown parameters 400; other content types 415; over 2 MiB 413.
 // A refused body creates nothing.
 import assert from 'node:assert/strict';

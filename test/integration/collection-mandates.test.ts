@@ -1,4 +1,4 @@
-// Collections on mandates through the real API, worker, Temporal and PostgreSQL (API.md, Mandates; issue #38): a
+// Collections on mandates through the real API, worker, Temporal and PostgreSQL (docs/api.md, Mandates; issue #38): a
 // collection is refused without an active mandate, above its max_amount, above ₹15,000, with a schedule that does
 // not fit, outside its validity; the customer's pause, resume and revoke (test helpers) and the business's revoke
 // reach its collections with their events; the business cannot resume a collection while the mandate is paused;

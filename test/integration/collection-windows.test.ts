@@ -1,4 +1,4 @@
-// UPI AutoPay's non-peak windows through the real API (issue #38; DECISIONS.md, "Windows in tests"): the windows
+// UPI AutoPay's non-peak windows through the real API (issue #38; docs/decisions.md, "Windows in tests"): the windows
 // are a setting a test run may move (UPI_AUTOPAY_WINDOWS, with COLLECTION_INTERVAL_MS set; to the second in test runs),
 // so this test does not depend on the hour it runs at. The window open now closes 30 s after the service is asked to
 // start; the next opens 15 s later. A debit announced now, with a notice period longer than what is left of the open

@@ -1,4 +1,4 @@
-// payctl connections as an operator runs it (API.md, Live mode): a child process on the service's database. Secrets
+// payctl connections as an operator runs it (docs/api.md, Live mode): a child process on the service's database. Secrets
 // come from the environment or files, are sealed at rest, and appear in no table, no output and no log line; one
 // active connection per account; a disabled connection makes live money writes answer 403 connection_required.
 import assert from 'node:assert/strict';

@@ -121,7 +121,7 @@ test('what the service requires, the document requires: a vpa beneficiary withou
   const beneficiary = await http.post('/v1/beneficiaries', { key, json: { name: 'Ravi', type: 'vpa' } });
   assertApiError(beneficiary, 400, 'invalid_request', 'vpa');
   documented(beneficiary, '/v1/beneficiaries', 'post');
-  // A live UPI payment may leave vpa out (the intent flow needs none; API.md, Live payments), so the document cannot
+  // A live UPI payment may leave vpa out (the intent flow needs none; docs/api.md, Live payments), so the document cannot
   // require it; it says the sandbox does, and the sandbox's 400 is an answer it documents.
   const upi = variant('/v1/payments', 'upi');
   assert.ok(upi?.properties?.vpa, 'the document names vpa on a upi payment');

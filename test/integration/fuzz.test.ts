@@ -1,4 +1,4 @@
-// Every write route against generated input (issue 11; DECISIONS: each later issue adds its routes here), the
+// Every write route against generated input (issue 11; docs/decisions.md: every write route joins it), the
 // hosted payment page, and /mcp (issue 16).
 // fast-check makes bodies and headers nobody would send on purpose: NUL and unpaired surrogates, huge and
 // fractional numbers, deep nesting, unknown and repeated parameters, bracket tricks, reused keys. For each

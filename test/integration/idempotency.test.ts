@@ -1,4 +1,4 @@
-// Idempotency (API.md, Idempotency and Sandbox): scope account + mode + key; a repeat replays the
+// Idempotency (docs/api.md, Idempotency and Sandbox): scope account + mode + key; a repeat replays the
 // original status and body byte for byte with Idempotent-Replayed: true and creates nothing; a different
 // method, path or parameters is 422; a refusal that changed nothing (400, 415, 429 ...) leaves the key free.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Balance and ledger (API.md): `available` never goes below zero, whatever the concurrency, and every
+// Balance and ledger (docs/api.md): `available` never goes below zero, whatever the concurrency, and every
 // movement is a balanced double-entry transaction. Top-ups go through HTTP; debits (there is no HTTP
 // endpoint for them yet) go straight to the ledger module, as the payout path will.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// A pending pay attempt holds its payment link for at most PAYMENT_LINK_ATTEMPT_HOLD_SECONDS (API.md, Live payment
+// A pending pay attempt holds its payment link for at most PAYMENT_LINK_ATTEMPT_HOLD_SECONDS (docs/api.md, Live payment
 // links): within the hold a second attempt is told the link is busy; after it, another customer may pay, and the
 // first payment, should it still capture, is refunded in full as `duplicate`, so the link never keeps more than its
 // amount. Sandbox, with slow@upi standing for a customer who has not approved yet; the settings are shortened.

@@ -1,4 +1,4 @@
-// Live money needs a provider connection (API.md, Live mode and Errors): a live write that would move money, on an
+// Live money needs a provider connection (docs/api.md, Live mode and Errors): a live write that would move money, on an
 // account without an active connection, answers 403 connection_required at once, creates nothing and leaves its
 // Idempotency-Key free. Reads and writes that move no money work in live mode all along; the sandbox never needs one.
 import assert from 'node:assert/strict';
@@ -154,7 +154,7 @@ describe('with a connection', () => {
 
     assert.equal(await disableConnection(service.stack.orm.em.fork(), connectionId), true);
     assertApiError(await http.post('/v1/payment_links', { key: a.liveKey, headers: HTTPS, json: body }), 403, 'connection_required');
-    // A key bound before still replays what it created (API.md, Idempotency): nothing moves again.
+    // A key bound before still replays what it created (docs/api.md, Idempotency): nothing moves again.
     const replay = await http.post('/v1/payment_links', { key: a.liveKey, headers: HTTPS, json: body, idempotencyKey });
     assert.equal(replay.status, 200, replay.text);
     assert.equal(replay.headers.get('idempotent-replayed'), 'true');

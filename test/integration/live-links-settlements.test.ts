@@ -1,4 +1,4 @@
-// Live payment links paid through the provider's single-use UPI QR code, and live settlements (API.md, Live
+// Live payment links paid through the provider's single-use UPI QR code, and live settlements (docs/api.md, Live
 // payments, refunds, settlements and payment links), against the Razorpay stand-in: the link's QR code made with
 // the link for the amount due (close_by = expire_by), its page drawing that code and never a configured VPA, a
 // payment to the code becoming the link's payment with its fee; each provider settlement becoming ours once (by its

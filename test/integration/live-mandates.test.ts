@@ -1,4 +1,4 @@
-// Live mandates and their collections through Razorpay's UPI AutoPay (API.md, Mandates; DECISIONS #22), against the
+// Live mandates and their collections through Razorpay's UPI AutoPay (docs/api.md, Mandates; docs/decisions.md), against the
 // provider stand-in, through the real API: the mandate is registered at the provider when it is created, its page
 // shows the provider's intent, the test plays the customer in their UPI app (the stand-in's controls), the stand-in's
 // token and payment webhooks reach the connection's URL, and each debit is announced at the provider before it is

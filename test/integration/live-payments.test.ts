@@ -1,4 +1,4 @@
-// Live payments and refunds through Razorpay's payment gateway (API.md, Live payments, refunds, settlements and
+// Live payments and refunds through Razorpay's payment gateway (docs/api.md, Live payments, refunds, settlements and
 // payment links), against the provider stand-in, through the real API: the test plays the customer on the stand-in
 // (approving a UPI intent, the bank's netbanking page), the stand-in's webhooks reach the connection's URL,
 // and the ledger follows docs/live-money.md's worked example.

@@ -1,4 +1,4 @@
-// Live payouts through a RazorpayX connection (API.md, Live payouts), against the provider stand-in: the
+// Live payouts through a RazorpayX connection (docs/api.md, Live payouts), against the provider stand-in: the
 // beneficiary registered once, the payout created under X-Payout-Idempotency = our payout id, its final state
 // learned by the workflow's backstop lookup (short PROVIDER_* settings), and a lost answer sent again with the same
 // key and body, so the provider holds exactly one payout.
@@ -124,7 +124,7 @@ async function providerPayoutOf(rzp: RazorpayStandin, payoutId: string) {
 }
 
 describe('live payouts through RazorpayX', () => {
-  test('a payout is created at the provider once, with API.md body and key, and completes with its utr', async () => {
+  test('a payout is created at the provider once, with the body and key of docs/api.md, and completes with its utr', async () => {
     const a = await connectedAccount(100_000);
     const payout = await createPayout(a, 5_000);
     assert.equal(payout.status, 'initiated');

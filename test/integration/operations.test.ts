@@ -1,4 +1,4 @@
-// Operations and conventions (API.md, Operations and Conventions): /healthz, /readyz, /metrics,
+// Operations and conventions (docs/api.md, Operations and Conventions): /healthz, /readyz, /metrics,
 // /v1/openapi.json without a key; unknown routes and wrong methods in the error envelope; list
 // pagination on /v1/balance_transactions (newest first, starting_after / ending_before, has_more,
 // filters, limit 1..100); the created[gte|gt|lte|lt] bounds every list takes.

@@ -1,5 +1,5 @@
 // A batch item whose payout workflow keeps failing inside (a defect; here a database trigger that refuses
-// one key's writes, the way a bug or a bad deploy would) is given up after three attempts, as DECISIONS #11
+// one key's writes, the way a bug or a bad deploy would) is given up after three attempts, as docs/decisions.md says
 // says: it ends `failed` with `processing_failed` only when no rail accepted it, nothing reserved and the
 // batch completes; one a rail accepted is never given up, only followed again until it settles.
 import assert from 'node:assert/strict';

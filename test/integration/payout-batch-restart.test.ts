@@ -99,7 +99,7 @@ test('a batch survives its worker being replaced mid-batch: every payout settles
     await new Promise((r) => setTimeout(r, 250));
   }
   console.log(`# restart after ${atShutdown}/${N} items; completed ${Date.now() - started} ms after the new worker started`);
-  // Completed once every item is completed or failed (API.md); a bank's reversal may still be on its way.
+  // Completed once every item is completed or failed (docs/api.md); a bank's reversal may still be on its way.
   const reversals = Array.from({ length: N }, (_, i) => kinds[i % kinds.length]).filter((kind) => kind.status === 'reversed').length;
   while (batch.counts.reversed < reversals) {
     assert.ok(Date.now() - started < 240_000, `every reversal came: ${JSON.stringify(batch)}`);

@@ -64,7 +64,7 @@ async function waitForBatch(key: string, batchId: string, timeoutMs = 60_000, cl
 }
 
 /**
- * A batch's counts at its completion: every item completed or failed (API.md), and a payout its bank reverses later
+ * A batch's counts at its completion: every item completed or failed (docs/api.md), and a payout its bank reverses later
  * counted as completed until its reversal has come.
  */
 function assertCountsBeforeReversals(counts: Record<string, number>, expected: Record<string, number>) {
@@ -192,7 +192,7 @@ describe('a 1,000-item payout batch', () => {
     assert.equal(res.body.reference, 'payroll-march');
     assert.equal(res.body.idempotency_key, 'batch-run-1');
     assert.equal(res.body.completed_at, null);
-    // "Returns at once, before the payouts finish" (API.md) is what the answer shows: still processing, its items
+    // "Returns at once, before the payouts finish" (docs/api.md) is what the answer shows: still processing, its items
     // not all settled. Its time is printed below, not judged: the contract gives no number, and a busy machine
     // would make any bound a coin toss.
     assert.ok(res.body.counts.completed + res.body.counts.failed + res.body.counts.reversed < N, JSON.stringify(res.body.counts));
@@ -203,7 +203,7 @@ describe('a 1,000-item payout batch', () => {
 
     const done = await waitForBatch(key, batchId, 240_000);
     const tookMs = Date.now() - started;
-    // Completed once every item is completed or failed (API.md): a bank's reversal comes after its payout completed,
+    // Completed once every item is completed or failed (docs/api.md): a bank's reversal comes after its payout completed,
     // so one may still be on its way; the counts reach the expected ones once it has come.
     assertCountsBeforeReversals(done.counts, expectedCounts);
     assert.equal(done.total_count, N);

@@ -1,5 +1,5 @@
 // Live payouts moved by the provider's webhooks alone, end to end through `POST /connectors/razorpay/{id}/webhooks`
-// (API.md, Live payouts and Inbound provider webhooks): the RazorpayX stand-in signs and delivers every event, and
+// (docs/api.md, Live payouts and Inbound provider webhooks): the RazorpayX stand-in signs and delivers every event, and
 // the service's backstop lookup is left at its default (30 minutes), so nothing but the webhook moves a payout here.
 // processed → completed with its utr; failed → failed with our code and the provider's words; reversed after
 // completion → reversed; duplicate and out-of-order deliveries end in one state with one event per transition; a
@@ -160,7 +160,7 @@ describe('live payouts moved by provider webhooks through the route', () => {
     rzp.control.reversePayout(p.providerId);
     await rzp.control.releaseWebhooks('reverse');
     await rzp.control.webhooksIdle();
-    // API.md: `reversed` of a payout we have not reported completed is `failed` (the money never reached the
+    // docs/api.md: `reversed` of a payout we have not reported completed is `failed` (the money never reached the
     // beneficiary), and a `processed` arriving after that is ignored.
     const failed = await eventually(() => getPayout(p.id), (x) => x.status === 'failed', 'failed');
     await sleep(500);

@@ -1,4 +1,4 @@
-// Inbound provider webhooks through the real HTTP route (API.md, Inbound provider webhooks), with the RazorpayX
+// Inbound provider webhooks through the real HTTP route (docs/api.md, Inbound provider webhooks), with the RazorpayX
 // stand-in delivering them to a live connection: signed by the connection's webhook secret, deduplicated by event id,
 // refused (400, nothing recorded) with a wrong or missing signature, 404 for a connection that does not exist.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Rate limits (API.md, Rate limits and Sandbox): per API key; every response carries X-RateLimit-Limit,
+// Rate limits (docs/api.md, Rate limits and Sandbox): per API key; every response carries X-RateLimit-Limit,
 // -Remaining and -Reset; a 429 adds Retry-After; a 429 changes nothing and leaves the idempotency key free.
 // `Sandbox-Simulate: rate_limited` answers 429 at once and does nothing. The counters live in PostgreSQL, so
 // two API processes of one deployment share every limit.

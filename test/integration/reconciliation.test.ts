@@ -1,4 +1,4 @@
-// Reconciliation of a live connection (API.md, Live mode), against the RazorpayX stand-in, through the real API and
+// Reconciliation of a live connection (docs/api.md, Live mode), against the RazorpayX stand-in, through the real API and
 // `payctl`: a deposit and a reversal whose webhooks were lost are recorded from the provider's statement, each once
 // however the webhook and the reconciliation meet; a difference planted at the provider is reported (log line,
 // /metrics, `payctl connections show`) and nothing is changed to hide it; the worker makes the Schedule of a

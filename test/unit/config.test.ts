@@ -42,7 +42,7 @@ test('variables outside the known list are ignored, and an empty value means uns
   assert.ok(!('SOMETHING_ELSE' in config));
 });
 
-test('the API.md operations variables are all known', () => {
+test('the operations variables of docs/api.md are all known', () => {
   for (const name of [
     'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'TEMPORAL_ADDRESS', 'TEMPORAL_NAMESPACE', 'TEMPORAL_CLI_PATH',
     'TEMPORAL_UI_PORT', 'PUBLIC_BASE_URL', 'TLS_CERT_FILE', 'TLS_KEY_FILE', 'TRUST_PROXY', 'RATE_LIMIT_LIVE',

@@ -1,4 +1,4 @@
-// RazorpayX's rules where they are narrower than ours (API.md, Live payouts), from its pages: contact names
+// RazorpayX's rules where they are narrower than ours (docs/api.md, Live payouts), from its pages: contact names
 // (api/x/contacts/create: 3-50 characters, letters, digits, space, ’ - _ / ( ) ., not ending in a special character
 // other than .), bank account names (3-120, the same set), account numbers (5-35 letters and digits), IFSC (11),
 // VPAs (3-100, letters, digits, . and -, one @), narrations (at most 30 letters, digits and spaces), amounts (>= 100).

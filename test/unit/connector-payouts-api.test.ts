@@ -1,5 +1,5 @@
 // The RazorpayX payout calls against the provider stand-in: contacts and fund accounts registered once, the payout
-// created with X-Payout-Idempotency = our payout id and the body API.md gives (the same on every retry, so a lost
+// created with X-Payout-Idempotency = our payout id and the body docs/api.md gives (the same on every retry, so a lost
 // answer never pays twice), lookups by id and by reference_id, and the statement read from a cursor.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';

@@ -1,4 +1,4 @@
-// RazorpayX's payout statuses and status_details reasons in our words (API.md, Live payouts), every one the provider
+// RazorpayX's payout statuses and status_details reasons in our words (docs/api.md, Live payouts), every one the provider
 // documents (errors/x/payout-status-details.md, x/payouts/states-life-cycle.md), and the one rule that applies a
 // report to a payout whatever order reports come in.
 import assert from 'node:assert/strict';

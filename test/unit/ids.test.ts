@@ -1,5 +1,5 @@
 // Ids that open key-less pages and links (plink_, rpt_) and the Request-Id anybody can read carry 80 fresh random bits
-// each (API.md, Conventions): made in the same millisecond, one is never a small step from another. Ids whose order
+// each (docs/api.md, Conventions): made in the same millisecond, one is never a small step from another. Ids whose order
 // within a millisecond is all the order there is (events) stay monotonic, from a factory of their own.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

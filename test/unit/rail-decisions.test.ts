@@ -63,7 +63,7 @@ describe('payoutRailDecision', () => {
       completed: settled([{ to: 'completed', utr: 'UTR1' }]),
       // The provider's own words travel with our code.
       failed: settled([{ to: 'failed', failure: rejected }]),
-      // Reversed before we ever reported it completed: to the caller it failed (API.md, Live payouts).
+      // Reversed before we ever reported it completed: to the caller it failed (docs/api.md, Live payouts).
       reversed: settled([{ to: 'failed', failure: REVERSED_BEFORE_COMPLETION }]),
       unknown: settled([{ to: 'failed', failure: lost }]),
     },
@@ -98,7 +98,7 @@ describe('paymentRailDecision', () => {
       failed: settled([{ to: 'failed', failure: declined }]),
       unknown: settled([{ to: 'failed', failure: { code: 'payment_declined', message: 'The acquirer has no record of this payment.' } }]),
     },
-    // A capture after failed is the connector's to refund (DECISIONS, late authorizations), never a move back.
+    // A capture after failed is the connector's to refund (docs/decisions.md, late authorizations), never a move back.
     captured: ignored,
     failed: ignored,
   };

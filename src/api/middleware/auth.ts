@@ -1,4 +1,4 @@
-// API keys (API.md, Authentication and modes): HTTP Basic with the key as username and an empty
+// API keys (docs/api.md, Authentication and modes): HTTP Basic with the key as username and an empty
 // password, or `Authorization: Bearer <key>`. Looked up in the process's key cache, which PostgreSQL tells of every
 // key change (src/db/api-key-cache.ts), so a revoked key stops working at once in every API process.
 import { ApiError } from '../../domain/errors.ts';

@@ -1,6 +1,6 @@
-// Live money needs a connection (API.md, Live mode): a live write that would move money, on an account without an
+// Live money needs a connection (docs/api.md, Live mode): a live write that would move money, on an account without an
 // active provider connection, answers 403 connection_required at once, before the handler validates anything or starts
-// a workflow. It runs inside the idempotency claim: a key already bound still replays what it created (API.md,
+// a workflow. It runs inside the idempotency claim: a key already bound still replays what it created (docs/api.md,
 // Idempotency), and the 403, like every refusal that changed nothing, releases the claim, so the key stays free. Reads
 // always work, and so do live writes that move no money (beneficiaries, customers, webhook endpoints, reports,
 // cancelling or pausing).

@@ -1,4 +1,4 @@
-// The one place that turns any failure into the contract's envelope (API.md, Errors):
+// The one place that turns any failure into the contract's envelope (docs/api.md, Errors):
 // {"error":{"type","code","message","param","request_id"}}, param omitted when no input is to blame.
 import type { Logger } from '../../logger.ts';
 import { ApiError, type ErrorCode } from '../../domain/errors.ts';

@@ -1,4 +1,4 @@
-// HTTP idempotency (API.md, Idempotency). Scope: account + mode + Idempotency-Key.
+// HTTP idempotency (docs/api.md, Idempotency). Scope: account + mode + Idempotency-Key.
 //
 //   claim    INSERT ... ON CONFLICT DO NOTHING: the first request owns the key (state in_flight, locked_until).
 //   found    different method/path/params → 422 idempotency_key_reused;
@@ -42,7 +42,7 @@ export interface IdempotencyOptions {
   lockMs?: number;
 }
 
-/** Form and JSON mean the same (API.md, Conventions), so scalars hash as strings: amount=100 ≡ {"amount":100}. */
+/** Form and JSON mean the same (docs/api.md, Conventions), so scalars hash as strings: amount=100 ≡ {"amount":100}. */
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value !== null && typeof value === 'object') {
@@ -104,7 +104,7 @@ export function idempotency(options: IdempotencyOptions): ApiMiddleware {
     if (body === undefined || keyFreeingStatuses.has(status) || status >= 500) {
       // A failure after the resource exists (a workflow that could not start or answer), or while the work
       // may still create it (a workflow that did not answer in time), keeps the key bound to this request
-      // (API.md, Idempotency): not replayed, since a retry must be able to finish the work or get its outcome.
+      // (docs/api.md, Idempotency): not replayed, since a retry must be able to finish the work or get its outcome.
       if (status >= 500 && (stillProcessing || (await keyCreatedSomething(ctx.state.em, scope)))) await unlockIdempotencyClaim(ctx.state.em, scope, token);
       else await releaseIdempotencyClaim(ctx.state.em, scope, token);
       return;

@@ -1,4 +1,4 @@
-// Per API key, points per second (API.md, Rate limits). Every authenticated /v1 response carries
+// Per API key, points per second (docs/api.md, Rate limits). Every authenticated /v1 response carries
 // X-RateLimit-Limit / -Remaining / -Reset; a 429 adds Retry-After. Requests without a valid key are limited per
 // client address instead (unknownKeyLimiting).
 // The per-key counters live in PostgreSQL, so the limit holds across every API process; each process lets a
@@ -55,7 +55,7 @@ function limited(headers: Record<string, string>, res: RateLimiterRes, message: 
   return new ApiError('rate_limited', message, undefined, { ...headers, 'Retry-After': retryAfter });
 }
 
-/** The per-key limit (API.md, Rate limits), shared by the /v1 middleware and /mcp (which spends a point per message). */
+/** The per-key limit (docs/api.md, Rate limits), shared by the /v1 middleware and /mcp (which spends a point per message). */
 export interface KeyRateLimiter {
   /** Requests a second for keys of this mode. */
   limitOf(mode: Mode): number;
@@ -151,7 +151,7 @@ export function unknownKeyLimiting(options: UnknownKeyLimitOptions): (ctx: ApiCo
 }
 
 /**
- * Inbound provider webhooks whose signature failed, counted per client address (DECISIONS, Connections and
+ * Inbound provider webhooks whose signature failed, counted per client address (docs/decisions.md, Connections and
  * webhooks): past the limit the answer is 429 instead of 400. A good signature spends nothing, so a provider's burst
  * of real events is never limited by it.
  */

@@ -1,7 +1,7 @@
 import type { ApiMiddleware } from '../context.ts';
 import { newId } from '../../domain/ids.ts';
 
-/** Every response carries `Request-Id: req_<ulid>` (API.md, Conventions); error bodies repeat it. */
+/** Every response carries `Request-Id: req_<ulid>` (docs/api.md, Conventions); error bodies repeat it. */
 export function requestId(): ApiMiddleware {
   return async (ctx, next) => {
     const id = newId('request');

@@ -1,4 +1,4 @@
-// Rate limits of the hosted pay page (API.md, Payment links; DECISIONS, "Pay page"), counted in PostgreSQL so
+// Rate limits of the hosted pay page (docs/api.md, Payment links; docs/decisions.md, "Pay page"), counted in PostgreSQL so
 // every API process of a deployment shares them:
 //   - requests a minute per client address (every page request, whatever it carries);
 //   - pay attempts a minute per (link, client address): at most 10, so one address cannot spend the link's budget;

@@ -4,7 +4,7 @@
 // A live link's page never shows a payee from this service's configuration (a customer paying it would pay a
 // stranger, not the business): it draws the provider's own single-use QR code from its `upi://` content, made for
 // the amount due, with a "Pay with a UPI app" button holding the same intent (for phones). With fewer than 15
-// minutes left no code is made (DECISIONS, QR codes) and the page offers the UPI-intent button only.
+// minutes left no code is made (docs/decisions.md, QR codes) and the page offers the UPI-intent button only.
 import { ApiError } from '../../domain/errors.ts';
 import { isIdOf } from '../../domain/ids.ts';
 import { formatRupees } from '../../domain/money.ts';

@@ -1,4 +1,4 @@
-// Where a live netbanking payment sends its customer back when the payment names no `return_url` (API.md, Live
+// Where a live netbanking payment sends its customer back when the payment names no `return_url` (docs/api.md, Live
 // payments): a plain page, no API key, that says the payment is being confirmed. It shows nothing of the payment (the
 // provider's callback is not trusted as an outcome: the webhook and the lookup decide), so it needs no lookup.
 import type Router from '@koa/router';

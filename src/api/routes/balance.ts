@@ -1,4 +1,4 @@
-// GET /v1/balance (API.md, Balance and ledger).
+// GET /v1/balance (docs/api.md, Balance and ledger).
 import type Router from '@koa/router';
 import { z } from 'zod';
 import { readBalances } from '../../db/balances.ts';

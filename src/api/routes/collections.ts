@@ -36,7 +36,7 @@ function firstChargeAt(startAt: number | undefined, nowMs: number): number {
 }
 
 /**
- * The first charge (unix ms) of a collection on `mandate`, once the collection fits the mandate (API.md, Mandates):
+ * The first charge (unix ms) of a collection on `mandate`, once the collection fits the mandate (docs/api.md, Mandates):
  * an active mandate (409), of this customer, amount within its max_amount and ₹15,000, a schedule that fits its
  * frequency, a first charge inside its validity.
  */

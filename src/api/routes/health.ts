@@ -1,4 +1,4 @@
-// Operations (API.md, Operations): /healthz (process up), /readyz (database and Temporal reachable),
+// Operations (docs/api.md, Operations): /healthz (process up), /readyz (database and Temporal reachable),
 // /metrics (Prometheus). No authentication.
 import type Router from '@koa/router';
 import type { Registry } from 'prom-client';

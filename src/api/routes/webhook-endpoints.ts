@@ -25,10 +25,10 @@ import { type AppDeps, type ApiState, authOf, idempotencyKeyOf } from '../contex
 import { findOwn, listRoute } from '../read-routes.ts';
 
 const URL = '/v1/webhook_endpoints';
-/** API.md, Rate limits: sends of one event by POST /v1/events/:id/redeliver in an hour. */
+/** docs/api.md, Rate limits: sends of one event by POST /v1/events/:id/redeliver in an hour. */
 const REDELIVERIES_PER_HOUR = 10;
 const noParams = z.strictObject({});
-/** API.md, Webhooks: at most 16 endpoints per account and mode (400, param url, beyond that). */
+/** docs/api.md, Webhooks: at most 16 endpoints per account and mode (400, param url, beyond that). */
 
 /** The caller's endpoint `id` (not deleted), or 404 naming `param`. */
 function findEndpoint(ctx: { state: ApiState }, id: string, param = 'id'): Promise<WebhookEndpoint> {
@@ -105,7 +105,7 @@ export function webhookRoutes(router: Router<ApiState>, deps: AppDeps): void {
 
 /** POST /v1/events/:id/redeliver: one more delivery of an event to each endpoint that wants it, or to the one named. */
 function redeliveryRoute(router: Router<ApiState>, deps: AppDeps): void {
-  // API.md, Rate limits: one event is sent again at most 10 times an hour, counted in PostgreSQL (so across every API
+  // docs/api.md, Rate limits: one event is sent again at most 10 times an hour, counted in PostgreSQL (so across every API
   // process) per event. An idempotent replay is answered before this and costs nothing; a refused request (an unknown
   // endpoint) is refused before it counts, and a send that fails to start gives its count back.
   const redeliveries = sharedRateLimiter(deps.orm, { keyPrefix: 'redeliver', points: REDELIVERIES_PER_HOUR, duration: 3600, transientKeys: true });

@@ -1,4 +1,4 @@
-// The one HTTP client for a Razorpay connection (ARCHITECTURE.md, Connectors): JSON over HTTP Basic with the
+// The one HTTP client for a Razorpay connection (docs/architecture.md, Layout): JSON over HTTP Basic with the
 // connection's key id and secret, a timeout on every request, and the provider's error shape
 // `{error: {code, description, source, step, reason, metadata, field}}` mapped to the connector errors. The base URL
 // is the connection's `base_url`, the only seam (there is no other switch between environments).

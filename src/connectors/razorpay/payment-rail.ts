@@ -7,7 +7,7 @@
 // UPI is intent only: NPCI ended collect requests for merchant payments on 28 February 2026, so a UPI ID given with
 // a live payment is never sent. The customer's IP address and user agent are sent as the caller gave them, never
 // made up (docs/live-money.md lists the calls that require them).
-// Authorized payments are captured at once (API.md); what a late answer means is src/domain's to decide. A
+// Authorized payments are captured at once (docs/api.md); what a late answer means is src/domain's to decide. A
 // collection's debit (a submission with `recurring`) is made with the mandate's token on the order its pre-debit
 // notice made (recurring.ts), never on an order of its own.
 import type { PaymentRailState } from '../../domain/payments.ts';

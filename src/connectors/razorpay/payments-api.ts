@@ -135,7 +135,7 @@ export const QR_CLOCK_MARGIN_SECONDS = 60;
 
 /**
  * A single-use QR code's close_by, in seconds: the link's expiry or the provider's 45-day maximum, whichever comes
- * first (DECISIONS, QR codes), each bound kept a clock margin inside the provider's; null when fewer than 15
+ * first (docs/decisions.md, QR codes), each bound kept a clock margin inside the provider's; null when fewer than 15
  * minutes would remain (no code is made then).
  */
 export function qrCloseBy(expireByMs: number | null, nowMs: number): number | null {

@@ -1,6 +1,6 @@
 // The payout rail (src/rails/payouts.ts) for one RazorpayX connection: a beneficiary registered once per connection
 // (a contact with reference_id = our beneficiary id, and a fund account; their ids kept in provider_beneficiaries),
-// then the payout created under X-Payout-Idempotency = our payout id with the body API.md gives, the same on every
+// then the payout created under X-Payout-Idempotency = our payout id with the body docs/api.md gives, the same on every
 // send. The provider's pace is kept by `pace` (shared by every worker) and a 429 waits for its Retry-After; any
 // other lost answer is thrown (ProviderAnswerUnknownError) for the activity to retry on its own profile.
 import type { EntityManager } from '@mikro-orm/postgresql';

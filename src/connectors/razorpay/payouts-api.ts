@@ -1,6 +1,6 @@
 // RazorpayX's payout calls (api/x/**): contacts, fund accounts, payouts (with `X-Payout-Idempotency`), lookups and
 // the account statement. Each call is one HTTP request through the connection's client; retries, rate limits and
-// lookups after a lost answer belong to the activities that call these (DECISIONS, provider calls are activities).
+// lookups after a lost answer belong to the activities that call these (docs/decisions.md, provider calls are activities).
 import type { TransferMode } from '../../domain/payouts.ts';
 import type { ProviderStatementLine } from '../types.ts';
 import type { RazorpayHttp } from './http.ts';
@@ -53,7 +53,7 @@ export interface PayoutInput {
   narration?: string | null;
 }
 
-/** The body of the create-payout call, exactly as API.md gives it; built only from the payout, so every retry sends the same. */
+/** The body of the create-payout call, exactly as docs/api.md gives it; built only from the payout, so every retry sends the same. */
 export function payoutRequestBody(input: PayoutInput): Record<string, unknown> {
   const body: Record<string, unknown> = {
     account_number: input.accountNumber,

@@ -1,4 +1,4 @@
-// Razorpay's payment gateway in our words (API.md, Live payments): payment, refund, settlement and QR code objects
+// Razorpay's payment gateway in our words (docs/api.md, Live payments): payment, refund, settlement and QR code objects
 // to provider-neutral reports, and the payment error reasons to our codes with the provider's own account beside
 // them. Pure functions over the provider's JSON, so every documented status and reason is unit-tested.
 // Sources (razorpay/markdown-docs): api/payments/entity.md and payments/payments.md (created → authorized →

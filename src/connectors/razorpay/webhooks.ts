@@ -1,4 +1,4 @@
-// Inbound RazorpayX webhooks (webhooks/*.md, API.md "Inbound provider webhooks"): `X-Razorpay-Signature` is the hex
+// Inbound RazorpayX webhooks (webhooks/*.md, docs/api.md "Inbound provider webhooks"): `X-Razorpay-Signature` is the hex
 // HMAC-SHA256 of the raw body with the connection's webhook secret, compared in constant time against every secret
 // valid now (after a rotation the provider signs retries of older events with the old one for a while); events are
 // deduplicated by `X-Razorpay-Event-Id`. A payout event becomes a provider-neutral report; so do the gateway's

@@ -1,5 +1,5 @@
 // The sandbox payment rail, both sides: a simulated UPI/netbanking acquirer that collects payments and
-// sends refunds back, with the magic values (API.md, Sandbox). Like the payout rail, its state is the
+// sends refunds back, with the magic values (docs/api.md, Sandbox). Like the payout rail, its state is the
 // rail_submissions table (every call recorded, repeats marked duplicate), and outcomes follow from the
 // time of the first submission.
 //

@@ -1,4 +1,4 @@
-// The sandbox's magic values (API.md, Sandbox), in one place.
+// The sandbox's magic values (docs/api.md, Sandbox), in one place.
 import type { PayoutSubmission } from '../payouts.ts';
 
 export type PayoutScenario = 'success' | 'failure' | 'slow' | 'reversal';

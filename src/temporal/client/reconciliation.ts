@@ -1,4 +1,4 @@
-// A connection's reconciliation through Temporal (API.md, Live mode): its Schedule `reconcile/{connection_id}`, made
+// A connection's reconciliation through Temporal (docs/api.md, Live mode): its Schedule `reconcile/{connection_id}`, made
 // (or brought up to date) by every worker at start-up for every connection and, best effort, by `payctl connections
 // add`; and a run at once (`payctl connections reconcile`), waited for. Runs of the Schedule never overlap.
 import { type Client, ScheduleAlreadyRunning, WorkflowIdConflictPolicy } from '@temporalio/client';

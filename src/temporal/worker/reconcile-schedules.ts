@@ -1,4 +1,4 @@
-// Every connection's reconciliation Schedule, made or brought up to date at worker start-up (DECISIONS: a connection
+// Every connection's reconciliation Schedule, made or brought up to date at worker start-up (docs/decisions.md: a connection
 // added while the service was down gets its Schedule here). Disabled connections keep theirs: they still reconcile.
 import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';

@@ -1,4 +1,4 @@
-// Report files are kept 30 days, then deleted (API.md, Transaction reports): a Temporal Schedule runs
+// Report files are kept 30 days, then deleted (docs/api.md, Transaction reports): a Temporal Schedule runs
 // reportCleanupWorkflow every hour, so no file outlives its time by more than that. Created at worker start,
 // or brought up to date when it exists; every worker does this, and it is idempotent.
 import type { Client, ScheduleOptionsStartWorkflowAction } from '@temporalio/client';

@@ -104,7 +104,7 @@ export interface WorkerHandle {
 }
 
 /**
- * The rails of each mode. Live money needs an account's connection to a provider (API.md, Live mode), which the API
+ * The rails of each mode. Live money needs an account's connection to a provider (docs/api.md, Live mode), which the API
  * asks for before any workflow starts (403 connection_required): a live rail reached here is a defect, refused
  * outright. The sandbox payout rail's reports (its reversals) start workflows through the process's client.
  */
