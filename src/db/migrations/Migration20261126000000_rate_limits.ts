@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// Limits shared by every API process (docs/api.md, Rate limits).
+// Limits shared by every API process (API.md, Rate limits).
 // - rate_limits: the request counters of rate-limiter-flexible's RateLimiterPostgres (src/db/rate-limits.ts),
 //   exactly the table that library would create at run time (key, points, expire in epoch ms), made here
 //   instead. UNLOGGED: a counter lives one second, so it needs no WAL and no crash safety (after a crash the

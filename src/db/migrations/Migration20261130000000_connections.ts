@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// Connections from an account to a payment provider (docs/api.md, Live mode; docs/architecture.md, Layout). A live write
+// Connections from an account to a payment provider (API.md, Live mode; ARCHITECTURE.md, Connectors). A live write
 // that moves money needs the account's active connection; until the connectors exist, none has one and such a
 // write answers 403 connection_required. The secrets are sealed with SECRETS_KEY (src/db/sealed.ts), bound to the row.
 // - One active connection per account (v1): a partial unique index, which is also the lookup on every live write.

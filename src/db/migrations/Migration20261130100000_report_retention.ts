@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// Report limits and retention (docs/api.md, Transaction reports):
+// Report limits and retention (API.md, Transaction reports):
 // - reports_pending_idx: the count of an account's pending reports per mode, read under a lock before every
 //   new report (at most 5 at once), stays an index lookup however many reports the account has made.
 // - file_deleted_at: when the cleanup Schedule deleted the report's file (kept 30 days after ready_at); the

@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// What `payctl connections` needs beyond the first connections table (docs/api.md, Live mode; docs/decisions.md, Connections
+// What `payctl connections` needs beyond the first connections table (API.md, Live mode; DECISIONS, Connections
 // and webhooks):
 // - previous_webhook_secret / previous_webhook_secret_expires_at: after `rotate-webhook-secret` the provider still
 //   signs retries of older events with the old secret, so it stays valid (sealed, bound to its own column) for 24 h.

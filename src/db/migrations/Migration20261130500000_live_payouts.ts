@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// Live payouts through a provider (docs/api.md, Live payouts):
+// Live payouts through a provider (API.md, Live payouts):
 // - provider_beneficiaries: a beneficiary is registered at a connection's provider once (a contact and a fund
 //   account); the provider's ids are kept per (beneficiary, connection) so the same details never create a second.
 // - payouts.provider_reference / fees: the provider's id of the payout (null in the sandbox) and what it charged,

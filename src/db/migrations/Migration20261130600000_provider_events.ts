@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// Inbound provider webhooks (docs/api.md, Inbound provider webhooks): each event received is recorded once per connection
+// Inbound provider webhooks (API.md, Inbound provider webhooks): each event received is recorded once per connection
 // by the provider's event id, so a provider's retry or duplicate delivery starts no second workflow. The body itself
 // travels in the workflow's input, never in a table.
 export class Migration20261130600000_provider_events extends Migration {

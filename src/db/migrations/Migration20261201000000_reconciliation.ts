@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// Reconciliation (docs/api.md, Live mode) and where a top-up's money came from.
+// Reconciliation (API.md, Live mode) and where a top-up's money came from.
 // - top_ups.source: `test_helper` (a sandbox top-up, POST /v1/test_helpers/top_ups) or `provider` (a credit to a live
 //   connection's payout account, by webhook or reconciliation); provider_reference is the provider's transaction id.
 //   Existing live top-ups were all provider deposits, keyed `provider/{connection_id}/{transaction_id}` with the

@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// Live payments and refunds through a provider (docs/api.md, Live payments, refunds, settlements and payment links):
+// Live payments and refunds through a provider (API.md, Live payments, refunds, settlements and payment links):
 // - payments.provider_reference / fee: the provider's id of the payment and its fee, GST included (0 in the sandbox);
 //   next_action: what the customer must do while the payment is pending ({type, url}; null when nothing);
 //   return_url: where netbanking sends the customer back.

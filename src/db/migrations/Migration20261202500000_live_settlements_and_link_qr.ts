@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// Live settlements and live payment links (docs/api.md, Live payments, refunds, settlements and payment links).
+// Live settlements and live payment links (API.md, Live payments, refunds, settlements and payment links).
 // - A settlement the provider reports becomes ours once: `provider_reference` is unique per account among live
 //   settlements, whether the webhook or the settlements sync saw it first; `fees` is what the provider says it kept
 //   (0 in the sandbox; the fees themselves were recorded at capture).

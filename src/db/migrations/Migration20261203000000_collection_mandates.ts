@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// Collections charge through a mandate (docs/api.md, Mandates; docs/decisions.md, "Mandates and collections").
-// Existing data, as docs/decisions.md records:
+// Collections charge through a mandate (API.md, Mandates; DECISIONS.md, "Mandates and collections (#22)").
+// Existing data, as DECISIONS.md chose:
 // - every sandbox collection that can still charge (active, paused, halted) gets an `active` sandbox mandate of
 //   its own: max_amount = its amount (capped at the mandate ceiling), frequency = its schedule, valid from the
 //   collection's creation for 10 years, vpa = its customer's vpa at migration time (empty when the customer had

@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// Live mandates (docs/api.md, Mandates): a mandate registered with the provider's UPI AutoPay keeps where it lives there:
+// Live mandates (API.md, Mandates): a mandate registered with the provider's UPI AutoPay keeps where it lives there:
 // the provider's customer, the registration (its authorization order), and the intent link the customer's UPI app
 // opens to approve it (the hosted page shows it). `provider_reference` (already a column) is the provider's token,
 // once the customer approved. Sandbox mandates leave all three null.
