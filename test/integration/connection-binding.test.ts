@@ -5,19 +5,17 @@
 // when the account moves to another provider account is followed where it was sent; a refund of a payment goes to
 // the payment's connection even when it is disabled; a disabled connection makes no QR code.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { topUpPosting } from '../../src/domain/ledger.ts';
 import { post } from '../../src/ledger/ledger.ts';
 import { startRazorpayStandin, type RazorpayStandin } from '../standins/razorpay/index.ts';
 import { assertApiError } from '../helpers/api-assert.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
-import { startTestService, TEST_SECRETS_KEY, type TestService } from '../helpers/service.ts';
+import { payctlFor, payctlJson, type Payctl, type PayctlRun } from '../helpers/payctl.ts';
+import { startTestService, type TestService } from '../helpers/service.ts';
 
-const repo = fileURLToPath(new URL('../../', import.meta.url));
 const HTTPS = { 'x-forwarded-proto': 'https' };
 
 let service: TestService;
@@ -39,42 +37,9 @@ after(async () => {
   for (const rzp of standins) await rzp.stop();
 });
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** payctl as an operator runs it, on the service's database and Temporal. */
-function payctl(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  const c = service.config;
-  const childEnv: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    DATABASE_URL: c.DATABASE_URL,
-    TEMPORAL_ADDRESS: c.TEMPORAL_ADDRESS,
-    TEMPORAL_TASK_QUEUE: c.TEMPORAL_TASK_QUEUE,
-    DATA_DIR: c.DATA_DIR,
-    SECRETS_KEY: TEST_SECRETS_KEY,
-    PUBLIC_BASE_URL: service.url,
-    ...(process.env.PAYGATE_TEST_RUN ? { PAYGATE_TEST_RUN: process.env.PAYGATE_TEST_RUN } : {}),
-    ...(process.env.NODE_COMPILE_CACHE ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE } : {}),
-    ...env,
-  };
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(repo, 'src/cli/payctl.ts'), ...args], { cwd: repo, env: childEnv });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-function json(run: Run): any {
-  assert.equal(run.code, 0, `payctl failed (${run.code}): ${run.stderr}`);
-  return JSON.parse(run.stdout);
-}
+/** payctl as an operator runs it, on the service's database and Temporal (in-process: test/helpers/payctl.ts). */
+const payctl: Payctl = (args, env) => payctlFor(service, {})(args, env);
+const json = payctlJson;
 
 /** A provider account of its own: a stand-in with a key pair and a payout account number no other test uses. */
 interface ProviderAccount {
@@ -95,7 +60,7 @@ async function providerAccount(openingBalance = 0): Promise<ProviderAccount> {
 }
 
 /** `payctl connections add` of the account to the provider account, its webhooks pointed at the new connection. */
-function add(accountId: string, p: ProviderAccount, over: { keyId?: string; accountNumber?: string } = {}): Promise<Run> {
+function add(accountId: string, p: ProviderAccount, over: { keyId?: string; accountNumber?: string } = {}): Promise<PayctlRun> {
   return payctl(
     ['connections', 'add', '--account', accountId, '--provider', 'razorpay', '--key-id', over.keyId ?? p.keyId, '--payout-account-number', over.accountNumber ?? p.accountNumber, '--base-url', p.rzp.baseUrl, '--json'],
     { RAZORPAY_KEY_SECRET: p.keySecret, RAZORPAY_WEBHOOK_SECRET: p.webhookSecret },

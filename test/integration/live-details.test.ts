@@ -4,18 +4,16 @@
 // (collect requests are retired: no `--upi-collect`, no UPI-ID form on a live link), a beneficiary's email and phone
 // on its provider contact, and statement lines made in the reconciliation cursor's own second.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import type { RazorpayStandin } from '../standins/razorpay/index.ts';
 import { connectedAccount, type ConnectedAccount } from '../helpers/connections.ts';
 import { assertApiError } from '../helpers/api-assert.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
-import { startTestService, TEST_SECRETS_KEY, type TestService } from '../helpers/service.ts';
+import { payctlFor, type Payctl } from '../helpers/payctl.ts';
+import { startTestService, type TestService } from '../helpers/service.ts';
 
-const repo = fileURLToPath(new URL('../../', import.meta.url));
 const HTTPS = { 'x-forwarded-proto': 'https' };
 const IP = '203.0.113.7';
 const UA = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
@@ -65,36 +63,8 @@ async function attemptOf(rzp: RazorpayStandin, paymentId: string, p: string): Pr
   return until('the payment attempt', () => bodiesTo(rzp, p).find((b) => b.order_id === order.id));
 }
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** payctl as an operator runs it, on the service's database and Temporal. */
-function payctl(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  const c = service.config;
-  const childEnv: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    DATABASE_URL: c.DATABASE_URL,
-    TEMPORAL_ADDRESS: c.TEMPORAL_ADDRESS,
-    TEMPORAL_TASK_QUEUE: c.TEMPORAL_TASK_QUEUE,
-    DATA_DIR: c.DATA_DIR,
-    SECRETS_KEY: TEST_SECRETS_KEY,
-    ...(process.env.PAYGATE_TEST_RUN ? { PAYGATE_TEST_RUN: process.env.PAYGATE_TEST_RUN } : {}),
-    ...(process.env.NODE_COMPILE_CACHE ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE } : {}),
-    ...env,
-  };
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(repo, 'src/cli/payctl.ts'), ...args], { cwd: repo, env: childEnv });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** payctl as an operator runs it, on the service's database and Temporal (in-process: test/helpers/payctl.ts). */
+const payctl: Payctl = (args, env) => payctlFor(service, {})(args, env);
 
 describe("the paying customer's details", () => {
   test('a live netbanking payment reaches the provider with exactly the caller\'s customer_ip and user_agent', async () => {

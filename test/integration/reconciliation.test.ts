@@ -5,18 +5,15 @@
 // connection added while the service was down. The connection's secrets appear in no table, no CLI output and no log
 // line of the service (its every line is captured here, at debug level).
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { Client, Connection } from '@temporalio/client';
 import { startRazorpayStandin, type RazorpayStandin } from '../standins/razorpay/index.ts';
 import { freePort } from '../../src/infra/ports.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
-import { startTestService, TEST_SECRETS_KEY, type TestService } from '../helpers/service.ts';
+import { payctlFor, payctlJson, type Payctl } from '../helpers/payctl.ts';
+import { startTestService, type TestService } from '../helpers/service.ts';
 
-const repo = fileURLToPath(new URL('../../', import.meta.url));
 const HTTPS = { 'x-forwarded-proto': 'https' };
 // This run's own provider account: other test files' connections share the database (one connection per provider account).
 const RUN_TAG = randomUUID().replace(/-/g, '').slice(0, 12);
@@ -37,45 +34,9 @@ const logLines: string[] = [];
 const printed: string[] = [];
 const extraStandins: RazorpayStandin[] = [];
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** payctl as an operator runs it, on the service's database and Temporal, at debug log level. */
-function payctl(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  const c = service.config;
-  const childEnv: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    PAYGATE_TEST_RUN: '1',
-    DATABASE_URL: c.DATABASE_URL,
-    TEMPORAL_ADDRESS: c.TEMPORAL_ADDRESS,
-    TEMPORAL_TASK_QUEUE: c.TEMPORAL_TASK_QUEUE,
-    DATA_DIR: c.DATA_DIR,
-    SECRETS_KEY: TEST_SECRETS_KEY,
-    LOG_LEVEL: 'debug',
-    ...(process.env.NODE_COMPILE_CACHE ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE } : {}),
-    ...env,
-  };
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(repo, 'src/cli/payctl.ts'), ...args], { cwd: repo, env: childEnv });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      printed.push(stdout, stderr);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
-
-function json(run: Run): any {
-  assert.equal(run.code, 0, `payctl failed (${run.code}): ${run.stderr}`);
-  return JSON.parse(run.stdout);
-}
+/** payctl as an operator runs it, on the service's database and Temporal, at debug log level; what it printed is kept. */
+const payctl: Payctl = (args, env) => payctlFor(service, { LOG_LEVEL: 'debug' }, printed)(args, env);
+const json = payctlJson;
 
 interface ProviderKeys {
   keyId: string;
