@@ -21,7 +21,7 @@ export interface ProviderFailureDetails {
  * - `initiated`: still on its way (any provider state before a final one).
  * - `completed`: the beneficiary's bank took the money.
  * - `returned`: the money came back to the business's account. Whether that is our `reversed` (we had reported
- *   `completed`) or our `failed` (we had not) depends on what we said before: see nextPayoutStatus.
+ *   `completed`) or our `failed` (we had not) depends on what we said before: see payoutRailDecision (src/domain/payouts.ts).
  * - `failed`: it never left.
  */
 export type PayoutOutcome =
@@ -49,9 +49,6 @@ export interface ProviderPayoutReport {
   /** The provider's latest explanation of the status, whatever the status. */
   details: ProviderFailureDetails | null;
 }
-
-/** Our payout statuses a provider's report can move (the contract's payout lifecycle). */
-export type OurPayoutStatus = 'initiated' | 'completed' | 'failed' | 'reversed';
 
 /**
  * Where the provider says a payment is, in our terms.
