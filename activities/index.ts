@@ -18,8 +18,8 @@ import { createPaymentLinkActivities } from './payment-links.ts';
 import { createReportActivities } from './reports.ts';
 import { createProviderEventActivities, type ProviderEventTranslator } from './provider-events.ts';
 import { createProviderSettlementActivities } from './settlements/provider-settlements.ts';
-import type { ProviderGateways, ProviderRecurrings } from '../src/connectors/types.ts';
-import { createLiveMandateActivities } from './live-mandates.ts';
+import type { ProviderGateways, ProviderRecurrings } from '../src/rails/provider.ts';
+import { createLiveMandateActivities } from './mandates/live-mandates.ts';
 import { type AccountReaderOf, createReconciliationActivities } from './reconciliation.ts';
 
 export interface ActivityDeps {

@@ -1,8 +1,8 @@
 // The provider's rules where they are narrower than ours, checked at a live write before anything starts (a 400
 // naming the param, so the provider never refuses it later): the connector of the account's active connection says
-// them (src/connectors/types.ts, Connector.limits).
+// them (src/rails/provider.ts, Connector.limits).
 import { connectorOf } from '../connectors/index.ts';
-import type { Connector, LimitViolation } from '../connectors/types.ts';
+import type { Connector, LimitViolation } from '../rails/provider.ts';
 import { activeConnection } from '../db/connections.ts';
 import { ApiError } from '../domain/errors.ts';
 import { type ApiState, authOf } from './context.ts';

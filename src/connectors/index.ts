@@ -1,10 +1,10 @@
 // The connectors this service can connect an account to, by the `provider` of a connection (`payctl connections add
 // --provider`, the `/connectors/{provider}/...` webhook routes). A second provider is a new folder plus its entry in
 // `connectors` below; nothing outside its folder names it.
-import type { Connector } from './types.ts';
+import type { Connector } from '../rails/provider.ts';
 import { razorpay } from './razorpay/index.ts';
 
-export type { ConnectedRailSettings, Connector } from './types.ts';
+export type { ConnectedRailSettings, Connector } from '../rails/provider.ts';
 
 
 

@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import { railStateOf } from '../../activities/provider-events.ts';
 import { type PayoutStatus, payoutRailDecision } from '../../src/domain/payouts.ts';
 import { failureCodeOf, outcomeOf, payoutReportOf, payoutStatuses, statementLineOf, type RazorpayPayout } from '../../src/connectors/razorpay/translate.ts';
-import type { PayoutOutcome } from '../../src/connectors/types.ts';
+import type { PayoutOutcome } from '../../src/rails/provider.ts';
 
 const payout = (overrides: Partial<RazorpayPayout>): RazorpayPayout => ({
   id: 'pout_00000000000001',

@@ -4,7 +4,7 @@
 // at creation (src/api may not import a connector).
 export * from '../../domain/live-limits.ts';
 
-import type { LivePaymentInput } from '../types.ts';
+import type { LivePaymentInput } from '../../rails/provider.ts';
 import type { LimitViolation } from '../../domain/live-limits.ts';
 import type { MandateFrequency } from '../../domain/mandates.ts';
 import { tokenFrequencyOf } from './translate-recurring.ts';

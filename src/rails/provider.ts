@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { PayoutRail } from '../rails/payouts.ts';
-import type { PaymentRail, RefundRail } from '../rails/payments.ts';
+import type { PayoutRail } from './payouts.ts';
+import type { PaymentRail, RefundRail } from './payments.ts';
 // What a connector tells the rest of the service, in the service's own words: no provider's names or statuses
 // cross this line (DECISIONS, "One provider, built to be one of many"). A connector folder translates its provider
 // into these types; activities, the transition writer and the inbound webhook route only ever see these.
