@@ -201,6 +201,7 @@ export interface ProviderStatementLine {
 
 /** A value of ours the provider would refuse: our API's param (bracket form) and why, for a 400 naming it. */
 export interface LimitViolation {
+  /** Our API's param (`name`, `vpa`, `bank_account[account_number]`, `narration`, `amount`, ...). */
   param: string;
   message: string;
 }
@@ -213,7 +214,7 @@ export interface LiveBeneficiaryInput {
   bankAccount?: { accountNumber: string; ifsc: string } | null;
 }
 
-/** A live payout as the provider's rules see it. */
+/** A live payout as the provider's rules see it (a batch item's: its amount only). */
 export interface LivePayoutInput {
   amount: number;
   narration?: string | null;
@@ -433,6 +434,25 @@ export interface ProviderRecurrings {
   ofMandate(mandateId: string): Promise<ProviderRecurring | null>;
 }
 
+/**
+ * A provider's rules where they are narrower than our API's. Each answers null when the input passes, or the first
+ * violation, naming our API's param.
+ */
+export interface ProviderLimits {
+  checkBeneficiary(input: LiveBeneficiaryInput): LimitViolation | null;
+  /** Also a batch item's minimum amount (its `narration` then absent). */
+  checkPayout(input: LivePayoutInput): LimitViolation | null;
+  checkPayment(input: LivePaymentInput): LimitViolation | null;
+  /**
+   * A live mandate's terms and its customer as the provider must have them (Razorpay: max_amount at most 9,999,900;
+   * a customer with the contact details its customer API needs). `param` is our API's (`max_amount`, `customer_id`).
+   */
+  checkMandate(input: { maxAmount: number; frequency: MandateFrequency; customer: { name: string; email: string | null; phone: string | null } }): LimitViolation | null;
+}
+
+/** The rules an account's live writes must meet (see liveLimitsOf in src/connectors/index.ts), as the worker gives them to activities. */
+export type LiveLimitsOf = (accountId: string) => Promise<ProviderLimits>;
+
 /** What one provider's connector gives the rest of the service (src/connectors/index.ts lists them). */
 export interface Connector {
   /** The `--provider` value and the webhook path segment. */
@@ -461,19 +481,10 @@ export interface Connector {
   /** UPI AutoPay of one connection (mandates and their debits' notices). */
   createRecurring(settings: ConnectedPaymentSettings): ProviderRecurring;
   /**
-   * The provider's rules where they are narrower than our API's, checked when a live beneficiary or payout is created
-   * (400 naming the param) so that the provider never refuses it later for them.
+   * The provider's rules where they are narrower than our API's, checked when a live beneficiary, payout, payment or
+   * mandate is created (400 naming the param) so that the provider never refuses it later for them.
    */
-  limits: {
-    checkBeneficiary(input: LiveBeneficiaryInput): LimitViolation | null;
-    checkPayout(input: LivePayoutInput): LimitViolation | null;
-    checkPayment(input: LivePaymentInput): LimitViolation | null;
-    /**
-     * A live mandate's terms and its customer as the provider must have them (Razorpay: max_amount at most 9,999,900;
-     * a customer with the contact details its customer API needs). `param` is our API's (`max_amount`, `customer_id`).
-     */
-    checkMandate(input: { maxAmount: number; frequency: MandateFrequency; customer: { name: string; email: string | null; phone: string | null } }): LimitViolation | null;
-  };
+  limits: ProviderLimits;
   webhooks: {
     /** Lower-case header names. */
     signatureHeader: string;

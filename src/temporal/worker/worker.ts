@@ -20,7 +20,7 @@ import { endpointSecretContext, type SecretBox } from '../../db/sealed.ts';
 import { startWebhookDispatcher } from './webhook-dispatcher.ts';
 import { startWebhookRetryStarter } from './webhook-retry-starter.ts';
 import { activityInterceptors } from './interceptors.ts';
-import { connectorOf } from '../../connectors/index.ts';
+import { connectorOf, liveLimitsOf } from '../../connectors/index.ts';
 import type { TemporalGateway } from '../client/gateway.ts';
 
 export const workflowsPath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../workflows/index.ts');
@@ -211,6 +211,7 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
       provider: { retryDelaysSeconds: options.provider.retryDelaysSeconds, lookupWindowSeconds: options.provider.lookupWindowSeconds },
       paymentExpiryMs: (options.provider.paymentExpirySeconds ?? 600) * 1000,
       rails: createRails(options),
+      liveLimitsOf: (accountId) => liveLimitsOf(options.orm.em.fork(), accountId),
       translateProviderEvent,
       gateways: createLiveGateways({
         orm: options.orm,
