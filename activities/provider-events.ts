@@ -8,7 +8,7 @@ import type { ConnectorWebhookOutcome, PaymentOutcome, PayoutOutcome, ProviderPa
 import { ConnectionEntity } from '../src/db/entities.ts';
 import type { PaymentRailState } from '../src/domain/payments.ts';
 import type { RefundRailState } from '../src/domain/refunds.ts';
-import { INTERNAL_KEY_PREFIX, mandateWorkflowId, paymentWorkflowId, payoutWorkflowId, refundWorkflowId } from '../src/domain/workflow-ids.ts';
+import { INTERNAL_KEY_PREFIX, mandateWorkflowId, paymentWorkflowId, payoutWorkflowId, refundFollowWorkflowId, refundWorkflowId } from '../src/domain/workflow-ids.ts';
 import type { LiveMandateReport } from './mandates/live-mandates.ts';
 import type { PaymentRailReport } from './payments/live-payment.ts';
 import type { ProviderLinkPaymentInput } from './payment-links/provider-payment.ts';
@@ -78,7 +78,7 @@ export function refundRailStateOf(outcome: RefundOutcome): RefundRailState | nul
 
 /** The workflow that follows a refund: a caller's (by its key), or the follow-up of one the service made itself. */
 export function refundFollowerId(refund: { id: string; accountId: string; mode: 'sandbox' | 'live'; idempotencyKey: string }): string {
-  return refund.idempotencyKey.startsWith(INTERNAL_KEY_PREFIX) ? `refund-follow/${refund.id}` : refundWorkflowId(refund.accountId, refund.mode, refund.idempotencyKey);
+  return refund.idempotencyKey.startsWith(INTERNAL_KEY_PREFIX) ? refundFollowWorkflowId(refund.id) : refundWorkflowId(refund.accountId, refund.mode, refund.idempotencyKey);
 }
 
 /**
