@@ -18,8 +18,8 @@ import { createPaymentLinkActivities } from './payment-links.ts';
 import { createReportActivities } from './reports.ts';
 import { createProviderEventActivities, type ProviderEventTranslator } from './provider-events.ts';
 import { createProviderSettlementActivities } from './settlements/provider-settlements.ts';
-import type { ProviderGateways, ProviderRecurrings } from '../src/connectors/types.ts';
-import { createLiveMandateActivities } from './live-mandates.ts';
+import type { LiveLimitsOf, ProviderGateways, ProviderRecurrings } from '../src/rails/provider.ts';
+import { createLiveMandateActivities } from './mandates/live-mandates.ts';
 import { type AccountReaderOf, createReconciliationActivities } from './reconciliation.ts';
 
 export interface ActivityDeps {
@@ -32,6 +32,8 @@ export interface ActivityDeps {
   provider?: LiveStepSettings;
   /** UPI_COLLECT_EXPIRY_SECONDS, in ms: how long a live payment waits for its customer. */
   paymentExpiryMs?: number;
+  /** The provider rules of an account's live writes (its connection's connector's; a batch item's minimum amount). */
+  liveLimitsOf: LiveLimitsOf;
   rails: {
     payouts: { sandbox: PayoutRail; live: PayoutRail };
     payments: { sandbox: PaymentRail; live: PaymentRail };
@@ -52,7 +54,7 @@ export interface ActivityDeps {
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createTopUpActivities(deps),
-    ...createPayoutActivities({ orm: deps.orm, rails: deps.rails.payouts, railInlineWaitMs: deps.railInlineWaitMs, provider: deps.provider }),
+    ...createPayoutActivities({ orm: deps.orm, rails: deps.rails.payouts, liveLimitsOf: deps.liveLimitsOf, railInlineWaitMs: deps.railInlineWaitMs, provider: deps.provider }),
     ...createPayoutBatchActivities({ orm: deps.orm }),
     ...createWebhookActivities({ orm: deps.orm, sender: deps.webhookSender }),
     ...createPaymentActivities({ orm: deps.orm, rails: deps.rails.payments, railInlineWaitMs: deps.railInlineWaitMs, paymentExpiryMs: deps.paymentExpiryMs }),

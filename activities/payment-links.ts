@@ -6,7 +6,7 @@ import { createPaymentLink } from './payment-links/create-payment-link.ts';
 import { payRequest } from './payment-links/pay-request.ts';
 import type { PayRequestInput, PaymentLinkRequest, SavePaymentLinkStateInput } from './payment-links/payment-link-store.ts';
 import { savePaymentLinkState } from './payment-links/save-payment-link-state.ts';
-import type { ProviderGateways } from '../src/connectors/types.ts';
+import type { ProviderGateways } from '../src/rails/provider.ts';
 import { closeLinkQr, duplicateRefundRequest, openLinkQr, recordProviderLinkPayment, type ProviderLinkPaymentInput } from './payment-links/provider-payment.ts';
 
 export type { PayRequestInput, PaymentLinkRequest, SavePaymentLinkStateInput } from './payment-links/payment-link-store.ts';

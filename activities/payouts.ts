@@ -6,6 +6,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { RailStep } from '../src/domain/lifecycle.ts';
 import { payoutRailDecision } from '../src/domain/payouts.ts';
 import type { PayoutRail } from '../src/rails/payouts.ts';
+import type { LiveLimitsOf } from '../src/rails/provider.ts';
 import { type RailsByMode, railReportWriter, transitionWriter } from './lifecycle.ts';
 import { railStepper } from './rail-step.ts';
 import { createPayout } from './payouts/create-payout.ts';
@@ -21,7 +22,7 @@ export type { GiveUpOutcome } from './payouts/give-up-payout-batch-item.ts';
 
 const DEFAULT_PROVIDER_SETTINGS: LiveStepSettings = { retryDelaysSeconds: [60, 120, 300], lookupWindowSeconds: 3600 };
 
-export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode<PayoutRail>; railInlineWaitMs?: number; provider?: LiveStepSettings }) {
+export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode<PayoutRail>; liveLimitsOf: LiveLimitsOf; railInlineWaitMs?: number; provider?: LiveStepSettings }) {
   /** The rail step with `submit` as its hand-over; see railStepper. */
   const stepperWith = (submit: (id: string) => Promise<PayoutHandOver>) =>
     railStepper(deps.orm, payoutStore, { rails: deps.rails, decide: payoutRailDecision, submit, inlineWaitMs: deps.railInlineWaitMs ?? 0 });
@@ -75,7 +76,7 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode
      * asks the rail before sending it again (markRailHandover's `handedOverBefore`), as after any hand-over.
      */
     async createAndStepPayout(input: PayoutCreation): Promise<{ payout: PayoutResponse; step: RailStep<PayoutResponse> | null }> {
-      const { view: payout, handover } = await createPayout(deps.orm, input, true);
+      const { view: payout, handover } = await createPayout(deps, input, true);
       // A live payout's hand-over is a provider call: the workflow runs it as an ordinary activity (stepLivePayout).
       if (payout.status !== 'initiated' || payout.livemode) return { payout, step: null };
       // The usual creation recorded the hand-over and read the beneficiary in its own statement: the step sends them.

@@ -1,15 +1,15 @@
 // Inbound provider webhooks after the route verified and recorded them: the event's facts (translated by its
 // connector; activities never import one) are matched to the object of ours they are about, through what we sent
-// (provider-event-matching.ts), and turned into work for the transition writers, so a webhook, a lookup and
+// (provider-events/matching.ts), and turned into work for the transition writers, so a webhook, a lookup and
 // reconciliation land in one state whatever their order or number.
 import { Context } from '@temporalio/activity';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { ConnectorWebhookOutcome, PaymentOutcome, PayoutOutcome, ProviderPayoutReport, RefundOutcome } from '../src/connectors/types.ts';
+import type { ConnectorWebhookOutcome, PaymentOutcome, PayoutOutcome, ProviderPayoutReport, RefundOutcome } from '../src/rails/provider.ts';
 import { ConnectionEntity } from '../src/db/entities.ts';
 import type { PaymentRailState } from '../src/domain/payments.ts';
 import type { RefundRailState } from '../src/domain/refunds.ts';
-import { INTERNAL_KEY_PREFIX, mandateWorkflowId, paymentWorkflowId, payoutWorkflowId, refundWorkflowId } from '../src/domain/workflow-ids.ts';
-import type { LiveMandateReport } from './live-mandates.ts';
+import { INTERNAL_KEY_PREFIX, mandateWorkflowId, paymentWorkflowId, payoutWorkflowId, refundFollowWorkflowId, refundWorkflowId } from '../src/domain/workflow-ids.ts';
+import type { LiveMandateReport } from './mandates/live-mandates.ts';
 import type { PaymentRailReport } from './payments/live-payment.ts';
 import type { ProviderLinkPaymentInput } from './payment-links/provider-payment.ts';
 import type { SettlementFacts } from './settlements/provider-settlements.ts';
@@ -24,7 +24,7 @@ import {
   matchPayout,
   matchRefund,
   recordIgnored,
-} from './provider-event-matching.ts';
+} from './provider-events/matching.ts';
 import type { PayoutRailState } from '../src/domain/payouts.ts';
 import { newId } from '../src/domain/ids.ts';
 import type { PayoutRailReport } from './payouts/payout-store.ts';
@@ -78,7 +78,7 @@ export function refundRailStateOf(outcome: RefundOutcome): RefundRailState | nul
 
 /** The workflow that follows a refund: a caller's (by its key), or the follow-up of one the service made itself. */
 export function refundFollowerId(refund: { id: string; accountId: string; mode: 'sandbox' | 'live'; idempotencyKey: string }): string {
-  return refund.idempotencyKey.startsWith(INTERNAL_KEY_PREFIX) ? `refund-follow/${refund.id}` : refundWorkflowId(refund.accountId, refund.mode, refund.idempotencyKey);
+  return refund.idempotencyKey.startsWith(INTERNAL_KEY_PREFIX) ? refundFollowWorkflowId(refund.id) : refundWorkflowId(refund.accountId, refund.mode, refund.idempotencyKey);
 }
 
 /**
@@ -236,7 +236,7 @@ export function createProviderEventActivities(deps: { orm: MikroORM; translate: 
       return resolve(input.connectionId, input.eventId, eventFactsOf(deps.translate(input.provider, input.body)));
     },
     /**
-     * The work an event asks for, once matched through what the service sent (see provider-event-matching.ts), or
+     * The work an event asks for, once matched through what the service sent (see provider-events/matching.ts), or
      * null: an event about nothing of ours, another amount, another account, a state still on its way. What changes
      * nothing is logged and counted with its reason; the webhook was answered 200 either way.
      */

@@ -5,7 +5,7 @@
 // difference between the provider's balance and ours, which is logged and stored, never corrected.
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { ProviderAccountReader, ProviderPayoutReport, ProviderStatementLine } from '../src/connectors/types.ts';
+import type { ProviderAccountReader, ProviderPayoutReport, ProviderStatementLine } from '../src/rails/provider.ts';
 import { readBalances } from '../src/db/balances.ts';
 import { ConnectionEntity } from '../src/db/entities.ts';
 import { type ReconcileStep, type ReconciliationResult, reconciliationDifference } from '../src/domain/reconciliation.ts';

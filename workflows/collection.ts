@@ -20,7 +20,7 @@ import {
   setHandler,
 } from '@temporalio/workflow';
 import type { CollectionActivities, CollectionRequest } from '../activities/collections.ts';
-import type { LiveMandateActivities } from '../activities/live-mandates.ts';
+import type { LiveMandateActivities } from '../activities/mandates/live-mandates.ts';
 import { kolkataIso } from '../src/domain/collection-schedule.ts';
 import { MAX_RETRIES_PER_CYCLE, debitAfterNotice } from '../src/domain/autopay-windows.ts';
 import {

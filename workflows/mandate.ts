@@ -18,7 +18,7 @@ import {
   sleep,
 } from '@temporalio/workflow';
 import type { MandateActivities, MandateRequest } from '../activities/mandates.ts';
-import type { LiveMandateActivities, LiveMandateReport } from '../activities/live-mandates.ts';
+import type { LiveMandateActivities, LiveMandateReport } from '../activities/mandates/live-mandates.ts';
 import type { RefusalType } from '../src/domain/failures.ts';
 import {
   type MandateAction,

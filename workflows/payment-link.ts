@@ -34,6 +34,7 @@ import {
 } from '../src/domain/payment-links.ts';
 import type { RefusalType } from '../src/domain/failures.ts';
 import { baseSearchAttributes } from '../src/domain/search-attributes.ts';
+import { refundFollowWorkflowId } from '../src/domain/child-workflow-ids.ts';
 import { created, once } from './lifecycle.ts';
 import { LongLived } from './long-lived.ts';
 import { paymentWorkflow } from './payment.ts';
@@ -244,7 +245,7 @@ export async function refundDuplicate(paymentId: string): Promise<void> {
   if (refund.status !== 'pending') return;
   try {
     await startChild(refundFollowWorkflow, {
-      workflowId: `refund-follow/${refund.id}`,
+      workflowId: refundFollowWorkflowId(refund.id),
       args: [refund.id],
       parentClosePolicy: ParentClosePolicy.ABANDON,
       typedSearchAttributes: baseSearchAttributes(request.accountId, request.mode, refund.id),

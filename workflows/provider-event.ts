@@ -21,6 +21,7 @@ import { refundFollowWorkflow, wakeRefundSignal } from './refund.ts';
 import { providerMandateSignal } from './mandate.ts';
 import { wakePayoutSignal } from './payout.ts';
 import { databaseSteps, providerSteps } from './proxies.ts';
+import { refundFollowWorkflowId } from '../src/domain/child-workflow-ids.ts';
 
 const { resolveProviderEvent } = databaseSteps<ProviderEventActivities>();
 const { applyPayoutRailReport } = databaseSteps<PayoutActivities>();
@@ -92,7 +93,7 @@ async function refundLateCapture(paymentId: string, fee: number | null): Promise
   const refund = await createLateAuthorizationRefund({ paymentId, fee });
   if (refund.status !== 'pending') return;
   try {
-    await startChild(refundFollowWorkflow, { workflowId: `refund-follow/${refund.id}`, args: [refund.id], parentClosePolicy: ParentClosePolicy.ABANDON });
+    await startChild(refundFollowWorkflow, { workflowId: refundFollowWorkflowId(refund.id), args: [refund.id], parentClosePolicy: ParentClosePolicy.ABANDON });
   } catch (err) {
     // A repeated event: the refund's workflow already follows it.
     if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;

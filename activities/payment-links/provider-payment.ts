@@ -6,7 +6,7 @@
 // when the link takes no more money.
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ApplicationFailure } from '@temporalio/activity';
-import type { ProviderGateways } from '../../src/connectors/types.ts';
+import type { ProviderGateways } from '../../src/rails/provider.ts';
 import { newId } from '../../src/domain/ids.ts';
 import { paymentFeePosting } from '../../src/domain/ledger.ts';
 import { isPayable } from '../../src/domain/payment-links.ts';

@@ -7,7 +7,7 @@ import { PayoutEntity, type Payout } from '../../src/db/entities.ts';
 import { linkPayoutItem, payoutItemLink } from '../../src/db/payout-batches.ts';
 import { type RailHandover, activeBeneficiaryGuard, beneficiaryOfGuardRow, creationFacts, payoutInsert } from '../../src/db/payouts.ts';
 import { payoutView } from '../../src/db/views.ts';
-import { checkPayoutAmount } from '../../src/domain/live-limits.ts';
+import type { LiveLimitsOf } from '../../src/rails/provider.ts';
 import { refuse, writeStatusEntry } from '../lifecycle.ts';
 import { type PayoutCreation, type PayoutRequest, payoutStore, requestFromItem } from './payout-store.ts';
 import type { PayoutResponse } from '../../src/contract/payouts.ts';
@@ -76,9 +76,9 @@ export interface Created {
  * written): the caller decides under the lock, as for every other case, and says why. Runs at least once like its
  * activity: a second run meets the key's payout and goes the locked way, which answers with it.
  */
-async function createPayoutAlone(em: EntityManager, request: PayoutRequest, item: PayoutCreation['item'], handingOver: boolean): Promise<Created | undefined> {
+async function createPayoutAlone(em: EntityManager, request: PayoutRequest, item: PayoutCreation['item'], handingOver: boolean, belowMinimum: string | undefined): Promise<Created | undefined> {
   const types = fittingBeneficiaryTypes(request.transferMode, request.amount);
-  if (types.length === 0 || liveAmountProblem(request)) return undefined;
+  if (types.length === 0 || belowMinimum) return undefined;
   const guard = activeBeneficiaryGuard(request, types);
   const payout = newPayoutRow(request, undefined);
   let beneficiary: Record<string, unknown> | undefined;
@@ -98,23 +98,25 @@ async function createPayoutAlone(em: EntityManager, request: PayoutRequest, item
 }
 
 /** What keeps a payout from being created `initiated`, and the request param it is about. */
-function creationProblem(request: PayoutRequest, facts: Awaited<ReturnType<typeof creationFacts>>): { problem?: FailureReason; param?: string } {
+function creationProblem(request: PayoutRequest, facts: Awaited<ReturnType<typeof creationFacts>>, belowMinimum: string | undefined): { problem?: FailureReason; param?: string } {
   if (!facts.beneficiaryType) return { problem: failure('beneficiary_not_found', `No active beneficiary '${request.beneficiaryId}'.`), param: 'beneficiary_id' };
   const wrongMode = transferModeProblem(request.transferMode, facts.beneficiaryType, request.amount);
   if (wrongMode) return { problem: failure('invalid_method', wrongMode), param: 'mode' };
-  const belowMinimum = liveAmountProblem(request);
   if (belowMinimum) return { problem: failure('invalid_amount', belowMinimum), param: 'amount' };
   if (facts.available === null || facts.available < BigInt(request.amount)) return { problem: failure('insufficient_funds') };
   return {};
 }
 
-/** A live payout under the provider's minimum (docs/decisions.md, Provider minimums): a batch item is created failed. */
-function liveAmountProblem(request: PayoutRequest): string | undefined {
-  return request.mode === 'live' ? checkPayoutAmount(request.amount)?.message : undefined;
+/**
+ * A live payout under its provider's minimum, as the account's connector says it (docs/live-money.md): a batch item
+ * is created failed (`invalid_amount`); a single payout was refused by the API before it started.
+ */
+async function liveAmountProblem(liveLimitsOf: LiveLimitsOf, request: PayoutRequest): Promise<string | undefined> {
+  return request.mode === 'live' ? (await liveLimitsOf(request.accountId)).checkPayout({ amount: request.amount })?.message : undefined;
 }
 
 /** The creation decided under the `available` lock: the key's payout if it has one, else a new one or a refusal. */
-async function createPayoutLocked(orm: MikroORM, request: PayoutRequest, input: PayoutCreation): Promise<PayoutResponse> {
+async function createPayoutLocked(orm: MikroORM, request: PayoutRequest, input: PayoutCreation, belowMinimum: string | undefined): Promise<PayoutResponse> {
   return orm.em.fork().transactional(async (tx) => {
     const facts = await creationFacts(tx, request);
     if (facts.existingId) {
@@ -122,7 +124,7 @@ async function createPayoutLocked(orm: MikroORM, request: PayoutRequest, input: 
       if (input.item) await linkPayoutItem(tx, input.item.batchId, input.item.seq, existing.id);
       return payoutView(existing);
     }
-    const { problem, param } = creationProblem(request, facts);
+    const { problem, param } = creationProblem(request, facts, belowMinimum);
     if (problem && input.origin === 'single') {
       switch (problem.code) {
         case 'insufficient_funds':
@@ -143,10 +145,12 @@ async function createPayoutLocked(orm: MikroORM, request: PayoutRequest, input: 
  * `available` lock. `handingOver`: the one-statement creation also records the payout's hand-over to its rail and
  * reads its beneficiary, so the first rail step need not.
  */
-export async function createPayout(orm: MikroORM, input: PayoutCreation, handingOver: boolean): Promise<Created> {
+export async function createPayout(deps: { orm: MikroORM; liveLimitsOf: LiveLimitsOf }, input: PayoutCreation, handingOver: boolean): Promise<Created> {
+  const { orm } = deps;
   const request = input.request ?? (await requestFromItem(orm.em.fork(), input.item!));
+  const belowMinimum = await liveAmountProblem(deps.liveLimitsOf, request);
   // A live payout's hand-over is the provider step's own (an ordinary activity), recorded when it sends.
-  const alone = await createPayoutAlone(orm.em.fork(), request, input.item, handingOver && request.mode !== 'live');
+  const alone = await createPayoutAlone(orm.em.fork(), request, input.item, handingOver && request.mode !== 'live', belowMinimum);
   if (alone) return alone;
-  return { view: await createPayoutLocked(orm, request, input) };
+  return { view: await createPayoutLocked(orm, request, input, belowMinimum) };
 }

@@ -6,7 +6,7 @@
 // the settlement's `fees` and those is a reconciliation difference, logged, never "fixed".
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import type { ProviderGateways, ProviderSettlementLine, ProviderSettlementReport } from '../../src/connectors/types.ts';
+import type { ProviderGateways, ProviderSettlementLine, ProviderSettlementReport } from '../../src/rails/provider.ts';
 import { InsufficientFundsError } from '../../src/domain/failures.ts';
 import { newId } from '../../src/domain/ids.ts';
 import { liveSettlementPosting } from '../../src/domain/ledger.ts';

@@ -1,17 +1,14 @@
 // The provider's rules where they are narrower than ours, checked at a live write before anything starts (a 400
 // naming the param, so the provider never refuses it later): the connector of the account's active connection says
-// them (src/connectors/types.ts, Connector.limits).
-import { connectorOf } from '../connectors/index.ts';
-import type { Connector, LimitViolation } from '../connectors/types.ts';
-import { activeConnection } from '../db/connections.ts';
+// them (src/rails/provider.ts, Connector.limits; src/connectors/index.ts, liveLimitsOf).
+import { liveLimitsOf } from '../connectors/index.ts';
+import type { LimitViolation, ProviderLimits } from '../rails/provider.ts';
 import { ApiError } from '../domain/errors.ts';
 import { type ApiState, authOf } from './context.ts';
 
-/** The account's active connection and its connector; null when it has none (the connection middleware refused that already). */
-export async function liveConnector(ctx: { state: ApiState }): Promise<{ connector: Connector } | null> {
-  const connection = await activeConnection(ctx.state.em, authOf(ctx).accountId);
-  const connector = connection ? connectorOf(connection.provider) : undefined;
-  return connection && connector ? { connector } : null;
+/** The rules of the account's live writes (its connection's connector's). */
+export function liveLimits(ctx: { state: ApiState }): Promise<ProviderLimits> {
+  return liveLimitsOf(ctx.state.em, authOf(ctx).accountId);
 }
 
 /** A violation of the provider's rules as the API's 400. */

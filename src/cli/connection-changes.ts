@@ -5,7 +5,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Command } from 'commander';
-import type { Connector } from '../connectors/types.ts';
+import type { Connector } from '../rails/provider.ts';
 import {
   activeConnection,
   enableConnection,

@@ -305,7 +305,7 @@ export const frequencyText: { readonly [F in MandateFrequency]: string } = {
   as_presented: 'As presented (when the business asks)',
 };
 
-/** Where a live mandate stands at its provider, in our words (a connector's report, src/connectors/types.ts). */
+/** Where a live mandate stands at its provider, in our words (a connector's report, src/rails/provider.ts). */
 export type ProviderMandateState = 'pending' | 'active' | 'paused' | 'revoked' | 'expired' | 'rejected';
 
 /**

@@ -3,10 +3,13 @@
 // injective rule: no key can spell another key's id, as "hash only the odd ones" allowed); the original
 // key stays in the database and in the workflow's details. Keys the service makes for itself start with
 // INTERNAL_KEY_PREFIX, which no caller key (printable ASCII, docs/api.md) can hold, so they never meet one.
-// Used by the API's gateway and by activities that name child workflows (batch items, collection charges);
-// not by workflow code (node:crypto has no place in the workflow sandbox).
+// Used by the API's gateway and by activities that name child workflows (batch items, collection charges); not by
+// workflow code (node:crypto has no place in the workflow sandbox): the ids workflow code builds for its own children
+// are in child-workflow-ids.ts, re-exported here, so this file still lists every id.
 import { createHash } from 'node:crypto';
 import type { Mode } from './modes.ts';
+
+export { refundFollowWorkflowId } from './child-workflow-ids.ts';
 
 /** Starts every idempotency key the service makes itself: outside the printable ASCII of callers' keys. */
 export const INTERNAL_KEY_PREFIX = '\u00a7';
@@ -94,6 +97,11 @@ export function paymentLinkWorkflowId(linkId: string): string {
 /** A mandate's whole life (the mandate id is the service's own). */
 export function mandateWorkflowId(mandateId: string): string {
   return `mandate/${mandateId}`;
+}
+
+/** The hourly deletion of expired report files; one per task queue, as the settlement schedule. */
+export function reportCleanupScheduleId(taskQueue: string): string {
+  return `report-cleanup/${taskQueue}`;
 }
 
 /** A transaction report's workflow (the report id is the service's own). */

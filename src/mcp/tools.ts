@@ -4,7 +4,7 @@
 // path and query parameters and body fields, plus a required `idempotency_key` on every write. A tool call is
 // the HTTP request it stands for, sent to the API with the caller's own credentials, so it passes the same
 // authentication, rate limit and idempotency record; its result is the API's JSON, its error the API's error.
-import { queryString } from './query-string.ts';
+import qs from 'qs';
 import { createOpenApiDocument } from '../contract/openapi.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -235,7 +235,9 @@ export async function callTool(tool: PaygateTool, args: Record<string, unknown>,
   let body: string | undefined;
   if (write) headers['idempotency-key'] = args.idempotency_key as string;
   if (tool.method === 'GET' || tool.method === 'DELETE') {
-    url += queryString(rest);
+    // The API's query form (nested objects in bracket notation, `created[gte]=…`; null and undefined left out), written
+    // by qs, the library the API parses query strings with (src/api/form.ts), rather than by a copy of the client's encoder.
+    url += qs.stringify(rest, { addQueryPrefix: true, skipNulls: true });
   } else {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(rest);

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { moneyMovingRoutes } from '../../src/api/middleware/connection.ts';
 import { connectorOf } from '../../src/connectors/index.ts';
-import type { MoneyMovement } from '../../src/connectors/types.ts';
+import type { MoneyMovement } from '../../src/rails/provider.ts';
 
 const passes = (moves: readonly MoneyMovement[], route: string) => {
   const needs = moneyMovingRoutes.get(route);

@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import { createRazorpayAccountReader } from '../../src/connectors/razorpay/account-reader.ts';
 import { createPayoutsApi } from '../../src/connectors/razorpay/payouts-api.ts';
 import { createRazorpayHttp } from '../../src/connectors/razorpay/http.ts';
-import type { ProviderAccountReader } from '../../src/connectors/types.ts';
+import type { ProviderAccountReader } from '../../src/rails/provider.ts';
 import { newId } from '../../src/domain/ids.ts';
 import { startRazorpayStandin, type RazorpayStandin } from '../standins/razorpay/index.ts';
 

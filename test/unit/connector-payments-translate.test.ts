@@ -30,7 +30,7 @@ import {
 } from '../../src/connectors/razorpay/translate-payments.ts';
 import { parseWebhookEvent, translateWebhookEvent } from '../../src/connectors/razorpay/webhooks.ts';
 import { razorpay } from '../../src/connectors/razorpay/index.ts';
-import type { ConnectorWebhookOutcome } from '../../src/connectors/types.ts';
+import type { ConnectorWebhookOutcome } from '../../src/rails/provider.ts';
 import { newId } from '../../src/domain/ids.ts';
 import { startRazorpayStandin, type RazorpayStandin } from '../standins/razorpay/index.ts';
 

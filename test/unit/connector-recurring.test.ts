@@ -21,7 +21,7 @@ import {
 } from '../../src/connectors/razorpay/recurring-api.ts';
 import { razorpayRecurringOver } from '../../src/connectors/razorpay/recurring.ts';
 import { authorizationReportOf, tokenOutcomeOf, tokenReportOf } from '../../src/connectors/razorpay/translate-recurring.ts';
-import type { ProviderRecurring } from '../../src/connectors/types.ts';
+import type { ProviderRecurring } from '../../src/rails/provider.ts';
 import type { PaymentSubmission } from '../../src/rails/payments.ts';
 
 const customer = { name: 'Gaurav Kumar', email: 'gaurav.kumar@example.com', phone: '+919876543210' };

@@ -1,11 +1,12 @@
 // RazorpayX's payout statuses and status_details reasons in our words (docs/api.md, Live payouts), every one the provider
-// documents (errors/x/payout-status-details.md, x/payouts/states-life-cycle.md), and the one rule that applies a
-// report to a payout whatever order reports come in.
+// documents (errors/x/payout-status-details.md, x/payouts/states-life-cycle.md), and how production applies a report to
+// a payout whatever order reports come in (railStateOf, then the payout's transition table, payoutRailDecision).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { nextPayoutStatus } from '../../src/connectors/outcomes.ts';
+import { railStateOf } from '../../activities/provider-events.ts';
+import { type PayoutStatus, payoutRailDecision } from '../../src/domain/payouts.ts';
 import { failureCodeOf, outcomeOf, payoutReportOf, payoutStatuses, statementLineOf, type RazorpayPayout } from '../../src/connectors/razorpay/translate.ts';
-import type { OurPayoutStatus, PayoutOutcome } from '../../src/connectors/types.ts';
+import type { PayoutOutcome } from '../../src/rails/provider.ts';
 
 const payout = (overrides: Partial<RazorpayPayout>): RazorpayPayout => ({
   id: 'pout_00000000000001',
@@ -158,6 +159,12 @@ describe('the provider-neutral report', () => {
 });
 
 describe('applying a report to a payout', () => {
+  type OurPayoutStatus = Extract<PayoutStatus, 'initiated' | 'completed' | 'failed' | 'reversed'>;
+  /** The status production moves a payout at `current` to on `outcome`, or null when the report changes nothing. */
+  const nextPayoutStatus = (current: OurPayoutStatus, outcome: PayoutOutcome): OurPayoutStatus | null => {
+    const state = railStateOf(outcome);
+    return state ? ((payoutRailDecision(current, state).moves[0]?.to as OurPayoutStatus | undefined) ?? null) : null;
+  };
   const details = { source: null, reason: null, description: null };
   const outcomes: Record<string, PayoutOutcome> = {
     initiated: { state: 'initiated' },

@@ -8,7 +8,7 @@ import { ApiError } from '../../domain/errors.ts';
 import { activeConnection } from '../../db/connections.ts';
 import { isIdOf } from '../../domain/ids.ts';
 import { connectorOf } from '../../connectors/index.ts';
-import type { MoneyMovement } from '../../connectors/types.ts';
+import type { MoneyMovement } from '../../rails/provider.ts';
 import type { ApiMiddleware } from '../context.ts';
 import { routePattern } from './metrics.ts';
 

@@ -1,8 +1,6 @@
 // Beneficiaries: create, read, list, and DELETE, which deactivates (the row stays: payouts refer to it).
 import type Router from '@koa/router';
 import { z } from 'zod';
-import { ApiError } from '../../domain/errors.ts';
-import { checkLiveBeneficiary } from '../../domain/live-limits.ts';
 import { newId } from '../../domain/ids.ts';
 import { BeneficiaryEntity } from '../../db/entities.ts';
 import { beneficiaryView } from '../../db/views.ts';
@@ -10,6 +8,7 @@ import { createBeneficiaryParams, listBeneficiariesQuery, type BeneficiaryRespon
 import { parseParams } from '../../contract/validation.ts';
 import { type AppDeps, type ApiState, authOf } from '../context.ts';
 import { findOwn, readRoutes } from '../read-routes.ts';
+import { liveLimits, refuseViolation } from '../live-limits.ts';
 
 const URL = '/v1/beneficiaries';
 const noParams = z.strictObject({});
@@ -18,14 +17,17 @@ export function beneficiaryRoutes(router: Router<ApiState>, _deps: AppDeps): voi
   router.post(URL, async (ctx) => {
     const { accountId, mode } = authOf(ctx);
     const params = parseParams(createBeneficiaryParams, ctx.state.body);
+    // The provider's rules for a payee (names, account numbers, IFSC, UPI IDs), asked of the connection's connector.
     if (mode === 'live') {
-      const violation = checkLiveBeneficiary({
-        name: params.name,
-        type: params.type,
-        vpa: params.type === 'vpa' ? params.vpa : null,
-        bankAccount: params.type === 'bank_account' ? { accountNumber: params.bank_account.account_number, ifsc: params.bank_account.ifsc } : null,
-      });
-      if (violation) throw new ApiError('invalid_request', violation.message, violation.param);
+      const limits = await liveLimits(ctx);
+      refuseViolation(
+        limits.checkBeneficiary({
+          name: params.name,
+          type: params.type,
+          vpa: params.type === 'vpa' ? params.vpa : null,
+          bankAccount: params.type === 'bank_account' ? { accountNumber: params.bank_account.account_number, ifsc: params.bank_account.ifsc } : null,
+        }),
+      );
     }
     const em = ctx.state.em;
     const row = em.create(BeneficiaryEntity, {

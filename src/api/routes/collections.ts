@@ -20,7 +20,7 @@ import {
 import { parseParams } from '../../contract/validation.ts';
 import { type AppDeps, type ApiRouterContext, type ApiState, authOf, idempotencyKeyOf } from '../context.ts';
 import { findOwn, readRoutes } from '../read-routes.ts';
-import { liveConnector, refuseViolation } from '../live-limits.ts';
+import { liveLimits, refuseViolation } from '../live-limits.ts';
 import { authorizationWindowMs, checkLive as checkLiveMandate } from './mandates.ts';
 
 const URL = '/v1/collections';
@@ -58,11 +58,10 @@ function checkMandateTerms(mandate: Mandate, params: CreateCollectionParams, now
  * recurring payment): refused at creation rather than failing at every debit.
  */
 async function checkLiveDebit(ctx: ApiRouterContext, customerId: string, amount: number): Promise<void> {
-  const live = await liveConnector(ctx);
-  if (!live) return;
+  const limits = await liveLimits(ctx);
   const customer = await ctx.state.em.findOne(CustomerEntity, { id: customerId }, { fields: ['email', 'phone'] });
   refuseViolation(
-    live.connector.limits.checkPayment({
+    limits.checkPayment({
       amount,
       receipt: null,
       method: 'upi',

@@ -6,7 +6,7 @@
 // client address's per-minute limit, as a wrong signature does, so guessing connection ids gets nowhere.
 import type Router from '@koa/router';
 import { connectorOf } from '../../connectors/index.ts';
-import type { ConnectorWebhookOutcome } from '../../connectors/types.ts';
+import type { ConnectorWebhookOutcome } from '../../rails/provider.ts';
 import { connectionWebhookSecrets } from '../../db/connections.ts';
 import { ApiError } from '../../domain/errors.ts';
 import type { AppDeps, ApiContext, ApiState } from '../context.ts';

@@ -14,7 +14,7 @@ import { createMandateParams, listMandatesQuery, type MandateResponse } from '..
 import { parseParams } from '../../contract/validation.ts';
 import type { MandateMove } from '../../temporal/client/gateway.ts';
 import { type AppDeps, type ApiRouterContext, type ApiState, authOf, idempotencyKeyOf } from '../context.ts';
-import { liveConnector, refuseViolation } from '../live-limits.ts';
+import { liveLimits, refuseViolation } from '../live-limits.ts';
 import { findOwn, readRoutes } from '../read-routes.ts';
 
 const URL = '/v1/mandates';
@@ -38,11 +38,10 @@ function validityOf(params: { start_at?: number; expire_at?: number }, nowMs: nu
 
 /** The provider's rules where they are narrower than ours (Razorpay: max_amount up to 9,999,900; a customer it can name): 400 naming the param. */
 export async function checkLive(ctx: ApiRouterContext, input: { maxAmount: number; frequency: MandateFrequency; customer: Customer }): Promise<void> {
-  const live = await liveConnector(ctx);
-  if (!live) return;
+  const limits = await liveLimits(ctx);
   const { customer } = input;
   refuseViolation(
-    live.connector.limits.checkMandate({
+    limits.checkMandate({
       maxAmount: input.maxAmount,
       frequency: input.frequency,
       customer: { name: customer.name, email: customer.email ?? null, phone: customer.phone ?? null },

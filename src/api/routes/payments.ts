@@ -9,7 +9,7 @@ import { paymentView } from '../../db/views.ts';
 import { createPaymentParams, listPaymentsQuery, type PaymentResponse } from '../../contract/payments.ts';
 import { parseParams } from '../../contract/validation.ts';
 import { type AppDeps, type ApiState, authOf, idempotencyKeyOf } from '../context.ts';
-import { liveConnector, refuseViolation } from '../live-limits.ts';
+import { liveLimits, refuseViolation } from '../live-limits.ts';
 import { findOwn, readRoutes } from '../read-routes.ts';
 
 export function paymentRoutes(router: Router<ApiState>, deps: AppDeps): void {
@@ -72,10 +72,9 @@ async function checkLive(
   ctx: { state: ApiState },
   input: { amount: number; receipt: string | null; method: 'upi' | 'netbanking'; vpa: string | null; returnUrl: string | null; customer: Customer | null; customerIp: string | null },
 ): Promise<void> {
-  const live = await liveConnector(ctx);
-  if (!live) return;
+  const limits = await liveLimits(ctx);
   refuseViolation(
-    live.connector.limits.checkPayment({
+    limits.checkPayment({
       amount: input.amount,
       receipt: input.receipt,
       method: input.method,

@@ -1,6 +1,5 @@
 // Payouts: POST /v1/payouts (a durable workflow answers once the money is reserved), reads, and the
 // sandbox test helpers that drive a payout by hand.
-import { checkLivePayout } from '../../domain/live-limits.ts';
 import type Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
@@ -14,6 +13,7 @@ import { parseParams } from '../../contract/validation.ts';
 import type { PayoutAction } from '../../temporal/client/gateway.ts';
 import { type AppDeps, type ApiState, authOf, idempotencyKeyOf } from '../context.ts';
 import { findOwn, readRoutes } from '../read-routes.ts';
+import { liveLimits, refuseViolation } from '../live-limits.ts';
 
 const noParams = z.strictObject({});
 const actions: readonly PayoutAction[] = ['complete', 'fail', 'reverse'];
@@ -28,10 +28,8 @@ export function payoutRoutes(router: Router<ApiState>, deps: AppDeps): void {
   router.post('/v1/payouts', async (ctx) => {
     const { accountId, mode } = authOf(ctx);
     const params = parseParams(createPayoutParams, ctx.state.body);
-    if (mode === 'live') {
-      const violation = checkLivePayout({ amount: params.amount, narration: params.narration ?? null });
-      if (violation) throw new ApiError('invalid_request', violation.message, violation.param);
-    }
+    // The provider's rules (its minimum amount, its narration's characters), asked of the connection's connector.
+    if (mode === 'live') refuseViolation((await liveLimits(ctx)).checkPayout({ amount: params.amount, narration: params.narration ?? null }));
     // The beneficiary is checked by the workflow's creating step, in the statement that reserves the money: an id
     // this account has no active beneficiary under, or one the transfer mode cannot reach, is refused there
     // (404 not_found or 400 invalid_method, with its param), the run ends failed and the key stays free.

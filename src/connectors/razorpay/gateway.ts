@@ -1,7 +1,7 @@
-// The payment gateway's reads and QR codes that are not a rail's (src/connectors/types.ts, ProviderGateway): the
+// The payment gateway's reads and QR codes that are not a rail's (src/rails/provider.ts, ProviderGateway): the
 // settlements the provider reports (with the payments each settled, its recon lines) and the single-use UPI QR
 // codes of live payment links. Every call goes at the connection's shared pace; a 429 waits and sends again.
-import type { ConnectedRailSettings, ProviderGateway } from '../types.ts';
+import type { ConnectedRailSettings, ProviderGateway } from '../../rails/provider.ts';
 import { createRazorpayHttp } from './http.ts';
 import { createPaymentsApi } from './payments-api.ts';
 import { paced } from './payout-rail.ts';

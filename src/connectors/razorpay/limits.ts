@@ -1,11 +1,8 @@
-// Where RazorpayX's rules are narrower than ours (docs/api.md, Live payouts): the rules are the provider's pages':
-// contacts (api/x/contacts/create), fund accounts (api/x/fund-accounts/create/bank-account.md, vpa.md) and payouts
-// (api/x/payouts/create/*.md). They live in src/domain/live-limits.ts, named neutrally, where the API reaches them
-// at creation (src/api may not import a connector).
-export * from '../../domain/live-limits.ts';
+// Where Razorpay's rules are narrower than ours: RazorpayX's payout rules (payout-limits.ts), and the payment
+// gateway's and UPI AutoPay's below. The API asks them of the connection's connector (index.ts, `limits`).
+export * from './payout-limits.ts';
 
-import type { LivePaymentInput } from '../types.ts';
-import type { LimitViolation } from '../../domain/live-limits.ts';
+import type { LimitViolation, LivePaymentInput } from '../../rails/provider.ts';
 import type { MandateFrequency } from '../../domain/mandates.ts';
 import { tokenFrequencyOf } from './translate-recurring.ts';
 

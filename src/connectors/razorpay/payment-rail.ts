@@ -15,7 +15,7 @@ import type { RefundRailState } from '../../domain/refunds.ts';
 import type { NextAction, PaymentRail, PaymentSubmission, PaymentSubmitAnswer, RefundRail, RefundSubmission } from '../../rails/payments.ts';
 import type { RailAnswer, RailLookup } from '../../rails/rail.ts';
 import { ProviderAnswerUnknownError, ProviderRejectedError } from '../errors.ts';
-import type { ProviderFailureDetails } from '../types.ts';
+import type { ProviderFailureDetails } from '../../rails/provider.ts';
 import type { PaymentClient, RazorpayPaymentsApi } from './payments-api.ts';
 import { paymentOutcomeOf, refundOutcomeOf, type RazorpayOrder, type RazorpayPayment, type RazorpayRefund } from './translate-payments.ts';
 

@@ -1,6 +1,6 @@
 // The payment and refund rails of one connection to Razorpay's payment gateway (payment-rail.ts over
 // payments-api.ts), every request kept to the connection's shared pace and a 429 waited out, as for payouts.
-import type { ConnectedPaymentSettings } from '../types.ts';
+import type { ConnectedPaymentSettings } from '../../rails/provider.ts';
 import type { PaymentRail, RefundRail } from '../../rails/payments.ts';
 import { createRazorpayHttp, type RazorpayHttp } from './http.ts';
 import { createPaymentsApi } from './payments-api.ts';

@@ -10,7 +10,7 @@
 // api/refunds/create-normal.md, normal-refunds-idempotent.md, fetch-multiple-refund-payment.md, fetch-with-id.md;
 // api/settlements/fetch-all.md, fetch-recon.md; api/qr-codes/image-content/create.md, close.md, fetch-payments.md;
 // payments/payment-gateway/s2s-integration/recurring-payments/upi-intent/subsequent-payments.md (a mandate's debit).
-import type { ProviderSettlementLine, ProviderSettlementReport } from '../types.ts';
+import type { ProviderSettlementLine, ProviderSettlementReport } from '../../rails/provider.ts';
 import type { RazorpayHttp } from './http.ts';
 import { decodeStatementCursor, encodeStatementCursor, MAX_PAGE } from './payouts-api.ts';
 import {

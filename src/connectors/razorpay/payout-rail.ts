@@ -8,7 +8,7 @@ import type { PayoutRailState } from '../../domain/payouts.ts';
 import type { RailAnswer, RailLookup } from '../../rails/rail.ts';
 import type { PayoutRail, PayoutSubmission } from '../../rails/payouts.ts';
 import { ProviderRateLimitedError, ProviderRejectedError } from '../errors.ts';
-import type { ProviderFailureDetails } from '../types.ts';
+import type { ProviderFailureDetails } from '../../rails/provider.ts';
 import { createRazorpayHttp } from './http.ts';
 import { createPayoutsApi, type RazorpayPayoutsApi } from './payouts-api.ts';
 import { failureCodeOf, payoutReportOf, type RazorpayPayout } from './translate.ts';

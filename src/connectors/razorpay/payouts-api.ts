@@ -2,7 +2,7 @@
 // the account statement. Each call is one HTTP request through the connection's client; retries, rate limits and
 // lookups after a lost answer belong to the activities that call these (docs/decisions.md, provider calls are activities).
 import type { TransferMode } from '../../domain/payouts.ts';
-import type { ProviderStatementLine } from '../types.ts';
+import type { ProviderStatementLine } from '../../rails/provider.ts';
 import type { RazorpayHttp } from './http.ts';
 import { statementLineOf, type RazorpayPayout, type RazorpayTransaction } from './translate.ts';
 

@@ -16,7 +16,7 @@
 // - api/payments/recurring-payments/upi/create-subsequent-payments.md: each debit's order with `payment_capture: true`
 //   and the pre-debit `notification: {token_id, payment_after}` (the provider debits no sooner than payment_after,
 //   and does not retry a debit of such an order itself).
-import type { DebitNoticeInput, MandateRegistrationInput } from '../types.ts';
+import type { DebitNoticeInput, MandateRegistrationInput } from '../../rails/provider.ts';
 import type { RazorpayHttp } from './http.ts';
 import { clientFields, type CreatedPayment, type PaymentClient } from './payments-api.ts';
 import { MANDATE_ID_NOTE, tokenFrequencyOf, type RazorpayCustomer, type RazorpayToken } from './translate-recurring.ts';

@@ -1,4 +1,4 @@
-// UPI AutoPay of one connection to Razorpay's payment gateway (src/connectors/types.ts, ProviderRecurring), over
+// UPI AutoPay of one connection to Razorpay's payment gateway (src/rails/provider.ts, ProviderRecurring), over
 // recurring-api.ts and payments-api.ts, every request at the connection's shared pace (a 429 waits and sends again).
 // A mandate is registered as the provider's customer, an authorization order under our mandate id as its receipt
 // (looked up by it before any create, so a retried registration never makes a second), and an authorization payment
@@ -13,7 +13,7 @@ import type {
   ProviderMandateRegistration,
   ProviderMandateReport,
   ProviderRecurring,
-} from '../types.ts';
+} from '../../rails/provider.ts';
 import { ProviderAnswerUnknownError, ProviderRejectedError } from '../errors.ts';
 import { createRazorpayHttp } from './http.ts';
 import { createPaymentsApi, type RazorpayPaymentsApi } from './payments-api.ts';

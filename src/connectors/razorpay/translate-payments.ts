@@ -16,7 +16,7 @@ import type {
   ProviderSettlementLine,
   ProviderSettlementReport,
   RefundOutcome,
-} from '../types.ts';
+} from '../../rails/provider.ts';
 
 /** Every payment status the provider documents. */
 export const paymentStatuses = ['created', 'authorized', 'captured', 'refunded', 'failed'] as const;

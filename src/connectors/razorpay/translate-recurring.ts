@@ -1,4 +1,4 @@
-// Razorpay's UPI AutoPay in our words (src/connectors/types.ts, ProviderMandateReport): a token's recurring status,
+// Razorpay's UPI AutoPay in our words (src/rails/provider.ts, ProviderMandateReport): a token's recurring status,
 // and a mandate's authorization payment, to a mandate outcome. Pure functions over the provider's JSON.
 // Sources (razorpay/markdown-docs): payments/payment-gateway/s2s-integration/recurring-payments/upi-intent/tokens.md
 // and api/payments/recurring-payments/upi/tokens.md (the token entity: `recurring_details.status` is `initiated`,
@@ -8,7 +8,7 @@
 // `.cancelled`, `.paused`: "token.confirmed indicates that the bank has completed the mandate registration") and
 // api/payments/recurring-payments/custom/webhooks.md (`token.resumed`, status `resumed`).
 import type { MandateFrequency } from '../../domain/mandates.ts';
-import type { MandateProviderOutcome, ProviderFailureDetails, ProviderMandateReport } from '../types.ts';
+import type { MandateProviderOutcome, ProviderFailureDetails, ProviderMandateReport } from '../../rails/provider.ts';
 import { notesOf, PAYMENT_ID_NOTE, paymentFailureDetailsOf, type RazorpayOrder, type RazorpayPayment } from './translate-payments.ts';
 
 /** The notes key of our mandate id on the authorization order and payment (the order's receipt is the same id). */

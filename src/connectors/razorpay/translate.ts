@@ -2,7 +2,7 @@
 // to our failure code, its fees and tax. Pure functions over the provider's JSON, so every documented status and
 // reason is unit-tested (errors/x/payout-status-details.md, x/payouts/states-life-cycle.md).
 import type { FailureCode } from '../../domain/payouts.ts';
-import type { PayoutOutcome, ProviderFailureDetails, ProviderPayoutReport, ProviderStatementLine } from '../types.ts';
+import type { PayoutOutcome, ProviderFailureDetails, ProviderPayoutReport, ProviderStatementLine } from '../../rails/provider.ts';
 
 /** Every payout status the provider documents. */
 export const payoutStatuses = ['queued', 'pending', 'scheduled', 'processing', 'processed', 'reversed', 'failed', 'rejected', 'cancelled'] as const;

@@ -5,7 +5,7 @@
 // payment, refund, settlement and QR code events, and UPI AutoPay's token events and authorization payments
 // (payments/payment-gateway/s2s-integration/recurring-payments/webhooks.md).
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { ConnectorWebhookOutcome } from '../types.ts';
+import type { ConnectorWebhookOutcome } from '../../rails/provider.ts';
 import { payoutReportOf, statementLineOf, type RazorpayPayout, type RazorpayTransaction } from './translate.ts';
 import {
   paymentReportOf,

@@ -1,9 +1,9 @@
 // Inbound provider webhooks through the gateway: a verified event's facts go to the workflow of the provider object
 // it is about (`provider-object/{connection_id}/{object}`), which applies that object's events one at a time in the
 // order they arrived. Only the facts travel (eventFactsOf: ids, statuses, amounts, fees, reasons), never the body.
-import type { ConnectorWebhookOutcome } from '../../connectors/types.ts';
+import type { ConnectorWebhookOutcome } from '../../rails/provider.ts';
 import { providerObjectEventsWorkflowId } from '../../domain/workflow-ids.ts';
-import { eventFactsOf, eventObjectKeyOf } from '../../../activities/provider-event-matching.ts';
+import { eventFactsOf, eventObjectKeyOf } from '../../../activities/provider-events/matching.ts';
 import { classify, type Mechanism } from './mechanism.ts';
 
 export interface ProviderEventStart {

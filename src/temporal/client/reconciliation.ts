@@ -1,11 +1,12 @@
 // A connection's reconciliation through Temporal (docs/api.md, Live mode): its Schedule `reconcile/{connection_id}`, made
 // (or brought up to date) by every worker at start-up for every connection and, best effort, by `payctl connections
 // add`; and a run at once (`payctl connections reconcile`), waited for. Runs of the Schedule never overlap.
-import { type Client, ScheduleAlreadyRunning, WorkflowIdConflictPolicy } from '@temporalio/client';
+import { type Client, WorkflowIdConflictPolicy } from '@temporalio/client';
 import type { ReconciliationResult } from '../../domain/reconciliation.ts';
 import { baseSearchAttributes } from '../../domain/search-attributes.ts';
 import { reconcileNowWorkflowId, reconcileScheduleId } from '../../domain/workflow-ids.ts';
 import type { reconcileConnectionWorkflow } from '../../../workflows/reconcile.ts';
+import { ensureSchedule } from './schedules.ts';
 
 export interface ReconcileScheduleOptions {
   connectionId: string;
@@ -32,13 +33,7 @@ export async function ensureReconcileSchedule(client: Client, options: Reconcile
   };
   // A run still going when the next is due is not doubled; one missed while Temporal was down is made up once.
   const policies = { overlap: 'SKIP' as const, catchupWindow: '1 hour' };
-  try {
-    await client.schedule.create({ scheduleId, spec, action, policies });
-  } catch (err) {
-    if (!(err instanceof ScheduleAlreadyRunning)) throw err;
-    await client.schedule.getHandle(scheduleId).update((previous) => ({ ...previous, spec, action, policies }));
-  }
-  return scheduleId;
+  return ensureSchedule(client, { scheduleId, spec, action, policies });
 }
 
 /** Runs the connection's reconciliation now and answers what it found; joins a run asked for at once that is still going. */

@@ -2,13 +2,10 @@
 // reportCleanupWorkflow every hour, so no file outlives its time by more than that. Created at worker start,
 // or brought up to date when it exists; every worker does this, and it is idempotent.
 import type { Client, ScheduleOptionsStartWorkflowAction } from '@temporalio/client';
-import { ensureSchedule } from './schedules.ts';
+import { ensureSchedule } from '../client/schedules.ts';
 import { reportCleanupWorkflow } from '../../../workflows/report.ts';
+import { reportCleanupScheduleId } from '../../domain/workflow-ids.ts';
 
-/** The Schedule's id (and its runs' workflow id) for the worker's task queue. */
-export function reportCleanupScheduleId(taskQueue: string): string {
-  return `report-cleanup/${taskQueue}`;
-}
 
 export async function ensureReportCleanupSchedule(client: Client, options: { taskQueue: string }): Promise<string> {
   const scheduleId = reportCleanupScheduleId(options.taskQueue);

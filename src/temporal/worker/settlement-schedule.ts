@@ -1,7 +1,7 @@
 // The daily settlement as a Temporal Schedule: created at worker start, or brought up to date when it
 // exists (a changed SETTLEMENT_TIME takes effect on the next start). Every worker does this; it is idempotent.
 import type { Client, ScheduleOptionsStartWorkflowAction } from '@temporalio/client';
-import { ensureSchedule } from './schedules.ts';
+import { ensureSchedule } from '../client/schedules.ts';
 import { dailySettlementWorkflow } from '../../../workflows/settlement.ts';
 import { settlementScheduleId } from '../../domain/workflow-ids.ts';
 

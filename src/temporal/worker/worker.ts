@@ -8,19 +8,19 @@ import type { Client } from '@temporalio/client';
 import { createSandboxPayoutRail, type SandboxTimings } from '../../rails/sandbox/payout-rail.ts';
 import { createSandboxPaymentRail, createSandboxRefundRail } from '../../rails/sandbox/payment-rail.ts';
 import { payoutReportSink } from './rail-reports.ts';
-import { createLiveGateways } from './live-gateway.ts';
-import { createLiveRecurrings } from './live-recurring.ts';
+import { createLiveGateways } from './connections/live-gateway.ts';
+import { createLiveRecurrings } from './connections/live-recurring.ts';
 import type { AutopayWindows } from '../../domain/autopay-windows.ts';
-import { createLivePayoutRail, providerPace } from './live-payout-rail.ts';
-import { createLivePaymentRails } from './live-payment-rail.ts';
-import { createAccountReaders } from './provider-accounts.ts';
+import { createLivePayoutRail, providerPace } from './connections/live-payout-rail.ts';
+import { createLivePaymentRails } from './connections/live-payment-rail.ts';
+import { createAccountReaders } from './connections/provider-accounts.ts';
 import type { Logger } from '../../logger.ts';
 import { createWebhookSender } from '../../webhooks/sender.ts';
 import { endpointSecretContext, type SecretBox } from '../../db/sealed.ts';
 import { startWebhookDispatcher } from './webhook-dispatcher.ts';
 import { startWebhookRetryStarter } from './webhook-retry-starter.ts';
 import { activityInterceptors } from './interceptors.ts';
-import { connectorOf } from '../../connectors/index.ts';
+import { connectorOf, liveLimitsOf } from '../../connectors/index.ts';
 import type { TemporalGateway } from '../client/gateway.ts';
 
 export const workflowsPath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../workflows/index.ts');
@@ -211,6 +211,7 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
       provider: { retryDelaysSeconds: options.provider.retryDelaysSeconds, lookupWindowSeconds: options.provider.lookupWindowSeconds },
       paymentExpiryMs: (options.provider.paymentExpirySeconds ?? 600) * 1000,
       rails: createRails(options),
+      liveLimitsOf: (accountId) => liveLimitsOf(options.orm.em.fork(), accountId),
       translateProviderEvent,
       gateways: createLiveGateways({
         orm: options.orm,

@@ -2,10 +2,10 @@
 // built from, read from the connection's row with its key secret unsealed here (the worker's composition root; the
 // inbound webhook route unseals only the webhook secret). Paced by the connection's shared provider limiter.
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { connectorOf } from '../../connectors/index.ts';
-import type { ConnectedPaymentSettings, ConnectedRailSettings, Connector } from '../../connectors/types.ts';
-import { connectionCredentials } from '../../db/connections.ts';
-import type { SecretBox } from '../../db/sealed.ts';
+import { connectorOf } from '../../../connectors/index.ts';
+import type { ConnectedPaymentSettings, ConnectedRailSettings, Connector } from '../../../rails/provider.ts';
+import { connectionCredentials } from '../../../db/connections.ts';
+import type { SecretBox } from '../../../db/sealed.ts';
 
 export interface ConnectedOptions {
   orm: MikroORM;

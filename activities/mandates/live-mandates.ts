@@ -5,11 +5,11 @@
 // provider retry profile (docs/decisions.md, Provider calls); a refusal no retry can change ends the step instead.
 import { ApplicationFailure } from '@temporalio/activity';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import type { ProviderMandateRef, ProviderRecurring, ProviderRecurrings } from '../src/connectors/types.ts';
-import type { ProviderMandateState } from '../src/domain/mandates.ts';
-import { CollectionEntity, CustomerEntity, MandateEntity, type Mandate } from '../src/db/entities.ts';
-import { activeConnection } from '../src/db/connections.ts';
-import { CONNECTION_DISABLED } from '../src/domain/failures.ts';
+import type { ProviderMandateRef, ProviderRecurring, ProviderRecurrings } from '../../src/rails/provider.ts';
+import type { ProviderMandateState } from '../../src/domain/mandates.ts';
+import { CollectionEntity, CustomerEntity, MandateEntity, type Mandate } from '../../src/db/entities.ts';
+import { activeConnection } from '../../src/db/connections.ts';
+import { CONNECTION_DISABLED } from '../../src/domain/failures.ts';
 
 /** Where the provider says a live mandate is, as the mandate workflow acts on it. */
 export interface LiveMandateReport {

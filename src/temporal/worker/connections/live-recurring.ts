@@ -1,11 +1,11 @@
 // UPI AutoPay of each connection for the worker's activities (live mandates and their debits' notices, each through
 // its mandate's own connection: src/db/object-connections.ts), built from the connection's row with its key secret unsealed here, as the live payment rails are, at the same shared pace.
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { connectorOf } from '../../connectors/index.ts';
-import type { ProviderRecurring, ProviderRecurrings } from '../../connectors/types.ts';
-import { connectionCredentials } from '../../db/connections.ts';
-import { boundConnection } from '../../db/object-connections.ts';
-import type { SecretBox } from '../../db/sealed.ts';
+import { connectorOf } from '../../../connectors/index.ts';
+import type { ProviderRecurring, ProviderRecurrings } from '../../../rails/provider.ts';
+import { connectionCredentials } from '../../../db/connections.ts';
+import { boundConnection } from '../../../db/object-connections.ts';
+import type { SecretBox } from '../../../db/sealed.ts';
 import { type PaymentSideOptions, connectedPaymentSettings } from './connected.ts';
 
 export interface LiveRecurringOptions extends PaymentSideOptions {

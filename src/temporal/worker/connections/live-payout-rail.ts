@@ -2,16 +2,16 @@
 // (src/db/object-connections.ts), built from the connection's row with its key secret unsealed here (besides the inbound
 // webhook route, the only place that unseals). The provider's pace is a PostgreSQL limiter keyed by connection, so
 // it holds across every worker process; over it, a call waits rather than fails.
-import { payoutConnection } from '../../db/object-connections.ts';
+import { payoutConnection } from '../../../db/object-connections.ts';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { sharedRateLimiter } from '../../db/rate-limits.ts';
-import type { SecretBox } from '../../db/sealed.ts';
-import type { PayoutRailState } from '../../domain/payouts.ts';
-import type { PayoutRail } from '../../rails/payouts.ts';
-import type { RailAnswer } from '../../rails/rail.ts';
+import { sharedRateLimiter } from '../../../db/rate-limits.ts';
+import type { SecretBox } from '../../../db/sealed.ts';
+import type { PayoutRailState } from '../../../domain/payouts.ts';
+import type { PayoutRail } from '../../../rails/payouts.ts';
+import type { RailAnswer } from '../../../rails/rail.ts';
 import { connectedSettings } from './connected.ts';
 import { unconnectedPayoutRail } from './unconnected-rail.ts';
-import { recordProviderPayoutFacts } from '../../../activities/payouts/provider-fees.ts';
+import { recordProviderPayoutFacts } from '../../../../activities/payouts/provider-fees.ts';
 
 export interface LivePayoutRailOptions {
   orm: MikroORM;

@@ -1,11 +1,11 @@
 // The payment gateway of each connection for the worker's activities (settlements, link QR codes), built from the
 // connection's row with its key secret unsealed here, as the live payout rail is, at the same shared pace.
-import { connectionCredentialsVersion } from '../../db/connections.ts';
-import { boundConnection } from '../../db/object-connections.ts';
+import { connectionCredentialsVersion } from '../../../db/connections.ts';
+import { boundConnection } from '../../../db/object-connections.ts';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { ProviderGateway, ProviderGateways } from '../../connectors/types.ts';
+import type { ProviderGateway, ProviderGateways } from '../../../rails/provider.ts';
 import { connectedSettings } from './connected.ts';
-import type { SecretBox } from '../../db/sealed.ts';
+import type { SecretBox } from '../../../db/sealed.ts';
 import { providerPace } from './live-payout-rail.ts';
 
 export function createLiveGateways(options: { orm: MikroORM; secrets: SecretBox; maxRps: number; checkAgainInMs: number }): ProviderGateways {

@@ -4,13 +4,13 @@
 // is kept on its row (its id, its fee, what the customer must do next); the fee reaches the ledger at capture
 // (activities/payments/live-payment.ts).
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { connectorOf } from '../../connectors/index.ts';
-import { connectionCredentials } from '../../db/connections.ts';
-import { boundConnection } from '../../db/object-connections.ts';
-import type { SecretBox } from '../../db/sealed.ts';
-import type { PaymentRail, PaymentSubmitAnswer, RefundRail } from '../../rails/payments.ts';
-import type { RailAnswer } from '../../rails/rail.ts';
-import type { RefundRailState } from '../../domain/refunds.ts';
+import { connectorOf } from '../../../connectors/index.ts';
+import { connectionCredentials } from '../../../db/connections.ts';
+import { boundConnection } from '../../../db/object-connections.ts';
+import type { SecretBox } from '../../../db/sealed.ts';
+import type { PaymentRail, PaymentSubmitAnswer, RefundRail } from '../../../rails/payments.ts';
+import type { RailAnswer } from '../../../rails/rail.ts';
+import type { RefundRailState } from '../../../domain/refunds.ts';
 import { unconnectedPaymentRail, unconnectedRefundRail } from './unconnected-rail.ts';
 import { type PaymentSideOptions, connectedPaymentSettings } from './connected.ts';
 

@@ -4,8 +4,8 @@
 // is answered `failed`, so its money is given back and its workflow ends, with a reason that says what happened; a
 // lookup finds nothing, since nothing was ever handed to a provider. A non-retryable error instead would end the
 // workflow with the resource still pending and its money still reserved.
-import type { PayoutRail } from '../../rails/payouts.ts';
-import type { PaymentRail, RefundRail } from '../../rails/payments.ts';
+import type { PayoutRail } from '../../../rails/payouts.ts';
+import type { PaymentRail, RefundRail } from '../../../rails/payments.ts';
 
 const NO_CONNECTION = 'No connection of this account takes this live money yet; nothing was sent to a provider.';
 const answer = <State>(outcome: State) => ({ outcome, providerReference: null, fees: 0 });

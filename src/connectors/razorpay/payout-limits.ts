@@ -1,14 +1,10 @@
-// Live payouts' narrower rules (docs/api.md, Live payouts): where the provider behind live money accepts less than our
-// API does, a live beneficiary or payout is checked against them when it is created and refused with 400 naming our
-// param, instead of being refused by the provider later. Pure, so the API checks them at creation; a connector whose
-// provider is stricter adds its own checks in its folder.
-// Each check answers null when the value passes, or a violation naming the param of our API it came from.
-
-export interface LimitViolation {
-  /** Our API's param (`name`, `vpa`, `bank_account[account_number]`, `narration`, `amount`). */
-  param: string;
-  message: string;
-}
+// RazorpayX's payout rules where they are narrower than our API's (docs/live-money.md): a live beneficiary or payout
+// is checked against them when it is created (the API asks the connection's connector, Connector.limits) and refused
+// with 400 naming our param, instead of being refused by the provider later. The rules are the provider's pages':
+// contacts (api/x/contacts/create), fund accounts (api/x/fund-accounts/create/bank-account.md, vpa.md) and payouts
+// (api/x/payouts/create/*.md). Each check answers null when the value passes, or a violation naming the param of our
+// API it came from (`name`, `vpa`, `bank_account[account_number]`, `narration`, `amount`).
+import type { LimitViolation, LiveBeneficiaryInput, LivePayoutInput } from '../../rails/provider.ts';
 
 /** The smallest payout the provider takes, in paise. */
 export const MIN_PAYOUT_AMOUNT = 100;
@@ -65,13 +61,6 @@ export function checkPayoutAmount(amount: number, param = 'amount'): LimitViolat
   return amount >= MIN_PAYOUT_AMOUNT ? null : { param, message: `Live payouts must be at least ${MIN_PAYOUT_AMOUNT} paise.` };
 }
 
-export interface LiveBeneficiaryInput {
-  name: string;
-  type: 'bank_account' | 'vpa';
-  vpa?: string | null;
-  bankAccount?: { accountNumber: string; ifsc: string } | null;
-}
-
 /** Every rule a live beneficiary must meet, first failure first (the order of the create's params). */
 export function checkLiveBeneficiary(input: LiveBeneficiaryInput): LimitViolation | null {
   const name = checkContactName(input.name);
@@ -82,6 +71,6 @@ export function checkLiveBeneficiary(input: LiveBeneficiaryInput): LimitViolatio
 }
 
 /** Every rule a live payout must meet. */
-export function checkLivePayout(input: { amount: number; narration?: string | null }): LimitViolation | null {
+export function checkLivePayout(input: LivePayoutInput): LimitViolation | null {
   return checkPayoutAmount(input.amount) ?? (input.narration == null ? null : checkNarration(input.narration));
 }

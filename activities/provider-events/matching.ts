@@ -7,9 +7,9 @@
 // link's QR payment through the QR code made for that link; a deposit only when it credits the connection's own
 // payout account. Anything else changes nothing: the reason is kept on the event's row, which /metrics counts.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ConnectorWebhookOutcome, ProviderMandateReport, ProviderPaymentReport, ProviderPayoutReport, ProviderRefundReport } from '../src/connectors/types.ts';
-import { MandateEntity, PaymentEntity, PaymentLinkEntity, PayoutEntity, RefundEntity } from '../src/db/entities.ts';
-import { type SettlementFacts, settlementFactsOf } from './settlements/provider-settlements.ts';
+import type { ConnectorWebhookOutcome, ProviderMandateReport, ProviderPaymentReport, ProviderPayoutReport, ProviderRefundReport } from '../../src/rails/provider.ts';
+import { MandateEntity, PaymentEntity, PaymentLinkEntity, PayoutEntity, RefundEntity } from '../../src/db/entities.ts';
+import { type SettlementFacts, settlementFactsOf } from '../settlements/provider-settlements.ts';
 
 /** Why an event changed nothing (the label of paygate_provider_events_ignored_total). */
 export type IgnoredReason =

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { PayoutRail } from '../rails/payouts.ts';
-import type { PaymentRail, RefundRail } from '../rails/payments.ts';
+import type { PayoutRail } from './payouts.ts';
+import type { PaymentRail, RefundRail } from './payments.ts';
 // What a connector tells the rest of the service, in the service's own words: no provider's names or statuses
 // cross this line (docs/decisions.md, "One provider, built to be one of many"). A connector folder translates its provider
 // into these types; activities, the transition writer and the inbound webhook route only ever see these.
@@ -21,7 +21,7 @@ export interface ProviderFailureDetails {
  * - `initiated`: still on its way (any provider state before a final one).
  * - `completed`: the beneficiary's bank took the money.
  * - `returned`: the money came back to the business's account. Whether that is our `reversed` (we had reported
- *   `completed`) or our `failed` (we had not) depends on what we said before: see nextPayoutStatus.
+ *   `completed`) or our `failed` (we had not) depends on what we said before: see payoutRailDecision (src/domain/payouts.ts).
  * - `failed`: it never left.
  */
 export type PayoutOutcome =
@@ -49,9 +49,6 @@ export interface ProviderPayoutReport {
   /** The provider's latest explanation of the status, whatever the status. */
   details: ProviderFailureDetails | null;
 }
-
-/** Our payout statuses a provider's report can move (the contract's payout lifecycle). */
-export type OurPayoutStatus = 'initiated' | 'completed' | 'failed' | 'reversed';
 
 /**
  * Where the provider says a payment is, in our terms.
@@ -204,6 +201,7 @@ export interface ProviderStatementLine {
 
 /** A value of ours the provider would refuse: our API's param (bracket form) and why, for a 400 naming it. */
 export interface LimitViolation {
+  /** Our API's param (`name`, `vpa`, `bank_account[account_number]`, `narration`, `amount`, ...). */
   param: string;
   message: string;
 }
@@ -216,7 +214,7 @@ export interface LiveBeneficiaryInput {
   bankAccount?: { accountNumber: string; ifsc: string } | null;
 }
 
-/** A live payout as the provider's rules see it. */
+/** A live payout as the provider's rules see it (a batch item's: its amount only). */
 export interface LivePayoutInput {
   amount: number;
   narration?: string | null;
@@ -436,6 +434,25 @@ export interface ProviderRecurrings {
   ofMandate(mandateId: string): Promise<ProviderRecurring | null>;
 }
 
+/**
+ * A provider's rules where they are narrower than our API's. Each answers null when the input passes, or the first
+ * violation, naming our API's param.
+ */
+export interface ProviderLimits {
+  checkBeneficiary(input: LiveBeneficiaryInput): LimitViolation | null;
+  /** Also a batch item's minimum amount (its `narration` then absent). */
+  checkPayout(input: LivePayoutInput): LimitViolation | null;
+  checkPayment(input: LivePaymentInput): LimitViolation | null;
+  /**
+   * A live mandate's terms and its customer as the provider must have them (Razorpay: max_amount at most 9,999,900;
+   * a customer with the contact details its customer API needs). `param` is our API's (`max_amount`, `customer_id`).
+   */
+  checkMandate(input: { maxAmount: number; frequency: MandateFrequency; customer: { name: string; email: string | null; phone: string | null } }): LimitViolation | null;
+}
+
+/** The rules an account's live writes must meet (see liveLimitsOf in src/connectors/index.ts), as the worker gives them to activities. */
+export type LiveLimitsOf = (accountId: string) => Promise<ProviderLimits>;
+
 /** What one provider's connector gives the rest of the service (src/connectors/index.ts lists them). */
 export interface Connector {
   /** The `--provider` value and the webhook path segment. */
@@ -464,19 +481,10 @@ export interface Connector {
   /** UPI AutoPay of one connection (mandates and their debits' notices). */
   createRecurring(settings: ConnectedPaymentSettings): ProviderRecurring;
   /**
-   * The provider's rules where they are narrower than our API's, checked when a live beneficiary or payout is created
-   * (400 naming the param) so that the provider never refuses it later for them.
+   * The provider's rules where they are narrower than our API's, checked when a live beneficiary, payout, payment or
+   * mandate is created (400 naming the param) so that the provider never refuses it later for them.
    */
-  limits: {
-    checkBeneficiary(input: LiveBeneficiaryInput): LimitViolation | null;
-    checkPayout(input: LivePayoutInput): LimitViolation | null;
-    checkPayment(input: LivePaymentInput): LimitViolation | null;
-    /**
-     * A live mandate's terms and its customer as the provider must have them (Razorpay: max_amount at most 9,999,900;
-     * a customer with the contact details its customer API needs). `param` is our API's (`max_amount`, `customer_id`).
-     */
-    checkMandate(input: { maxAmount: number; frequency: MandateFrequency; customer: { name: string; email: string | null; phone: string | null } }): LimitViolation | null;
-  };
+  limits: ProviderLimits;
   webhooks: {
     /** Lower-case header names. */
     signatureHeader: string;

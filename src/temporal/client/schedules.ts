@@ -1,5 +1,6 @@
-// Creating a Temporal Schedule at worker start, or bringing it up to date when it exists: every worker does it at
-// every start, so it must be idempotent, and a changed setting (a new time, a new interval) takes effect then.
+// Creating a Temporal Schedule, or bringing it up to date when it exists: every worker does it for every Schedule at
+// every start (and `payctl connections add` for the connection's), so it must be idempotent, and a changed setting (a
+// new time, a new interval) takes effect then. Every Schedule of the service is made through it.
 import { type Client, ScheduleAlreadyRunning, type ScheduleOptions } from '@temporalio/client';
 
 export async function ensureSchedule(client: Client, options: Pick<ScheduleOptions, 'scheduleId' | 'spec' | 'action' | 'policies'>): Promise<string> {

@@ -2,10 +2,10 @@
 // connection's row (its key secret unsealed here, as for the live rails) by the connection's connector, and paced
 // by the same shared limiter as the connection's payouts.
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { ProviderAccountReader } from '../../connectors/types.ts';
-import { connectionCredentialsVersion } from '../../db/connections.ts';
+import type { ProviderAccountReader } from '../../../rails/provider.ts';
+import { connectionCredentialsVersion } from '../../../db/connections.ts';
 import { connectedSettings } from './connected.ts';
-import type { SecretBox } from '../../db/sealed.ts';
+import type { SecretBox } from '../../../db/sealed.ts';
 import { providerPace } from './live-payout-rail.ts';
 
 export function createAccountReaders(options: { orm: MikroORM; secrets: SecretBox; maxRps: number; checkAgainInMs: number }) {
