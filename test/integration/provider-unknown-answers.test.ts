@@ -125,7 +125,7 @@ describe('an answer that says the request is still in progress', () => {
     await until('a resend answered 409', () => a.rzp.control.requests({ method: 'POST', path: '/v1/payouts' }).filter((r) => r.status === 409).length, (n) => n > 0);
     a.rzp.control.processPayout(atProvider[0].id, { utr: 'UTR409000001' });
     const { last, seen } = await watch(a.liveKey, `/v1/payouts/${payout.id}`, (p) => p.status === 'completed');
-    assert.equal(last.status, 'completed', `the payout ended ${last.status} (${JSON.stringify(last.failure ?? null)})`);
+    assert.equal(last.status, 'completed', `the payout ended ${last.status} (${JSON.stringify(last.failure_reason ?? null)})`);
     assert.ok(!seen.has('failed'), 'never failed');
     assert.equal(a.rzp.control.payouts().length, 1, 'one payout at the provider');
     const sends = a.rzp.control.requests({ method: 'POST', path: '/v1/payouts' });
