@@ -18,6 +18,7 @@ import {
   type ConnectionSummary,
 } from '../db/connections.ts';
 import { registerKeepConnectionCommands, refuseSecondConnection } from './connection-changes.ts';
+import { registerCheckCommand } from './connection-check.ts';
 import { AccountEntity } from '../db/entities.ts';
 import { createSecretBox, type SecretBox } from '../db/sealed.ts';
 import { isIdOf } from '../domain/ids.ts';
@@ -267,6 +268,7 @@ export function registerConnectionsCommands(program: Command, ctx: CliContext): 
   const connections = program.command('connections').description('manage accounts\' connections to payment providers (live money)');
   registerAdd(connections, ctx);
   registerKeepConnectionCommands(connections, ctx, { secretBoxOf, readSecret, connectorFor, summaryJson });
+  registerCheckCommand(connections, ctx, secretBoxOf);
 
   connections
     .command('list')
