@@ -40,7 +40,7 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode
       rail: deps.rails.live,
       provider: deps.provider ?? DEFAULT_PROVIDER_SETTINGS,
       step: stepperWith((id) => handOverPayout(deps, id)),
-      fail: (id) => transitionPayout({ id, to: 'failed', failure: PROCESSING_FAILED }),
+      fail: (id, failure = PROCESSING_FAILED) => transitionPayout({ id, to: 'failed', failure }),
     }),
 
     /** A batch item whose payout workflow kept failing; see giveUpPayoutBatchItem. */

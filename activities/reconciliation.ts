@@ -8,6 +8,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { ProviderAccountReader, ProviderPayoutReport, ProviderStatementLine } from '../src/rails/provider.ts';
 import { readBalances } from '../src/db/balances.ts';
 import { ConnectionEntity } from '../src/db/entities.ts';
+import { recordReconciliation } from '../src/db/connection-attention.ts';
 import { type ReconcileStep, type ReconciliationResult, reconciliationDifference } from '../src/domain/reconciliation.ts';
 import { recordProviderPayoutFacts } from './payouts/provider-fees.ts';
 import { type ProviderEventWork, providerTopUp, railStateOf } from './provider-events.ts';
@@ -158,6 +159,10 @@ export function createReconciliationActivities(deps: { orm: MikroORM; readerOf: 
       const beat = setInterval(() => context.heartbeat(), 5_000);
       try {
         return await readers[input.step](input.connectionId);
+      } catch (err) {
+        // A reading that fails is the reconciliation's own news, not a set-up mark: the connection's status stays.
+        await recordReconciliation(deps.orm.em.fork(), input.connectionId, `${input.step}: ${err instanceof Error ? err.message : String(err)}`.slice(0, 500)).catch(() => {});
+        throw err;
       } finally {
         clearInterval(beat);
       }
@@ -190,6 +195,7 @@ export function createReconciliationActivities(deps: { orm: MikroORM; readerOf: 
       const available = Number(balances.available);
       const unaccepted = Number(row.unaccepted);
       const difference = reconciliationDifference(providerBalance, available, unaccepted);
+      await recordReconciliation(deps.orm.em.fork(), input.connectionId, null);
       const reconciledAt = new Date();
       await em.execute(
         `update connections set reconciled_at = ?, reconciliation_difference = ?,

@@ -18,6 +18,7 @@ import {
   type ConnectionSummary,
 } from '../db/connections.ts';
 import { registerKeepConnectionCommands, refuseSecondConnection } from './connection-changes.ts';
+import { registerCheckCommand } from './connection-check.ts';
 import { AccountEntity } from '../db/entities.ts';
 import { createSecretBox, type SecretBox } from '../db/sealed.ts';
 import { isIdOf } from '../domain/ids.ts';
@@ -201,12 +202,21 @@ function summaryJson(c: ConnectionSummary): Record<string, unknown> {
     reconciliation_difference: c.reconciliation_difference,
     reconciliation_differences_found: c.reconciliation_differences_found,
     previous_webhook_secret_expires_at: c.previous_webhook_secret_expires_at ? unixSeconds(c.previous_webhook_secret_expires_at) : null,
+    attention: Object.fromEntries(Object.entries(c.attention).map(([capability, e]) => [capability, { reason: e!.reason, description: e!.description, since: unixSeconds(new Date(e!.since)) }])),
+    last_reconciliation: c.last_reconciliation ? { at: unixSeconds(c.last_reconciliation.at), error: c.last_reconciliation.error } : null,
   };
+}
+
+/** One line per capability the provider account is not set up for (docs/live-money.md, Set-up errors). */
+function attentionLines(c: ConnectionSummary): string[] {
+  return Object.entries(c.attention).map(([capability, e]) =>
+    `  attention required      ${capability}: ${e!.reason}${e!.description ? ` (${e!.description})` : ''} since ${e!.since}`);
 }
 
 function summaryLines(c: ConnectionSummary, publicBaseUrl: string): string[] {
   return [
     `${c.id}  ${c.provider}  ${c.status}`,
+    ...attentionLines(c),
     `  account                 ${c.account_id}`,
     `  key id                  ${c.key_id}`,
     `  payout account number   ${c.payout_account_number_last4 ? `…${c.payout_account_number_last4}` : '(none)'}`,
@@ -215,6 +225,7 @@ function summaryLines(c: ConnectionSummary, publicBaseUrl: string): string[] {
     `  webhook URL             ${webhookUrlOf(publicBaseUrl, c.provider, c.id)}`,
     `  reconciliation cursor   ${c.reconciliation_cursor ?? '(not reconciled yet)'}`,
     `  last reconciled         ${c.reconciled_at ? c.reconciled_at.toISOString() : '(not reconciled yet)'}`,
+    ...(c.last_reconciliation?.error ? [`  last reconciliation     ${c.last_reconciliation.at.toISOString()} could not read: ${c.last_reconciliation.error}`] : []),
     `  provider balance        ${paiseText(c.reconciliation_provider_balance)}`,
     `  difference              ${paiseText(c.reconciliation_difference)}${c.reconciliation_differences_found ? ` (${c.reconciliation_differences_found} runs found one)` : ''}`,
     ...(c.previous_webhook_secret_expires_at ? [`  previous webhook secret valid until ${c.previous_webhook_secret_expires_at.toISOString()}`] : []),
@@ -257,6 +268,7 @@ export function registerConnectionsCommands(program: Command, ctx: CliContext): 
   const connections = program.command('connections').description('manage accounts\' connections to payment providers (live money)');
   registerAdd(connections, ctx);
   registerKeepConnectionCommands(connections, ctx, { secretBoxOf, readSecret, connectorFor, summaryJson });
+  registerCheckCommand(connections, ctx, secretBoxOf);
 
   connections
     .command('list')
@@ -265,7 +277,7 @@ export function registerConnectionsCommands(program: Command, ctx: CliContext): 
     .option('--json', 'print {"data": [...]} as JSON')
     .action(async (options: { account?: string; json?: boolean }) => {
       const list = await ctx.withDatabase((db) => listConnections(db.orm.em.fork(), { accountId: options.account }));
-      const human = list.length === 0 ? ['No connections.'] : list.map((c) => `${c.id}  ${c.account_id}  ${c.provider}  ${c.status}  key ${c.key_id}  account …${c.payout_account_number_last4 ?? ''}`);
+      const human = list.length === 0 ? ['No connections.'] : list.map((c) => `${c.id}  ${c.account_id}  ${c.provider}  ${c.status}${Object.keys(c.attention).length ? ` (${Object.entries(c.attention).map(([k, e]) => `${k}: ${e!.reason}`).join(', ')})` : ''}  key ${c.key_id}  account …${c.payout_account_number_last4 ?? ''}`);
       ctx.print(options.json, { data: list.map(summaryJson) }, human);
     });
 

@@ -24,7 +24,10 @@ export interface ProviderErrorDetails {
   metadata: Record<string, unknown>;
 }
 
-/** The provider refused the request as it is (a 4xx other than 401 and 429): sending it again changes nothing. */
+/**
+ * The provider refused the request as it is and created nothing (a `BAD_REQUEST_ERROR` naming what is wrong, a
+ * documented business refusal such as a low balance): sending it again changes nothing.
+ */
 export class ProviderRejectedError extends ConnectorError {
   override readonly name = 'ProviderRejectedError';
   readonly retryable = false;
@@ -35,13 +38,41 @@ export class ProviderRejectedError extends ConnectorError {
   }
 }
 
-/** The connection's credentials were refused (401): an operator must fix the connection; retrying will not. */
-export class ProviderAuthError extends ConnectorError {
-  override readonly name = 'ProviderAuthError';
+/**
+ * What a set-up refusal says is missing on the provider account: the key was refused, this caller's IP address is
+ * not on the account's allow-list, or a feature the call needs is not enabled there.
+ */
+export type ProviderSetupReason = 'authentication_failed' | 'ip_not_allowlisted' | 'feature_not_enabled';
+
+/**
+ * The provider account is not set up for this call (docs/live-money.md, "Set-up errors are not declines"): nothing
+ * was created, and no customer or bank refused anything. Retrying the same request succeeds only once an operator
+ * has fixed the account (a new key, an allow-listed IP, a feature enabled), so it is not `retryable` by itself; what
+ * waits and tries again is decided by the caller (a payout waits, a payment fails `provider_unavailable`).
+ */
+export class ProviderSetupError extends ConnectorError {
+  override readonly name: string = 'ProviderSetupError';
   readonly retryable = false;
-  constructor(status: number, description: string | null) {
-    super(`the provider refused the connection's credentials (${status}): ${description ?? 'no description'}`, status);
+  readonly reason: ProviderSetupReason;
+  readonly description: string | null;
+  constructor(status: number, reason: ProviderSetupReason, description: string | null) {
+    super(`the provider account is not set up for this call (${status}, ${reason}): ${description ?? 'no description'}`, status);
+    this.reason = reason;
+    this.description = description;
   }
+}
+
+/** The connection's credentials were refused (401): an operator must fix the connection; retrying will not. */
+export class ProviderAuthError extends ProviderSetupError {
+  override readonly name: string = 'ProviderSetupError';
+  constructor(status: number, description: string | null) {
+    super(status, 'authentication_failed', description);
+  }
+}
+
+/** True for a set-up refusal, also after it crossed a boundary that kept only its name. */
+export function isProviderSetupError(err: unknown): err is ProviderSetupError {
+  return err instanceof ProviderSetupError || (err instanceof Error && err.name === 'ProviderSetupError');
 }
 
 /** The provider asked us to slow down (429): wait `retryAfterMs`, then send the same request again. */

@@ -6,6 +6,7 @@ import { newId } from '../domain/ids.ts';
 import { providerBaseUrlProblem } from '../domain/provider-base-url.ts';
 import { ConnectionEntity, type Connection } from './entities.ts';
 import type { SecretBox } from './sealed.ts';
+import { type ConnectionAttention, connectionStatusOf } from './connection-attention.ts';
 
 export const connectionKeySecretContext = (connectionId: string): string => `connections.key_secret/${connectionId}`;
 export const connectionWebhookSecretContext = (connectionId: string): string => `connections.webhook_secret/${connectionId}`;
@@ -127,7 +128,12 @@ export interface ConnectionSummary {
   key_id: string;
   payout_account_number_last4: string | null;
   base_url: string;
-  status: Connection['status'];
+  /** `attention_required` while the provider account is not set up for one of its capabilities (see `attention`). */
+  status: Connection['status'] | 'attention_required';
+  /** Per capability, the set-up refusal the provider last answered (src/db/connection-attention.ts). */
+  attention: ConnectionAttention;
+  /** When the last reconciliation ran and what it could not read (null: it read); null before the first. */
+  last_reconciliation: { at: Date; error: string | null } | null;
   created_at: Date;
   reconciliation_cursor: string | null;
   /** When the last reconciliation ended, the provider's balance it read and the difference from ours (paise). */
@@ -165,6 +171,8 @@ function summaryOf(row: SummaryRow, now: Date): ConnectionSummary {
     reconciliation_difference: row.reconciliationDifference ?? null,
     reconciliation_differences_found: row.reconciliationDifferencesFound ?? 0,
     previous_webhook_secret_expires_at: expiry && expiry > now ? expiry : null,
+    attention: {},
+    last_reconciliation: null,
   };
 }
 
@@ -174,12 +182,33 @@ export async function listConnections(em: EntityManager, filter: { accountId?: s
     fields: [...summaryFields],
     orderBy: { createdAt: 'desc', id: 'desc' },
   });
-  return rows.map((row) => summaryOf(row, now));
+  return withAttention(em, rows.map((row) => summaryOf(row, now)));
 }
 
 export async function findConnection(em: EntityManager, connectionId: string, now = new Date()): Promise<ConnectionSummary | null> {
   const row = await em.findOne(ConnectionEntity, { id: connectionId }, { fields: [...summaryFields] });
-  return row ? summaryOf(row, now) : null;
+  return row ? (await withAttention(em, [summaryOf(row, now)]))[0] : null;
+}
+
+/** The summaries with what their provider accounts are missing and their last reconciliation, and the status that shows. */
+async function withAttention(em: EntityManager, summaries: ConnectionSummary[]): Promise<ConnectionSummary[]> {
+  if (summaries.length === 0) return summaries;
+  const rows = await em.execute<{ id: string; attention: ConnectionAttention | null; last_reconciliation: { at: string; error: string | null } | null }[]>(
+    `select id, attention, last_reconciliation from connections where id in (${summaries.map(() => '?').join(', ')})`,
+    summaries.map((c) => c.id),
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return summaries.map((c) => {
+    const row = byId.get(c.id);
+    const attention = row?.attention ?? {};
+    const last = row?.last_reconciliation ?? null;
+    return {
+      ...c,
+      status: connectionStatusOf(c.status, attention),
+      attention,
+      last_reconciliation: last ? { at: new Date(last.at), error: last.error ?? null } : null,
+    };
+  });
 }
 
 /**

@@ -36,6 +36,7 @@ import { Migration20261207010000_provider_event_matching } from './migrations/Mi
 import { Migration20261207030000_object_connections } from './migrations/Migration20261207030000_object_connections.ts';
 import { Migration20261207050000_customer_client_details } from './migrations/Migration20261207050000_customer_client_details.ts';
 import { Migration20261207060000_collection_source_call } from './migrations/Migration20261207060000_collection_source_call.ts';
+import { Migration20261208010000_connection_attention } from './migrations/Migration20261208010000_connection_attention.ts';
 
 /** Committed migrations, in order. Append new ones; never edit one that has landed. */
 export const migrationsList = [
@@ -72,6 +73,7 @@ export const migrationsList = [
   { name: 'Migration20261207030000_object_connections', class: Migration20261207030000_object_connections },
   { name: 'Migration20261207050000_customer_client_details', class: Migration20261207050000_customer_client_details },
   { name: 'Migration20261207060000_collection_source_call', class: Migration20261207060000_collection_source_call },
+  { name: 'Migration20261208010000_connection_attention', class: Migration20261208010000_connection_attention },
 ];
 
 export type Orm = MikroORM;

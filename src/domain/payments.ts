@@ -25,7 +25,8 @@ export const paymentLifecycle = defineLifecycle<PaymentStatus>({
   failed: 'failed',
 });
 
-export const paymentFailureCodes = ['payment_declined'] as const;
+/** `provider_unavailable`: the provider account was not set up for the payment (no customer declined it). */
+export const paymentFailureCodes = ['payment_declined', 'provider_unavailable'] as const;
 export type PaymentFailureCode = (typeof paymentFailureCodes)[number];
 
 export const paymentMethods = ['upi', 'netbanking'] as const;

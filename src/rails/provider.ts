@@ -454,6 +454,14 @@ export interface ProviderLimits {
 export type LiveLimitsOf = (accountId: string) => Promise<ProviderLimits>;
 
 /** What one provider's connector gives the rest of the service (src/connectors/index.ts lists them). */
+/** One read-only probe of a connection's provider account (`payctl connections check`). */
+export interface ConnectionProbe {
+  name: string;
+  result: 'ok' | 'failed' | 'not_probed';
+  /** What it found (ok), why it failed, or what to ask the provider for (not probed). */
+  detail: string | null;
+}
+
 export interface Connector {
   /** The `--provider` value and the webhook path segment. */
   provider: string;
@@ -480,6 +488,8 @@ export interface Connector {
   createAccountReader(settings: ConnectedRailSettings): ProviderAccountReader;
   /** UPI AutoPay of one connection (mandates and their debits' notices). */
   createRecurring(settings: ConnectedPaymentSettings): ProviderRecurring;
+  /** Read-only probes of the provider account's set-up, and the prerequisites no read can show. */
+  probe?(settings: { baseUrl: string; keyId: string; keySecret: string; accountNumber: string | null }): Promise<ConnectionProbe[]>;
   /**
    * The provider's rules where they are narrower than our API's, checked when a live beneficiary, payout, payment or
    * mandate is created (400 naming the param) so that the provider never refuses it later for them.

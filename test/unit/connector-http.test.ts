@@ -9,6 +9,7 @@ import {
   ConnectorError,
   ProviderAnswerUnknownError,
   ProviderAuthError,
+  ProviderSetupError,
   ProviderRateLimitedError,
   ProviderRejectedError,
 } from '../../src/connectors/errors.ts';
@@ -132,11 +133,21 @@ describe('what the stand-in does not send', () => {
     await rejection(client({ baseUrl: base }).get('/v1/payouts'), ProviderAnswerUnknownError);
   });
 
-  test('a 404 is a refusal with the provider\'s details; a 502 without a body is unknown', async () => {
+  test('a BAD_REQUEST_ERROR naming a field is a refusal; "URL not found" and "Access Denied" are set-up errors; a 409, "in progress", a 4xx without the envelope and a 502 are unknown', async () => {
+    answers.push({ status: 400, body: '{"error":{"code":"BAD_REQUEST_ERROR","description":"The amount must be at least INR 1.00.","source":"business","step":null,"reason":"input_validation_failed","metadata":{},"field":"amount"}}' });
+    const refused = await rejection(client({ baseUrl: base }).get('/v1/payouts/pout_x'), ProviderRejectedError);
+    assert.equal(refused.status, 400);
+    assert.equal(refused.details.field, 'amount');
     answers.push({ status: 404, body: '{"error":{"code":"BAD_REQUEST_ERROR","description":"The requested URL was not found on the server.","source":"NA","step":"NA","reason":"NA","metadata":{}}}' });
-    const nf = await rejection(client({ baseUrl: base }).get('/v1/payouts/pout_x'), ProviderRejectedError);
-    assert.equal(nf.status, 404);
-    assert.equal(nf.details.reason, 'NA');
+    assert.equal((await rejection(client({ baseUrl: base }).get('/v1/payouts/pout_x'), ProviderSetupError)).reason, 'feature_not_enabled');
+    answers.push({ status: 400, body: '{"error":{"code":"BAD_REQUEST_ERROR","description":"Access Denied","source":"NA","step":"NA","reason":"NA","metadata":{}}}' });
+    assert.equal((await rejection(client({ baseUrl: base }).get('/v1/payouts'), ProviderSetupError)).reason, 'ip_not_allowlisted');
+    answers.push({ status: 409, body: '{"error":{"code":"BAD_REQUEST_ERROR","description":"Another request with the same idempotency key is still in progress.","metadata":{}}}' });
+    assert.equal((await rejection(client({ baseUrl: base }).post('/v1/payouts'), ProviderAnswerUnknownError)).status, 409);
+    answers.push({ status: 400, body: '{"error":{"code":"BAD_REQUEST_ERROR","description":"The payout is in progress","metadata":{}}}' });
+    assert.equal((await rejection(client({ baseUrl: base }).post('/v1/payouts'), ProviderAnswerUnknownError)).status, 400);
+    answers.push({ status: 403, body: '<html>Forbidden</html>' });
+    assert.equal((await rejection(client({ baseUrl: base }).post('/v1/payouts'), ProviderAnswerUnknownError)).status, 403);
     answers.push({ status: 502, body: '' });
     assert.equal((await rejection(client({ baseUrl: base }).get('/v1/payouts'), ProviderAnswerUnknownError)).status, 502);
   });

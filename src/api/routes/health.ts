@@ -8,6 +8,7 @@ import { pingDatabase } from '../../db/orm.ts';
 import type { AppDeps, ApiState } from '../context.ts';
 import { registerProviderEventMetrics } from '../provider-event-metrics.ts';
 import { registerReconciliationMetrics } from '../reconciliation-metrics.ts';
+import { registerConnectionAttentionMetrics } from '../connection-attention-metrics.ts';
 
 const READY_TIMEOUT_MS = 3000;
 
@@ -40,6 +41,7 @@ export function healthRoutes(router: Router<ApiState>, deps: AppDeps, registry: 
 
   registerReconciliationMetrics(registry, deps.orm);
   registerProviderEventMetrics(registry, deps.orm);
+  registerConnectionAttentionMetrics(registry, deps.orm);
   router.get('/metrics', async (ctx) => {
     ctx.body = await registry.metrics();
     ctx.set('Content-Type', registry.contentType);

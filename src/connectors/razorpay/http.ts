@@ -5,10 +5,12 @@
 import { request, type Dispatcher } from 'undici';
 import {
   ProviderAnswerUnknownError,
-  ProviderAuthError,
   ProviderRateLimitedError,
+  ProviderAuthError,
   ProviderRejectedError,
+  ProviderSetupError,
   type ProviderErrorDetails,
+  type ProviderSetupReason,
 } from '../errors.ts';
 
 export const DEFAULT_BASE_URL = 'https://api.razorpay.com';
@@ -82,18 +84,48 @@ function parseJson(raw: string): unknown {
   }
 }
 
-/** Maps an answer to its value or a connector error. Exported for the unit tests of the mapping. */
+/**
+ * The set-up refusals of the provider's common errors page (errors/common.md): "The requested URL was not found on the
+ * server" (also the answer when a feature the call needs, such as server-to-server payments, QR image content or
+ * saved tokens, is not enabled on the account), "Access Denied" (the caller's IP address is not allow-listed:
+ * x/dashboard/allowlist-ip.md) and an invalid key.
+ */
+function setupReasonOf(status: number, description: string | null): ProviderSetupReason | null {
+  if (status === 401) return 'authentication_failed';
+  const text = (description ?? '').trim().toLowerCase();
+  if (text.startsWith('the requested url was not found on the server')) return 'feature_not_enabled';
+  if (text.startsWith('access denied')) return 'ip_not_allowlisted';
+  if (text.startsWith('the api key provided is invalid') || text.startsWith('authentication failed')) return 'authentication_failed';
+  return null;
+}
+
+/** Words of an answer that say the request is still being worked on: its outcome is not known yet. */
+const IN_PROGRESS = /in progress|being processed/i;
+
+/**
+ * Maps an answer to its value or a connector error. Exported for the unit tests of the mapping. A refusal is final
+ * only when the provider says what was wrong with the request (its error envelope, `BAD_REQUEST_ERROR`) and nothing
+ * says it is still at work: a `409` ("a request with this key is still in progress", api/refunds/normal-refunds-
+ * idempotent.md), any answer that says "in progress", a 4xx without the provider's envelope, a 5xx and no answer at
+ * all are unknown (docs/live-money.md): sent again with the same key and body, then looked up, never failed.
+ */
 export function answerOf<T>(status: number, raw: string, headers: Record<string, string | string[] | undefined>, what: string): T {
   const body = parseJson(raw);
   if (status >= 200 && status < 300) {
     if (body === undefined || typeof body !== 'object') throw new ProviderAnswerUnknownError(`${what}: ${status} without a JSON body`, status);
     return body as T;
   }
-  if (status === 401) throw new ProviderAuthError(status, errorDetailsOf(body).description);
   if (status === 429) throw new ProviderRateLimitedError(retryAfterMs(headers['retry-after']));
-  if (status >= 400 && status < 500) return rejected(status, body);
   const details = errorDetailsOf(body);
-  throw new ProviderAnswerUnknownError(`${what}: the provider answered ${status}${details.description ? ` (${details.description})` : ''}`, status);
+  const said = details.description ? ` (${details.description})` : '';
+  if (status === 409 || IN_PROGRESS.test(details.description ?? '')) {
+    throw new ProviderAnswerUnknownError(`${what}: the provider answered ${status}, the request's outcome is not known yet${said}`, status);
+  }
+  const setup = status >= 400 && status < 500 ? setupReasonOf(status, details.description) : null;
+  if (setup === 'authentication_failed') throw new ProviderAuthError(status, details.description);
+  if (setup) throw new ProviderSetupError(status, setup, details.description);
+  if (status >= 400 && status < 500 && details.code === 'BAD_REQUEST_ERROR') return rejected(status, body);
+  throw new ProviderAnswerUnknownError(`${what}: the provider answered ${status}${said}`, status);
 }
 
 function rejected(status: number, body: unknown): never {

@@ -10,6 +10,7 @@ import { createRazorpayAccountReader } from './account-reader.ts';
 import { createRazorpayPayoutRail } from './payout-rail.ts';
 import { createRazorpayPaymentRails } from './payment-rails.ts';
 import { createRazorpayRecurring } from './recurring.ts';
+import { probeRazorpayConnection } from './probe.ts';
 import { EVENT_ID_HEADER, parseWebhookEvent, SIGNATURE_HEADER, translateWebhookEvent, verifySignature } from './webhooks.ts';
 
 export const razorpay: Connector = {
@@ -37,6 +38,7 @@ export const razorpay: Connector = {
   createPaymentRails: createRazorpayPaymentRails,
   createAccountReader: createRazorpayAccountReader,
   createRecurring: createRazorpayRecurring,
+  probe: probeRazorpayConnection,
   webhooks: {
     signatureHeader: SIGNATURE_HEADER,
     eventIdHeader: EVENT_ID_HEADER,

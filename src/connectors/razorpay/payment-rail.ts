@@ -14,7 +14,7 @@ import type { PaymentRailState } from '../../domain/payments.ts';
 import type { RefundRailState } from '../../domain/refunds.ts';
 import type { NextAction, PaymentRail, PaymentSubmission, PaymentSubmitAnswer, RefundRail, RefundSubmission } from '../../rails/payments.ts';
 import type { RailAnswer, RailLookup } from '../../rails/rail.ts';
-import { ProviderAnswerUnknownError, ProviderRejectedError } from '../errors.ts';
+import { ProviderAnswerUnknownError, ProviderRejectedError, ProviderSetupError } from '../errors.ts';
 import type { ProviderFailureDetails } from '../../rails/provider.ts';
 import type { PaymentClient, RazorpayPaymentsApi } from './payments-api.ts';
 import { paymentOutcomeOf, refundOutcomeOf, type RazorpayOrder, type RazorpayPayment, type RazorpayRefund } from './translate-payments.ts';
@@ -74,6 +74,16 @@ function declinedBy(err: ProviderRejectedError): PaymentSubmitAnswer {
   const message = 'The payment provider refused the payment.';
   const provider = { source: d.source ?? 'business', reason: d.reason ?? d.code ?? 'rejected', description: d.description ?? message };
   return { outcome: { state: 'failed', failure: { code: 'payment_declined', message, provider } }, providerReference: null, fees: 0, nextAction: null };
+}
+
+/**
+ * A set-up refusal (the key, the IP allow-list, a feature not enabled on the provider account) as a failed payment
+ * that no customer declined: `provider_unavailable`, with what the provider said (docs/live-money.md).
+ */
+export function unavailableBy(err: ProviderSetupError): PaymentSubmitAnswer {
+  const message = 'The payment provider account is not set up for this payment; no customer declined it.';
+  const provider = { source: 'business', reason: err.reason, description: err.description ?? message };
+  return { outcome: { state: 'failed', failure: { code: 'provider_unavailable', message, provider } }, providerReference: null, fees: 0, nextAction: null };
 }
 
 export function refundAnswerOf(refund: RazorpayRefund, checkAgainInMs: number): RailAnswer<RefundRailState> {
@@ -188,6 +198,7 @@ async function submitPayment(deps: RazorpayPaymentRailDeps, s: PaymentSubmission
     const attempt = await newAttempt(conn, deps, s, order.id);
     return { outcome: { state: 'processing', checkAgainInMs }, providerReference: attempt.providerReference, fees: 0, nextAction: attempt.nextAction, orderReference: order.id };
   } catch (err) {
+    if (err instanceof ProviderSetupError) return unavailableBy(err);
     if (err instanceof ProviderRejectedError) return declinedBy(err);
     throw err;
   }

@@ -115,16 +115,18 @@ function createRails(options: {
   sandbox: SandboxTimings;
   provider: ProviderSettings;
   webhooks: { secrets: SecretBox };
+  logger?: Logger;
 }): ActivityDeps['rails'] {
   const { orm, sandbox: timings } = options;
   const { provider } = options;
-  const livePayouts = createLivePayoutRail({ orm, secrets: options.webhooks.secrets, maxRps: provider.maxRps, checkAgainInMs: provider.pollSeconds * 1000 });
+  const livePayouts = createLivePayoutRail({ orm, secrets: options.webhooks.secrets, maxRps: provider.maxRps, checkAgainInMs: provider.pollSeconds * 1000, logger: options.logger });
   const live = createLivePaymentRails({
     orm,
     secrets: options.webhooks.secrets,
     pace: providerPace(orm, provider.maxRps),
     checkAgainInMs: provider.pollSeconds * 1000,
     publicBaseUrl: () => provider.publicBaseUrl?.() ?? 'http://127.0.0.1',
+    logger: options.logger,
   });
   return {
     payouts: { sandbox: createSandboxPayoutRail({ orm, timings, report: payoutReportSink(options.client, options.taskQueue) }), live: livePayouts },

@@ -62,6 +62,13 @@ export const idNotFound = (field: string | null = 'id') => badRequest('The id pr
 export const authenticationFailed = () =>
   new ProviderError(401, 'BAD_REQUEST_ERROR', 'Authentication failed', { reason: 'authentication_failed' });
 export const urlNotFound = () => new ProviderError(404, 'BAD_REQUEST_ERROR', 'The requested URL was not found on the server.');
+/** errors/common.md: a feature the call needs is not enabled on the account (400 on api/refunds/normal-refunds-idempotent.md). */
+export const featureNotEnabled = () => new ProviderError(400, 'BAD_REQUEST_ERROR', 'The requested URL was not found on the server');
+/** errors/common.md: the caller's IP address is not on the account's allow-list. */
+export const accessDenied = () => new ProviderError(400, 'BAD_REQUEST_ERROR', 'Access Denied');
+/** api/refunds/normal-refunds-idempotent.md: a request under a key whose first request is still being processed. */
+export const requestInProgress = (field: string) =>
+  new ProviderError(409, 'BAD_REQUEST_ERROR', 'Another request with the same idempotency key is still in progress.', { field });
 export const throttled = () =>
   new ProviderError(429, 'BAD_REQUEST_ERROR', 'Throttling Error', { reason: 'rate_limit_exceeded' });
 export const serverError = (status = 500) =>

@@ -14,7 +14,7 @@
 // which calls the same functions over POST /_control/<name> (JSON array of arguments → {result}).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ProviderError, authenticationFailed, badRequest, serverError, throttled } from './errors.ts';
+import { ProviderError, accessDenied, authenticationFailed, badRequest, featureNotEnabled, requestInProgress, serverError, throttled } from './errors.ts';
 import { Faults, RateLimiter, peakPerSecond } from './faults.ts';
 import type { FaultSpec, RecordedRequest } from './faults.ts';
 import { route } from './routes.ts';
@@ -122,6 +122,25 @@ export interface StandinControl {
   /** The next matching requests answer 429. */
   throttleNext(spec: FaultSpec): void;
   setRateLimit(maxRequestsPerSecond: number | null): void;
+  /**
+   * The next matching request is taken but its answer is lost (the connection is reset) while the provider goes on
+   * working on it for `holdMs`; meanwhile any request with the same idempotency key answers 409 "Another request with
+   * the same idempotency key is still in progress." (api/refunds/normal-refunds-idempotent.md documents it for refunds;
+   * the payout pages are silent, so for payouts it is this switch's only). Then the work is done as if just received.
+   */
+  inProgressNext(spec: { path: string; method?: string; holdMs: number }): void;
+  /**
+   * A feature of the provider account on or off (default on). Off, its calls answer "The requested URL was not found
+   * on the server." (errors/common.md: a feature the call needs is not enabled on the account). `s2s`: server-to-server
+   * payments (create/upi, create/json); `qr_codes`: QR codes with their image content; `upi_tokens`: recurring debits
+   * on saved UPI tokens.
+   */
+  setFeature(feature: StandinFeature, enabled: boolean): void;
+  /**
+   * The live account's IP allow-list (x/dashboard/allowlist-ip.md): payout APIs (contacts, fund accounts, payouts)
+   * from an address not on it answer "Access Denied" (errors/common.md). null: no allow-list (the default).
+   */
+  setIpAllowlist(ips: string[] | null): void;
   clearFaults(): void;
   setWebhook(config: WebhookConfig | null): void;
   rotateWebhookSecret(secret: string): void;
@@ -214,6 +233,20 @@ export interface StandinControl {
   failNextRecurringDebit(error?: Partial<PaymentError>): void;
 }
 
+export type StandinFeature = 's2s' | 'qr_codes' | 'upi_tokens';
+
+/** The calls each feature of the account carries. */
+const FEATURE_PATHS: Record<StandinFeature, string[]> = {
+  s2s: ['/v1/payments/create/upi', '/v1/payments/create/json'],
+  qr_codes: ['/v1/payments/qr_codes'],
+  upi_tokens: ['/v1/payments/create/recurring'],
+};
+
+/** The payout APIs the IP allow-list guards (x/dashboard/allowlist-ip.md). */
+const ALLOWLISTED_PATHS = ['/v1/contacts', '/v1/fund_accounts', '/v1/payouts'];
+
+const under = (path: string, prefixes: readonly string[]) => prefixes.some((p) => path === p || path.startsWith(`${p}/`));
+
 export interface RazorpayStandin {
   /** http://127.0.0.1:<port> — the connector appends /v1/... as it would to https://api.razorpay.com. */
   baseUrl: string;
@@ -232,6 +265,12 @@ interface Instance {
   log: RecordedRequest[];
   held: Set<http.ServerResponse>;
   now: () => number;
+  /** Idempotency keys whose first request the stand-in is still working on (inProgressNext). */
+  inProgress: Set<string>;
+  /** inProgressNext rules not taken yet. */
+  inProgressRules: { path: string; method: string | null; holdMs: number }[];
+  disabledFeatures: Set<StandinFeature>;
+  ipAllowlist: string[] | null;
 }
 
 function send(res: http.ServerResponse, status: number, body: unknown): void {
@@ -288,18 +327,36 @@ function handleApi(inst: Instance, req: http.IncomingMessage, res: http.ServerRe
     answer(err.status, err.body);
   };
   if (fault && fault.when === 'before') return fire();
+  const request = { method, path: url.pathname, query: url.searchParams, header, body: undefined as Json | undefined };
+  const key = entry.idempotencyKey;
+  const slow = inst.inProgressRules.findIndex((r) => (r.method === null || r.method === method) && r.path === url.pathname);
   let result: ApiAnswer;
   try {
     if (!inst.limiter.admit(inst.now())) throw throttled();
     if (!authorized(inst, header('authorization'))) throw authenticationFailed();
-    const cfg = {
-      accountNumber: inst.opts.accountNumber,
-      purposes: [...DEFAULT_PURPOSES, ...(inst.opts.extraPurposes ?? [])],
-      contactTypes: [...DEFAULT_CONTACT_TYPES, ...(inst.opts.extraContactTypes ?? [])],
-    };
-    const request = { method, path: url.pathname, query: url.searchParams, header, body: parseBody(raw) };
-    const autopayOpts = { upiCollect: inst.opts.upiCollect ?? false, mandateMaxAmount: inst.opts.mandateMaxAmount };
-    result = autopayRoute(inst.ap, request, autopayOpts) ?? gatewayRoute(inst.gw, request) ?? route(inst.store, cfg, request);
+    const caller = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+    if (inst.ipAllowlist && under(url.pathname, ALLOWLISTED_PATHS) && !inst.ipAllowlist.includes(caller)) throw accessDenied();
+    for (const feature of inst.disabledFeatures) if (under(url.pathname, FEATURE_PATHS[feature])) throw featureNotEnabled();
+    if (key && inst.inProgress.has(key)) throw requestInProgress(header('x-refund-idempotency') ? 'X-Refund-Idempotency' : 'X-Payout-Idempotency');
+    request.body = parseBody(raw);
+    if (slow >= 0 && key) {
+      // Taken, then worked on for holdMs while its answer is lost: the caller sees a reset connection.
+      const [rule] = inst.inProgressRules.splice(slow, 1);
+      inst.inProgress.add(key);
+      entry.fault = 'in progress';
+      entry.status = 'held';
+      res.socket?.destroy();
+      setTimeout(() => {
+        inst.inProgress.delete(key);
+        try {
+          entry.resourceId = routeOf(inst, request).resourceId;
+        } catch (err) {
+          console.error('razorpay stand-in: a request worked on later failed', err);
+        }
+      }, rule.holdMs).unref();
+      return;
+    }
+    result = routeOf(inst, request);
   } catch (err) {
     const e = err instanceof ProviderError ? err : serverError();
     if (!(err instanceof ProviderError)) console.error('razorpay stand-in: unexpected error', err);
@@ -309,6 +366,18 @@ function handleApi(inst: Instance, req: http.IncomingMessage, res: http.ServerRe
   entry.resourceId = result.resourceId;
   if (fault) return fire();
   answer(result.status, result.body);
+}
+
+type ApiRequest = { method: string; path: string; query: URLSearchParams; header: (name: string) => string | undefined; body: Json | undefined };
+
+function routeOf(inst: Instance, request: ApiRequest): ApiAnswer {
+  const cfg = {
+    accountNumber: inst.opts.accountNumber,
+    purposes: [...DEFAULT_PURPOSES, ...(inst.opts.extraPurposes ?? [])],
+    contactTypes: [...DEFAULT_CONTACT_TYPES, ...(inst.opts.extraContactTypes ?? [])],
+  };
+  const autopayOpts = { upiCollect: inst.opts.upiCollect ?? false, mandateMaxAmount: inst.opts.mandateMaxAmount };
+  return autopayRoute(inst.ap, request, autopayOpts) ?? gatewayRoute(inst.gw, request) ?? route(inst.store, cfg, request);
 }
 
 function makeControl(inst: Instance): StandinControl {
@@ -340,7 +409,15 @@ function makeControl(inst: Instance): StandinControl {
     timeoutNext: (spec) => faults.add('timeout', spec),
     throttleNext: (spec) => faults.add('throttle', spec),
     setRateLimit: (n) => void (inst.limiter.limit = n),
+    inProgressNext: (spec) => void inst.inProgressRules.push({ path: spec.path, method: spec.method?.toUpperCase() ?? null, holdMs: spec.holdMs }),
+    setFeature: (feature, enabled) => {
+      if (!(feature in FEATURE_PATHS)) throw new Error(`no such feature ${feature}`);
+      if (enabled) inst.disabledFeatures.delete(feature);
+      else inst.disabledFeatures.add(feature);
+    },
+    setIpAllowlist: (ips) => void (inst.ipAllowlist = ips),
     clearFaults: () => {
+      inst.inProgressRules.length = 0;
       faults.clear();
       webhooks.clearFaults();
     },
@@ -462,7 +539,8 @@ export async function startRazorpayStandin(opts: RazorpayStandinOptions): Promis
     }
   }, opts.debitCheckIntervalMs ?? 200) : null;
   debitTimer?.unref();
-  const inst: Instance = { opts, store, gw, ap, webhooks, faults: new Faults(), limiter: new RateLimiter(opts.maxRequestsPerSecond ?? null), log: [], held: new Set(), now };
+  const inst: Instance = { opts, store, gw, ap, webhooks, faults: new Faults(), limiter: new RateLimiter(opts.maxRequestsPerSecond ?? null), log: [], held: new Set(), now,
+    inProgress: new Set(), inProgressRules: [], disabledFeatures: new Set(), ipAllowlist: null };
   const control = makeControl(inst);
   if (opts.openingBalance) store.deposit(opts.openingBalance);
   const server = http.createServer((req, res) => {

@@ -13,10 +13,15 @@ import type { RailAnswer } from '../../../rails/rail.ts';
 import type { RefundRailState } from '../../../domain/refunds.ts';
 import { unconnectedPaymentRail, unconnectedRefundRail } from './unconnected-rail.ts';
 import { type PaymentSideOptions, connectedPaymentSettings } from './connected.ts';
+import { isProviderSetupError } from '../../../connectors/errors.ts';
+import { type ConnectionCapability, attentionCleared, needsAttention } from '../../../db/connection-attention.ts';
+import type { Logger } from '../../../logger.ts';
 
 export interface LivePaymentRailOptions extends PaymentSideOptions {
   orm: MikroORM;
   secrets: SecretBox;
+  /** Where a connection's change of attention is told (one warning line each). */
+  logger?: Logger;
 }
 
 type Rails = { payments: PaymentRail; refunds: RefundRail };
@@ -28,8 +33,16 @@ export function createLivePaymentRails(options: LivePaymentRailOptions): Rails {
 
   /** The rails of the payment's or refund's own connection (a submit binds an unbound one first); built once per settings. */
   async function railsOf(table: 'payments' | 'refunds', id: string, bind: boolean): Promise<Rails> {
+    return (await connectedRailsOf(table, id, bind)).rails;
+  }
+
+  async function connectedRailsOf(table: 'payments' | 'refunds', id: string, bind: boolean): Promise<{ rails: Rails; connectionId: string | null }> {
     const bound = await boundConnection(orm.em.fork(), table, id, bind);
-    if (!bound) return unconnected;
+    if (!bound) return { rails: unconnected, connectionId: null };
+    return { rails: await railsOfBound(bound), connectionId: bound.connectionId };
+  }
+
+  async function railsOfBound(bound: { connectionId: string; credentialsVersion: number }): Promise<Rails> {
     const key = `${bound.connectionId}/${bound.credentialsVersion}`;
     const cached = cache.get(key);
     if (cached) return cached;
@@ -58,9 +71,24 @@ export function createLivePaymentRails(options: LivePaymentRailOptions): Rails {
     if (answer.providerReference) await orm.em.fork().execute('update refunds set provider_reference = coalesce(provider_reference, ?) where id = ?', [answer.providerReference, refundId]);
   }
 
+  /**
+   * What a payment's or refund's call says of the connection's set-up (docs/live-money.md): a `provider_unavailable`
+   * answer or a set-up refusal marks the capability, any other answer clears it.
+   */
+  async function noteSetup(connectionId: string | null, capability: ConnectionCapability, refusal: { reason: string; description: string | null } | null): Promise<void> {
+    if (!connectionId) return;
+    if (refusal) await needsAttention(orm.em.fork(), options.logger, { connectionId, capability, ...refusal });
+    else await attentionCleared(orm.em.fork(), options.logger, connectionId, capability);
+  }
+
   const payments: PaymentRail = {
     async submit(submission) {
-      const answer = await (await railsOf('payments', submission.paymentId, true)).payments.submit(submission);
+      const { rails, connectionId } = await connectedRailsOf('payments', submission.paymentId, true);
+      const answer = await rails.payments.submit(submission);
+      const capability = submission.recurring ? 'recurring' : 'payments';
+      const failure = answer.outcome.state === 'failed' ? answer.outcome.failure : null;
+      const unavailable = failure?.code === 'provider_unavailable' ? { reason: failure.provider?.reason ?? 'provider_unavailable', description: failure.provider?.description ?? null } : null;
+      await noteSetup(connectionId, capability, unavailable);
       await rememberPayment(submission.paymentId, answer);
       return answer;
     },
@@ -80,7 +108,16 @@ export function createLivePaymentRails(options: LivePaymentRailOptions): Rails {
   const refunds: RefundRail = {
     async submit(submission) {
       const [payment] = await orm.em.fork().execute<{ provider_reference: string | null }[]>('select provider_reference from payments where id = ?', [submission.paymentId]);
-      const answer = await (await railsOf('refunds', submission.refundId, true)).refunds.submit({ ...submission, paymentProviderReference: submission.paymentProviderReference ?? payment?.provider_reference ?? null });
+      const { rails, connectionId } = await connectedRailsOf('refunds', submission.refundId, true);
+      let answer: RailAnswer<RefundRailState>;
+      try {
+        answer = await rails.refunds.submit({ ...submission, paymentProviderReference: submission.paymentProviderReference ?? payment?.provider_reference ?? null });
+      } catch (err) {
+        // A refund the provider account is not set up for is not refused: it waits, sent again with its key.
+        if (isProviderSetupError(err)) await noteSetup(connectionId, 'payments', { reason: err.reason, description: err.description });
+        throw err;
+      }
+      await noteSetup(connectionId, 'payments', null);
       await rememberRefund(submission.refundId, answer);
       return answer;
     },

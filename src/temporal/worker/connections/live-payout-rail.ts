@@ -12,6 +12,9 @@ import type { RailAnswer } from '../../../rails/rail.ts';
 import { connectedSettings } from './connected.ts';
 import { unconnectedPayoutRail } from './unconnected-rail.ts';
 import { recordProviderPayoutFacts } from '../../../../activities/payouts/provider-fees.ts';
+import { isProviderSetupError } from '../../../connectors/errors.ts';
+import { attentionCleared, needsAttention } from '../../../db/connection-attention.ts';
+import type { Logger } from '../../../logger.ts';
 
 export interface LivePayoutRailOptions {
   orm: MikroORM;
@@ -20,6 +23,8 @@ export interface LivePayoutRailOptions {
   maxRps: number;
   /** PROVIDER_POLL_SECONDS, in ms. */
   checkAgainInMs: number;
+  /** Where a connection's change of attention is told (one warning line each). */
+  logger?: Logger;
 }
 
 const SLICE_MS = 250;
@@ -65,17 +70,34 @@ export function createLivePayoutRail(options: LivePayoutRailOptions): PayoutRail
    * The rail of the payout's own connection, at the payout account number it left from (a send binds an unbound
    * payout to the account's active connection first; none: nothing is sent). Built once per connection settings.
    */
-  async function railOfPayout(payoutId: string, bind: boolean): Promise<PayoutRail> {
+  async function railOfPayout(payoutId: string, bind: boolean): Promise<{ rail: PayoutRail; connectionId: string | null }> {
     const bound = await payoutConnection(orm.em.fork(), payoutId, bind);
-    if (!bound) return unconnected;
+    if (!bound) return { rail: unconnected, connectionId: null };
     const key = `${bound.connectionId}/${bound.credentialsVersion}/${bound.payoutAccountNumber ?? ''}`;
     const cached = rails.get(key);
-    if (cached) return cached;
+    if (cached) return { rail: cached, connectionId: bound.connectionId };
     const connected = await connectedSettings({ ...options, pace }, bound.connectionId);
-    if (!connected?.hasPayoutAccount) return unconnected;
+    if (!connected?.hasPayoutAccount) return { rail: unconnected, connectionId: null };
     const rail = connected.connector.createPayoutRail({ ...connected.settings, accountNumber: bound.payoutAccountNumber ?? connected.settings.accountNumber });
     rails.set(key, rail);
-    return rail;
+    return { rail, connectionId: bound.connectionId };
+  }
+
+  /**
+   * A call of the connection's payouts capability: a set-up refusal marks the connection (and is thrown on, for the
+   * payout to wait and try again); an answer clears the mark.
+   */
+  async function watched<T>(connectionId: string | null, call: () => Promise<T>): Promise<T> {
+    try {
+      const result = await call();
+      if (connectionId) await attentionCleared(orm.em.fork(), options.logger, connectionId, 'payouts');
+      return result;
+    } catch (err) {
+      if (connectionId && isProviderSetupError(err)) {
+        await needsAttention(orm.em.fork(), options.logger, { connectionId, capability: 'payouts', reason: err.reason, description: err.description });
+      }
+      throw err;
+    }
   }
 
   /** Keeps what the provider said of the payout: its id, and its fees (and their return) in the ledger, once each. */
@@ -87,12 +109,14 @@ export function createLivePayoutRail(options: LivePayoutRailOptions): PayoutRail
 
   return {
     async submit(submission) {
-      const answer = await (await railOfPayout(submission.payoutId, true)).submit(submission);
+      const { rail, connectionId } = await railOfPayout(submission.payoutId, true);
+      const answer = await watched(connectionId, () => rail.submit(submission));
       await remember(submission.payoutId, answer);
       return answer;
     },
     async lookup(payoutId) {
-      const looked = await (await railOfPayout(payoutId, false)).lookup(payoutId);
+      const { rail, connectionId } = await railOfPayout(payoutId, false);
+      const looked = await watched(connectionId, () => rail.lookup(payoutId));
       if (looked.found) await remember(payoutId, looked.answer);
       return looked;
     },
