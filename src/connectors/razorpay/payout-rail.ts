@@ -3,28 +3,17 @@
 // then the payout created under X-Payout-Idempotency = our payout id with the body docs/api.md gives, the same on every
 // send. The provider's pace is kept by `pace` (shared by every worker) and a 429 waits for its Retry-After; any
 // other lost answer is thrown (ProviderAnswerUnknownError) for the activity to retry on its own profile.
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PayoutRailState } from '../../domain/payouts.ts';
 import type { RailAnswer, RailLookup } from '../../rails/rail.ts';
 import type { PayoutRail, PayoutSubmission } from '../../rails/payouts.ts';
 import { ProviderRateLimitedError, ProviderRejectedError } from '../errors.ts';
-import type { ProviderFailureDetails } from '../../rails/provider.ts';
+import type { ConnectedRailSettings, ProviderFailureDetails } from '../../rails/provider.ts';
 import { createRazorpayHttp } from './http.ts';
 import { createPayoutsApi, type RazorpayPayoutsApi } from './payouts-api.ts';
 import { failureCodeOf, payoutReportOf, type RazorpayPayout } from './translate.ts';
 
-export interface RazorpayPayoutRailSettings {
-  connectionId: string;
-  baseUrl: string;
-  keyId: string;
-  keySecret: string;
-  accountNumber: string;
-  /** A fresh EntityManager for the provider ids of beneficiaries. */
-  em: () => EntityManager;
-  /** Resolves when one more request to this connection's provider keeps within its shared rate. */
-  pace: () => Promise<void>;
-  /** When to look again at a payout still on its way (a backstop to the webhook; the provider discourages polling). */
-  checkAgainInMs: number;
+/** The connection's settings every rail takes (src/rails/provider.ts), and how long one request may take. */
+export interface RazorpayPayoutRailSettings extends ConnectedRailSettings {
   timeoutMs?: number;
 }
 
