@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { COLLECTION_TIME_ZONE, collectionSchedules } from '../domain/collection-schedule.ts';
 import { collectionStatuses } from '../domain/collections.ts';
+import { AUTOPAY_MAX_DEBIT } from '../domain/mandates.ts';
 import { amountParam, currencyParam, descriptionParam, intParam, listParams, listSchema, metadataParam, metadataSchema, modeSchema } from './common.ts';
 import { type Paths, idPath, resourceOperations, writeOperation } from './openapi-operations.ts';
 
@@ -34,7 +35,7 @@ export const createCollectionParams = z
       }),
     customer_ip: z.string().min(1).max(64).optional().meta({ description: "The customer's IP address, passed to the mandate made for the collection (live; ignored in the sandbox)." }),
     user_agent: z.string().min(1).max(512).optional().meta({ description: "The customer's browser user agent, passed to the mandate made for the collection (live; ignored in the sandbox)." }),
-    amount: amountParam({ description: 'Paise to collect at each cycle.' }),
+    amount: amountParam({ max: AUTOPAY_MAX_DEBIT, description: 'Paise to collect at each cycle: at most 1500000 (₹15,000), above which UPI AutoPay needs the customer\'s fresh authentication for every debit.' }),
     currency: currencyParam,
     schedule: z.enum(collectionSchedules).meta({ description: 'How often to charge: `monthly`, `weekly` or `yearly`.' }),
     start_at: intParam(0, Number.MAX_SAFE_INTEGER, 'Unix seconds of the first charge, at most 5 years from now; later cycles keep its time of day. Default: now (the first charge happens at once).').optional(),

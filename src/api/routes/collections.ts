@@ -6,7 +6,7 @@ import { ApiError } from '../../domain/errors.ts';
 import { type CollectionAction, actionProblem } from '../../domain/collections.ts';
 import { webhookSimulationsOf } from '../../domain/webhooks.ts';
 import { CollectionEntity, CustomerEntity, MandateEntity, type Mandate } from '../../db/entities.ts';
-import { AUTOPAY_MAX_DEBIT, collectionOnMandateProblem, collectionResumeProblem, defaultExpireAt } from '../../domain/mandates.ts';
+import { collectionOnMandateProblem, collectionResumeProblem, defaultExpireAt } from '../../domain/mandates.ts';
 import { INTERNAL_KEY_PREFIX, mandateWorkflowId } from '../../domain/workflow-ids.ts';
 import { collectionView } from '../../db/views.ts';
 import {
@@ -81,9 +81,6 @@ async function checkLiveDebit(ctx: ApiRouterContext, customerId: string, amount:
 async function createWithMandate(ctx: ApiRouterContext, deps: AppDeps, params: CreateCollectionParams): Promise<CollectionResponse> {
   const { accountId, mode } = authOf(ctx);
   const customer = await findOwn(ctx, CustomerEntity, 'customer', params.customer_id!, { param: 'customer_id' });
-  if (params.amount > AUTOPAY_MAX_DEBIT) {
-    throw new ApiError('invalid_request', `amount must be at most ${AUTOPAY_MAX_DEBIT} (₹15,000) a debit: above it UPI AutoPay needs the customer's fresh authentication for every debit.`, 'amount');
-  }
   const now = Date.now();
   const expireAt = defaultExpireAt(now);
   const startAt = firstChargeAt(params.start_at, now);
