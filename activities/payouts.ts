@@ -14,7 +14,7 @@ import { type LiveStepSettings, PROCESSING_FAILED, liveStepper } from './payouts
 import { giveUpPayoutBatchItem } from './payouts/give-up-payout-batch-item.ts';
 import { type PayoutHandOver, handOverPayout, submitPayoutToRail } from './payouts/hand-over-payout.ts';
 import { type PayoutCreation, type PayoutRailReport, payoutStore } from './payouts/payout-store.ts';
-import { recordProviderPayoutFacts } from './payouts/provider-fees.ts';
+import { recordPayoutAnswer, recordProviderPayoutFacts } from './payouts/provider-fees.ts';
 import type { PayoutResponse } from '../src/contract/payouts.ts';
 
 export type { PayoutCreation, PayoutRailReport, PayoutRequest, PayoutTransition } from './payouts/payout-store.ts';
@@ -25,7 +25,14 @@ const DEFAULT_PROVIDER_SETTINGS: LiveStepSettings = { retryDelaysSeconds: [60, 1
 export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode<PayoutRail>; liveLimitsOf: LiveLimitsOf; railInlineWaitMs?: number; provider?: LiveStepSettings }) {
   /** The rail step with `submit` as its hand-over; see railStepper. */
   const stepperWith = (submit: (id: string) => Promise<PayoutHandOver>) =>
-    railStepper(deps.orm, payoutStore, { rails: deps.rails, decide: payoutRailDecision, submit, inlineWaitMs: deps.railInlineWaitMs ?? 0 });
+    railStepper(deps.orm, payoutStore, {
+      rails: deps.rails,
+      decide: payoutRailDecision,
+      submit,
+      inlineWaitMs: deps.railInlineWaitMs ?? 0,
+      // A live payout's provider id and fees (and their return) go to the payout and the ledger; see recordPayoutAnswer.
+      recordAnswer: (id, answer) => recordPayoutAnswer(deps.orm.em.fork(), id, answer),
+    });
   /** Hands the payout over (when asked), reads the bank's answer and writes what it calls for. */
   const stepPayout = stepperWith((id) => handOverPayout(deps, id));
   const transitionPayout = transitionWriter(deps.orm, payoutStore);

@@ -46,9 +46,20 @@ export function railStepper<S extends string, F extends string, Row extends Life
     /** Hands the resource to its rail; see HandOver. */
     submit: (id: string) => Promise<HandOver<S, F, R, Row>>;
     inlineWaitMs: number;
+    /**
+     * Keeps what an answer says beyond the resource's state (a live payout's provider id and fees, in the ledger),
+     * for each answer the step receives, before any move it calls for is written.
+     */
+    recordAnswer?: (id: string, answer: RailAnswer<R>) => Promise<void>;
   },
 ): (request: RailStepRequest) => Promise<RailStep<V>> {
-  const { rails, decide, submit, inlineWaitMs } = options;
+  const { rails, decide, submit, inlineWaitMs, recordAnswer } = options;
+  /** A lookup's answer, kept (recordAnswer) when it found the resource. */
+  const lookUp = async (rail: { lookup(id: string): Promise<RailLookup<R>> }, id: string): Promise<R | RailNoRecord> => {
+    const looked = await rail.lookup(id);
+    if (looked.found && recordAnswer) await recordAnswer(id, looked.answer);
+    return outcomeOf(looked);
+  };
   return async ({ id, submit: handOver, wait }) => {
     const budget = wait === false ? 0 : inlineWaitMs;
     let handed: HandedOver<S, R, Row> | undefined;
@@ -59,6 +70,7 @@ export function railStepper<S extends string, F extends string, Row extends Life
         return writeMoves(orm, store, id, (status) => ({ moves: store.lifecycle.canTransition(status, refused.to) ? [refused] : [], next: 'settled' }));
       }
       handed = result?.handedOver;
+      if (handed?.answer && recordAnswer) await recordAnswer(id, handed.answer);
     }
     // The row as the hand-over read it, else as it is now; read (again) only for an answer that writes nothing.
     let row: Row | undefined;
@@ -66,14 +78,14 @@ export function railStepper<S extends string, F extends string, Row extends Life
     const viewNow = async () => store.view((row ??= await loadRow(orm.em.fork(), store, id)));
     if (!store.lifecycle.watched[current.status]) return { view: await viewNow(), next: 'settled' };
     const rail = railFor(rails, current.mode);
-    let said = handed?.answer ? handed.answer.outcome : outcomeOf(await rail.lookup(id));
+    let said = handed?.answer ? handed.answer.outcome : await lookUp(rail, id);
     let seen = decide(current.status, said);
     // The rail will know soon: ask again here (the wait is short; a timer would cost the workflow a task).
     for (let waited = 0; seen.moves.length === 0 && seen.next !== 'settled' && seen.next.checkAgainInMs <= budget - waited; ) {
       const pause = seen.next.checkAgainInMs;
       waited += pause;
       await new Promise((resolve) => setTimeout(resolve, pause));
-      said = outcomeOf(await rail.lookup(id));
+      said = await lookUp(rail, id);
       seen = decide(current.status, said);
     }
     // Nothing to write and more to wait for: the row as this step's hand-over wrote it is the row as written (read

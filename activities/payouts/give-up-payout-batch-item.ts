@@ -8,6 +8,7 @@ import { PayoutEntity } from '../../src/db/entities.ts';
 import { linkPayoutItem } from '../../src/db/payout-batches.ts';
 import { msSinceRailHandover } from '../../src/db/payouts.ts';
 import { payoutView } from '../../src/db/views.ts';
+import { recordPayoutAnswer } from './provider-fees.ts';
 import type { PayoutRail } from '../../src/rails/payouts.ts';
 import { type RailsByMode, applyTransition, railFor } from '../lifecycle.ts';
 import { writeNewPayout } from './create-payout.ts';
@@ -49,6 +50,8 @@ export async function giveUpPayoutBatchItem(
     const sinceHandover = await msSinceRailHandover(tx, payout.id);
     if (sinceHandover !== null) {
       const looked = await railFor(deps.rails, payout.mode).lookup(payout.id);
+      // Its provider id and fees, in this transaction: it holds the payout's row lock.
+      if (looked.found) await recordPayoutAnswer(tx, payout.id, looked.answer);
       if (!looked.found && sinceHandover < RAIL_HANDOVER_QUIET_MS) {
         throw ApplicationFailure.retryable(`payout ${payout.id} was handed to its rail ${sinceHandover} ms ago; waiting to tell whether it arrived`, awaiting.RailHandoverRecent);
       }

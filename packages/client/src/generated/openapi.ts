@@ -8135,7 +8135,7 @@ export interface operations {
                     customer_ip?: string;
                     /** @description The customer's browser user agent, passed to the mandate made for the collection (live; ignored in the sandbox). */
                     user_agent?: string;
-                    /** @description Paise to collect at each cycle. */
+                    /** @description Paise to collect at each cycle: at most 1500000 (₹15,000), above which UPI AutoPay needs the customer's fresh authentication for every debit. */
                     amount: number;
                     /**
                      * @description Currency code. Only `INR` is supported; defaults to `INR`.
@@ -8181,7 +8181,7 @@ export interface operations {
                     customer_ip?: string;
                     /** @description The customer's browser user agent, passed to the mandate made for the collection (live; ignored in the sandbox). */
                     user_agent?: string;
-                    /** @description Paise to collect at each cycle. */
+                    /** @description Paise to collect at each cycle: at most 1500000 (₹15,000), above which UPI AutoPay needs the customer's fresh authentication for every debit. */
                     amount: number;
                     /**
                      * @description Currency code. Only `INR` is supported; defaults to `INR`.

@@ -6,12 +6,9 @@ import { payoutConnection } from '../../../db/object-connections.ts';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { sharedRateLimiter } from '../../../db/rate-limits.ts';
 import type { SecretBox } from '../../../db/sealed.ts';
-import type { PayoutRailState } from '../../../domain/payouts.ts';
 import type { PayoutRail } from '../../../rails/payouts.ts';
-import type { RailAnswer } from '../../../rails/rail.ts';
 import { connectedSettings } from './connected.ts';
 import { unconnectedPayoutRail } from './unconnected-rail.ts';
-import { recordProviderPayoutFacts } from '../../../../activities/payouts/provider-fees.ts';
 import { isProviderSetupError } from '../../../connectors/errors.ts';
 import { attentionCleared, needsAttention } from '../../../db/connection-attention.ts';
 import type { Logger } from '../../../logger.ts';
@@ -100,25 +97,14 @@ export function createLivePayoutRail(options: LivePayoutRailOptions): PayoutRail
     }
   }
 
-  /** Keeps what the provider said of the payout: its id, and its fees (and their return) in the ledger, once each. */
-  async function remember(payoutId: string, answer: RailAnswer<PayoutRailState>): Promise<void> {
-    if (!answer.providerReference) return;
-    const returned = answer.outcome.state === 'reversed' || (answer.outcome.state === 'failed' && answer.fees > 0);
-    await recordProviderPayoutFacts(orm, { payoutId, providerReference: answer.providerReference, fees: answer.fees, returned });
-  }
-
   return {
     async submit(submission) {
       const { rail, connectionId } = await railOfPayout(submission.payoutId, true);
-      const answer = await watched(connectionId, () => rail.submit(submission));
-      await remember(submission.payoutId, answer);
-      return answer;
+      return watched(connectionId, () => rail.submit(submission));
     },
     async lookup(payoutId) {
       const { rail, connectionId } = await railOfPayout(payoutId, false);
-      const looked = await watched(connectionId, () => rail.lookup(payoutId));
-      if (looked.found) await remember(payoutId, looked.answer);
-      return looked;
+      return watched(connectionId, () => rail.lookup(payoutId));
     },
   };
 }
