@@ -6,7 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startEmbeddedPostgres } from '../../src/db/embedded-postgres.ts';
-import { ensureDatabaseExists } from '../../src/db/orm.ts';
+import { ensureDatabaseExists, migrate, openOrm } from '../../src/db/orm.ts';
+import pg from 'pg';
+import { FILE_DATABASE_INFIX, TEMPLATE_ENV } from './file-database.ts';
 import { freePort } from '../../src/infra/ports.ts';
 import { resolveTemporalBinary } from '../../src/temporal/worker/binary.ts';
 import { startDevServer } from '../../src/temporal/worker/dev-server.ts';
@@ -14,6 +16,7 @@ import { bundlePath, writeWorkflowBundle } from './bundle.ts';
 
 const stops: Array<() => Promise<void>> = [];
 let dataDir: string | undefined;
+let templateUrl: string | undefined;
 
 export async function globalSetup(): Promise<void> {
   try {
@@ -43,6 +46,19 @@ async function startComponents(): Promise<void> {
     process.env.DATABASE_URL = pg.url;
   }
   await ensureDatabaseExists(process.env.DATABASE_URL);
+  // The template each test file copies its own database from (test/helpers/file-database.ts): migrated once here,
+  // and never connected to again (a copy needs its template idle). Files that keep DATABASE_URL share that one.
+  const template = new URL(process.env.DATABASE_URL);
+  template.pathname = `${template.pathname}_template`;
+  templateUrl = template.toString();
+  await ensureDatabaseExists(templateUrl);
+  const orm = await openOrm(templateUrl, { poolMax: 2 });
+  try {
+    await migrate(orm);
+  } finally {
+    await orm.close(true);
+  }
+  process.env[TEMPLATE_ENV] = templateUrl;
   if (!process.env.TEMPORAL_ADDRESS) {
     const binary = resolveTemporalBinary(process.env.TEMPORAL_CLI_PATH, (line) => process.stderr.write(`${line}\n`));
     const dev = await startDevServer({
@@ -61,6 +77,23 @@ async function startComponents(): Promise<void> {
 }
 
 export async function globalTeardown(): Promise<void> {
+  if (templateUrl) await dropFileDatabases(templateUrl).catch((err: unknown) => console.error('teardown:', err));
   for (const stop of stops.reverse()) await stop().catch((err: unknown) => console.error('teardown:', err));
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** Drops the test files' databases and their template (on a PostgreSQL the run did not start, too). */
+async function dropFileDatabases(template: string): Promise<void> {
+  const url = new URL(template);
+  const templateName = decodeURIComponent(url.pathname.slice(1));
+  const prefix = `${templateName}${FILE_DATABASE_INFIX}`;
+  url.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [prefix]);
+    for (const { datname } of [...rows, { datname: templateName }]) await client.query(`drop database if exists "${datname}" with (force)`);
+  } finally {
+    await client.end();
+  }
 }

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import './file-database.ts'; // first: this file's own database (DATABASE_URL)
 import path from 'node:path';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { createAccount, createApiKey } from '../../src/db/accounts.ts';
