@@ -34,6 +34,8 @@ export function registerCheckCommand(connections: Command, ctx: CliContext, secr
         accountNumber: credentials.payoutAccountNumber,
       });
       ctx.print(options.json, { connection_id: id, probes }, probes.map(probeLine));
-      if (probes.some((p) => p.result === 'failed')) process.exitCode = 1;
+      // Exit 1 through the CLI's own error path: a process.exitCode would be lost (payctl.ts exits with the code run answers).
+      const failed = probes.filter((p) => p.result === 'failed');
+      if (failed.length > 0) throw new CliError(`${failed.length} probe${failed.length === 1 ? '' : 's'} failed: ${failed.map((p) => p.name).join(', ')}`);
     });
 }
