@@ -99,7 +99,13 @@ const paymentShape = z.object({
   description: z.string().nullable(),
   metadata: metadataSchema,
   amount_refunded: z.int().meta({ description: 'Paise given back by processed refunds.' }),
-  failure_code: z.string().nullable().meta({ description: '`payment_declined` when failed.' }),
+  failure_code: z
+    .string()
+    .nullable()
+    .meta({
+      description:
+        'When failed: `payment_declined` (the customer, their bank or the provider declined it) or `provider_unavailable` (live: the provider account is not set up for the payment, a feature not enabled, its key refused; no customer declined it, and the connection shows `attention_required`). Null otherwise.',
+    }),
   failure_message: z.string().nullable(),
   settlement_id: z.string().nullable().meta({ description: 'The settlement that moved this payment to `available`; null until settled.' }),
   collection_id: z.string().nullable().meta({ description: 'The collection this payment is a charge of (`coll_...`); null for other payments.' }),
