@@ -1290,7 +1290,7 @@ export type components = {
             metadata: components["schemas"]["Metadata"];
             /** @description Paise given back by processed refunds. */
             amount_refunded: number;
-            /** @description `payment_declined` when failed. */
+            /** @description When failed: `payment_declined` (the customer, their bank or the provider declined it) or `provider_unavailable` (live: the provider account is not set up for the payment, a feature not enabled, its key refused; no customer declined it, and the connection shows `attention_required`). Null otherwise. */
             failure_code: string | null;
             failure_message: string | null;
             /** @description The settlement that moved this payment to `available`; null until settled. */
@@ -1346,7 +1346,7 @@ export type components = {
             metadata: components["schemas"]["Metadata"];
             /** @description Paise given back by processed refunds. */
             amount_refunded: number;
-            /** @description `payment_declined` when failed. */
+            /** @description When failed: `payment_declined` (the customer, their bank or the provider declined it) or `provider_unavailable` (live: the provider account is not set up for the payment, a feature not enabled, its key refused; no customer declined it, and the connection shows `attention_required`). Null otherwise. */
             failure_code: string | null;
             failure_message: string | null;
             /** @description The settlement that moved this payment to `available`; null until settled. */
