@@ -4,6 +4,7 @@
 // (payctl connections show, /metrics, one warning line per change), a live payment fails `provider_unavailable`, and a
 // payout stays `initiated`, tried again on the provider retry schedule: sent once the set-up is fixed, else failed
 // `processing_failed` with nothing sent once the lookup window has passed. Through the real API and payctl.
+// Razorpay's pages are cited by their path in its public docs (x/payouts/states-life-cycle.md is https://razorpay.com/docs/x/payouts/states-life-cycle.md).
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';

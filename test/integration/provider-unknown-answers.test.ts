@@ -2,6 +2,7 @@
 // "Another request with the same idempotency key is still in progress." (api/refunds/normal-refunds-idempotent.md;
 // for payouts a switch of the stand-in) — is sent again with the same key and body and looked up, and never fails a
 // refund or a payout while the provider goes on and makes it. Through the real API against the provider stand-in.
+// Razorpay's pages are cited by their path in its public docs (x/payouts/states-life-cycle.md is https://razorpay.com/docs/x/payouts/states-life-cycle.md).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';

@@ -2,6 +2,7 @@
 // (api/x/contacts/create: 3-50 characters, letters, digits, space, ’ - _ / ( ) ., not ending in a special character
 // other than .), bank account names (3-120, the same set), account numbers (5-35 letters and digits), IFSC (11),
 // VPAs (3-100, letters, digits, . and -, one @), narrations (at most 30 letters, digits and spaces), amounts (>= 100).
+// Razorpay's pages are cited by their path in its public docs (x/payouts/states-life-cycle.md is https://razorpay.com/docs/x/payouts/states-life-cycle.md).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { connectorOf } from '../../src/connectors/index.ts';

@@ -6,6 +6,7 @@
 // only on its notice's order, and a cancellation that tolerates a token already cancelled or never made.
 // Sources: payments/payment-gateway/s2s-integration/recurring-payments/upi-intent/{authorization-transaction,
 // subsequent-payments,tokens}.md, api/payments/recurring-payments/upi/create-subsequent-payments.md, api/customers/create.md.
+// Razorpay's pages are cited by their path in its public docs (x/payouts/states-life-cycle.md is https://razorpay.com/docs/x/payouts/states-life-cycle.md).
 import assert from 'node:assert/strict';
 import { beforeEach, describe, test } from 'node:test';
 import { connectorOf } from '../../src/connectors/index.ts';

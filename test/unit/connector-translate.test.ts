@@ -1,6 +1,7 @@
 // RazorpayX's payout statuses and status_details reasons in our words (docs/api.md, Live payouts), every one the provider
 // documents (errors/x/payout-status-details.md, x/payouts/states-life-cycle.md), and how production applies a report to
 // a payout whatever order reports come in (railStateOf, then the payout's transition table, payoutRailDecision).
+// Razorpay's pages are cited by their path in its public docs (x/payouts/states-life-cycle.md is https://razorpay.com/docs/x/payouts/states-life-cycle.md).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { railStateOf } from '../../activities/provider-events.ts';

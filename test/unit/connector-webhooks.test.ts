@@ -1,5 +1,6 @@
 // Inbound RazorpayX webhooks: the signature over the raw body (current and previous secret), and a payout event
 // translated to a provider-neutral report; other events ignored (webhooks/payouts.md, webhooks/validate-test.md).
+// Razorpay's pages are cited by their path in its public docs (x/payouts/states-life-cycle.md is https://razorpay.com/docs/x/payouts/states-life-cycle.md).
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { describe, test } from 'node:test';

@@ -2,6 +2,7 @@
 // refusal, a payment's life (UPI intent, UPI collect, netbanking through its bank page and back to the callback),
 // late authorization, refund idempotency, settlement sums and recon, QR code bounds and payments, signed webhooks,
 // and the fault switches on the new paths. No PostgreSQL or Temporal needed.
+// Razorpay's pages are cited by their path in its public docs (x/payouts/states-life-cycle.md is https://razorpay.com/docs/x/payouts/states-life-cycle.md).
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { after, before, beforeEach, describe, test } from 'node:test';

@@ -84,3 +84,15 @@ test('every link of a document in docs/ points at a file of the repository that 
   }
   assert.deepEqual(broken, [], `links to files that are not in the repository:\n${broken.join('\n')}`);
 });
+
+test("a file that cites the provider's pages by path says where they are published", () => {
+  // `x/payouts/states-life-cycle.md` alone names nothing a reader can open: the file must say that such paths are
+  // Razorpay's public docs (https://razorpay.com/docs/<path>, from the repository razorpay/markdown-docs).
+  const providerPath = /(^|[^/\w.-])(api|webhooks|payments|errors|x)\/[\w./-]+\.md\b/;
+  const unplaced = files().filter((file) => {
+    if (file === self || !/\.(ts|md)$/.test(file)) return false;
+    const text = readFileSync(path.join(root, file), 'utf8');
+    return providerPath.test(text) && !/razorpay\.com\/docs|markdown-docs/.test(text);
+  });
+  assert.deepEqual(unplaced, [], `these files cite Razorpay's pages by path without saying where they are:\n${unplaced.join('\n')}`);
+});

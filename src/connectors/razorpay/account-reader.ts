@@ -2,6 +2,7 @@
 // (`GET /v1/transactions`, api/x/transactions/fetch-all.md: from, count, skip; newest first) since a cursor, and a
 // payout as it is now (`GET /v1/payouts/:id`). Each request waits for the connection's shared pace; a 429 waits for
 // its Retry-After; anything else is thrown for the activity's retry profile.
+// Razorpay's pages are cited by their path in its public docs (x/payouts/states-life-cycle.md is https://razorpay.com/docs/x/payouts/states-life-cycle.md).
 import type { ConnectedRailSettings, ProviderAccountReader } from '../../rails/provider.ts';
 import { createRazorpayHttp, type RazorpayHttp } from './http.ts';
 import { createPayoutsApi } from './payouts-api.ts';

@@ -2,6 +2,7 @@
 // connection's key id and secret, a timeout on every request, and the provider's error shape
 // `{error: {code, description, source, step, reason, metadata, field}}` mapped to the connector errors. The base URL
 // is the connection's `base_url`, the only seam (there is no other switch between environments).
+// Razorpay's pages are cited by their path in its public docs (x/payouts/states-life-cycle.md is https://razorpay.com/docs/x/payouts/states-life-cycle.md).
 import { request, type Dispatcher } from 'undici';
 import {
   ProviderAnswerUnknownError,

@@ -2,6 +2,7 @@
 // its inbound webhooks are verified and read. Calling the provider goes through http.ts, payouts-api.ts and
 // payments-api.ts; payment-rail.ts is the live payment and refund rail over the latter; recurring.ts (over
 // recurring-api.ts) is UPI AutoPay: mandates, their tokens and each debit's pre-debit notice.
+// Razorpay's pages are cited by their path in its public docs (x/payouts/states-life-cycle.md is https://razorpay.com/docs/x/payouts/states-life-cycle.md).
 import type { Connector } from '../../rails/provider.ts';
 import { DEFAULT_BASE_URL } from './http.ts';
 import { checkLiveBeneficiary, checkLiveMandate, checkLivePayment, checkLivePayout } from './limits.ts';

@@ -1,5 +1,6 @@
 // Where Razorpay's rules are narrower than ours: RazorpayX's payout rules (payout-limits.ts), and the payment
 // gateway's and UPI AutoPay's below. The API asks them of the connection's connector (index.ts, `limits`).
+// Razorpay's pages are cited by their path in its public docs (x/payouts/states-life-cycle.md is https://razorpay.com/docs/x/payouts/states-life-cycle.md).
 export * from './payout-limits.ts';
 
 import type { LimitViolation, LivePaymentInput } from '../../rails/provider.ts';

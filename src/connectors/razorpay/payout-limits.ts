@@ -4,6 +4,7 @@
 // contacts (api/x/contacts/create), fund accounts (api/x/fund-accounts/create/bank-account.md, vpa.md) and payouts
 // (api/x/payouts/create/*.md). Each check answers null when the value passes, or a violation naming the param of our
 // API it came from (`name`, `vpa`, `bank_account[account_number]`, `narration`, `amount`).
+// Razorpay's pages are cited by their path in its public docs (x/payouts/states-life-cycle.md is https://razorpay.com/docs/x/payouts/states-life-cycle.md).
 import type { LimitViolation, LiveBeneficiaryInput, LivePayoutInput } from '../../rails/provider.ts';
 
 /** The smallest payout the provider takes, in paise. */

@@ -3,6 +3,7 @@
 // may read), the payout account number and its balance (the newest line of its statement, api/x/transactions),
 // and the IP allow-list of the payout APIs (a list of payouts, x/dashboard/allowlist-ip.md). What no read can show
 // (a feature enabled on the account) is listed as a prerequisite to ask the provider for.
+// Razorpay's pages are cited by their path in its public docs (x/payouts/states-life-cycle.md is https://razorpay.com/docs/x/payouts/states-life-cycle.md).
 import { isProviderSetupError } from '../errors.ts';
 import type { ConnectionProbe } from '../../rails/provider.ts';
 import { createRazorpayHttp, type RazorpayHttp } from './http.ts';

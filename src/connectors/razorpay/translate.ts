@@ -1,6 +1,7 @@
 // RazorpayX's payouts in our words (docs/api.md, Live payouts): its status to our outcome, its `status_details.reason`
 // to our failure code, its fees and tax. Pure functions over the provider's JSON, so every documented status and
 // reason is unit-tested (errors/x/payout-status-details.md, x/payouts/states-life-cycle.md).
+// Razorpay's pages are cited by their path in its public docs (x/payouts/states-life-cycle.md is https://razorpay.com/docs/x/payouts/states-life-cycle.md).
 import type { FailureCode } from '../../domain/payouts.ts';
 import type { PayoutOutcome, ProviderFailureDetails, ProviderPayoutReport, ProviderStatementLine } from '../../rails/provider.ts';
 

@@ -4,6 +4,7 @@
 // deduplicated by `X-Razorpay-Event-Id`. A payout event becomes a provider-neutral report; so do the gateway's
 // payment, refund, settlement and QR code events, and UPI AutoPay's token events and authorization payments
 // (payments/payment-gateway/s2s-integration/recurring-payments/webhooks.md).
+// Razorpay's pages are cited by their path in its public docs (x/payouts/states-life-cycle.md is https://razorpay.com/docs/x/payouts/states-life-cycle.md).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ConnectorWebhookOutcome } from '../../rails/provider.ts';
 import { payoutReportOf, statementLineOf, type RazorpayPayout, type RazorpayTransaction } from './translate.ts';
