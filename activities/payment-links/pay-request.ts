@@ -4,7 +4,7 @@ import { newId } from '../../src/domain/ids.ts';
 import { INTERNAL_KEY_PREFIX, paymentWorkflowId } from '../../src/domain/workflow-ids.ts';
 import { storedSimulations } from '../../src/db/events.ts';
 import type { PaymentRequest } from '../payments.ts';
-import { type PayRequestInput, loadLink } from './payment-link-store.ts';
+import { type PayRequestInput, linkPaymentFields, loadLink } from './payment-link-store.ts';
 
 /** The key of a pay attempt's payment, in the service's own namespace (no caller key can be it). */
 function attemptIdempotencyKey(input: PayRequestInput): string {
@@ -26,16 +26,8 @@ export async function payRequest(orm: MikroORM, input: PayRequestInput): Promise
     idempotencyKey,
     amount: input.amount,
     currency: 'INR',
-    method: 'upi',
-    vpa: input.vpa,
-    bank: null,
-    // The link's reference_id is the business's own reference of each of its payments.
-    receipt: link.referenceId ?? null,
-    customerId: null,
-    description: link.description ?? `Payment link ${link.id}`,
-    metadata: link.metadata ?? {},
+    ...linkPaymentFields(link, input.vpa),
     simulate: await storedSimulations(em, 'payment_links', link.id),
-    paymentLinkId: link.id,
   };
   return { request, workflowId: paymentWorkflowId(link.accountId, link.mode, idempotencyKey) };
 }

@@ -42,6 +42,24 @@ export interface SavePaymentLinkStateInput {
   state: PaymentLinkState;
 }
 
+/**
+ * What every payment of a link carries of the link, however it was paid (its pay page in the sandbox, its QR code
+ * live): a UPI payment with the link's reference_id as its receipt (the business's own reference of each of its
+ * payments), the link's description (else one naming it) and metadata.
+ */
+export function linkPaymentFields(link: PaymentLink, vpa: string | null) {
+  return {
+    method: 'upi' as const,
+    vpa,
+    bank: null,
+    receipt: link.referenceId ?? null,
+    customerId: null,
+    description: link.description ?? `Payment link ${link.id}`,
+    metadata: link.metadata ?? {},
+    paymentLinkId: link.id,
+  };
+}
+
 export async function loadLink(em: EntityManager, linkId: string, lock = false): Promise<PaymentLink> {
   const row = await em.findOne(PaymentLinkEntity, { id: linkId }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
   if (!row) throw refuse('NotFound', `payment link ${linkId} not found`);

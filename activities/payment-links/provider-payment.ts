@@ -16,7 +16,7 @@ import { post } from '../../src/ledger/ledger.ts';
 import { writeStatusEntry } from '../lifecycle.ts';
 import { paymentStore } from '../payments.ts';
 import type { RefundRequest } from '../refunds.ts';
-import { loadLink } from './payment-link-store.ts';
+import { linkPaymentFields, loadLink } from './payment-link-store.ts';
 
 export interface ProviderLinkPaymentInput {
   connectionId: string;
@@ -52,13 +52,7 @@ export async function recordProviderLinkPayment(orm: MikroORM, input: ProviderLi
       // Written captured at once (the provider already captured it): a link's one pending payment, a collect request
       // the customer has not approved, may exist meanwhile.
       status: 'captured',
-      method: 'upi',
-      vpa: input.vpa,
-      bank: null,
-      receipt: link.referenceId ?? null,
-      customerId: null,
-      description: link.description ?? `Payment link ${link.id}`,
-      metadata: link.metadata ?? {},
+      ...linkPaymentFields(link, input.vpa),
       amountRefunded: 0,
       failureCode: null,
       failureMessage: null,
@@ -66,7 +60,6 @@ export async function recordProviderLinkPayment(orm: MikroORM, input: ProviderLi
       collectionId: null,
       collectionCycle: null,
       collectionAttempt: null,
-      paymentLinkId: link.id,
       providerReference: input.providerReference,
       fee: input.fee,
       nextAction: null,
