@@ -6,24 +6,23 @@
 // `processing_failed` with nothing sent once the lookup window has passed. Through the real API and payctl.
 // Razorpay's pages are cited by their path in its public docs (x/payouts/states-life-cycle.md is https://razorpay.com/docs/x/payouts/states-life-cycle.md).
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import type { RazorpayStandin } from '../standins/razorpay/index.ts';
 import { connectedAccount, type ConnectedAccount } from '../helpers/connections.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
 import { assertLedgerBalanced } from '../helpers/payments.ts';
-import { TEST_SECRETS_KEY, startTestService, type TestService } from '../helpers/service.ts';
+import { type Payctl, payctlFor } from '../helpers/payctl.ts';
+import { startTestService, type TestService } from '../helpers/service.ts';
 
 const HTTPS = { 'x-forwarded-proto': 'https' };
-const repo = fileURLToPath(new URL('../../', import.meta.url));
 /** PROVIDER_LOOKUP_WINDOW_SECONDS of this file's service. */
 const WINDOW_SECONDS = 8;
 
 let service: TestService;
 let http: Http;
+/** payctl as an operator runs it, on the service's database (in-process). */
+let payctl: Payctl;
 const standins: RazorpayStandin[] = [];
 /** The service's log lines (warnings and above). */
 const logLines: string[] = [];
@@ -41,6 +40,7 @@ before(async () => {
     { logTo: (line) => void logLines.push(line) },
   );
   http = createHttp(service.url);
+  payctl = payctlFor(service, { LOG_LEVEL: 'silent' });
 });
 after(async () => {
   await service?.stop();
@@ -63,20 +63,6 @@ const get = async (key: string, p: string) => {
   assert.equal(res.status, 200, res.text);
   return res.body;
 };
-
-/** payctl as an operator runs it, on the service's database. */
-function payctl(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: process.env.DATABASE_URL, SECRETS_KEY: TEST_SECRETS_KEY, LOG_LEVEL: 'silent' };
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(repo, 'src/cli/payctl.ts'), ...args], { cwd: repo, env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 async function show(connectionId: string): Promise<any> {
   const run = await payctl(['connections', 'show', connectionId, '--json']);
