@@ -52,7 +52,7 @@ async function startComponents(): Promise<void> {
   template.pathname = `${template.pathname}_template`;
   templateUrl = template.toString();
   await ensureDatabaseExists(templateUrl);
-  const orm = await openOrm(templateUrl, { poolMax: 2 });
+  const orm = await openOrm(templateUrl, { poolMax: 2, logger: () => {} });
   try {
     await migrate(orm);
   } finally {

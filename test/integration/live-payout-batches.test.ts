@@ -86,6 +86,9 @@ describe('live payout batches finished by the provider', () => {
   test('a 1,000-item batch sent again after a lost answer, with the same key and then a new one, pays nobody twice', async () => {
     const count = 1_000;
     const a = await fundedAccount(count * 1_200 * 2, { processOnCreate: true });
+    // The provider answers each create already processed, and what is tested is the answers: its webhooks (thousands
+    // of events about payouts already settled by their answers) are left out, as the first test covers them.
+    a.rzp.control.setWebhook(null);
     const body = { payouts: items(a.beneficiaryId, count) };
     const key = randomUUID();
     const send = (idempotencyKey: string) => http.post('/v1/payout_batches', { key: a.liveKey, headers: HTTPS, idempotencyKey, json: body });
