@@ -45,7 +45,8 @@ async function live(options: Parameters<typeof connectedAccount>[1] = {}): Promi
 
 const post = (key: string, url: string, json: Record<string, unknown>) => http.post(url, { key, headers: HTTPS, idempotencyKey: randomUUID(), json });
 
-async function until<T>(what: string, read: () => T | undefined | Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+// Generous: on a machine busy with two test files at once a link's QR code took 38 s (retried by its activity).
+async function until<T>(what: string, read: () => T | undefined | Promise<T | undefined>, timeoutMs = 90_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const value = await read();
