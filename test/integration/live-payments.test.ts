@@ -209,12 +209,8 @@ describe('live refunds', () => {
     const { payment, providerId } = await capturedPayment(a, 10_000);
     // The fee is posted in its own transaction right after the capture's (stepLivePayment's recordPaymentFee): a read in
     // between sees pending 10,000 for a moment (seen on a busy machine), so wait for it.
-    let after = await balance(a);
-    for (let i = 0; i < 100 && after.pending !== 9_764; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      after = await balance(a);
-    }
-    assert.deepEqual(after, { available: 0, pending: 9_764, reserved: 0 });
+    await waitFor(a, '/v1/balance', (b) => Number(b.pending) !== 10_000, 'the fee posted', 10_000);
+    assert.deepEqual(await balance(a), { available: 0, pending: 9_764, reserved: 0 });
     // The sandbox's daily settlement leaves live payments to the provider's settlements.
     await service.stack.temporal!.client.workflow.execute('dailySettlementWorkflow', { taskQueue: service.config.TEMPORAL_TASK_QUEUE, workflowId: `daily-${randomUUID()}`, args: [{}] });
     assert.equal((await http.get(`/v1/payments/${payment.id}`, { key: a.liveKey, headers: HTTPS })).body.settlement_id, null);
