@@ -14,7 +14,8 @@ import { insertTogether, withEvent } from '../src/db/events.ts';
 import { executePrepared } from '../src/db/prepared.ts';
 import { rowUpdate, scalarSnapshot } from '../src/db/row-update.ts';
 import { statusChangeInsert } from '../src/db/status-history.ts';
-import { type Alongside, type PostOptions, PostingNotWrittenError, post } from '../src/ledger/ledger.ts';
+import { type Alongside, type PostOptions, PostingNotWrittenError, lockLedgerAccounts, post } from '../src/ledger/ledger.ts';
+import type { Posting } from '../src/domain/ledger.ts';
 
 /** A refusal: nothing was written and no retry can help (src/domain/failures.ts). */
 export function refuse(type: RefusalType, message: string, details: RefusalDetails = {}): ApplicationFailure {
@@ -54,6 +55,12 @@ export interface LifecycleStore<S extends string, F extends string, Row extends 
   enter(row: Row, move: Move<S, F>, now: Date): void;
   /** A write of its own that goes with entering `to`, made before the posting (it keeps that lock order). */
   alongside?(tx: EntityManager, row: Row, to: S): Promise<void>;
+  /**
+   * A posting of the resource's own that follows entering `to`, in the same transaction, as a balance transaction of
+   * its own (a live capture's provider fee), or undefined. A move with one is written under the row's lock, with the
+   * ledger accounts of both postings locked first in the ledger's order, so no read sees one without the other.
+   */
+  follows?(row: Row, to: S): { posting: Posting; description: string } | undefined;
 }
 
 /** A rail, one per mode: live connectors and the sandbox simulator. */
@@ -138,10 +145,17 @@ export async function applyTransition<S extends string, F extends string, Row ex
   if (!lifecycle.canTransition(from, request.to)) {
     throw refuse('InvalidState', `A ${from} ${lifecycle.resource} cannot become ${request.to}.`);
   }
+  const follow = store.follows?.(row, request.to);
+  if (follow) {
+    const first = lifecycle.posting(from, request.to, Number(row.amount), row.mode);
+    await lockLedgerAccounts(tx, row.accountId, row.mode, [...(first?.legs ?? []), ...follow.posting.legs].map((leg) => leg.kind));
+  }
   await store.alongside?.(tx, row, request.to);
   // The row's UPDATE rides in the statement of its posting, history row and event.
   const update = enterStatus(tx, store, row, request);
-  return writeStatusEntry(tx, store, row, from, update ? [update] : []);
+  const view = await writeStatusEntry(tx, store, row, from, update ? [update] : []);
+  if (follow) await post(tx, { accountId: row.accountId, mode: row.mode, posting: follow.posting, sourceId: row.id, description: follow.description });
+  return view;
 }
 
 /**
@@ -150,8 +164,8 @@ export async function applyTransition<S extends string, F extends string, Row ex
  * the guard of its posting, history row and event (`where status = <as read>`): all written, or nothing when the
  * row moved since it was read. Answers the resource as written (or as read, when it is already there), or
  * undefined when this way cannot tell: the row moved meanwhile, the table refuses the move from the status read
- * (a later status may allow it), or the move needs more than one statement (no posting, or a write of the
- * resource's own, `alongside`). The caller then takes the locked way, which decides.
+ * (a later status may allow it), or the move needs more than one statement (no posting, or a write or posting of the
+ * resource's own: `alongside`, `follows`). The caller then takes the locked way, which decides.
  */
 export async function moveAlone<S extends string, F extends string, Row extends LifecycleRow<S>, V>(
   em: EntityManager,
@@ -162,7 +176,7 @@ export async function moveAlone<S extends string, F extends string, Row extends 
   const { lifecycle } = store;
   const from = row.status;
   if (from === request.to) return store.view(row);
-  if (store.alongside || !lifecycle.canTransition(from, request.to) || !lifecycle.posting(from, request.to, Number(row.amount), row.mode)) return undefined;
+  if (store.alongside || store.follows?.(row, request.to) || !lifecycle.canTransition(from, request.to) || !lifecycle.posting(from, request.to, Number(row.amount), row.mode)) return undefined;
   const guard = enterStatus(em, store, row, request, { while: { status: from } as Partial<Record<keyof Row & string, S>> });
   if (!guard) return undefined;
   try {

@@ -3,6 +3,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Mode } from '../src/domain/modes.ts';
 import { webhookSimulationsOf } from '../src/domain/webhooks.ts';
+import { paymentFeePosting } from '../src/domain/ledger.ts';
 import { type PaymentFailureCode, type PaymentMethod, type PaymentRailState, type PaymentStatus, paymentLifecycle, paymentRailDecision } from '../src/domain/payments.ts';
 import { CollectionEntity, CustomerEntity, MandateEntity, PaymentEntity, PaymentLinkEntity, type Payment } from '../src/db/entities.ts';
 import { paymentView } from '../src/db/views.ts';
@@ -47,6 +48,12 @@ export const paymentStore: LifecycleStore<PaymentStatus, PaymentFailureCode, Pay
   defaultFailure: { code: 'payment_declined', message: 'The payment was declined.' },
   enter(payment, move, now) {
     if (move.to === 'captured') payment.capturedAt = now;
+  },
+  // A live capture's provider fee, as the provider told it (kept on the row before the move), in the capture's own
+  // transaction: no read sees the payment in pending without its fee drawn.
+  follows(payment, to) {
+    const fee = Number(payment.fee);
+    return to === 'captured' && payment.mode === 'live' && fee > 0 ? { posting: paymentFeePosting(fee), description: 'Provider fee' } : undefined;
   },
 };
 

@@ -33,9 +33,10 @@ export const PAYMENT_EXPIRED = { code: 'payment_declined' as const, message: 'Th
 export const LATE_AUTHORIZATION = 'late_authorization';
 
 /**
- * Writes a captured live payment's fee once: a `fee` balance transaction drawn on `pending` (the `fee` field of
- * balance transactions stays 0: docs/decisions.md, Fees, once). The payment's row lock orders two writers; the fee's own
- * transaction, found by source, keeps a second from writing it again.
+ * Writes a captured live payment's fee once, when the provider told it only after the capture (the capture writes a
+ * fee it already knew with itself: paymentStore.follows): a `fee` balance transaction drawn on `pending` (the `fee`
+ * field of balance transactions stays 0: docs/decisions.md, Fees, once). The payment's row lock orders two writers;
+ * the fee's own transaction, found by source, keeps a second from writing it again.
  */
 export async function recordPaymentFee(orm: MikroORM, paymentId: string, fee?: number | null): Promise<void> {
   await orm.em.fork().transactional(async (tx) => {
@@ -111,8 +112,16 @@ export function createLivePaymentActivities(deps: {
      * is a late authorization: answered `lateCapture` for the caller to refund it.
      */
     async applyPaymentRailReport(report: PaymentRailReport): Promise<{ view: PaymentResponse; lateCapture: boolean }> {
-      if (report.providerReference) {
-        await deps.orm.em.fork().execute('update payments set provider_reference = coalesce(provider_reference, ?) where id = ?', [report.providerReference, report.id]);
+      // What the report says beyond the state is kept first: a capture's fee is then written with the capture.
+      if (report.providerReference || (report.fee ?? 0) > 0) {
+        await deps.orm.em
+          .fork()
+          .execute('update payments set provider_reference = coalesce(provider_reference, ?), fee = case when ? > 0 then ? else fee end where id = ?', [
+            report.providerReference,
+            report.fee ?? 0,
+            report.fee ?? 0,
+            report.id,
+          ]);
       }
       const view = await deps.writeReport(report);
       if (report.outcome.state === 'captured') await recordPaymentFee(deps.orm, report.id, report.fee);

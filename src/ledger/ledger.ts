@@ -171,3 +171,16 @@ export async function post(em: EntityManager, input: PostInput, alongside: reado
   return txnId;
 }
 
+/**
+ * Locks the ledger accounts of `kinds` (those that exist) in the one global order every posting takes them in (by
+ * kind), for a transaction that writes two postings: the second's accounts are then never waited for while the
+ * first's are held, which would deadlock with a posting that takes them the other way round.
+ */
+export async function lockLedgerAccounts(em: EntityManager, accountId: string, mode: Mode, kinds: readonly string[], currency = 'INR'): Promise<void> {
+  const sorted = [...new Set(kinds)].sort((a, b) => a.localeCompare(b));
+  await em.execute(
+    `select id from ledger_accounts where account_id = ? and mode = ? and currency = ? and kind in (select jsonb_array_elements_text(?::jsonb))
+     order by array_position(array(select jsonb_array_elements_text(?::jsonb)), kind) for update`,
+    [accountId, mode, currency, JSON.stringify(sorted), JSON.stringify(sorted)],
+  );
+}

@@ -101,6 +101,13 @@ describe('resources', () => {
     assert.equal((await paygate.collections.cancel(collection.id)).status, 'cancelled');
     assert.equal((await paygate.collections.retrieve(collection.id)).status, 'cancelled');
     assert.equal((await paygate.collections.list().toArray()).length, 1);
+    // The source document's call: customer_id, amount, schedule; the service makes the mandate and waits for it.
+    const asked = await paygate.collections.create({ customer_id: customer.id, amount: 1_000, schedule: 'monthly' });
+    assert.equal(asked.status, 'created');
+    assert.match(asked.mandate_id ?? '', /^mdt_/);
+    assert.equal(await answerMandate(asked.authorization_url!, 'success@upi'), 303);
+    await waitUntil('the collection activated', async () => (await paygate.collections.retrieve(asked.id)).status === 'active', 30_000);
+    assert.equal((await paygate.collections.cancel(asked.id)).status, 'cancelled');
 
     const link = await paygate.paymentLinks.create({ amount: 5_000, description: 'Order 7', reference_id: 'order-7' });
     assert.match(link.short_url, /\/pay\//);

@@ -34,6 +34,8 @@ async function createCollection(_http: Http, key: string, body: Record<string, u
 }
 
 /** The UPI ID the customer's mandates debit changes (the customer moved it to another UPI ID in their app). */
+// A failing collection is driven through the API alone (nofunds@upi). What no API can say is that the customer's bank
+// later has funds (a mandate's UPI ID never changes): the tests of a recovery say it by changing the UPI ID here.
 const setDebitVpa = (customer: string, vpa: string) => service.sql(`update mandates set vpa = ? where customer_id = ?`, [vpa, customer]);
 
 async function collectionRows(accountId: string): Promise<number> {

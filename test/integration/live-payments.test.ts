@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
+import pg from 'pg';
 import type { RazorpayStandin } from '../standins/razorpay/index.ts';
 import { connectedAccount as connectedTo } from '../helpers/connections.ts';
 import { assertApiError } from '../helpers/api-assert.ts';
@@ -149,6 +150,41 @@ describe('live UPI payments', () => {
     }
     assert.deepEqual(await balance(a), { available: 0, pending: 10_000 - 236, reserved: 0 });
     await assertLedgerBalanced(service, a.accountId);
+  });
+
+  test('a capture and its fee are one write: while the fee cannot be written the payment is not captured either, so pending never holds a payment without its fee', async () => {
+    const a = await connectedAccount();
+    await capturedPayment(a); // its fee makes the account's external_bank ledger account
+    const before = await balance(a);
+    // Another session holds the ledger account a fee is drawn to: a fee written on its own waits, a capture does not.
+    const blocker = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await blocker.connect();
+    try {
+      await blocker.query('begin');
+      const locked = await blocker.query(`select 1 from ledger_accounts where account_id = $1 and mode = 'live' and kind = 'external_bank' for update`, [a.accountId]);
+      assert.equal(locked.rowCount, 1);
+      const payment = await pay(a, {});
+      const { payment: provider } = await providerPaymentOf(a.rzp, payment.id);
+      a.rzp.control.authorizePayment(provider.id);
+      const fee = a.rzp.control.payment(provider.id).fee!;
+      assert.ok(fee > 0);
+      for (const until = Date.now() + 5_000; Date.now() < until; ) {
+        const seen = await waitFor(a, `/v1/payments/${payment.id}`, () => true, 'read');
+        const amounts = await balance(a);
+        const expected = seen.status === 'captured' ? before.pending + 10_000 - fee : before.pending;
+        // The balance is read after the payment: it may show a capture the payment read did not, never less.
+        if (amounts.pending !== expected && !(seen.status === 'pending' && amounts.pending === before.pending + 10_000 - fee)) {
+          assert.fail(`payment ${seen.status} with pending ${amounts.pending} (before ${before.pending}, fee ${fee})`);
+        }
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      await blocker.query('rollback');
+      await waitFor(a, `/v1/payments/${payment.id}`, (p) => p.status === 'captured', 'captured');
+      assert.deepEqual(await balance(a), { ...before, pending: before.pending + 10_000 - fee });
+      await assertLedgerBalanced(service, a.accountId);
+    } finally {
+      await blocker.end();
+    }
   });
 
   test('an authorized payment is captured at once where the provider account does not capture by itself', async () => {
