@@ -28,6 +28,7 @@ import {
   type CollectionPlan,
   type CollectionState,
   CONNECTION_DISABLED_PAUSE,
+  pauseForSetup,
   actionProblem,
   activate,
   afterCharge,
@@ -530,7 +531,8 @@ async function chargeOnce(run: CollectionRun): Promise<void> {
   const { life, advances, collectionId } = run;
   run.charging = true;
   let answering = advances.shift();
-  const charge = { collectionId, cycle: life.state.cycle, attempt: life.state.attempts + 1, paymentId: life.state.debitPaymentId ?? null };
+  const { setupRefusals } = life.state;
+  const charge = { collectionId, cycle: life.state.cycle, attempt: life.state.attempts + 1, paymentId: life.state.debitPaymentId ?? null, ...(setupRefusals ? { setupRefusals } : {}) };
   const prepare = () => prepareCharge(charge);
   let prepared = await prepare();
   while (typeof prepared === 'string') {
@@ -573,6 +575,17 @@ async function chargeOnce(run: CollectionRun): Promise<void> {
   });
   // A payment workflow ends with the outcome; `pending` here is a bug, failed as a workflow task and retried.
   if (outcome.status === 'pending') throw new Error(`payment ${outcome.paymentId} ended pending`);
+  if (outcome.failureCode === 'provider_unavailable') {
+    // The provider refused the debit as a set-up error: no customer refused it, so no attempt is used; the collection
+    // pauses until the business resumes it (the debit is then made in its cycle). A result recorded before results
+    // carried the failure code has none: such a run keeps its course.
+    life.set(pauseForSetup(life.state));
+    run.charging = false;
+    const after = await life.save();
+    if (answering !== undefined) advances.answer(answering, { view: after });
+    refuseWaitingAdvances(run);
+    return;
+  }
   life.set(afterCharge(run.plan, life.state, outcome.status, Date.now(), retriesAllowed(run.plan, life.state, outcome.status)));
   run.charging = false;
   const after = await life.save({ paymentId: outcome.paymentId, outcome: outcome.status });

@@ -30,6 +30,8 @@ export interface PaymentWorkflowInput {
 export interface PaymentWorkflowResult {
   paymentId: string;
   status: PaymentResponse['status'];
+  /** Why it failed (absent from results recorded before it was given). */
+  failureCode?: PaymentResponse['failure_code'];
 }
 
 const db = databaseSteps<PaymentActivities>();
@@ -65,7 +67,7 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
   }
   // Let a waiting update answer with the outcome before the run closes.
   await condition(allHandlersFinished);
-  return { paymentId: latest.id, status: latest.status };
+  return { paymentId: latest.id, status: latest.status, failureCode: latest.failure_code };
 }
 
 /**

@@ -11,11 +11,12 @@ import type { PaymentRequest } from '../payments.ts';
 import { type ChargeRequestInput, loadCollection } from './collection-store.ts';
 
 /**
- * The idempotency key of a charge: one payment per (collection, cycle, attempt), whoever asks twice. In the
- * service's own namespace, so a caller's payment can never be taken for a charge.
+ * The idempotency key of a charge: one payment per (collection, cycle, attempt, and the debits of the attempt a
+ * set-up error refused), whoever asks twice. In the service's own namespace, so a caller's payment can never be taken for a charge.
  */
 function chargeIdempotencyKey(input: ChargeRequestInput): string {
-  return `${INTERNAL_KEY_PREFIX}${input.collectionId}:cycle:${input.cycle}:attempt:${input.attempt}`;
+  const retaken = input.setupRefusals ? `:retaken:${input.setupRefusals}` : '';
+  return `${INTERNAL_KEY_PREFIX}${input.collectionId}:cycle:${input.cycle}:attempt:${input.attempt}${retaken}`;
 }
 
 /**

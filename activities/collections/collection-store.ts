@@ -41,6 +41,8 @@ export interface ChargeRequestInput {
   attempt: number;
   /** Live: the payment id the attempt's pre-debit notice announced (its order at the provider is under it). */
   paymentId?: string | null;
+  /** Debits of this attempt the provider refused as set-up errors (none used the attempt): each next one is a new payment. */
+  setupRefusals?: number;
 }
 
 /** A state the collection workflow reached; `version` orders its writes, so a retried older one is a no-op. */

@@ -101,7 +101,7 @@ export const collectionSchema = z
       .nullable()
       .meta({
         description:
-          "`mandate_paused` when its mandate's pause paused it (its resume resumes it); `connection_disabled` when a due debit found the account's provider connection disabled (no attempt used; resume it once the connection is enabled); null otherwise.",
+          "`mandate_paused` when its mandate's pause paused it (its resume resumes it); `connection_disabled` when a due debit found the account's provider connection disabled (no attempt used; resume it once the connection is enabled); `provider_unavailable` when the provider refused a debit as a set-up error, its account not set up for recurring debits (no attempt used; resume it once the provider has enabled them); null otherwise.",
       }),
     cancel_reason: z
       .string()

@@ -37,6 +37,7 @@ import { Migration20261207030000_object_connections } from './migrations/Migrati
 import { Migration20261207050000_customer_client_details } from './migrations/Migration20261207050000_customer_client_details.ts';
 import { Migration20261207060000_collection_source_call } from './migrations/Migration20261207060000_collection_source_call.ts';
 import { Migration20261208010000_connection_attention } from './migrations/Migration20261208010000_connection_attention.ts';
+import { Migration20261209000000_collection_setup_refusals } from './migrations/Migration20261209000000_collection_setup_refusals.ts';
 
 /** Committed migrations, in order. Append new ones; never edit one that has landed. */
 export const migrationsList = [
@@ -74,6 +75,7 @@ export const migrationsList = [
   { name: 'Migration20261207050000_customer_client_details', class: Migration20261207050000_customer_client_details },
   { name: 'Migration20261207060000_collection_source_call', class: Migration20261207060000_collection_source_call },
   { name: 'Migration20261208010000_connection_attention', class: Migration20261208010000_connection_attention },
+  { name: 'Migration20261209000000_collection_setup_refusals', class: Migration20261209000000_collection_setup_refusals },
 ];
 
 export type Orm = MikroORM;

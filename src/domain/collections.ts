@@ -109,6 +109,11 @@ export interface CollectionState {
   debitPaymentId?: string | null;
   /** Why it was cancelled when not by the business (`mandate_revoked`, `mandate_expired`); absent or null otherwise. */
   cancelReason?: string | null;
+  /**
+   * Live: debits of the next attempt the provider refused as set-up errors (each paused the collection and used no
+   * attempt); the attempt's next debit is a new payment. Absent once an attempt counts.
+   */
+  setupRefusals?: number;
 }
 
 export function initialState(plan: CollectionPlan): CollectionState {
@@ -142,8 +147,8 @@ export function retriesOf(plan: CollectionPlan): number {
  * paused or cancelled while the charge was in flight keeps its status and counts the outcome.
  */
 export function afterCharge(plan: CollectionPlan, charged: CollectionState, outcome: 'captured' | 'failed', now: number, retries = retriesOf(plan)): CollectionState {
-  // The announced debit is spent: the next attempt is announced again.
-  const state = unannounced(charged);
+  // The announced debit is spent: the next attempt is announced again (and starts with no set-up refusals).
+  const { setupRefusals: _counted, ...state } = unannounced(charged);
   const active = state.status === 'active';
   if (outcome === 'captured') {
     const paidCount = state.paidCount + 1;
@@ -169,6 +174,18 @@ function unannounced(state: CollectionState): CollectionState {
 
 /** Why a live collection paused by itself: its debit was due while the account's connection was disabled. */
 export const CONNECTION_DISABLED_PAUSE = 'connection_disabled';
+/**
+ * Why a live collection paused by itself: the provider refused its debit as a set-up error (the provider account is
+ * not set up for recurring debits: docs/live-money.md, Set-up errors are not declines). No customer refused it.
+ */
+export const PROVIDER_UNAVAILABLE_PAUSE = 'provider_unavailable';
+/** The pauses whose debit used no attempt: the business's resume makes that debit, in its cycle. */
+const HELD_DEBIT_PAUSES: readonly string[] = [CONNECTION_DISABLED_PAUSE, PROVIDER_UNAVAILABLE_PAUSE];
+
+/** The provider refused the debit as a set-up error: paused, no attempt used, and the attempt's next debit a new payment. */
+export function pauseForSetup(state: CollectionState): CollectionState {
+  return { ...pause(state, PROVIDER_UNAVAILABLE_PAUSE), setupRefusals: (state.setupRefusals ?? 0) + 1 };
+}
 
 export function pause(state: CollectionState, pauseReason: string | null = null): CollectionState {
   return { ...unannounced(state), status: 'paused', nextChargeAt: null, pauseReason };
@@ -184,8 +201,8 @@ export function cancel(state: CollectionState, cancelReason: string | null = nul
  * behind (its failures stay counted); it is not retried.
  */
 export function resume(plan: CollectionPlan, state: CollectionState, now: number): CollectionState {
-  // The debit a disabled connection held back used no attempt: it is made now (announced again), in its cycle.
-  if (state.pauseReason === CONNECTION_DISABLED_PAUSE) return { ...unannounced(state), status: 'active', nextChargeAt: now, pauseReason: null };
+  // The debit a disabled connection or a set-up error held back used no attempt: it is made now (announced again), in its cycle.
+  if (state.pauseReason && HELD_DEBIT_PAUSES.includes(state.pauseReason)) return { ...unannounced(state), status: 'active', nextChargeAt: now, pauseReason: null };
   const from = state.attempts > 0 ? state.cycle + 1 : state.cycle;
   const cycle = firstCycleDueFrom(plan, from, now);
   return { ...unannounced(state), status: 'active', cycle, attempts: 0, nextChargeAt: dueAt(plan, cycle), pauseReason: null };

@@ -314,6 +314,29 @@ describe('live collections', () => {
     assert.deepEqual([charged.status, charged.failed_count, charged.current_cycle], ['active', 0, 2]);
   });
 
+  test('a debit the provider refuses as a set-up error (saved UPI tokens not enabled) uses no attempt: paused (provider_unavailable); resumed once enabled, it is made in its cycle', async () => {
+    const a = await live();
+    const mandate = await activeMandate(a);
+    a.rzp.control.setFeature('upi_tokens', false);
+    const created = await postCollection(a, { mandate_id: mandate.id, amount: 20_000, schedule: 'monthly' });
+    assert.equal(created.status, 200, created.text);
+    const paused = await waitOn(a, `/v1/collections/${created.body.id}`, (c) => c.status === 'paused', 60_000);
+    assert.deepEqual([paused.pause_reason, paused.failed_count, paused.paid_count, paused.current_cycle], ['provider_unavailable', 0, 0, 1], 'no attempt used');
+    const [payment] = (await get(a, `/v1/payments?collection_id=${created.body.id}`)).body.data;
+    assert.deepEqual([payment.status, payment.failure_code], ['failed', 'provider_unavailable']);
+    assert.deepEqual((await eventsOf(a, created.body.id, 'collection.')).map((e) => e.type), ['collection.upcoming', 'collection.paused']);
+    const attention = async () => (await service.sql(`select attention from connections where id = ?`, [a.connectionId]))[0].attention ?? {};
+    assert.ok((await attention()).recurring, 'the connection needs attention for recurring debits');
+
+    // The provider enables the feature; the business resumes: the same cycle's debit is made (announced again).
+    a.rzp.control.setFeature('upi_tokens', true);
+    const resumed = await http.post(`/v1/collections/${created.body.id}/resume`, { key: a.liveKey, headers: HTTPS });
+    assert.equal(resumed.status, 200, resumed.text);
+    const charged = await waitOn(a, `/v1/collections/${created.body.id}`, (c) => c.paid_count === 1, 60_000);
+    assert.deepEqual([charged.status, charged.failed_count, charged.current_cycle], ['active', 0, 2]);
+    assert.equal((await attention()).recurring, undefined, 'a debit that went through clears it');
+  });
+
   test("a live collection the provider could not debit (below its 100 paise minimum) is refused at creation and makes nothing", async () => {
     const a = await live();
     const mandate = await activeMandate(a);

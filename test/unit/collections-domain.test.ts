@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { type SchedulePlan, dueAt, firstCycleDueFrom, kolkataIso } from '../../src/domain/collection-schedule.ts';
-import { type CollectionPlan, actionProblem, activate, afterCharge, cancel, initialState, isTerminal, pause, resume } from '../../src/domain/collections.ts';
+import { type CollectionPlan, actionProblem, activate, afterCharge, cancel, initialState, isTerminal, pause, pauseForSetup, resume } from '../../src/domain/collections.ts';
 
 /** Unix ms of a wall-clock time in Asia/Kolkata. */
 const ist = (iso: string): number => Date.parse(`${iso}+05:30`);
@@ -150,6 +150,18 @@ test('a collection paused by a disabled connection resumes in the same cycle wit
   const now = p.startAt + 5 * 86_400_000;
   const resumed = resume(p, held, now);
   assert.deepEqual({ status: resumed.status, cycle: resumed.cycle, attempts: resumed.attempts, next: resumed.nextChargeAt, reason: resumed.pauseReason }, { status: 'active', cycle: 1, attempts: 1, next: now, reason: null });
+});
+
+test('a debit refused as a set-up error uses no attempt: paused provider_unavailable, resumed in the same cycle due now, the refusals counted until an attempt counts', () => {
+  const p = collectionPlan();
+  const failedOnce = afterCharge(p, initialState(p), 'failed', p.startAt);
+  const refused = pauseForSetup(pauseForSetup(failedOnce));
+  assert.deepEqual([refused.status, refused.pauseReason, refused.attempts, refused.failedCount, refused.setupRefusals], ['paused', 'provider_unavailable', 1, 1, 2]);
+  const now = p.startAt + 86_400_000;
+  const resumed = resume(p, refused, now);
+  assert.deepEqual([resumed.status, resumed.cycle, resumed.attempts, resumed.nextChargeAt, resumed.pauseReason, resumed.setupRefusals], ['active', 1, 1, now, null, 2]);
+  assert.equal('setupRefusals' in afterCharge(p, resumed, 'captured', now), false);
+  assert.equal('setupRefusals' in afterCharge(p, resumed, 'failed', now), false);
 });
 
 test('failures are retried after 1, 3 and 5 days, then the collection is halted; a success in between goes back on schedule', () => {

@@ -1535,7 +1535,7 @@ export type components = {
             halted_at: number | null;
             cancelled_at: number | null;
             completed_at: number | null;
-            /** @description `mandate_paused` when its mandate's pause paused it (its resume resumes it); `connection_disabled` when a due debit found the account's provider connection disabled (no attempt used; resume it once the connection is enabled); null otherwise. */
+            /** @description `mandate_paused` when its mandate's pause paused it (its resume resumes it); `connection_disabled` when a due debit found the account's provider connection disabled (no attempt used; resume it once the connection is enabled); `provider_unavailable` when the provider refused a debit as a set-up error, its account not set up for recurring debits (no attempt used; resume it once the provider has enabled them); null otherwise. */
             pause_reason: string | null;
             /** @description `mandate_rejected` (the customer declined the mandate made for it), `mandate_not_approved` (its authorization window ended unapproved), `mandate_revoked`, `mandate_expired` (its mandate ended), `mandate_limit`, `mandate_required` (no mandate could carry it); null when cancelled by the business. */
             cancel_reason: string | null;
