@@ -4,6 +4,7 @@
 import { createSecretBox } from '../../src/db/sealed.ts';
 import { insertConnection } from '../../src/db/connections.ts';
 import { TEST_SECRETS_KEY, type TestService } from './service.ts';
+import { createHttp } from './http.ts';
 import { startRazorpayStandin, type RazorpayStandin, type RazorpayStandinOptions } from '../standins/razorpay/index.ts';
 
 export async function connectAccount(service: TestService, accountId: string): Promise<string> {
@@ -51,4 +52,29 @@ export async function connectedAccount(service: TestService, options: Partial<Ra
   });
   rzp.control.setWebhook({ url: `${service.url}/connectors/razorpay/${connectionId}/webhooks`, secret: STANDIN_WEBHOOK_SECRET });
   return { accountId, liveKey, connectionId, rzp };
+}
+
+/** A connected account (see connectedAccount) with one UPI beneficiary, whose stand-in holds `amount`. */
+export interface FundedAccount extends ConnectedAccount {
+  beneficiaryId: string;
+}
+
+/**
+ * A connected account funded at its stand-in with `amount` paise, which the deposit's webhook (transaction.created)
+ * brought into live `available` as a top-up, and with one UPI beneficiary to pay. The caller stops `rzp` when done.
+ */
+export async function fundedAccount(service: TestService, amount: number, options: Partial<RazorpayStandinOptions> = {}): Promise<FundedAccount> {
+  const a = await connectedAccount(service, options);
+  const http = createHttp(service.url);
+  const headers = { 'x-forwarded-proto': 'https' };
+  a.rzp.control.deposit(amount);
+  let available = 0;
+  for (const until = Date.now() + 60_000; available !== amount && Date.now() < until; ) {
+    available = Number((await http.get('/v1/balance', { key: a.liveKey, headers })).body.available);
+    if (available !== amount) await new Promise((r) => setTimeout(r, 100));
+  }
+  if (available !== amount) throw new Error(`the stand-in's deposit of ${amount} never reached live available (last ${available})`);
+  const bene = await http.post('/v1/beneficiaries', { key: a.liveKey, headers, json: { name: 'Asha Kumar', type: 'vpa', vpa: `asha${Date.now()}@okaxis` } });
+  if (bene.status !== 200) throw new Error(`beneficiary not created: ${bene.status} ${bene.text}`);
+  return { ...a, beneficiaryId: bene.body.id };
 }

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { connectedAccount, type ConnectedAccount } from '../helpers/connections.ts';
+import { type ConnectedAccount, type FundedAccount, fundedAccount } from '../helpers/connections.ts';
 import { createHttp, type ApiResponse, type Http } from '../helpers/http.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import type { RazorpayStandinOptions } from '../standins/razorpay/index.ts';
@@ -37,21 +37,10 @@ after(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A live account connected to a stand-in of its own, funded there and in live `available`, with one beneficiary. */
-async function fundedAccount(amount: number, options: Partial<RazorpayStandinOptions> = {}): Promise<ConnectedAccount & { beneficiaryId: string }> {
-  const a = await connectedAccount(service, options);
+async function funded(amount: number, options: Partial<RazorpayStandinOptions> = {}): Promise<FundedAccount> {
+  const a = await fundedAccount(service, amount, options);
   accounts.push(a);
-  // The deposit's webhook (transaction.created) is what tops live `available` up.
-  a.rzp.control.deposit(amount);
-  let available = 0;
-  for (let i = 0; i < 300 && available !== amount; i++) {
-    if (i > 0) await sleep(100);
-    available = Number((await http.get('/v1/balance', { key: a.liveKey, headers: HTTPS })).body.available);
-  }
-  assert.equal(available, amount, 'the deposit reached live available');
-  const bene = await http.post('/v1/beneficiaries', { key: a.liveKey, headers: HTTPS, json: { name: 'Asha Kumar', type: 'vpa', vpa: `asha${Date.now()}@okaxis` } });
-  assert.equal(bene.status, 200, bene.text);
-  return { ...a, beneficiaryId: bene.body.id };
+  return a;
 }
 
 const items = (beneficiaryId: string, count: number) =>
@@ -62,7 +51,7 @@ const getBatch = async (a: ConnectedAccount, id: string) => (await http.get(`/v1
 describe('live payout batches finished by the provider', () => {
   test('a batch of 50 whose items the provider completes later, by webhook, reaches completed promptly', async () => {
     const count = 50;
-    const a = await fundedAccount(count * 1_000 * 2);
+    const a = await funded(count * 1_000 * 2);
     const res = await http.post('/v1/payout_batches', { key: a.liveKey, headers: HTTPS, idempotencyKey: randomUUID(), json: { payouts: items(a.beneficiaryId, count) } });
     assert.equal(res.status, 200, res.text);
     // Every item is submitted first (the provider has them all processing), and only then does the provider finish them.
@@ -85,7 +74,7 @@ describe('live payout batches finished by the provider', () => {
 
   test('a 1,000-item batch sent again after a lost answer, with the same key and then a new one, pays nobody twice', async () => {
     const count = 1_000;
-    const a = await fundedAccount(count * 1_200 * 2, { processOnCreate: true });
+    const a = await funded(count * 1_200 * 2, { processOnCreate: true });
     // The provider answers each create already processed, and what is tested is the answers: its webhooks (thousands
     // of events about payouts already settled by their answers) are left out, as the first test covers them.
     a.rzp.control.setWebhook(null);

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { RazorpayStandin } from '../standins/razorpay/index.ts';
-import { connectedAccount, type ConnectedAccount } from '../helpers/connections.ts';
+import { connectedAccount, type FundedAccount, fundedAccount } from '../helpers/connections.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
 import { assertLedgerBalanced } from '../helpers/payments.ts';
 import { type Payctl, payctlFor } from '../helpers/payctl.ts';
@@ -75,18 +75,13 @@ const attentionSeries = async (connectionId: string) =>
 
 const warningsAbout = (connectionId: string, words: string) => logLines.filter((l) => l.includes(connectionId) && l.includes(words)).length;
 
-async function funded(amount: number): Promise<ConnectedAccount & { beneficiaryId: string }> {
-  const a = await connectedAccount(service);
+async function funded(amount: number): Promise<FundedAccount> {
+  const a = await fundedAccount(service, amount);
   standins.push(a.rzp);
-  // The deposit reaches live `available` through the provider's webhook, as a top-up.
-  a.rzp.control.deposit(amount);
-  await until('the deposit recorded', () => get(a.liveKey, '/v1/balance'), (b) => Number(b.available) === amount);
-  const bene = await http.post('/v1/beneficiaries', { key: a.liveKey, headers: HTTPS, json: { name: 'Asha Kumar', type: 'vpa', vpa: `asha${Date.now()}@okaxis` } });
-  assert.equal(bene.status, 200, bene.text);
-  return { ...a, beneficiaryId: bene.body.id };
+  return a;
 }
 
-async function payout(a: ConnectedAccount & { beneficiaryId: string }, amount: number): Promise<any> {
+async function payout(a: FundedAccount, amount: number): Promise<any> {
   const res = await http.post('/v1/payouts', {
     key: a.liveKey, headers: HTTPS, idempotencyKey: randomUUID(),
     json: { beneficiary_id: a.beneficiaryId, amount, mode: 'upi', narration: 'Invoice 7' },
