@@ -531,8 +531,7 @@ async function chargeOnce(run: CollectionRun): Promise<void> {
   const { life, advances, collectionId } = run;
   run.charging = true;
   let answering = advances.shift();
-  const { setupRefusals } = life.state;
-  const charge = { collectionId, cycle: life.state.cycle, attempt: life.state.attempts + 1, paymentId: life.state.debitPaymentId ?? null, ...(setupRefusals ? { setupRefusals } : {}) };
+  const charge = { collectionId, cycle: life.state.cycle, attempt: life.state.attempts + 1, paymentId: life.state.debitPaymentId ?? null, setupRefusals: life.state.setupRefusals };
   const prepare = () => prepareCharge(charge);
   let prepared = await prepare();
   while (typeof prepared === 'string') {

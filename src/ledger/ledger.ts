@@ -179,8 +179,8 @@ export async function post(em: EntityManager, input: PostInput, alongside: reado
 export async function lockLedgerAccounts(em: EntityManager, accountId: string, mode: Mode, kinds: readonly string[], currency = 'INR'): Promise<void> {
   const sorted = [...new Set(kinds)].sort((a, b) => a.localeCompare(b));
   await em.execute(
-    `select id from ledger_accounts where account_id = ? and mode = ? and currency = ? and kind in (select jsonb_array_elements_text(?::jsonb))
-     order by array_position(array(select jsonb_array_elements_text(?::jsonb)), kind) for update`,
-    [accountId, mode, currency, JSON.stringify(sorted), JSON.stringify(sorted)],
+    `select la.id from ledger_accounts la join jsonb_array_elements_text(?::jsonb) with ordinality as k(kind, ord) on k.kind = la.kind
+     where la.account_id = ? and la.mode = ? and la.currency = ? order by k.ord for update of la`,
+    [JSON.stringify(sorted), accountId, mode, currency],
   );
 }
