@@ -135,7 +135,6 @@ describe('payments and links are matched through what we sent, never through not
       const p = await get(a, `/v1/payments/${payment.id}`);
       return p.status === 'captured' && p;
     });
-    assert.equal(done.provider_reference, ours.id);
   });
 
   test('an order made elsewhere under our payment id as its receipt, paid ₹1: our payment stays pending, its lookups undisturbed; the real one captures', async () => {
@@ -228,6 +227,70 @@ describe('a QR code the link no longer shows is still the link\'s', () => {
     assert.deepEqual(linkPayments.map((p: any) => [p.status, p.amount]), [['captured', 10_000]]);
     assert.equal(refund.payment_id, linkPayments[0].id);
     assert.equal((await get(a, `/v1/payment_links/${link.id}`)).status, 'cancelled');
+  });
+});
+
+describe('refunds and mandates are matched through what we sent, never through receipts or notes', () => {
+  test('refunds made elsewhere (another payment) whose receipt names our pending refund, one failed and one processed there: ours stays pending, then processes by its own', async () => {
+    const a = await connectedAccount();
+    const payment = await pay(a, 10_000);
+    a.rzp.control.authorizePayment((await providerPaymentOf(a, payment.id)).id);
+    await until('captured', async () => (await get(a, `/v1/payments/${payment.id}`)).status === 'captured');
+    const created = await http.post('/v1/refunds', { key: a.liveKey, headers: HTTPS, idempotencyKey: randomUUID(), json: { payment_id: payment.id, amount: 5_000 } });
+    assert.equal(created.status, 200, created.text);
+    const refund = created.body;
+    const ours = await until('our refund at the provider', () => a.rzp.control.refunds().find((r) => r.receipt === refund.id && r.amount === 5_000));
+
+    // Another integration of the same provider account refunds payments of its own under our refund's id.
+    const failedThere = a.rzp.control.refundElsewhere(a.rzp.control.payElsewhere({ amount: 5_000 }).id, { receipt: refund.id, notes: { refund_id: refund.id } });
+    a.rzp.control.failRefund(failedThere.id);
+    const processedThere = a.rzp.control.refundElsewhere(a.rzp.control.payElsewhere({ amount: 300 }).id, { receipt: refund.id, notes: { refund_id: refund.id } });
+    a.rzp.control.processRefund(processedThere.id);
+    await settle(a);
+    const still = await get(a, `/v1/refunds/${refund.id}`);
+    assert.equal(still.status, 'pending', 'neither refund made elsewhere decides ours');
+    assert.equal(still.amount, 5_000);
+    assert.deepEqual(await eventTypesOf(a, refund.id), []);
+
+    a.rzp.control.processRefund(ours.id, { rrn: '512345678901' });
+    const done = await until('our refund processed', async () => {
+      const r = await get(a, `/v1/refunds/${refund.id}`);
+      return r.status === 'processed' && r;
+    });
+    assert.equal(done.amount, 5_000);
+    assert.equal((await get(a, `/v1/payments/${payment.id}`)).amount_refunded, 5_000);
+    assert.deepEqual(await eventTypesOf(a, refund.id), ['refund.processed']);
+    assert.equal(a.rzp.control.refunds().filter((r) => r.payment_id === ours.payment_id).length, 1, 'one refund of our payment');
+  });
+
+  test('mandates registered elsewhere whose notes and receipt name our mandate, one declined and one approved there: ours waits for its own customer, then is active with its own token', async () => {
+    const a = await connectedAccount();
+    const res = await http.post('/v1/mandates', { key: a.liveKey, headers: HTTPS, idempotencyKey: randomUUID(), json: { customer_id: a.customerId, max_amount: 500_000, frequency: 'monthly' } });
+    assert.equal(res.status, 200, res.text);
+    const mandate = res.body;
+    const order = await until('our registration at the provider', () => {
+      const o = a.rzp.control.orders().find((x) => x.receipt === mandate.id);
+      return o && a.rzp.control.payments().some((p) => p.order_id === o.id) && o;
+    });
+    const waiting = (await get(a, `/v1/mandates/${mandate.id}`)).status;
+
+    const declined = a.rzp.control.registerMandateElsewhere({ notes: { mandate_id: mandate.id }, receipt: mandate.id, outcome: 'declined' });
+    const approved = a.rzp.control.registerMandateElsewhere({ notes: { mandate_id: mandate.id }, receipt: mandate.id, outcome: 'approved' });
+    await settle(a);
+    const still = await get(a, `/v1/mandates/${mandate.id}`);
+    assert.equal(still.status, waiting, 'neither registration made elsewhere decides ours');
+    assert.equal(still.provider_reference ?? null, null);
+    assert.deepEqual(await eventTypesOf(a, mandate.id), []);
+
+    const { token } = a.rzp.control.approveMandate(order.id, { vpa: 'meera@okicici' });
+    const active = await until('our mandate active', async () => {
+      const m = await get(a, `/v1/mandates/${mandate.id}`);
+      return m.status === 'active' && m;
+    });
+    assert.equal(active.provider_reference, token.id);
+    assert.notEqual(active.provider_reference, approved.token.id);
+    assert.notEqual(active.provider_reference, declined.token.id);
+    assert.deepEqual(await eventTypesOf(a, mandate.id), ['mandate.active']);
   });
 });
 

@@ -259,6 +259,25 @@ export class AutopayStore {
     return { payment, token: rec.token };
   }
 
+  /**
+   * A mandate registered by another integration of the same merchant account (control.registerMandateElsewhere):
+   * its own customer, authorisation order and payment, the notes and receipt its maker chose, then the customer's answer.
+   */
+  registerElsewhere(opts: { notes?: Record<string, string>; receipt?: string; outcome: 'approved' | 'declined' }): { payment: Payment; token: Token } {
+    const notes = { ...(opts.notes ?? {}) };
+    const customer = this.createCustomer({ name: 'Someone Else', email: `someone.${this.customers.size + 1}@example.org`, contact: null, gstin: null, fail_existing: false, notes: {} });
+    const now = this.gw.seconds();
+    const order = this.createOrder({
+      amount: 100, currency: 'INR', receipt: opts.receipt ?? `elsewhere-${this.customers.size}`, notes, partial_payment: false, method: 'upi',
+      mandate: { max_amount: 500_000, expire_at: now + 365 * 86_400, frequency: 'monthly', recurring_value: null, recurring_type: null, notes },
+      customer_id: customer.id, notification: null, payment_capture: null,
+    });
+    const { payment } = this.createAuthPayment({
+      amount: 100, order_id: order.id, customer_id: customer.id, recurring: '1', flow: 'intent', vpa: null, email: null, contact: null, description: 'Registered elsewhere', notes,
+    });
+    return opts.outcome === 'declined' ? this.declineMandate(payment.id) : this.approveMandate(payment.id, { vpa: 'someone.else@okaxis' });
+  }
+
   // Tokens
 
   tokenRecord(id: string): TokenRecord {

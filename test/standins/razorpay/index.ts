@@ -204,12 +204,25 @@ export interface StandinControl {
    * `failed` (payment.failed); with `qr`, to a QR code made elsewhere (qr_code.credited).
    */
   payElsewhere(opts: { amount: number; notes?: Record<string, string>; receipt?: string; outcome?: 'captured' | 'failed'; qr?: boolean; email?: string; contact?: string; vpa?: string }): Payment;
+  /**
+   * A refund made outside the service (the dashboard, another integration): of `paymentId` (any captured payment,
+   * ours or one made elsewhere), with the `receipt` and `notes` its maker chose (they may name our refund's id); full
+   * unless `amount`. refund.created; process or fail it with processRefund and failRefund.
+   */
+  refundElsewhere(paymentId: string, opts?: { amount?: number; receipt?: string; notes?: Record<string, string> }): Refund;
 
   // UPI AutoPay
   customers(): Customer[];
   customer(id: string): Customer;
   /** The customer approves the mandate in their UPI app (payment or order id): payment.authorized (+ captured, order.paid with auto-capture), token.confirmed. */
   approveMandate(paymentOrOrderId: string, opts?: { vpa?: string }): { payment: Payment; token: Token };
+  /**
+   * A UPI AutoPay mandate registered outside the service (another integration of the same merchant account): its own
+   * customer, authorisation order (with `receipt` and `notes` as its maker set them, which may name our mandate) and
+   * authorisation payment (with the same notes), approved (payment.authorized, token.confirmed) or declined
+   * (payment.failed, token.rejected) by its customer.
+   */
+  registerMandateElsewhere(opts: { notes?: Record<string, string>; receipt?: string; outcome: 'approved' | 'declined' }): { payment: Payment; token: Token };
   /** The customer declines (or the bank refuses): payment.failed with these error fields, then token.rejected (failure_reason default "Rejected by bank"). */
   declineMandate(paymentOrOrderId: string, opts?: Partial<PaymentError> & { failureReason?: string }): { payment: Payment; token: Token };
   /** The customer pauses the mandate in their UPI app: token.paused. */
@@ -444,7 +457,7 @@ function makeControl(inst: Instance): StandinControl {
   };
 }
 
-type AutopayControl = Pick<StandinControl, 'customers' | 'customer' | 'approveMandate' | 'declineMandate' | 'pauseMandate' | 'resumeMandate'
+type AutopayControl = Pick<StandinControl, 'customers' | 'customer' | 'approveMandate' | 'declineMandate' | 'registerMandateElsewhere' | 'pauseMandate' | 'resumeMandate'
   | 'revokeMandate' | 'tokens' | 'token' | 'recurringDebits' | 'mandateLink' | 'holdRecurringDebits' | 'runDueDebits' | 'failNextRecurringDebit'>;
 
 function autopayControl(ap: AutopayStore): AutopayControl {
@@ -454,6 +467,7 @@ function autopayControl(ap: AutopayStore): AutopayControl {
     customer: (id) => clone(ap.customer(id)),
     approveMandate: (ref, opts) => clone(ap.approveMandate(ref, opts)),
     declineMandate: (ref, opts) => clone(ap.declineMandate(ref, opts)),
+    registerMandateElsewhere: (opts) => clone(ap.registerElsewhere(opts)),
     pauseMandate: (id) => clone(ap.customerAction(id, 'pause')),
     resumeMandate: (id) => clone(ap.customerAction(id, 'resume')),
     revokeMandate: (id) => clone(ap.customerAction(id, 'cancel')),
@@ -471,7 +485,7 @@ function autopayControl(ap: AutopayStore): AutopayControl {
 
 type GatewayControl = Pick<StandinControl, 'orders' | 'order' | 'payments' | 'payment' | 'authorizePayment' | 'failPayment' | 'lateAuthorizePayment'
   | 'capturePayment' | 'refunds' | 'refund' | 'processRefund' | 'failRefund' | 'gatewayBalance' | 'settle' | 'settlements' | 'qrCodes' | 'qrCode' | 'payQr'
-  | 'payElsewhere'>;
+  | 'payElsewhere' | 'refundElsewhere'>;
 
 function gatewayControl(gw: GatewayStore): GatewayControl {
   const clone = <T>(v: T): T => structuredClone(v);
@@ -495,6 +509,8 @@ function gatewayControl(gw: GatewayStore): GatewayControl {
     qrCode: (id) => clone(gw.qr(id)),
     payQr: (id, opts) => clone(gw.payQr(id, opts)),
     payElsewhere: (opts) => clone(gw.payElsewhere(opts)),
+    refundElsewhere: (paymentId, opts = {}) =>
+      clone(gw.createRefund(paymentId, { amount: opts.amount ?? null, speed: 'normal', notes: opts.notes ?? {}, receipt: opts.receipt ?? null }, null, null)),
   };
 }
 
