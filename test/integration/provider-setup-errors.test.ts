@@ -12,6 +12,7 @@ import type { RazorpayStandin } from '../standins/razorpay/index.ts';
 import { connectedAccount, type FundedAccount, fundedAccount } from '../helpers/connections.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
 import { assertLedgerBalanced } from '../helpers/payments.ts';
+import { getPage } from '../helpers/payment-links.ts';
 import { type Payctl, payctlFor } from '../helpers/payctl.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 
@@ -135,6 +136,40 @@ describe('a feature not enabled on the provider account', () => {
     assert.deepEqual((await show(a.connectionId)).attention, {});
     assert.deepEqual(await attentionSeries(a.connectionId), []);
     assert.equal(warningsAbout(a.connectionId, 'attention cleared'), 1);
+  });
+});
+
+describe('QR image content not enabled on the provider account', () => {
+  test("a live link gets no QR code and its page draws none; the connection says attention_required (payments: feature_not_enabled) and the refused call is not sent again by itself; once enabled, the next link gets its code and the mark clears", async () => {
+    const a = await connectedAccount(service);
+    standins.push(a.rzp);
+    const link = async () => {
+      const res = await http.post('/v1/payment_links', { key: a.liveKey, headers: HTTPS, idempotencyKey: randomUUID(), json: { amount: 10_000, description: 'Invoice 9' } });
+      assert.equal(res.status, 200, res.text);
+      return res.body;
+    };
+    const qrCalls = () => a.rzp.control.requests({ method: 'POST', path: '/v1/payments/qr_codes' }).length;
+    a.rzp.control.setFeature('qr_codes', false);
+    const first = await link();
+    const shown = await until('the mark', () => show(a.connectionId), (c) => c.status === 'attention_required', 20_000);
+    assert.equal(shown.attention.payments.reason, 'feature_not_enabled');
+    assert.match(shown.attention.payments.description, /requested URL was not found/);
+    assert.deepEqual(await attentionSeries(a.connectionId), [`paygate_connection_attention{connection_id="${a.connectionId}",reason="feature_not_enabled"} 1`]);
+    // The provider profile would send the call again after 5 s: a set-up refusal waits for the operator instead.
+    await new Promise((r) => setTimeout(r, 7_000));
+    assert.equal(qrCalls(), 1, 'the refused QR code was asked for once');
+    assert.deepEqual(a.rzp.control.qrCodes(), []);
+    const page = await getPage(first.short_url);
+    assert.equal(page.status, 200);
+    assert.doesNotMatch(page.html, /<svg/, 'no QR code drawn');
+    assert.doesNotMatch(page.html, /data-testid="upi-intent"/);
+    assert.equal((await get(a.liveKey, `/v1/payment_links/${first.id}`)).status, 'created', 'the link still takes payment');
+
+    a.rzp.control.setFeature('qr_codes', true);
+    const second = await link();
+    await until('the second link\'s code', () => a.rzp.control.qrCodes().filter((q) => q.notes.payment_link_id === second.id), (codes) => codes.length === 1);
+    await until('the mark cleared', () => show(a.connectionId), (c) => c.status === 'active');
+    assert.deepEqual(await attentionSeries(a.connectionId), []);
   });
 });
 

@@ -220,6 +220,7 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
         secrets,
         maxRps: options.provider.maxRps,
         checkAgainInMs: options.provider.pollSeconds * 1000,
+        logger: options.logger,
       }),
       accountReaderOf: createAccountReaders({ orm: options.orm, secrets, maxRps: options.provider.maxRps, checkAgainInMs: options.provider.pollSeconds * 1000 }),
       recurrings: createLiveRecurrings({
