@@ -386,6 +386,27 @@ describe('live collections', () => {
     await assertLedgerBalanced(service, a.accountId);
   });
 
+  test("the answers to a debit's notice order and to the debit itself are lost (the provider made both): one notice, one debit at the provider, one captured payment, no attempt used", async () => {
+    const a = await live();
+    const mandate = await activeMandate(a);
+    a.rzp.control.failNext({ path: '/v1/orders', method: 'POST', when: 'after', status: 502 });
+    a.rzp.control.failNext({ path: '/v1/payments/create/recurring', method: 'POST', when: 'after', status: 504 });
+    const created = await postCollection(a, { mandate_id: mandate.id, amount: 20_000, schedule: 'monthly' });
+    assert.equal(created.status, 200, created.text);
+    const collectionId = created.body.id;
+    const charged = await waitOn(a, `/v1/collections/${collectionId}`, (c) => c.paid_count === 1, 90_000);
+    assert.equal(charged.failed_count, 0);
+    const payments = (await get(a, `/v1/payments?collection_id=${collectionId}`)).body.data;
+    assert.deepEqual(payments.map((p: any) => [p.status, p.amount]), [['captured', 20_000]]);
+    const answered = (path: string) => a.rzp.control.requests({ method: 'POST', path }).map((r) => r.status);
+    assert.equal(answered('/v1/orders').filter((s) => s === 502).length, 1, "the notice order's answer was lost");
+    assert.deepEqual(answered('/v1/payments/create/recurring').slice(0, 1), [504], "the debit's answer was lost");
+    const debits = a.rzp.control.recurringDebits();
+    assert.equal(debits.length, 1, 'one debit at the provider');
+    assert.equal(a.rzp.control.orders().filter((o) => o.receipt === payments[0].id).length, 1, 'one notice order');
+    assert.equal(a.rzp.control.payment(debits[0]!.paymentId).status, 'captured');
+  });
+
   test('a debit the provider fails: the attempt fails, and the retry is announced again (a new notice) and captured', async () => {
     const a = await live();
     const mandate = await activeMandate(a);
