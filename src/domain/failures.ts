@@ -11,7 +11,8 @@
 //   the class 23 violations that are not races, and 08P01 (protocol violation: what PostgreSQL answers for
 //   a NUL in text, since MikroORM inlines values into the query text; the same data fails the same way on
 //   any connection). A unique or exclusion violation (23505, 23P01) may be a concurrent writer that a
-//   retry then finds, so it stays retryable. No input can make a workflow retry forever.
+//   retry then finds, so it stays retryable for RACING_SQL_ATTEMPTS attempts, then is unfixable too (a race
+//   resolves in one or two; one that keeps coming is the write's own). No input can make a workflow retry forever.
 // Plain data and one error class (no SDK import), so workflow code can use it inside the sandbox.
 import type { ErrorCode } from './errors.ts';
 
@@ -61,10 +62,17 @@ const racingSqlStates = new Set(['23505', '23P01']);
 /** Protocol violation: a NUL in text inlined into the query (the message itself is then malformed). */
 const PROTOCOL_VIOLATION = '08P01';
 
-/** True for a SQLSTATE that no retry can fix: class 22, class 23 except `racingSqlStates`, 08P01. */
-export function isUnfixableSqlState(sqlState: string): boolean {
+/** The attempt from which a racing violation counts as unfixable (with the database profile, about 25 s after the first). */
+export const RACING_SQL_ATTEMPTS = 8;
+
+/**
+ * True for a SQLSTATE that no retry can fix: class 22, class 23 except `racingSqlStates`, 08P01; a racing one from
+ * the activity's RACING_SQL_ATTEMPTS-th attempt on.
+ */
+export function isUnfixableSqlState(sqlState: string, attempt = 1): boolean {
   if (sqlState === PROTOCOL_VIOLATION || sqlState.startsWith('22')) return true;
-  return sqlState.startsWith('23') && !racingSqlStates.has(sqlState);
+  if (!sqlState.startsWith('23')) return false;
+  return !racingSqlStates.has(sqlState) || attempt >= RACING_SQL_ATTEMPTS;
 }
 
 const SQLSTATE = /^[0-9A-Z]{5}$/;

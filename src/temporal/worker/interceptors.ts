@@ -1,4 +1,5 @@
 // Activity interceptors the worker registers for every activity, ordinary and local.
+import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { ActivityInboundCallsInterceptor, ActivityInterceptorsFactory } from '@temporalio/worker';
 import { UNSTORABLE_DATA, isUnfixableSqlState, sqlStateOf } from '../../domain/failures.ts';
@@ -11,7 +12,7 @@ const unfixableDatabaseErrors: ActivityInboundCallsInterceptor = {
     } catch (err) {
       if (err instanceof ApplicationFailure) throw err;
       const sqlState = sqlStateOf(err);
-      if (sqlState === undefined || !isUnfixableSqlState(sqlState)) throw err;
+      if (sqlState === undefined || !isUnfixableSqlState(sqlState, Context.current().info.attempt)) throw err;
       const message = err instanceof Error ? err.message : String(err);
       throw ApplicationFailure.create({ message: `The database refused the data (SQLSTATE ${sqlState}): ${message}`, type: UNSTORABLE_DATA, nonRetryable: true, details: [{ sqlState }], cause: err instanceof Error ? err : undefined });
     }
