@@ -75,6 +75,17 @@ describe('orders', () => {
     assert.equal((await api.fetchOrder(order.id)).amount, 10_000);
   });
 
+  test('an order made elsewhere under our id (receipts are not unique) is not ours: another amount is passed over, and of two with our amount the first made is ours', async () => {
+    const paymentId = newId('payment');
+    const ours = await api.createOrder({ paymentId, amount: 10_000, notes: {} });
+    rzp.control.payElsewhere({ amount: 100, receipt: paymentId });
+    rzp.control.payElsewhere({ amount: 10_000, receipt: paymentId });
+    assert.equal((await api.findOrderByReceipt(paymentId, 10_000))?.id, ours.id);
+    assert.equal(await api.findOrderByReceipt(paymentId, 20_000), null);
+    const elsewhere = rzp.control.orders().find((o) => o.receipt === paymentId && o.amount === 100)!;
+    assert.equal((await api.findOrderByReceipt(paymentId, 100))?.id, elsewhere.id);
+  });
+
   test('an amount under 100 paise is refused by the provider', async () => {
     await assert.rejects(api.createOrder({ paymentId: newId('payment'), amount: 99 }), (err: unknown) => {
       assert.ok(err instanceof ProviderRejectedError);

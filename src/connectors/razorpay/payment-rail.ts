@@ -105,14 +105,14 @@ export function refundAnswerOf(refund: RazorpayRefund, checkAgainInMs: number): 
 async function orderFor(api: RazorpayPaymentsApi, submission: PaymentSubmission): Promise<RazorpayOrder> {
   // The order an earlier hand-over made, by its id: a receipt is not unique at the provider.
   if (submission.orderReference) return api.fetchOrder(submission.orderReference);
-  const found = await api.findOrderByReceipt(submission.paymentId);
+  const found = await api.findOrderByReceipt(submission.paymentId, submission.amount);
   if (found) return found;
   const notes = { ...submission.notes, account_id: submission.accountId };
   try {
     return await api.createOrder({ paymentId: submission.paymentId, amount: submission.amount, notes });
   } catch (err) {
     if (!(err instanceof ProviderAnswerUnknownError)) throw err;
-    const created = await api.findOrderByReceipt(submission.paymentId);
+    const created = await api.findOrderByReceipt(submission.paymentId, submission.amount);
     if (created) return created;
     throw err;
   }
@@ -165,7 +165,7 @@ function noNotice(): PaymentSubmitAnswer {
  * there is no next action; the order captures by itself (`payment_capture: true`).
  */
 async function submitDebit(conn: RazorpayGatewayConnection, s: PaymentSubmission, recurring: NonNullable<PaymentSubmission['recurring']>, checkAgainInMs: number): Promise<PaymentSubmitAnswer> {
-  const order = await conn.api.findOrderByReceipt(s.paymentId);
+  const order = await conn.api.findOrderByReceipt(s.paymentId, s.amount);
   if (!order) return noNotice();
   const best = bestAttempt(await conn.api.paymentsOfOrder(order.id));
   if (best) return { ...paymentAnswerOf(await captured(conn.api, best), checkAgainInMs), nextAction: null };

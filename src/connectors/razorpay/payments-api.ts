@@ -222,7 +222,8 @@ export interface RazorpayPaymentsApi {
   createOrder(input: OrderInput): Promise<RazorpayOrder>;
   fetchOrder(orderId: string): Promise<RazorpayOrder>;
   /** The order with our payment id as receipt, or null: the lookup before any second create. */
-  findOrderByReceipt(receipt: string): Promise<RazorpayOrder | null>;
+  /** The order made under our id (its receipt), of `amount` when given: the first such, or null. */
+  findOrderByReceipt(receipt: string, amount?: number): Promise<RazorpayOrder | null>;
   paymentsOfOrder(orderId: string): Promise<RazorpayPayment[]>;
   createUpiPayment(input: UpiPaymentInput): Promise<CreatedPayment>;
   createNetbankingPayment(input: NetbankingPaymentInput): Promise<CreatedPayment>;
@@ -262,12 +263,13 @@ export function createPaymentsApi(http: RazorpayHttp): RazorpayPaymentsApi {
   return {
     createOrder: (input) => http.post<RazorpayOrder>('/v1/orders', { body: orderRequestBody(input) }),
     fetchOrder: (orderId) => http.get<RazorpayOrder>(`/v1/orders/${id(orderId)}`),
-    async findOrderByReceipt(receipt) {
+    async findOrderByReceipt(receipt, amount) {
       const items = await allPages((skip) => http.get<Collection<RazorpayOrder>>('/v1/orders', { query: { receipt, count: MAX_PAGE, skip } }), MAX_PAGE);
-      // The provider does not keep receipts unique: two orders under one of our ids is a defect to stop at.
-      const matches = items.filter((o) => o.receipt === receipt);
-      if (matches.length > 1) throw new Error(`the provider has ${matches.length} orders with receipt ${receipt}`);
-      return matches[0] ?? null;
+      // The provider does not keep receipts unique (api/orders/create.md): another integration of the same account may
+      // repeat one of our ids. Ours has our amount, and is the first made under it (an id of ours is unknown to anyone
+      // until the service has sent it).
+      const matches = items.filter((o) => o.receipt === receipt && (amount === undefined || o.amount === amount));
+      return matches.sort((a, b) => (a.created_at ?? 0) - (b.created_at ?? 0) || a.id.localeCompare(b.id))[0] ?? null;
     },
     paymentsOfOrder: async (orderId) => (await http.get<Collection<RazorpayPayment>>(`/v1/orders/${id(orderId)}/payments`)).items,
     async createUpiPayment(input) {

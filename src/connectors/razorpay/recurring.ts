@@ -19,7 +19,7 @@ import { createRazorpayHttp } from './http.ts';
 import { createPaymentsApi, type RazorpayPaymentsApi } from './payments-api.ts';
 import { bestAttempt } from './payment-rail.ts';
 import { pacedHttp } from './payment-rails.ts';
-import { createRecurringApi, type RazorpayRecurringApi } from './recurring-api.ts';
+import { AUTHORIZATION_AMOUNT, createRecurringApi, type RazorpayRecurringApi } from './recurring-api.ts';
 import type { RazorpayOrder, RazorpayPayment } from './translate-payments.ts';
 import { authorizationReportOf, authorizationTokenOf, tokenReportOf, tokenStatusOf } from './translate-recurring.ts';
 
@@ -44,15 +44,15 @@ export function razorpayRecurringOver(deps: RazorpayRecurringDeps): ProviderRecu
   };
 }
 
-/** The order under `receipt`: found, or created once; a lost answer to the create is looked up, never sent again blind. */
-async function orderUnder(api: RazorpayPaymentsApi, receipt: string, create: () => Promise<RazorpayOrder>): Promise<RazorpayOrder> {
-  const found = await api.findOrderByReceipt(receipt);
+/** The order of `amount` under `receipt`: found, or created once; a lost answer to the create is looked up, never sent again blind. */
+async function orderUnder(api: RazorpayPaymentsApi, receipt: string, amount: number, create: () => Promise<RazorpayOrder>): Promise<RazorpayOrder> {
+  const found = await api.findOrderByReceipt(receipt, amount);
   if (found) return found;
   try {
     return await create();
   } catch (err) {
     if (!(err instanceof ProviderAnswerUnknownError)) throw err;
-    const created = await api.findOrderByReceipt(receipt);
+    const created = await api.findOrderByReceipt(receipt, amount);
     if (created) return created;
     throw err;
   }
@@ -63,7 +63,7 @@ async function register(deps: RazorpayRecurringDeps, input: MandateRegistrationI
   // The order's token takes no start time (authorization-transaction.md documents max_amount, expire_at, frequency,
   // recurring_value and recurring_type only): a mandate whose start_at is later is registered now, and its first
   // debit simply cannot come before start_at, which the service keeps.
-  const order = await orderUnder(deps.payments, input.mandateId, () =>
+  const order = await orderUnder(deps.payments, input.mandateId, AUTHORIZATION_AMOUNT, () =>
     deps.recurring.createAuthorizationOrder({
       mandateId: input.mandateId,
       customerReference: customer.id,
@@ -118,7 +118,7 @@ async function mandate(deps: RazorpayRecurringDeps, ref: ProviderMandateRef): Pr
 }
 
 async function noticeDebit(deps: RazorpayRecurringDeps, input: DebitNoticeInput): Promise<{ orderReference: string }> {
-  const order = await orderUnder(deps.payments, input.paymentId, () => deps.recurring.createNoticeOrder(input));
+  const order = await orderUnder(deps.payments, input.paymentId, input.amount, () => deps.recurring.createNoticeOrder(input));
   return { orderReference: order.id };
 }
 
