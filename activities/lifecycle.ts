@@ -223,7 +223,9 @@ export function transitionWriter<S extends string, F extends string, Row extends
  * Writes the moves `decide` calls for, each in a statement (moveAlone) or a transaction of its own under the row's
  * lock, deciding again from the status each time: one posting per transaction keeps the ledger's one lock order
  * (src/ledger), so two moves at once (a payout completed and already reversed) cannot deadlock with a reservation.
- * `read`: the row as the caller already read it, if it did (a move from it is guarded by its status).
+ * `read`: the row as the caller already read it, if it did (a move from it is guarded by its status). A store with
+ * `follows` reads the row afresh instead: what a follow posting draws on (a live capture's fee) may have been written
+ * after the caller's read (the rail's answer is kept before the move), and the guard checks only the status.
  */
 export async function writeMoves<S extends string, F extends string, Row extends LifecycleRow<S>, V>(
   orm: MikroORM,
@@ -232,7 +234,7 @@ export async function writeMoves<S extends string, F extends string, Row extends
   decide: (status: S) => RailDecision<S, F>,
   read?: Row,
 ): Promise<RailStep<V>> {
-  let known = read;
+  let known = store.follows ? undefined : read;
   for (;;) {
     // First in one statement from the row as read (moveAlone); when that cannot tell, under the row's lock.
     if (!store.alongside) {
