@@ -298,4 +298,19 @@ describe('each object keeps its connection', () => {
     assert.deepEqual(p.rzp.control.qrCodes(), []);
     assert.deepEqual(p.rzp.control.requests({ path: '/v1/payments/qr_codes*' }), []);
   });
+
+  test("a link made while its connection was active, whose QR code is still being made when the connection is disabled, gets no code on the disabled connection", async () => {
+    const p = await providerAccount();
+    const a = await liveAccount();
+    const id = await connect(a.accountId, p);
+    // The link's first QR code call is answered 500 (the provider made nothing): its activity tries again a few seconds later.
+    p.rzp.control.failNext({ path: '/v1/payments/qr_codes', method: 'POST', status: 500 });
+    const res = await http.post('/v1/payment_links', { key: a.liveKey, headers: HTTPS, idempotencyKey: randomUUID(), json: { amount: 10_000, description: 'Invoice 9' } });
+    assert.equal(res.status, 200, res.text);
+    await until('the first QR code call', () => p.rzp.control.requests({ method: 'POST', path: '/v1/payments/qr_codes' }).length > 0);
+    json(await payctl(['connections', 'disable', id, '--json']));
+    // Past the activity's next attempts (5 s, then 10 s after it).
+    await new Promise((r) => setTimeout(r, 20_000));
+    assert.deepEqual(p.rzp.control.qrCodes().map((q) => q.id), [], 'no QR code made on the disabled connection');
+  });
 });

@@ -86,6 +86,17 @@ describe("the paying customer's details", () => {
     assert.equal((await http.get('/v1/payments', { key: a.liveKey, headers: HTTPS })).body.data.length, 0);
   });
 
+  test('a live netbanking payment given no customer details is refused, and no made-up ip or referer (127.0.0.1, paygate.invalid) reaches the provider', async () => {
+    // Only fields every version of the API takes: a caller who names no customer_ip and no user_agent.
+    const a = await live();
+    const res = await post(a.liveKey, '/v1/payments', { amount: 10_000, currency: 'INR', method: 'netbanking', bank: 'HDFC', customer_id: a.customerId });
+    await new Promise((r) => setTimeout(r, 2_000)); // time for an attempt, were one made, to reach the stand-in
+    const sent = bodiesTo(a.rzp, '/v1/payments/create/json').map((b) => [b.ip, b.referer]);
+    assert.deepEqual(sent, [], 'no netbanking attempt, and so no made-up ip or referer, reaches the provider');
+    assert.ok(!JSON.stringify(a.rzp.control.requests()).includes('paygate.invalid'), 'no made-up referer anywhere');
+    assertApiError(res, 400, 'invalid_request', 'customer_ip');
+  });
+
   test('a live UPI payment sends the caller\'s customer_ip and user_agent, and without them sends none (never 127.0.0.1)', async () => {
     const a = await live();
     const given = await post(a.liveKey, '/v1/payments', { amount: 10_000, currency: 'INR', method: 'upi', customer_id: a.customerId, customer_ip: IP, user_agent: UA });
