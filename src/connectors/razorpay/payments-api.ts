@@ -267,9 +267,10 @@ export function createPaymentsApi(http: RazorpayHttp): RazorpayPaymentsApi {
       const items = await allPages((skip) => http.get<Collection<RazorpayOrder>>('/v1/orders', { query: { receipt, count: MAX_PAGE, skip } }), MAX_PAGE);
       // The provider does not keep receipts unique (api/orders/create.md): another integration of the same account may
       // repeat one of our ids. Ours has our amount, and is the first made under it (an id of ours is unknown to anyone
-      // until the service has sent it).
-      const matches = items.filter((o) => o.receipt === receipt && (amount === undefined || o.amount === amount));
-      return matches.sort((a, b) => (a.created_at ?? 0) - (b.created_at ?? 0) || a.id.localeCompare(b.id))[0] ?? null;
+      // until the service has sent it). The list is newest first (api/orders/fetch-all.md), which also orders orders
+      // made in one second: reversed, it is oldest first, and a stable sort by created_at keeps that within a second.
+      const matches = items.filter((o) => o.receipt === receipt && (amount === undefined || o.amount === amount)).reverse();
+      return matches.sort((a, b) => (a.created_at ?? 0) - (b.created_at ?? 0))[0] ?? null;
     },
     paymentsOfOrder: async (orderId) => (await http.get<Collection<RazorpayPayment>>(`/v1/orders/${id(orderId)}/payments`)).items,
     async createUpiPayment(input) {
