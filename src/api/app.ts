@@ -3,7 +3,7 @@
 //   request id → logging → metrics → errors (envelope, JSON serialisation, Sandbox-Simulate: timeout)
 //   → ORM request context → router
 //        /v1/* (matched routes only): auth (a missing or unknown key: limited per client address) → Sandbox-Simulate
-//               → rate limit → body → idempotency → live money needs a connection → handler
+//               → rate limit → the key's role → body → idempotency → live money needs a connection → handler
 //        /reports/:id/file (a report's signed download link, no API key): handler
 //        /pay/* (payment links' hosted pages, no API key): HTML errors and security headers → rate limit
 //               per client address → body → page handler (src/api/pages/pay.ts)
@@ -20,6 +20,8 @@ import type { Config } from '../config.ts';
 import { ApiError } from '../domain/errors.ts';
 import type { AppDeps, ApiContext, ApiState } from './context.ts';
 import { authentication } from './middleware/auth.ts';
+import { permissions } from './middleware/permissions.ts';
+import { keyRoutes } from './routes/keys.ts';
 import { bodyParsing } from './middleware/body.ts';
 import { connectionRequired } from './middleware/connection.ts';
 import { errorHandling } from './middleware/errors.ts';
@@ -111,6 +113,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): ApiApp {
     }),
     sandboxSimulate(),
     rateLimiting(keyLimiter),
+    permissions(),
     bodyParsing({ defaultLimit: options.bodyLimit, routeLimits: options.routeBodyLimits }),
     idempotency({ logger, secrets: deps.secrets, lockMs: options.idempotencyLockMs }),
     connectionRequired(),
@@ -134,6 +137,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): ApiApp {
   reportRoutes(router, deps);
   beneficiaryRoutes(router, deps);
   customerRoutes(router, deps);
+  keyRoutes(router, deps);
   payPageRoutes(router, deps);
   paymentReturnRoutes(router);
   mandatePageRoutes(router, deps);

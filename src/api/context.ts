@@ -8,6 +8,7 @@ import type { Mode } from '../domain/modes.ts';
 import type { Orm } from '../db/orm.ts';
 import type { SecretBox } from '../db/sealed.ts';
 import type { ApiKeyLookup } from '../db/api-key-cache.ts';
+import type { ActiveKey } from '../db/accounts.ts';
 import type { TemporalGateway } from '../temporal/client/gateway.ts';
 import { ApiError } from '../domain/errors.ts';
 
@@ -35,6 +36,8 @@ export interface ApiState {
   accountId?: string;
   mode?: Mode;
   keyId?: string;
+  /** The calling key as auth found it: its role, name and holder (docs/api.md, "Key roles"). */
+  key?: ActiveKey;
   /** Sandbox-Simulate values of a sandbox request (empty otherwise). */
   simulate: ReadonlySet<SandboxSimulation>;
   /** Parsed request body (POST/PUT/PATCH): nested objects and arrays, form values as strings. `{}` when empty. */

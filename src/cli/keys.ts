@@ -3,8 +3,17 @@ import { Option, type Command } from 'commander';
 import { createApiKey, revokeApiKey } from '../db/accounts.ts';
 import { AccountEntity, ApiKeyEntity } from '../db/entities.ts';
 import { isIdOf } from '../domain/ids.ts';
+import { creatableKeyRoles, type KeyRole } from '../domain/key-roles.ts';
 import { modes, type Mode } from '../domain/modes.ts';
-import { CliError, unixSeconds, type CliContext } from './context.ts';
+import { CliError, UsageError, unixSeconds, type CliContext } from './context.ts';
+
+/** A key's name or holder as given: 1 to 100 characters, no control characters; null when not given. */
+function label(option: string, value: string | undefined): string | null {
+  if (value === undefined) return null;
+  const text = value.trim();
+  if (text.length < 1 || text.length > 100 || /[\u0000-\u001f\u007f]/.test(text)) throw new UsageError(`${option} takes 1 to 100 characters, none of them control characters`);
+  return text;
+}
 
 /** Adds `payctl keys ...` (subcommands made with .command() inherit the program's output and exit settings). */
 export function registerKeysCommands(program: Command, ctx: CliContext): void {
@@ -15,20 +24,28 @@ export function registerKeysCommands(program: Command, ctx: CliContext): void {
     .description('create an API key for an account (the key is shown once)')
     .requiredOption('--account <id>', 'account id (acct_...)')
     .addOption(new Option('--mode <mode>', 'which world the key acts in').choices(modes).makeOptionMandatory())
-    .option('--json', 'print {"id", "account_id", "mode", "key"} as JSON')
-    .action(async (options: { account: string; mode: Mode; json?: boolean }) => {
+    .addOption(new Option('--role <role>', 'what the key may do: full (everything) or approver (read and create reports)').choices(creatableKeyRoles).default('full'))
+    .option('--name <text>', 'what the key is for (1 to 100 characters)')
+    .option('--holder <text>', 'the person or system that holds the key (default: the key itself); maker and checker are compared by holder')
+    .option('--json', 'print {"id", "account_id", "mode", "role", "name", "holder", "key"} as JSON')
+    .action(async (options: { account: string; mode: Mode; role: KeyRole; name?: string; holder?: string; json?: boolean }) => {
       const notFound = new CliError(`account not found: ${options.account}`);
       if (!isIdOf('account', options.account)) throw notFound;
+      const name = label('--name', options.name);
+      const holder = label('--holder', options.holder);
       const created = await ctx.withDatabase(async (db) => {
         const em = db.orm.em.fork();
         const account = await em.findOne(AccountEntity, { id: options.account });
         if (!account) throw notFound;
-        return createApiKey(em, account.id, options.mode);
+        return createApiKey(em, account.id, options.mode, { role: options.role, name, holder });
       });
       ctx.print(
         options.json,
-        { id: created.id, account_id: created.account_id, mode: created.mode, key: created.secret },
-        [`Created ${created.mode} key ${created.id} for account ${created.account_id}, shown only this once:`, `  ${created.secret}`],
+        { id: created.id, account_id: created.account_id, mode: created.mode, role: created.role, name: created.name, holder: created.holder ?? created.id, key: created.secret },
+        [
+          `Created ${created.mode} ${created.role} key ${created.id} for account ${created.account_id}${created.name ? ` (${created.name})` : ''}, shown only this once:`,
+          `  ${created.secret}`,
+        ],
       );
     });
 

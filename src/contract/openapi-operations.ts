@@ -43,6 +43,7 @@ const codeTexts: Record<ErrorCode, string> = {
   sandbox_only: 'a test helper called with a live key (`sandbox_only`)',
   invalid_signature: 'a download link whose signature does not match (`invalid_signature`)',
   connection_required: 'a live write that moves money on an account with no active provider connection (`connection_required`)',
+  permission_denied: "a call the API key's role does not allow, such as an `approver` key's write (`permission_denied`); nothing was done and the Idempotency-Key stays free",
   not_found: 'an unknown id, or an id of another account or mode (`not_found`)',
   method_not_allowed: 'the route exists but not with this method (`method_not_allowed`)',
   idempotency_key_in_use: 'the same idempotency key is still being executed (`idempotency_key_in_use`)',
@@ -104,7 +105,7 @@ const readHeaders = z.object({
 /** What any authenticated route may answer besides its own outcomes. */
 const authErrors: ErrorCode[] = ['authentication_failed', 'https_required', 'rate_limited', 'internal_error', 'service_unavailable'];
 /** What any write may answer: a malformed header or parameter, its Idempotency-Key in use or reused. */
-const writeErrors: ErrorCode[] = ['invalid_request', 'idempotency_key_in_use', 'idempotency_key_reused'];
+const writeErrors: ErrorCode[] = ['invalid_request', 'idempotency_key_in_use', 'idempotency_key_reused', 'permission_denied'];
 /** What a request body may add: too large, not form or JSON. */
 const bodyErrors: ErrorCode[] = ['payload_too_large', 'unsupported_media_type'];
 

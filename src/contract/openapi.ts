@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { createDocument } from 'zod-openapi';
 import { balancePaths } from './balance.ts';
+import { keyPaths } from './keys.ts';
 import { beneficiaryPaths } from './beneficiaries.ts';
 import { collectionPaths } from './collections.ts';
 import { mandatePaths } from './mandates.ts';
@@ -160,6 +161,7 @@ function buildDocument(options: OpenApiOptions): ReturnType<typeof createDocumen
       ...eventPaths,
       ...webhookPaths,
       ...operationsPaths,
+      ...keyPaths,
     },
   });
 }

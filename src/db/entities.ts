@@ -10,6 +10,7 @@ import { collectionStatuses } from '../domain/collections.ts';
 import { paymentLinkStatuses } from '../domain/payment-links.ts';
 import { mandateFrequencies, mandateStatuses } from '../domain/mandates.ts';
 import { reportFormats, reportStatuses } from '../domain/reports.ts';
+import { keyRoles } from '../domain/key-roles.ts';
 import { modes } from '../domain/modes.ts';
 import { ExactJsonType } from './exact-json.ts';
 import { paymentMethods, paymentStatuses } from '../domain/payments.ts';
@@ -41,6 +42,9 @@ export const ApiKeyEntity = defineEntity({
     mode: modeProp(),
     keyHash: p.string().unique(),
     last4: p.string(),
+    role: p.enum(keyRoles).default('full'),
+    name: p.string().nullable(),
+    holder: p.string().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     revokedAt: p.datetime().nullable(),
   },

@@ -38,6 +38,7 @@ import { Migration20261207050000_customer_client_details } from './migrations/Mi
 import { Migration20261207060000_collection_source_call } from './migrations/Migration20261207060000_collection_source_call.ts';
 import { Migration20261208010000_connection_attention } from './migrations/Migration20261208010000_connection_attention.ts';
 import { Migration20261209000000_collection_setup_refusals } from './migrations/Migration20261209000000_collection_setup_refusals.ts';
+import { Migration20261210000000_api_key_roles } from './migrations/Migration20261210000000_api_key_roles.ts';
 
 /** Committed migrations, in order. Append new ones; never edit one that has landed. */
 export const migrationsList = [
@@ -76,6 +77,7 @@ export const migrationsList = [
   { name: 'Migration20261207060000_collection_source_call', class: Migration20261207060000_collection_source_call },
   { name: 'Migration20261208010000_connection_attention', class: Migration20261208010000_connection_attention },
   { name: 'Migration20261209000000_collection_setup_refusals', class: Migration20261209000000_collection_setup_refusals },
+  { name: 'Migration20261210000000_api_key_roles', class: Migration20261210000000_api_key_roles },
 ];
 
 export type Orm = MikroORM;

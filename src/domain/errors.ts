@@ -10,6 +10,7 @@ export const errorCodes = {
   sandbox_only: { status: 403, type: 'invalid_request_error' },
   invalid_signature: { status: 403, type: 'invalid_request_error' },
   connection_required: { status: 403, type: 'invalid_request_error' },
+  permission_denied: { status: 403, type: 'invalid_request_error' },
   not_found: { status: 404, type: 'invalid_request_error' },
   method_not_allowed: { status: 405, type: 'invalid_request_error' },
   idempotency_key_in_use: { status: 409, type: 'idempotency_error' },

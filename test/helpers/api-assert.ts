@@ -14,6 +14,7 @@ const typeOfCode: Record<string, string> = {
   sandbox_only: 'invalid_request_error',
   invalid_signature: 'invalid_request_error',
   connection_required: 'invalid_request_error',
+  permission_denied: 'invalid_request_error',
   expired: 'invalid_request_error',
   not_found: 'invalid_request_error',
   method_not_allowed: 'invalid_request_error',

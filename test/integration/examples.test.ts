@@ -171,6 +171,7 @@ test('the document\'s examples are what the service answers: recorded from this 
   await call('getSettlement', 'GET', `/v1/settlements/${run.data[0].id}`, key);
   await call('listSettlements', 'GET', '/v1/settlements?limit=1', key);
   await call('getBalance', 'GET', '/v1/balance', key);
+  await call('getCurrentApiKey', 'GET', '/v1/keys/current', key);
   await call('listBalanceTransactions', 'GET', '/v1/balance_transactions?limit=1', key);
 
   // A monthly collection, charged once, paused, resumed.

@@ -67,6 +67,7 @@ export function authentication(options: AuthOptions = {}): ApiMiddleware {
     ctx.state.accountId = key.accountId;
     ctx.state.mode = key.mode;
     ctx.state.keyId = key.id;
+    ctx.state.key = key;
     await next();
   };
 }

@@ -861,6 +861,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/keys/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The API key making this request: its role, holder and limits */
+        get: operations["getCurrentApiKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -1745,6 +1762,36 @@ export type components = {
             /** @constant */
             temporal: "ok";
         };
+        ApiKey: {
+            /** @example key_01JD3Y8X4W0000000000000000 */
+            id: string;
+            /** @constant */
+            object: "api_key";
+            /** @description What the key is for, as `payctl keys create --name` gave it. */
+            name: string | null;
+            /** @description The person or system holding the key (`--holder`; the key id when none was given). Maker and checker are compared by holder. */
+            holder: string;
+            /**
+             * @description `full` may do everything; `approver` may read and create reports; `maker` is for servers and agents.
+             * @enum {string}
+             */
+            role: "full" | "maker" | "approver";
+            mode: components["schemas"]["Mode"];
+            /** @description The key's spending limits; `full` keys have none. */
+            limits: {
+                /** @description Paise one payout may take without an approval (null: no limit). */
+                max_amount: number | null;
+                /** @description Paise the key's payouts may add up to over 24 hours without an approval (null: no limit). */
+                daily_amount: number | null;
+                /** @description `always`: every payout of the key waits for an approval. */
+                approval: "always" | null;
+                /**
+                 * @description Whether the key may make refunds.
+                 * @enum {string}
+                 */
+                refunds: "allow" | "deny";
+            };
+        };
     };
     responses: never;
     parameters: never;
@@ -1873,7 +1920,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A live key over plain HTTP (`https_required`); or a test helper called with a live key (`sandbox_only`). */
+            /** @description A call the API key's role does not allow, such as an `approver` key's write (`permission_denied`); nothing was done and the Idempotency-Key stays free; or a live key over plain HTTP (`https_required`); or a test helper called with a live key (`sandbox_only`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -2760,7 +2807,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A live key over plain HTTP (`https_required`). */
+            /** @description A call the API key's role does not allow, such as an `approver` key's write (`permission_denied`); nothing was done and the Idempotency-Key stays free; or a live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -3394,7 +3441,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A live key over plain HTTP (`https_required`). */
+            /** @description A call the API key's role does not allow, such as an `approver` key's write (`permission_denied`); nothing was done and the Idempotency-Key stays free; or a live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -3747,7 +3794,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A live key over plain HTTP (`https_required`). */
+            /** @description A call the API key's role does not allow, such as an `approver` key's write (`permission_denied`); nothing was done and the Idempotency-Key stays free; or a live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -4175,7 +4222,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A live key over plain HTTP (`https_required`); or a live write that moves money on an account with no active provider connection (`connection_required`). */
+            /** @description A call the API key's role does not allow, such as an `approver` key's write (`permission_denied`); nothing was done and the Idempotency-Key stays free; or a live key over plain HTTP (`https_required`); or a live write that moves money on an account with no active provider connection (`connection_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -4515,7 +4562,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A live key over plain HTTP (`https_required`); or a test helper called with a live key (`sandbox_only`). */
+            /** @description A call the API key's role does not allow, such as an `approver` key's write (`permission_denied`); nothing was done and the Idempotency-Key stays free; or a live key over plain HTTP (`https_required`); or a test helper called with a live key (`sandbox_only`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -4901,7 +4948,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A live key over plain HTTP (`https_required`); or a live write that moves money on an account with no active provider connection (`connection_required`). */
+            /** @description A call the API key's role does not allow, such as an `approver` key's write (`permission_denied`); nothing was done and the Idempotency-Key stays free; or a live key over plain HTTP (`https_required`); or a live write that moves money on an account with no active provider connection (`connection_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -5415,7 +5462,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A live key over plain HTTP (`https_required`); or a live write that moves money on an account with no active provider connection (`connection_required`). */
+            /** @description A call the API key's role does not allow, such as an `approver` key's write (`permission_denied`); nothing was done and the Idempotency-Key stays free; or a live key over plain HTTP (`https_required`); or a live write that moves money on an account with no active provider connection (`connection_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -5955,7 +6002,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A live key over plain HTTP (`https_required`); or a live write that moves money on an account with no active provider connection (`connection_required`). */
+            /** @description A call the API key's role does not allow, such as an `approver` key's write (`permission_denied`); nothing was done and the Idempotency-Key stays free; or a live key over plain HTTP (`https_required`); or a live write that moves money on an account with no active provider connection (`connection_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -6565,7 +6612,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A live key over plain HTTP (`https_required`); or a test helper called with a live key (`sandbox_only`). */
+            /** @description A call the API key's role does not allow, such as an `approver` key's write (`permission_denied`); nothing was done and the Idempotency-Key stays free; or a live key over plain HTTP (`https_required`); or a test helper called with a live key (`sandbox_only`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -6979,7 +7026,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A live key over plain HTTP (`https_required`); or a live write that moves money on an account with no active provider connection (`connection_required`). */
+            /** @description A call the API key's role does not allow, such as an `approver` key's write (`permission_denied`); nothing was done and the Idempotency-Key stays free; or a live key over plain HTTP (`https_required`); or a live write that moves money on an account with no active provider connection (`connection_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -7327,7 +7374,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A live key over plain HTTP (`https_required`). */
+            /** @description A call the API key's role does not allow, such as an `approver` key's write (`permission_denied`); nothing was done and the Idempotency-Key stays free; or a live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -7504,7 +7551,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A live key over plain HTTP (`https_required`); or a test helper called with a live key (`sandbox_only`). */
+            /** @description A call the API key's role does not allow, such as an `approver` key's write (`permission_denied`); nothing was done and the Idempotency-Key stays free; or a live key over plain HTTP (`https_required`); or a test helper called with a live key (`sandbox_only`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -7681,7 +7728,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A live key over plain HTTP (`https_required`); or a test helper called with a live key (`sandbox_only`). */
+            /** @description A call the API key's role does not allow, such as an `approver` key's write (`permission_denied`); nothing was done and the Idempotency-Key stays free; or a live key over plain HTTP (`https_required`); or a test helper called with a live key (`sandbox_only`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -7856,7 +7903,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A live key over plain HTTP (`https_required`); or a test helper called with a live key (`sandbox_only`). */
+            /** @description A call the API key's role does not allow, such as an `approver` key's write (`permission_denied`); nothing was done and the Idempotency-Key stays free; or a live key over plain HTTP (`https_required`); or a test helper called with a live key (`sandbox_only`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -8286,7 +8333,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A live key over plain HTTP (`https_required`); or a live write that moves money on an account with no active provider connection (`connection_required`). */
+            /** @description A call the API key's role does not allow, such as an `approver` key's write (`permission_denied`); nothing was done and the Idempotency-Key stays free; or a live key over plain HTTP (`https_required`); or a live write that moves money on an account with no active provider connection (`connection_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -8644,7 +8691,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A live key over plain HTTP (`https_required`). */
+            /** @description A call the API key's role does not allow, such as an `approver` key's write (`permission_denied`); nothing was done and the Idempotency-Key stays free; or a live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -8826,7 +8873,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A live key over plain HTTP (`https_required`); or a test helper called with a live key (`sandbox_only`). */
+            /** @description A call the API key's role does not allow, such as an `approver` key's write (`permission_denied`); nothing was done and the Idempotency-Key stays free; or a live key over plain HTTP (`https_required`); or a test helper called with a live key (`sandbox_only`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -9266,7 +9313,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A live key over plain HTTP (`https_required`); or a live write that moves money on an account with no active provider connection (`connection_required`). */
+            /** @description A call the API key's role does not allow, such as an `approver` key's write (`permission_denied`); nothing was done and the Idempotency-Key stays free; or a live key over plain HTTP (`https_required`); or a live write that moves money on an account with no active provider connection (`connection_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -9607,7 +9654,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A live key over plain HTTP (`https_required`). */
+            /** @description A call the API key's role does not allow, such as an `approver` key's write (`permission_denied`); nothing was done and the Idempotency-Key stays free; or a live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -9825,7 +9872,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A live key over plain HTTP (`https_required`). */
+            /** @description A call the API key's role does not allow, such as an `approver` key's write (`permission_denied`); nothing was done and the Idempotency-Key stays free; or a live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -10718,7 +10765,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A live key over plain HTTP (`https_required`). */
+            /** @description A call the API key's role does not allow, such as an `approver` key's write (`permission_denied`); nothing was done and the Idempotency-Key stays free; or a live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -11093,7 +11140,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A live key over plain HTTP (`https_required`). */
+            /** @description A call the API key's role does not allow, such as an `approver` key's write (`permission_denied`); nothing was done and the Idempotency-Key stays free; or a live key over plain HTTP (`https_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -11720,6 +11767,127 @@ export interface operations {
                 };
                 content: {
                     "text/plain": string;
+                };
+            };
+        };
+    };
+    getCurrentApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calling key (never its secret). */
+            200: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description Requests allowed per second for this API key. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix seconds when the window resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "key_01M8Y6SDHKZH5Z4K8F2PXP9JKV",
+                     *       "object": "api_key",
+                     *       "name": null,
+                     *       "holder": "key_01M8Y6SDHKZH5Z4K8F2PXP9JKV",
+                     *       "role": "full",
+                     *       "mode": "sandbox",
+                     *       "limits": {
+                     *         "max_amount": null,
+                     *         "daily_amount": null,
+                     *         "approval": null,
+                     *         "refunds": "allow"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
+            400: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            401: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A live key over plain HTTP (`https_required`). */
+            403: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); `Retry-After` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description Requests allowed per second for this API key. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix seconds when the window resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait (>= 1). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug (`internal_error`); nothing half-done is left behind. */
+            500: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal is unreachable (`service_unavailable`); retry later with the same key. */
+            503: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
