@@ -53,6 +53,18 @@ export async function attentionCleared(em: EntityManager, logger: Logger | undef
   return true;
 }
 
+/** What one call of `capability` said of the connection's set-up: a set-up refusal marks it, any other answer clears it. */
+export async function noteSetupAnswer(
+  em: EntityManager,
+  logger: Logger | undefined,
+  connectionId: string,
+  capability: ConnectionCapability,
+  refusal: { reason: string; description: string | null } | null,
+): Promise<void> {
+  if (refusal) await needsAttention(em, logger, { connectionId, capability, ...refusal });
+  else await attentionCleared(em, logger, connectionId, capability);
+}
+
 /** Every connection's attention entries, for /metrics (`paygate_connection_attention{connection_id,reason}`). */
 export async function attentionOfConnections(em: EntityManager): Promise<{ connectionId: string; capability: string; reason: string }[]> {
   const rows = await em.execute<{ id: string; capability: string; reason: string }[]>(

@@ -4,7 +4,7 @@
 // connection's `payments` capability and is not retried by itself; a code made clears the mark.
 import { ApplicationFailure } from '@temporalio/common';
 import { isProviderSetupError } from '../../../connectors/errors.ts';
-import { attentionCleared, needsAttention } from '../../../db/connection-attention.ts';
+import { noteSetupAnswer } from '../../../db/connection-attention.ts';
 import type { Logger } from '../../../logger.ts';
 import { connectionCredentialsVersion } from '../../../db/connections.ts';
 import { boundConnection } from '../../../db/object-connections.ts';
@@ -36,11 +36,11 @@ export function createLiveGateways(options: { orm: MikroORM; secrets: SecretBox;
       async createLinkQr(input) {
         try {
           const qr = await gateway.createLinkQr(input);
-          await attentionCleared(orm.em.fork(), options.logger, connectionId, 'payments');
+          await noteSetupAnswer(orm.em.fork(), options.logger, connectionId, 'payments', null);
           return qr;
         } catch (err) {
           if (!isProviderSetupError(err)) throw err;
-          await needsAttention(orm.em.fork(), options.logger, { connectionId, capability: 'payments', reason: err.reason, description: err.description });
+          await noteSetupAnswer(orm.em.fork(), options.logger, connectionId, 'payments', { reason: err.reason, description: err.description });
           throw ApplicationFailure.create({ message: err.message, type: 'ProviderSetupError', nonRetryable: true });
         }
       },

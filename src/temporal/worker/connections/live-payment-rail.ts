@@ -14,7 +14,7 @@ import type { RefundRailState } from '../../../domain/refunds.ts';
 import { unconnectedPaymentRail, unconnectedRefundRail } from './unconnected-rail.ts';
 import { type PaymentSideOptions, connectedPaymentSettings } from './connected.ts';
 import { isProviderSetupError } from '../../../connectors/errors.ts';
-import { type ConnectionCapability, attentionCleared, needsAttention } from '../../../db/connection-attention.ts';
+import { type ConnectionCapability, noteSetupAnswer } from '../../../db/connection-attention.ts';
 import type { Logger } from '../../../logger.ts';
 
 export interface LivePaymentRailOptions extends PaymentSideOptions {
@@ -76,9 +76,7 @@ export function createLivePaymentRails(options: LivePaymentRailOptions): Rails {
    * answer or a set-up refusal marks the capability, any other answer clears it.
    */
   async function noteSetup(connectionId: string | null, capability: ConnectionCapability, refusal: { reason: string; description: string | null } | null): Promise<void> {
-    if (!connectionId) return;
-    if (refusal) await needsAttention(orm.em.fork(), options.logger, { connectionId, capability, ...refusal });
-    else await attentionCleared(orm.em.fork(), options.logger, connectionId, capability);
+    if (connectionId) await noteSetupAnswer(orm.em.fork(), options.logger, connectionId, capability, refusal);
   }
 
   const payments: PaymentRail = {
