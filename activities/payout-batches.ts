@@ -21,6 +21,7 @@ import {
 import { payoutWorkflowId } from '../src/domain/workflow-ids.ts';
 import type { PayoutBatchCounts } from '../src/contract/payout-batches.ts';
 import { refuse } from './lifecycle.ts';
+import { type PayoutBatchWaitRequest, actOnWaitingBatch } from './payout-batch-waits.ts';
 
 export interface PayoutBatchPageInput {
   batchId: string;
@@ -70,6 +71,12 @@ export function createPayoutBatchActivities(deps: { orm: MikroORM }) {
       const items: PayoutBatchPageItem[] = [];
       const linkedSeqs: number[] = [];
       for (const row of rows) {
+        // The batch's own item, created waiting with it (the batch waited as a whole): it goes on now, through a
+        // payout workflow of its own, as a new item does (its creation finds the waiting payout and releases it).
+        if (row.ownWaiting) {
+          items.push({ seq: row.seq, payoutId: row.payoutId ?? newId('payout'), workflowId: payoutWorkflowId(input.accountId, input.mode, row.idempotencyKey) });
+          continue;
+        }
         // payout_id already set: joined by an earlier attempt of this very activity.
         if (row.payoutId !== null || row.linkedNow) {
           linkedSeqs.push(row.seq);
@@ -90,9 +97,10 @@ export function createPayoutBatchActivities(deps: { orm: MikroORM }) {
      * created. Answers null while that payout does not exist yet (the other workflow is still creating it,
      * or is refusing it, which frees the key); the batch workflow then tries again a little later.
      */
-    async linkPayoutBatchItem(item: PayoutBatchItemRef): Promise<{ payoutId: string | null }> {
+    async linkPayoutBatchItem(item: PayoutBatchItemRef): Promise<{ payoutId: string | null; ownWaiting?: boolean }> {
       const em = deps.orm.em.fork();
-      return { payoutId: await linkPayoutBatchItemByKey(em, item) };
+      // ownWaiting: the payout is this batch's own item, created waiting with it; it still has to go on.
+      return linkPayoutBatchItemByKey(em, item);
     },
 
     /**
@@ -115,6 +123,9 @@ export function createPayoutBatchActivities(deps: { orm: MikroORM }) {
      * one transaction. Only the first call changes anything; a repeat changes nothing. Answers nothing: the
      * batch view holds `total_amount`, a sum that a history payload could round past 2^53 paise.
      */
+    /** An approval, rejection or cancel of a batch that waits, or the time it waits for come; see actOnWaitingBatch. */
+    actOnWaitingBatch: (request: PayoutBatchWaitRequest) => actOnWaitingBatch(deps.orm, request),
+
     async completePayoutBatch(batchId: string): Promise<void> {
       return deps.orm.em.fork().transactional(async (tx) => {
         const completedNow = await markPayoutBatchCompleted(tx, batchId);

@@ -14,10 +14,12 @@ import { type LiveStepSettings, PROCESSING_FAILED, liveStepper } from './payouts
 import { giveUpPayoutBatchItem } from './payouts/give-up-payout-batch-item.ts';
 import { type PayoutHandOver, handOverPayout, submitPayoutToRail } from './payouts/hand-over-payout.ts';
 import { type PayoutCreation, type PayoutRailReport, payoutStore } from './payouts/payout-store.ts';
+import { type PayoutWaitRequest, actOnWaitingPayout } from './payouts/waits.ts';
 import { recordPayoutAnswer, recordProviderPayoutFacts } from './payouts/provider-fees.ts';
 import type { PayoutResponse } from '../src/contract/payouts.ts';
 
 export type { PayoutCreation, PayoutRailReport, PayoutRequest, PayoutTransition } from './payouts/payout-store.ts';
+export type { PayoutWaitAction, PayoutWaitRequest, ActingKey } from './payouts/waits.ts';
 export type { GiveUpOutcome } from './payouts/give-up-payout-batch-item.ts';
 
 const DEFAULT_PROVIDER_SETTINGS: LiveStepSettings = { retryDelaysSeconds: [60, 120, 300], lookupWindowSeconds: 3600 };
@@ -67,6 +69,9 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode
     },
 
     stepPayout,
+
+    /** An approval, rejection or cancel of a waiting payout, or the time it waits for come; see actOnWaitingPayout. */
+    actOnWaitingPayout: (request: PayoutWaitRequest) => actOnWaitingPayout(deps.orm, request),
 
     /**
      * Creates the payout (createPayout: its amount reserved and written `initiated`, or, a batch item, written

@@ -149,6 +149,11 @@ export const configSchema = z.object({
    */
   PAYMENT_LINK_MIN_EXPIRY_SECONDS: positiveInt.default(900),
   /**
+   * Test runs only: the least time ahead a sandbox payout's `scheduled_at` may be (seconds; the contract's floor is
+   * 900). Live payouts always keep the 15-minute floor.
+   */
+  PAYOUT_SCHEDULE_MIN_SECONDS: positiveInt.default(900),
+  /**
    * Test runs only: how long the customer has to approve a sandbox mandate (seconds; the contract's window is 7
    * days, and this may only shorten it). Live mandates always keep the 7 days.
    */

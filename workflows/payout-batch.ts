@@ -16,6 +16,9 @@ import {
   sleep,
   startChild,
   condition,
+  defineUpdate,
+  setCurrentDetails,
+  setHandler,
   workflowInfo,
 } from '@temporalio/workflow';
 // Workflow-safe (the workflow package re-exports most of @temporalio/common, not this error class).
@@ -23,7 +26,8 @@ import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import type { PayoutBatchActivities, PayoutBatchPageItem } from '../activities/payout-batches.ts';
 import type { Mode } from '../src/domain/modes.ts';
 import { BatchId, baseSearchAttributes } from '../src/domain/search-attributes.ts';
-import type { PayoutActivities } from '../activities/payouts.ts';
+import type { PayoutActivities, PayoutWaitAction } from '../activities/payouts.ts';
+import type { PayoutBatchResponse } from '../src/contract/payout-batches.ts';
 import { payoutWorkflow } from './payout.ts';
 import { databaseSteps, pollingSteps, waitingSteps } from './proxies.ts';
 
@@ -67,13 +71,22 @@ export interface PayoutBatchWorkflowInput {
   /** The last seq handled by earlier runs (continue-as-new); absent on the first run. */
   cursor?: number;
   stats?: PayoutBatchStats;
+  /**
+   * The batch was created waiting as a whole (pending_approval or scheduled): the run waits before it hands out any
+   * item. Absent on runs of batches that never waited (and on every run before this existed), which replay as they
+   * did; a later run (continue-as-new) never carries it, its waits being over.
+   */
+  waits?: boolean;
 }
 
 export interface PayoutBatchWorkflowResult {
   batchId: string;
-  status: 'completed';
+  status: 'completed' | 'rejected' | 'cancelled';
   stats: PayoutBatchStats;
 }
+
+/** An approval, rejection or cancel of a batch that waits as a whole, or the sandbox's advance of its time. */
+export const payoutBatchWaitUpdate = defineUpdate<PayoutBatchResponse, [PayoutWaitAction]>('payoutBatchWait');
 
 const db = databaseSteps<PayoutBatchActivities>();
 /** Giving an item up may wait to tell whether a rail got its payout: the batch goes on meanwhile. */
@@ -83,6 +96,9 @@ const { giveUpPayoutBatchItem } = waitingSteps<PayoutActivities>();
 const settle = pollingSteps<PayoutBatchActivities>();
 
 /** Starts the item's payout workflow and waits for it to settle, or joins the payout its key made. */
+/** The workflow id suffix of a waiting batch item's payout workflow when its key's own id was taken (see payItem). */
+const RELEASE_SUFFIX = '/released';
+
 async function payItem(input: PayoutBatchWorkflowInput, stats: PayoutBatchStats, item: PayoutBatchPageItem): Promise<void> {
   const { batchId, accountId, mode } = input;
   let joinDelayMs = 1000;
@@ -100,7 +116,13 @@ async function payItem(input: PayoutBatchWorkflowInput, stats: PayoutBatchStats,
       });
     } catch (err) {
       if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-      const { payoutId } = await db.linkPayoutBatchItem({ batchId, seq: item.seq, accountId, mode });
+      const { payoutId, ownWaiting } = await db.linkPayoutBatchItem({ batchId, seq: item.seq, accountId, mode });
+      if (payoutId && ownWaiting && !item.workflowId.endsWith(RELEASE_SUFFIX)) {
+        // The batch's own item, created waiting with it, whose key's workflow ran for something else (a request that
+        // reused the key and was answered with this item): it goes on under a workflow of its own.
+        item = { ...item, workflowId: `${item.workflowId}${RELEASE_SUFFIX}` };
+        continue;
+      }
       if (payoutId) {
         stats.linked++;
         return;
@@ -134,8 +156,45 @@ async function payItem(input: PayoutBatchWorkflowInput, stats: PayoutBatchStats,
   }
 }
 
+/**
+ * Waits while the batch waits: until a change from outside (then it reads the batch again) or the time its status
+ * waits for (its approval's expiry, its scheduled time), when the `due` step decides. Returns the batch as it left.
+ */
+async function waitOutBatch(batchId: string, changes: () => number): Promise<PayoutBatchResponse> {
+  let view = await db.actOnWaitingBatch({ batchId, action: { kind: 'read' } });
+  while (view.status === 'pending_approval' || view.status === 'scheduled') {
+    const status = view.status;
+    const a = view.approval;
+    setCurrentDetails(
+      status === 'pending_approval' && a
+        ? `pending_approval: waiting for ${a.required - a.received.length} of ${a.required} approvals (${a.reasons.join(', ')}) of ${view.total_count} payouts`
+        : `scheduled for ${view.scheduled_at ? new Date((view.scheduled_at + 19_800) * 1000).toISOString().slice(0, 16).replace('T', ' ') : '?'} IST`,
+    );
+    const dueAt = status === 'pending_approval' ? a?.expires_at : view.scheduled_at;
+    const seen = changes();
+    const left = dueAt == null ? 0 : dueAt * 1000 - Date.now();
+    const woken = left > 0 && (await condition(() => changes() > seen, left));
+    view = await db.actOnWaitingBatch({ batchId, action: woken ? { kind: 'read' } : { kind: 'due', status } });
+  }
+  return view;
+}
+
 export async function payoutBatchWorkflow(input: PayoutBatchWorkflowInput): Promise<PayoutBatchWorkflowResult> {
   const { batchId, accountId, mode } = input;
+  let waitChanges = 0;
+  setHandler(payoutBatchWaitUpdate, async (action) => {
+    try {
+      return await db.actOnWaitingBatch({ batchId, action });
+    } finally {
+      waitChanges++;
+    }
+  });
+  if (input.waits) {
+    const left = await waitOutBatch(batchId, () => waitChanges);
+    if (left.status === 'rejected' || left.status === 'cancelled') {
+      return { batchId, status: left.status, stats: { started: 0, linked: 0, abandoned: 0, runs: 0 } };
+    }
+  }
   // Temporal allows 2,000 pending children per workflow; stay well below whatever the configuration says.
   const window = Math.min(Math.max(1, input.window), 1000);
   const stats: PayoutBatchStats = { started: 0, linked: 0, abandoned: 0, runs: 0, ...input.stats };

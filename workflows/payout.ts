@@ -1,8 +1,9 @@
 // One payout, from creation to a settled status (workflows/lifecycle.ts). Started by POST /v1/payouts with
 // Update-with-Start (the update answers once the money is reserved), or as a child of a batch.
 // Orchestration only.
-import { allHandlersFinished, condition, defineSignal, defineUpdate, setHandler } from '@temporalio/workflow';
-import type { PayoutActivities, PayoutCreation, PayoutRailReport, PayoutTransition } from '../activities/payouts.ts';
+import { allHandlersFinished, condition, defineSignal, defineUpdate, setCurrentDetails, setHandler } from '@temporalio/workflow';
+import type { PayoutActivities, PayoutCreation, PayoutRailReport, PayoutTransition, PayoutWaitAction } from '../activities/payouts.ts';
+import { isPayoutWaiting } from '../src/domain/payouts.ts';
 import { created, followRail, once } from './lifecycle.ts';
 import { databaseSteps, providerSteps, railSteps } from './proxies.ts';
 import type { RailStep } from '../src/domain/lifecycle.ts';
@@ -19,6 +20,12 @@ export const movePayoutUpdate = defineUpdate<PayoutResponse, [PayoutTransition]>
  * now rather than at the next backstop lookup, which may be half an hour away (a batch waits on this workflow).
  */
 export const wakePayoutSignal = defineSignal('wakePayout');
+
+/**
+ * An approval, rejection or cancel of the payout while it waits, or (the sandbox's advance) the time it waits for
+ * brought to now: answered with the payout as the action left it.
+ */
+export const payoutWaitUpdate = defineUpdate<PayoutResponse, [PayoutWaitAction]>('payoutWait');
 
 export interface PayoutWorkflowInput {
   create: PayoutCreation;
@@ -58,10 +65,27 @@ export async function payoutWorkflow(input: PayoutWorkflowInput): Promise<Payout
     events++;
   });
 
+  // Every change made while the payout waits (an approval, a rejection, a cancel, an advance) is counted: the wait
+  // looks at the payout again after each, from the database, whatever order their answers came back in.
+  let waitChanges = 0;
+  const payoutId = input.create.request?.payoutId ?? input.create.item!.payoutId;
+  setHandler(payoutWaitUpdate, async (action) => {
+    await creation.run();
+    try {
+      return await db.actOnWaitingPayout({ payoutId, action });
+    } finally {
+      waitChanges++;
+    }
+  });
+
   // A batch item starts at once; a single payout starts with its update (Update-with-Start).
   if (input.create.origin === 'batch') void creation.run().catch(() => {});
-  const payout = await created(creation, 'payout');
-  if (payout.status !== 'initiated') return { payoutId: payout.id, status: payout.status }; // a batch item created failed
+  let payout = await created(creation, 'payout');
+  // Waits come before the rail (approval, then the scheduled time): decided from the created payout in the history,
+  // so a run of a payout that never waited replays as before.
+  // A batch's item that waits does so with its batch (whose workflow waits for it): this run answers and ends.
+  if (isPayoutWaiting(payout.status) && payout.batch_id === null) payout = await waitOut(payout, () => waitChanges);
+  if (payout.status !== 'initiated') return { payoutId: payout.id, status: payout.status }; // a batch item created failed, or a wait that ended
 
   const last = await followRail(
     payout.id,
@@ -90,6 +114,45 @@ export async function payoutWorkflow(input: PayoutWorkflowInput): Promise<Payout
   // A test helper's move accepted just now still answers from this run.
   await condition(allHandlersFinished);
   return { payoutId: payout.id, status: last.status };
+}
+
+/**
+ * Waits while the payout waits: until a change from outside (then it reads the payout again) or until the time its
+ * status waits for (an approval's expiry, a scheduled time), when the `due` step decides. The timers are durable:
+ * a restart of the whole service changes nothing. Returns the payout as it left its waits.
+ */
+async function waitOut(first: PayoutResponse, changes: () => number): Promise<PayoutResponse> {
+  let view = first;
+  while (isPayoutWaiting(view.status)) {
+    const status = view.status;
+    setCurrentDetails(waitDetails(view));
+    const dueAt = status === 'pending_approval' ? view.approval?.expires_at : status === 'scheduled' ? view.scheduled_at : null;
+    const seen = changes();
+    const changed = () => changes() > seen;
+    let woken = true;
+    if (dueAt == null) await condition(changed);
+    else {
+      const left = dueAt * 1000 - Date.now();
+      woken = left > 0 && (await condition(changed, left));
+    }
+    view = await db.actOnWaitingPayout({ payoutId: view.id, action: woken ? { kind: 'read' } : { kind: 'due', status } });
+  }
+  return view;
+}
+
+/** What an operator sees in the Temporal UI while the payout waits. */
+function waitDetails(view: PayoutResponse): string {
+  const ist = (seconds: number) => `${new Date((seconds + 19_800) * 1000).toISOString().slice(0, 16).replace('T', ' ')} IST`;
+  switch (view.status) {
+    case 'pending_approval': {
+      const a = view.approval;
+      return a ? `pending_approval: waiting for ${a.required - a.received.length} of ${a.required} approvals (${a.reasons.join(', ')}), until ${ist(a.expires_at)}` : 'pending_approval';
+    }
+    case 'scheduled':
+      return `scheduled for ${view.scheduled_at ? ist(view.scheduled_at) : '?'}`;
+    default:
+      return `${view.status}: waiting`;
+  }
 }
 
 /**

@@ -1,19 +1,29 @@
 // Creating a payout: `initiated` with its amount reserved, or (a batch item) `failed` with its reason; a single
 // payout that cannot be created is refused instead, having written nothing. Idempotent by key.
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { type ApprovalRecord, approvalNeed, keyIsLimited } from '../../src/domain/approvals.ts';
+import { readApprovalPolicy } from '../../src/db/approval-policies.ts';
+import { lockKeyDay } from '../../src/db/accounts.ts';
+import { beneficiaryFacts } from '../../src/db/payout-waits.ts';
 import { webhookSimulationsOf } from '../../src/domain/webhooks.ts';
-import { type FailureReason, failure, fittingBeneficiaryTypes, transferModeProblem } from '../../src/domain/payouts.ts';
+import { type FailureReason, failure, fittingBeneficiaryTypes, isPayoutWaiting, transferModeProblem } from '../../src/domain/payouts.ts';
 import { PayoutEntity, type Payout } from '../../src/db/entities.ts';
 import { linkPayoutItem, payoutItemLink } from '../../src/db/payout-batches.ts';
 import { type RailHandover, activeBeneficiaryGuard, beneficiaryOfGuardRow, creationFacts, payoutInsert } from '../../src/db/payouts.ts';
 import { payoutView } from '../../src/db/views.ts';
 import type { LiveLimitsOf } from '../../src/rails/provider.ts';
-import { refuse, writeStatusEntry } from '../lifecycle.ts';
+import { applyTransition, loadRow, refuse, writeStatusEntry } from '../lifecycle.ts';
 import { type PayoutCreation, type PayoutRequest, payoutStore, requestFromItem } from './payout-store.ts';
 import type { PayoutResponse } from '../../src/contract/payouts.ts';
 
-/** A new payout's row: `initiated`, or `failed` with `problem`. */
-function newPayoutRow(request: PayoutRequest, problem: FailureReason | undefined): Payout {
+/** What a new payout waits for, when it waits: its first wait status and, waiting for approval, its record. */
+export interface NewWait {
+  status: 'pending_approval' | 'scheduled';
+  approval?: ApprovalRecord;
+}
+
+/** A new payout's row: `initiated`, `failed` with `problem`, or in the first status it waits in. */
+function newPayoutRow(request: PayoutRequest, problem: FailureReason | undefined, wait?: NewWait): Payout {
   const now = new Date();
   return {
     id: request.payoutId,
@@ -23,7 +33,7 @@ function newPayoutRow(request: PayoutRequest, problem: FailureReason | undefined
     amount: request.amount,
     currency: 'INR',
     transferMode: request.transferMode,
-    status: problem ? 'failed' : 'initiated',
+    status: problem ? 'failed' : (wait?.status ?? 'initiated'),
     failureCode: problem?.code ?? null,
     failureMessage: problem?.message ?? null,
     utr: null,
@@ -43,6 +53,13 @@ function newPayoutRow(request: PayoutRequest, problem: FailureReason | undefined
     // A live payout binds its connection when it is first sent (after any wait), never before.
     connectionId: null,
     payoutAccountNumber: null,
+    approval: wait?.approval ? JSON.stringify(wait.approval) : null,
+    createdByKeyId: request.requester?.keyId ?? null,
+    scheduledAt: request.scheduledAt ? new Date(request.scheduledAt * 1000) : null,
+    queueIfLowBalance: false,
+    queuedAt: null,
+    rejectedAt: null,
+    cancelledAt: null,
   };
 }
 
@@ -56,8 +73,8 @@ const newPayoutWrites = (payout: Payout, item: PayoutCreation['item'], handingOv
  * Writes a new payout: `initiated` with its amount reserved, or `failed` with `problem` (nothing reserved). The row,
  * a batch item's link to it, its posting, its history row and its event are one statement (writeStatusEntry).
  */
-export async function writeNewPayout(tx: EntityManager, request: PayoutRequest, problem: FailureReason | undefined, item: PayoutCreation['item']): Promise<PayoutResponse> {
-  const payout = newPayoutRow(request, problem);
+export async function writeNewPayout(tx: EntityManager, request: PayoutRequest, problem: FailureReason | undefined, item: PayoutCreation['item'], wait?: NewWait): Promise<PayoutResponse> {
+  const payout = newPayoutRow(request, problem, wait);
   return writeStatusEntry(tx, payoutStore, payout, null, newPayoutWrites(payout, item));
 }
 
@@ -78,8 +95,9 @@ export interface Created {
  */
 async function createPayoutAlone(em: EntityManager, request: PayoutRequest, item: PayoutCreation['item'], handingOver: boolean, belowMinimum: string | undefined): Promise<Created | undefined> {
   const types = fittingBeneficiaryTypes(request.transferMode, request.amount);
-  if (types.length === 0 || belowMinimum) return undefined;
-  const guard = activeBeneficiaryGuard(request, types);
+  // A payout that may wait is judged under the locks (the key's, for its day; the guard sees to the policy's rules).
+  if (types.length === 0 || belowMinimum || keyIsLimited(request.requester) || request.scheduledAt) return undefined;
+  const guard = activeBeneficiaryGuard({ ...request, createdByKeyId: request.requester?.keyId ?? null }, types);
   const payout = newPayoutRow(request, undefined);
   let beneficiary: Record<string, unknown> | undefined;
   const readGuard = handingOver ? (row: Record<string, unknown>) => void (beneficiary = row) : undefined;
@@ -118,13 +136,38 @@ async function liveAmountProblem(liveLimitsOf: LiveLimitsOf, request: PayoutRequ
 /** The creation decided under the `available` lock: the key's payout if it has one, else a new one or a refusal. */
 async function createPayoutLocked(orm: MikroORM, request: PayoutRequest, input: PayoutCreation, belowMinimum: string | undefined): Promise<PayoutResponse> {
   return orm.em.fork().transactional(async (tx) => {
+    // A limited key's payouts (and refunds) are counted against its day one after the other: its row's lock comes
+    // first (then `available`'s, taken by creationFacts), so two that together cross the limit cannot both pass it.
+    let dayTotal: number | null = null;
+    if (keyIsLimited(request.requester)) {
+      const day = await lockKeyDay(tx, request.requester!.keyId);
+      if (day.state !== 'locked') throw refuse('PermissionDenied', 'This API key was revoked while the payout was being created.');
+      dayTotal = Number(day.total);
+    }
     const facts = await creationFacts(tx, request);
     if (facts.existingId) {
       const existing = await tx.findOneOrFail(PayoutEntity, { id: facts.existingId });
+      // A key of an item its batch created waiting: the item goes on with its batch, never alone (409, key free).
+      if (input.origin === 'single' && existing.batchId && isPayoutWaiting(existing.status)) {
+        throw refuse('InvalidState', `This Idempotency-Key belongs to an item of payout batch ${existing.batchId}, which waits: approve, reject or cancel the batch.`);
+      }
       if (input.item) await linkPayoutItem(tx, input.item.batchId, input.item.seq, existing.id);
+      // An item its batch created waiting (the batch waited as a whole, and now goes on): it goes on now, judged as
+      // any new item is, its money reserved here.
+      if (input.item && existing.batchId === input.item.batchId && isPayoutWaiting(existing.status)) {
+        const row = await loadRow(tx, payoutStore, existing.id, true);
+        const { problem } = creationProblem(request, facts, belowMinimum);
+        return applyTransition(tx, payoutStore, row, problem ? { to: 'failed', failure: problem } : { to: 'initiated' });
+      }
       return payoutView(existing);
     }
-    const { problem, param } = creationProblem(request, facts, belowMinimum);
+    let { problem, param } = creationProblem(request, facts, belowMinimum);
+    // A payout that waits has its balance checked when it leaves its last wait, never at creation.
+    const wait = problem && problem.code !== 'insufficient_funds' ? undefined : await firstWait(tx, request, input.origin, dayTotal);
+    if (wait) {
+      problem = undefined;
+      param = undefined;
+    }
     if (problem && input.origin === 'single') {
       switch (problem.code) {
         case 'insufficient_funds':
@@ -136,8 +179,42 @@ async function createPayoutLocked(orm: MikroORM, request: PayoutRequest, input: 
           throw refuse('InvalidMethod', problem.message, { param });
       }
     }
-    return writeNewPayout(tx, request, problem, input.item);
+    return writeNewPayout(tx, request, problem, input.item, wait);
   });
+}
+
+/**
+ * What a new single payout waits for first (docs/api.md, "Order of the waits"): approval when the policy, the key's
+ * limits or its history ask for one, else its scheduled time; undefined when it goes on at once. Batch items wait
+ * with their batch, not one by one.
+ */
+async function firstWait(tx: EntityManager, request: PayoutRequest, origin: PayoutCreation['origin'], dayTotal: number | null): Promise<NewWait | undefined> {
+  const key = request.requester;
+  if (origin !== 'single' || !key) return undefined;
+  const policy = await readApprovalPolicy(tx, request.accountId, request.mode);
+  const bene = await beneficiaryFacts(tx, request, key.keyId);
+  if (!bene) return undefined; // refused as beneficiary_not_found before this is asked
+  const need = approvalNeed(policy, key, {
+    amount: request.amount,
+    largest: request.amount,
+    keyDayTotal: dayTotal,
+    newBeneficiary: bene.byMaker && !bene.paidBefore && policy.beneficiaries.new !== 'allow',
+    afterRejection: bene.rejectedLately,
+  });
+  if (need.refusal) throw refuse('PermissionDenied', "The account's approval policy refuses a maker key's first payout to a beneficiary a maker key created (beneficiaries[new]: refuse).");
+  if (need.required > 0) {
+    const approval: ApprovalRecord = {
+      required: need.required,
+      received: [],
+      reasons: need.reasons,
+      expires_at: Math.floor(Date.now() / 1000) + policy.expiresAfter,
+      requested_by: { key_id: key.keyId, name: key.name, holder: key.holder },
+      beneficiary: bene.beneficiary,
+    };
+    return { status: 'pending_approval', approval };
+  }
+  if (request.scheduledAt && request.scheduledAt * 1000 > Date.now()) return { status: 'scheduled' };
+  return undefined;
 }
 
 /**

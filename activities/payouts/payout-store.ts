@@ -1,6 +1,7 @@
 // What every payout operation shares: what a payout is made of, and what it stores of its own on entering a
 // status (its LifecycleStore, activities/lifecycle.ts).
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Requester } from '../../src/domain/approvals.ts';
 import type { TransitionRequest } from '../../src/domain/lifecycle.ts';
 import type { Mode } from '../../src/domain/modes.ts';
 import { type FailureCode, type PayoutOrder, type PayoutRailState, type PayoutStatus, failure, payoutLifecycle } from '../../src/domain/payouts.ts';
@@ -18,6 +19,10 @@ export interface PayoutRequest extends PayoutOrder {
   batchId: string | null;
   /** Sandbox-Simulate webhook values of the request (stored on the payout, inherited by its events). */
   simulate?: readonly string[];
+  /** The key that asked (a single payout): its role and limits decide what the payout waits for. */
+  requester?: Requester;
+  /** Unix seconds: the payout waits `scheduled` until then. */
+  scheduledAt?: number | null;
 }
 
 export interface PayoutCreation {
@@ -58,7 +63,23 @@ export const payoutStore: LifecycleStore<PayoutStatus, FailureCode, Payout, Payo
       case 'failed':
         payout.failureProvider = move.failure?.provider ? JSON.stringify(move.failure.provider) : null;
         break;
+      case 'rejected': {
+        // Rejected carries its reason like a failure (approval_rejected, approval_expired); nothing was reserved.
+        const reason = move.failure ?? failure('approval_rejected');
+        payout.rejectedAt = now;
+        payout.failureCode = reason.code;
+        payout.failureMessage = reason.message;
+        break;
+      }
+      case 'cancelled':
+        payout.cancelledAt = now;
+        break;
+      case 'queued':
+        payout.queuedAt = now;
+        break;
       case 'initiated':
+      case 'pending_approval':
+      case 'scheduled':
         break;
       default:
         move.to satisfies never;

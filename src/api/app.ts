@@ -22,6 +22,7 @@ import type { AppDeps, ApiContext, ApiState } from './context.ts';
 import { authentication } from './middleware/auth.ts';
 import { permissions } from './middleware/permissions.ts';
 import { keyRoutes } from './routes/keys.ts';
+import { approvalPolicyRoutes } from './routes/approval-policy.ts';
 import { bodyParsing } from './middleware/body.ts';
 import { connectionRequired } from './middleware/connection.ts';
 import { errorHandling } from './middleware/errors.ts';
@@ -138,6 +139,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): ApiApp {
   beneficiaryRoutes(router, deps);
   customerRoutes(router, deps);
   keyRoutes(router, deps);
+  approvalPolicyRoutes(router, deps);
   payPageRoutes(router, deps);
   paymentReturnRoutes(router);
   mandatePageRoutes(router, deps);

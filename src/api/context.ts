@@ -9,6 +9,7 @@ import type { Orm } from '../db/orm.ts';
 import type { SecretBox } from '../db/sealed.ts';
 import type { ApiKeyLookup } from '../db/api-key-cache.ts';
 import type { ActiveKey } from '../db/accounts.ts';
+import type { Requester } from '../domain/approvals.ts';
 import type { TemporalGateway } from '../temporal/client/gateway.ts';
 import { ApiError } from '../domain/errors.ts';
 
@@ -63,6 +64,13 @@ export function authOf(ctx: { state: ApiState }): Auth {
   const { accountId, mode, keyId } = ctx.state;
   if (!accountId || !mode || !keyId) throw new ApiError('authentication_failed', 'No valid API key provided.');
   return { accountId, mode, keyId };
+}
+
+/** The calling key as a payout's requester or approver sees it: its id, name, holder, role and limits (never its secret). */
+export function requesterOf(ctx: { state: ApiState }): Requester {
+  const key = ctx.state.key;
+  if (!key) throw new ApiError('authentication_failed', 'No valid API key provided.');
+  return { keyId: key.id, name: key.name, holder: key.holder, role: key.role, limits: key.limits };
 }
 
 /** The idempotency key of a POST on /v1 (set by the idempotency middleware). */

@@ -5,6 +5,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import { PayoutBatchEntity } from '../db/entities.ts';
+import { isPayoutBatchWaiting } from '../domain/payout-batches.ts';
 import { payoutBatchViewOf } from '../db/payout-batches.ts';
 import { connectTemporal, gatewaySettings } from '../temporal/client/gateway.ts';
 import { CliError, UsageError, type CliContext } from './context.ts';
@@ -105,7 +106,7 @@ export function registerBatchesCommands(program: Command, ctx: CliContext): void
           throw new CliError(`cannot reach Temporal at ${address} (set TEMPORAL_ADDRESS): ${err instanceof Error ? err.message : String(err)}`);
         }
         try {
-          return await temporal.gateway.restartPayoutBatch({ batchId: row.id, accountId: row.accountId, mode: row.mode, idempotencyKey: row.idempotencyKey });
+          return await temporal.gateway.restartPayoutBatch({ batchId: row.id, accountId: row.accountId, mode: row.mode, idempotencyKey: row.idempotencyKey, waits: isPayoutBatchWaiting(row.status) });
         } finally {
           await temporal.close();
         }

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createDocument } from 'zod-openapi';
 import { balancePaths } from './balance.ts';
 import { keyPaths } from './keys.ts';
+import { approvalPolicyPaths } from './approval-policy.ts';
 import { beneficiaryPaths } from './beneficiaries.ts';
 import { collectionPaths } from './collections.ts';
 import { mandatePaths } from './mandates.ts';
@@ -162,6 +163,7 @@ function buildDocument(options: OpenApiOptions): ReturnType<typeof createDocumen
       ...webhookPaths,
       ...operationsPaths,
       ...keyPaths,
+      ...approvalPolicyPaths,
     },
   });
 }

@@ -5,9 +5,10 @@
 import { z } from 'zod';
 import { ApiError } from '../domain/errors.ts';
 import { payoutBatchStatuses } from '../domain/payout-batches.ts';
+import { approvalSchema, waitActionPaths } from './payouts.ts';
 import { type PayoutStatus, payoutStatuses } from '../domain/payouts.ts';
 import { amountParam, jsonIntegerSchema, listParams, listSchema, metadataParam, modeSchema } from './common.ts';
-import { type Paths, idPath, resourceOperations } from './openapi-operations.ts';
+import { type Paths, idPath, resourceOperations, writeOperation } from './openapi-operations.ts';
 import { parseParams } from './validation.ts';
 
 export const MAX_BATCH_ITEMS = 10_000;
@@ -38,6 +39,12 @@ export const createPayoutBatchParams = z.strictObject({
     .max(MAX_BATCH_ITEMS)
     .meta({ description: `The payouts, 1 to ${MAX_BATCH_ITEMS}. Form: \`payouts[0][beneficiary_id]=...&payouts[0][amount]=...\`.` }),
   reference: z.string().max(40).optional().meta({ description: 'Your own reference for the batch, at most 40 characters.' }),
+  scheduled_at: z
+    .int()
+    .min(0)
+    .max(2 ** 40)
+    .optional()
+    .meta({ description: 'Unix seconds, 15 minutes to 90 days ahead: the batch waits `scheduled` until then (after any approval), then its payouts go on.' }),
 });
 export type CreatePayoutBatchParams = z.output<typeof createPayoutBatchParams>;
 
@@ -81,12 +88,26 @@ export const payoutBatchCountsSchema = z
   .meta({ id: 'PayoutBatchCounts', description: 'Live counts of the payouts of the batch by status; items not processed yet are in no count.' });
 export type PayoutBatchCounts = z.output<typeof payoutBatchCountsSchema>;
 
+export const batchApprovalSchema = z
+  .object({
+    ...approvalSchema.omit({ beneficiary: true }).shape,
+    summary: z.object({
+      new_beneficiaries: z.int().meta({ description: 'Items whose beneficiary a maker key created and nobody has paid yet.' }),
+      largest_items: z.array(z.object({ idempotency_key: z.string(), beneficiary_id: z.string(), amount: z.int() })).meta({ description: 'The largest items, largest first (at most 3).' }),
+      joined_by_reference: z.int().meta({ description: 'Items that joined by reference: they keep their own status and approval.' }),
+    }),
+  })
+  .meta({ id: 'PayoutBatchApproval' });
+
 export const payoutBatchSchema = z
   .object({
     id: z.string().meta({ example: 'pbat_01JD3Y8X4W0000000000000000' }),
     object: z.literal('payout_batch'),
     mode: modeSchema,
-    status: payoutBatchStatusSchema.meta({ description: '`completed` once every payout of the batch has settled (completed, failed or reversed).' }),
+    status: payoutBatchStatusSchema.meta({
+      description:
+        '`completed` once every payout of the batch has settled (completed, failed or reversed). A batch that waits as a whole is `pending_approval` or `scheduled` first, and ends `rejected` or `cancelled` when it does not go on.',
+    }),
     reference: z.string().nullable(),
     idempotency_key: z.string().meta({ description: 'The Idempotency-Key of the request that created the batch.' }),
     total_count: z.int(),
@@ -94,6 +115,8 @@ export const payoutBatchSchema = z
     counts: payoutBatchCountsSchema,
     created_at: z.int().meta({ description: 'Unix seconds.' }),
     completed_at: z.int().nullable(),
+    approval: batchApprovalSchema.nullable().meta({ description: 'What a batch that waits for approval waits for; null on batches that need none.' }),
+    scheduled_at: z.int().nullable(),
   })
   .meta({ id: 'PayoutBatch' });
 export type PayoutBatchResponse = z.infer<typeof payoutBatchSchema>;
@@ -133,5 +156,26 @@ export const payoutBatchPaths: Paths = {
   },
   '/v1/payout_batches/{id}': {
     get: payoutBatch.retrieve('Retrieve a payout batch with live counts (its payouts: GET /v1/payouts?batch_id=)'),
+  },
+  ...waitActionPaths({
+    path: '/v1/payout_batches/{id}',
+    operation: 'PayoutBatch',
+    idPath: payoutBatchIdPath,
+    schema: payoutBatchSchema,
+    summaries: {
+      approve: 'Approve a payout batch that waits `pending_approval`, as a whole (by an approver or full key of a holder that created none of its items)',
+      reject: 'Reject a payout batch that waits `pending_approval`: it and its waiting items end `rejected`, no money moves',
+      cancel: 'Cancel a payout batch that waits (`pending_approval`, `scheduled`): it and its waiting items end `cancelled`, no money moves',
+    },
+  }),
+  '/v1/test_helpers/payout_batches/{id}/advance': {
+    post: writeOperation({
+      operationId: 'advancePayoutBatch',
+      summary: "Sandbox: bring a waiting batch's time to now (a scheduled batch goes on, a pending_approval one reaches its expires_at)",
+      tags: ['Payouts'],
+      path: payoutBatchIdPath,
+      errors: ['sandbox_only', 'invalid_state'],
+      ok: ['The batch after the advance.', payoutBatchSchema],
+    }),
   },
 };

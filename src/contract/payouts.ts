@@ -1,5 +1,6 @@
 // Payouts (docs/api.md, Payouts). The original interface names the transfer mode `mode`.
 import { z } from 'zod';
+import { approvalReasons } from '../domain/approvals.ts';
 import { payoutStatuses, transferModes } from '../domain/payouts.ts';
 import { amountParam, currencyParam, listParams, listSchema, metadataParam, metadataSchema } from './common.ts';
 import { type Paths, idPath, resourceOperations, writeOperation } from './openapi-operations.ts';
@@ -22,8 +23,37 @@ export const createPayoutParams = z.strictObject({
   reference: z.string().max(40).optional().meta({ description: 'Your own reference, at most 40 characters.' }),
   narration: z.string().max(30).optional().meta({ description: 'Text for the beneficiary\'s statement, at most 30 characters.' }),
   metadata: metadataParam,
+  scheduled_at: z
+    .int()
+    .min(0)
+    .max(2 ** 40)
+    .optional()
+    .meta({
+      description:
+        'Unix seconds, 15 minutes to 90 days ahead: the payout waits `scheduled` until then (after any approval) and goes on at that time; nothing is reserved before. Otherwise 400 naming `scheduled_at`.',
+    }),
 });
 export type CreatePayoutParams = z.output<typeof createPayoutParams>;
+
+export const approvalSchema = z
+  .object({
+    required: z.int().meta({ description: 'Approvals needed (1 or 2), each from a different holder, none the creator\'s.' }),
+    received: z.array(z.object({ key_id: z.string(), name: z.string().nullable(), approved_at: z.int() })),
+    reasons: z.array(z.enum(approvalReasons)),
+    expires_at: z.int().meta({ description: 'Not approved by then, the payout ends `rejected` (`approval_expired`).' }),
+    requested_by: z.object({ key_id: z.string(), name: z.string().nullable(), holder: z.string() }),
+    beneficiary: z
+      .object({
+        type: z.enum(['bank_account', 'vpa']),
+        name: z.string(),
+        last4: z.string().nullable(),
+        ifsc: z.string().nullable(),
+        vpa: z.string().nullable(),
+        paid_before: z.boolean(),
+      })
+      .meta({ description: 'The beneficiary as an approver must see it; `name` was written by the creating key.' }),
+  })
+  .meta({ id: 'PayoutApproval' });
 
 export const payoutSchema = z
   .object({
@@ -59,6 +89,10 @@ export const payoutSchema = z
     completed_at: z.int().nullable(),
     failed_at: z.int().nullable(),
     reversed_at: z.int().nullable(),
+    approval: approvalSchema.nullable().meta({ description: 'What a payout that waits for approval waits for; null on payouts that need none.' }),
+    scheduled_at: z.int().nullable().meta({ description: 'When a scheduled payout goes on (unix seconds); null when not scheduled.' }),
+    rejected_at: z.int().nullable(),
+    cancelled_at: z.int().nullable(),
   })
   .meta({ id: 'Payout' });
 export type PayoutResponse = z.infer<typeof payoutSchema>;
@@ -74,6 +108,34 @@ export const listPayoutsQuery = z.strictObject({
 
 export const payoutIdPath = idPath('A payout id.');
 
+/**
+ * POST `{path}/approve`, `/reject` (body `reason`) and `/cancel` of a payout or batch that waits (docs/api.md,
+ * "Payouts that wait"), as operations `approve{operation}`, `reject{operation}`, `cancel{operation}`.
+ */
+export function waitActionPaths(o: { path: string; operation: string; idPath: z.ZodObject; schema: z.ZodType; summaries: Record<'approve' | 'reject' | 'cancel', string> }): Paths {
+  const answers = { approve: 'after the approval', reject: 'rejected', cancel: 'cancelled' } as const;
+  return Object.fromEntries(
+    (['approve', 'reject', 'cancel'] as const).map((verb) => [
+      `${o.path}/${verb}`,
+      {
+        post: writeOperation({
+          operationId: `${verb}${o.operation}`,
+          summary: o.summaries[verb],
+          tags,
+          path: o.idPath,
+          ...(verb === 'reject' ? { body: rejectPayoutParams } : {}),
+          errors: ['permission_denied', 'invalid_state'],
+          ok: [`The ${o.operation === 'Payout' ? 'payout' : 'batch'} ${answers[verb]}.`, o.schema],
+        }),
+      },
+    ]),
+  );
+}
+
+export const rejectPayoutParams = z.strictObject({
+  reason: z.string().min(1).max(500).optional().meta({ description: 'Why, for the payout\'s failure_reason.message.' }),
+});
+
 const tags = ['Payouts'];
 const payout = resourceOperations({ noun: 'payout', plural: 'payouts', tags, schema: payoutSchema, listSchema: payoutListSchema, idPath: payoutIdPath });
 
@@ -87,12 +149,23 @@ export const payoutPaths: Paths = {
     get: payout.list('List payouts, newest first (filters status, batch_id, beneficiary_id)', listPayoutsQuery),
   },
   '/v1/payouts/{id}': { get: payout.retrieve() },
+  ...waitActionPaths({
+    path: '/v1/payouts/{id}',
+    operation: 'Payout',
+    idPath: payoutIdPath,
+    schema: payoutSchema,
+    summaries: {
+      approve: "Approve a payout that waits `pending_approval` (an approver or full key of another holder than its creator's); with the approvals it needs it goes on",
+      reject: 'Reject a payout that waits `pending_approval`: it ends `rejected` (`approval_rejected`), no money moves',
+      cancel: 'Cancel a payout that waits (`pending_approval`, `scheduled`, `queued`): it ends `cancelled`, no money moves',
+    },
+  }),
   '/v1/test_helpers/payouts/{id}/{action}': {
     post: writeOperation({
       operationId: 'payoutTestHelper',
-      summary: 'Sandbox: complete, fail or reverse a payout by hand',
+      summary: 'Sandbox: complete, fail or reverse a payout by hand, or `advance` a waiting one\'s time to now (a scheduled payout goes on, a pending_approval one reaches its expires_at)',
       tags,
-      path: z.object({ id: z.string(), action: z.enum(['complete', 'fail', 'reverse']) }),
+      path: z.object({ id: z.string(), action: z.enum(['complete', 'fail', 'reverse', 'advance']) }),
       errors: ['sandbox_only', 'invalid_state'],
       ok: ['The payout after the action.', payoutSchema],
     }),

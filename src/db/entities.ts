@@ -161,6 +161,8 @@ export const BeneficiaryEntity = defineEntity({
     active: p.boolean(),
     createdAt: p.datetime().onCreate(() => new Date()),
     deactivatedAt: p.datetime().nullable(),
+    /** The key that created it (the approval policy's `beneficiaries[new]` asks whether a maker key did). */
+    createdByKeyId: p.string().nullable(),
   },
 });
 export type Beneficiary = InferEntity<typeof BeneficiaryEntity>;
@@ -202,6 +204,15 @@ export const PayoutEntity = defineEntity({
     /** Live: the connection that carried it (bound when it is first sent) and the payout account number it left from. */
     connectionId: p.string().nullable(),
     payoutAccountNumber: p.string().nullable(),
+    /** What a payout that waits for approval waits with (an ApprovalRecord), written as JSON text like failureProvider. */
+    approval: p.string().columnType('jsonb').nullable(),
+    /** The key that created the payout (a maker's day, its own cancels, a revoked key's waiting payouts). */
+    createdByKeyId: p.string().nullable(),
+    scheduledAt: p.datetime().nullable(),
+    queueIfLowBalance: p.boolean().default(false),
+    queuedAt: p.datetime().nullable(),
+    rejectedAt: p.datetime().nullable(),
+    cancelledAt: p.datetime().nullable(),
   },
 });
 export type Payout = InferEntity<typeof PayoutEntity>;
@@ -220,6 +231,15 @@ export const PayoutBatchEntity = defineEntity({
     totalAmount: p.bigint('bigint'),
     createdAt: p.datetime().onCreate(() => new Date()),
     completedAt: p.datetime().nullable(),
+    /** What a batch that waits for approval waits with (a BatchApprovalRecord), as JSON text. */
+    approval: p.string().columnType('jsonb').nullable(),
+    createdByKeyId: p.string().nullable(),
+    scheduledAt: p.datetime().nullable(),
+    /** Paise of the batch counted toward its creating key's day (its items less those joined by reference). */
+    keyAmount: p.bigint('number').nullable(),
+    approvedAt: p.datetime().nullable(),
+    rejectedAt: p.datetime().nullable(),
+    cancelledAt: p.datetime().nullable(),
   },
 });
 export type PayoutBatch = InferEntity<typeof PayoutBatchEntity>;

@@ -39,6 +39,8 @@ import { Migration20261207060000_collection_source_call } from './migrations/Mig
 import { Migration20261208010000_connection_attention } from './migrations/Migration20261208010000_connection_attention.ts';
 import { Migration20261209000000_collection_setup_refusals } from './migrations/Migration20261209000000_collection_setup_refusals.ts';
 import { Migration20261210000000_api_key_roles } from './migrations/Migration20261210000000_api_key_roles.ts';
+import { Migration20261211000000_payout_waits } from './migrations/Migration20261211000000_payout_waits.ts';
+import { Migration20261211010000_refund_creators } from './migrations/Migration20261211010000_refund_creators.ts';
 
 /** Committed migrations, in order. Append new ones; never edit one that has landed. */
 export const migrationsList = [
@@ -78,6 +80,8 @@ export const migrationsList = [
   { name: 'Migration20261208010000_connection_attention', class: Migration20261208010000_connection_attention },
   { name: 'Migration20261209000000_collection_setup_refusals', class: Migration20261209000000_collection_setup_refusals },
   { name: 'Migration20261210000000_api_key_roles', class: Migration20261210000000_api_key_roles },
+  { name: 'Migration20261211000000_payout_waits', class: Migration20261211000000_payout_waits },
+  { name: 'Migration20261211010000_refund_creators', class: Migration20261211010000_refund_creators },
 ];
 
 export type Orm = MikroORM;

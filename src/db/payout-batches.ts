@@ -2,12 +2,14 @@
 // view shows, and the batch workflow's steps over its items (paging, joining items to the payout their key
 // already made, an item as its payout reads it, completing). Shared by the API (store, read) and the batch and
 // payout activities.
+import type { Requester } from '../domain/approvals.ts';
+import { insertWaitingItemPayouts, judgeNewBatch } from './payout-batch-waits.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../domain/ids.ts';
 import type { Mode } from '../domain/modes.ts';
 import { payoutStatuses, type PayoutOrder, type PayoutStatus } from '../domain/payouts.ts';
 import { PayoutBatchEntity, type PayoutBatch } from './entities.ts';
-import { storeSimulations } from './events.ts';
+import { recordEvent, storeSimulations } from './events.ts';
 import type { PayoutBatchCounts, PayoutBatchResponse } from '../contract/payout-batches.ts';
 import { payoutBatchView } from './views.ts';
 import type { SqlStatement } from './events.ts';
@@ -26,7 +28,7 @@ export interface NewPayoutBatch {
   simulate?: readonly string[];
 }
 
-const emptyCounts = (): PayoutBatchCounts => ({ initiated: 0, completed: 0, failed: 0, reversed: 0 });
+const emptyCounts = (): PayoutBatchCounts => Object.fromEntries(payoutStatuses.map((status) => [status, 0])) as PayoutBatchCounts;
 
 /**
  * Stores the batch row and every item in one transaction: one INSERT for the batch, one INSERT ... SELECT
@@ -41,13 +43,16 @@ const emptyCounts = (): PayoutBatchCounts => ({ initiated: 0, completed: 0, fail
 export async function insertPayoutBatch(
   em: EntityManager,
   batch: NewPayoutBatch,
-  limits: { maxProcessing?: number } = {},
+  limits: { maxProcessing?: number; requester?: Requester; scheduledAt?: number | null } = {},
 ): Promise<{ batch: PayoutBatch; created: boolean } | { batch: undefined; processing: number }> {
   const id = newId('payoutBatch');
   // Each item is at most 10^12 paise, but 10,000 of them may pass 2^53: summed as a bigint, stored from its digits.
   const totalAmount = batch.items.reduce((sum, item) => sum + BigInt(item.amount), 0n).toString();
   const outcome = await em.transactional(async (tx): Promise<{ created: boolean } | { processing: number }> => {
-    if (limits.maxProcessing !== undefined) {
+    // A batch that waits (for approvals, or its time) is judged first, its key's day under the key's lock; it does
+    // not count toward the batches processing, nor is it refused for them.
+    const judged = limits.requester ? await judgeNewBatch(tx, batch, limits.requester, limits.scheduledAt ?? null) : undefined;
+    if (limits.maxProcessing !== undefined && (judged?.status ?? 'processing') === 'processing') {
       await tx.execute(`select pg_advisory_xact_lock(hashtextextended(?, 0))`, [`payout_batches/${batch.accountId}/${batch.mode}`]);
       // A statement of its own, after the lock: it sees every batch committed by whoever held the lock before.
       const [seen] = await tx.execute<{ existing: boolean; processing: string }[]>(
@@ -58,11 +63,25 @@ export async function insertPayoutBatch(
       if (!seen.existing && Number(seen.processing) >= limits.maxProcessing) return { processing: Number(seen.processing) };
     }
     const rows = await tx.execute<{ id: string }[]>(
-      `insert into payout_batches (id, account_id, mode, reference, idempotency_key, status, total_count, total_amount)
-       values (?, ?, ?, ?, ?, 'processing', ?, ?)
+      `insert into payout_batches (id, account_id, mode, reference, idempotency_key, status, total_count, total_amount,
+                                   approval, created_by_key_id, scheduled_at, key_amount)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?)
        on conflict (account_id, mode, idempotency_key) do nothing
        returning id`,
-      [id, batch.accountId, batch.mode, batch.reference, batch.idempotencyKey, batch.items.length, totalAmount],
+      [
+        id,
+        batch.accountId,
+        batch.mode,
+        batch.reference,
+        batch.idempotencyKey,
+        judged?.status ?? 'processing',
+        batch.items.length,
+        totalAmount,
+        judged?.approval ? JSON.stringify(judged.approval) : null,
+        limits.requester?.keyId ?? null,
+        limits.scheduledAt ? new Date(limits.scheduledAt * 1000) : null,
+        judged?.keyAmount ?? null,
+      ],
     );
     if (rows.length === 0) return { created: false };
     await storeSimulations(tx, 'payout_batches', id, batch.simulate ?? []);
@@ -87,6 +106,13 @@ export async function insertPayoutBatch(
         ),
       ],
     );
+    if (judged && limits.requester && judged.status !== 'processing') {
+      await insertWaitingItemPayouts(tx, { ...batch, id, createdByKeyId: limits.requester.keyId, simulate: batch.simulate ?? [] }, judged);
+      const row = await tx.findOneOrFail(PayoutBatchEntity, { id }, { refresh: true });
+      const counts = (await payoutBatchCounts(tx, [id])).get(id)!;
+      const type = judged.status === 'pending_approval' ? 'payout_batch.pending_approval' : undefined;
+      if (type) await recordEvent(tx, { accountId: batch.accountId, mode: batch.mode, type, object: payoutBatchView(row, counts), simulate: batch.simulate ?? [] });
+    }
     return { created: true };
   });
   if ('processing' in outcome) return { batch: undefined, processing: outcome.processing };
@@ -141,6 +167,8 @@ export interface PayoutBatchPageRow {
   payoutId: string | null;
   /** True when this very call joined the item to the payout its key had already created. */
   linkedNow: boolean;
+  /** The item's payout is the batch's own, created waiting with it: it still has to go on. */
+  ownWaiting: boolean;
 }
 
 /**
@@ -152,7 +180,7 @@ export async function payoutBatchPage(
   em: EntityManager,
   page: { batchId: string; accountId: string; mode: Mode; afterSeq: number; limit: number },
 ): Promise<PayoutBatchPageRow[]> {
-  const rows = await em.execute<{ seq: number; idempotency_key: string; payout_id: string | null; linked_now: boolean }[]>(
+  const rows = await em.execute<{ seq: number; idempotency_key: string; payout_id: string | null; linked_now: boolean; own_waiting: boolean }[]>(
     `with page as (
        select seq, idempotency_key, payout_id from payout_batch_items
        where batch_id = ? and seq > ? order by seq limit ?
@@ -161,14 +189,18 @@ export async function payoutBatchPage(
        from page, payouts p
        where i.batch_id = ? and i.seq = page.seq and page.payout_id is null
          and p.account_id = ? and p.mode = ? and p.idempotency_key = page.idempotency_key
+         -- The batch's own items it created waiting (it waited as a whole) are not joined: each goes on through a
+         -- payout workflow of its own, as a new item does.
+         and not (p.batch_id = i.batch_id and p.status in ('pending_approval', 'scheduled'))
        returning i.seq
      )
-     select page.seq, page.idempotency_key, page.payout_id, linked.seq is not null as linked_now
+     select page.seq, page.idempotency_key, page.payout_id, linked.seq is not null as linked_now,
+            exists (select 1 from payouts w where w.id = page.payout_id and w.batch_id = ? and w.status in ('pending_approval', 'scheduled')) as own_waiting
      from page left join linked on linked.seq = page.seq
      order by page.seq`,
-    [page.batchId, page.afterSeq, page.limit, page.batchId, page.accountId, page.mode],
+    [page.batchId, page.afterSeq, page.limit, page.batchId, page.accountId, page.mode, page.batchId],
   );
-  return rows.map((row) => ({ seq: row.seq, idempotencyKey: row.idempotency_key, payoutId: row.payout_id, linkedNow: row.linked_now }));
+  return rows.map((row) => ({ seq: row.seq, idempotencyKey: row.idempotency_key, payoutId: row.payout_id, linkedNow: row.linked_now, ownWaiting: row.own_waiting }));
 }
 
 /**
@@ -178,16 +210,16 @@ export async function payoutBatchPage(
 export async function linkPayoutBatchItemByKey(
   em: EntityManager,
   item: { batchId: string; seq: number; accountId: string; mode: Mode },
-): Promise<string | null> {
-  const rows = await em.execute<{ payout_id: string }[]>(
+): Promise<{ payoutId: string | null; ownWaiting: boolean }> {
+  const rows = await em.execute<{ payout_id: string; own_waiting: boolean }[]>(
     `update payout_batch_items i set payout_id = p.id
      from payouts p
      where i.batch_id = ? and i.seq = ?
        and p.account_id = ? and p.mode = ? and p.idempotency_key = i.idempotency_key
-     returning i.payout_id`,
+     returning i.payout_id, (p.batch_id = i.batch_id and p.status in ('pending_approval', 'scheduled')) as own_waiting`,
     [item.batchId, item.seq, item.accountId, item.mode],
   );
-  return rows[0]?.payout_id ?? null;
+  return { payoutId: rows[0]?.payout_id ?? null, ownWaiting: rows[0]?.own_waiting ?? false };
 }
 
 /** How many items of the batch have no payout (never processed, or refused before one was created). */

@@ -1,4 +1,5 @@
 // Payout reads that need more than one table.
+import { AFTER_REJECTION_SECONDS } from '../domain/approvals.ts';
 import type { Mode } from '../domain/modes.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Payout } from './entities.ts';
@@ -128,8 +129,9 @@ export function payoutInsert(payout: Payout, options: { handingOver?: boolean } 
   return {
     sql: `insert into payouts (id, account_id, mode, beneficiary_id, amount, currency, transfer_mode, status, failure_code, failure_message,
                                utr, batch_id, reference, narration, metadata, idempotency_key, created_at, completed_at, failed_at, reversed_at,
-                               sandbox_simulate${handover[0]})
-          values (?, ?, ?, ?, ?::bigint, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, array(select jsonb_array_elements_text(?::jsonb))${handover[1]})`,
+                               sandbox_simulate, approval, created_by_key_id, scheduled_at${handover[0]})
+          values (?, ?, ?, ?, ?::bigint, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, array(select jsonb_array_elements_text(?::jsonb)),
+                  ?::jsonb, ?, ?${handover[1]})`,
     params: [
       payout.id,
       payout.accountId,
@@ -152,6 +154,9 @@ export function payoutInsert(payout: Payout, options: { handingOver?: boolean } 
       payout.failedAt ?? null,
       payout.reversedAt ?? null,
       JSON.stringify(payout.sandboxSimulate ?? []),
+      payout.approval ?? null,
+      payout.createdByKeyId ?? null,
+      payout.scheduledAt ?? null,
     ],
   };
 }
@@ -161,11 +166,19 @@ export function payoutInsert(payout: Payout, options: { handingOver?: boolean } 
  * of `types` (those its transfer mode and amount can pay). Its row, read with the write, is what the rail is handed
  * (beneficiaryOfGuardRow).
  */
-export function activeBeneficiaryGuard(request: { beneficiaryId: string; accountId: string; mode: Mode }, types: readonly string[]): SqlStatement {
+export function activeBeneficiaryGuard(request: { beneficiaryId: string; accountId: string; mode: Mode; amount: number; createdByKeyId: string | null }, types: readonly string[]): SqlStatement {
+  // Also nothing this payout may have to wait for (then the locked way judges it: activities/payouts/create-payout.ts):
+  // no rule of the account's approval policy reaches its amount, the beneficiary was not made by a maker key (the
+  // policy's `beneficiaries[new]`), and no payout of this key to this beneficiary was rejected in the last 7 days.
   return {
-    sql: `select type, name, vpa, account_number, ifsc, email, phone from beneficiaries
-          where id = ? and account_id = ? and mode = ? and active and type in (${types.map(() => '?').join(', ')})`,
-    params: [request.beneficiaryId, request.accountId, request.mode, ...types],
+    sql: `select type, name, vpa, account_number, ifsc, email, phone from beneficiaries b
+          where id = ? and account_id = ? and mode = ? and active and type in (${types.map(() => '?').join(', ')})
+            and not exists (select 1 from approval_policies ap, jsonb_array_elements(ap.rules) r
+                            where ap.account_id = b.account_id and ap.mode = b.mode and (r->>'min_amount')::bigint <= ?::bigint)
+            and (b.created_by_key_id is null or not exists (select 1 from api_keys k where k.id = b.created_by_key_id and k.role = 'maker'))
+            and not exists (select 1 from payouts r where r.status = 'rejected' and r.created_by_key_id = ? and r.beneficiary_id = b.id
+                            and r.failure_code = 'approval_rejected' and r.rejected_at > now() - interval '${AFTER_REJECTION_SECONDS} seconds')`,
+    params: [request.beneficiaryId, request.accountId, request.mode, ...types, String(request.amount), request.createdByKeyId],
   };
 }
 

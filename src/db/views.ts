@@ -1,6 +1,7 @@
 // Rows → the objects callers see (the same shape in responses, event bodies and workflow results).
 // The shapes are the contract's response types (src/contract), inferred from the zod schemas that
 // document them; these functions are the one place a row becomes one.
+import { type ApprovalRecord, approvalRecordOf, batchApprovalRecordOf } from '../domain/approvals.ts';
 import type { BalanceResponse, BalanceTransactionResponse } from '../contract/balance.ts';
 import { jsonInteger } from '../contract/common.ts';
 import type { BeneficiaryResponse } from '../contract/beneficiaries.ts';
@@ -122,8 +123,18 @@ export function payoutView(row: Payout): PayoutResponse {
     completed_at: unixOrNull(row.completedAt),
     failed_at: unixOrNull(row.failedAt),
     reversed_at: unixOrNull(row.reversedAt),
+    approval: approvalView(row.approval),
+    scheduled_at: unixOrNull(row.scheduledAt),
+    rejected_at: unixOrNull(row.rejectedAt),
+    cancelled_at: unixOrNull(row.cancelledAt),
   };
 }
+
+/** A waiting payout's or batch's approval as the API shows it (the holders compared stay inside). */
+function withoutHolders<R extends { received: ApprovalRecord['received'] }>(record: R | null) {
+  return record && { ...record, received: record.received.map(({ key_id, name, approved_at }) => ({ key_id, name, approved_at })) };
+}
+const approvalView = (stored: unknown): PayoutResponse['approval'] => withoutHolders(approvalRecordOf(stored));
 
 export function payoutBatchView(row: PayoutBatch, counts: PayoutBatchCounts): PayoutBatchResponse {
   return {
@@ -138,8 +149,12 @@ export function payoutBatchView(row: PayoutBatch, counts: PayoutBatchCounts): Pa
     counts,
     created_at: unixSeconds(row.createdAt),
     completed_at: unixOrNull(row.completedAt),
+    approval: batchApprovalView(row.approval),
+    scheduled_at: unixOrNull(row.scheduledAt),
   };
 }
+
+const batchApprovalView = (stored: unknown): PayoutBatchResponse['approval'] => withoutHolders(batchApprovalRecordOf(stored));
 
 /** An event as callers see it, from its entity or from a raw row with the same fields (the delivery batch reads those). */
 export function eventView(row: Pick<Event, 'id' | 'type' | 'mode' | 'createdAt' | 'data'>): EventResponse {

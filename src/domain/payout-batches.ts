@@ -1,8 +1,12 @@
 // Payout batches: a batch is `processing` until every one of its payouts has settled, then `completed`.
 // Its items' own statuses are payout statuses (src/domain/payouts.ts).
 
-export const payoutBatchStatuses = ['processing', 'completed'] as const;
+export const payoutBatchStatuses = ['pending_approval', 'scheduled', 'processing', 'completed', 'rejected', 'cancelled'] as const;
 export type PayoutBatchStatus = (typeof payoutBatchStatuses)[number];
+
+/** A batch that waits as a whole (for its approvals, then its time) before any of its payouts goes on. */
+export const payoutBatchWaitStatuses = ['pending_approval', 'scheduled'] as const satisfies readonly PayoutBatchStatus[];
+export const isPayoutBatchWaiting = (status: string): status is (typeof payoutBatchWaitStatuses)[number] => (payoutBatchWaitStatuses as readonly string[]).includes(status);
 
 /**
  * At most this many batches of one account may be `processing` at once per mode (docs/api.md, Rate limits), so one

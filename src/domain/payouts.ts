@@ -8,23 +8,37 @@ import {
   payoutSettlePosting,
 } from './ledger.ts';
 
-export const payoutStatuses = ['initiated', 'completed', 'failed', 'reversed'] as const;
+export const payoutStatuses = ['pending_approval', 'scheduled', 'queued', 'initiated', 'completed', 'failed', 'rejected', 'cancelled', 'reversed'] as const;
 export type PayoutStatus = (typeof payoutStatuses)[number];
+
+/** The statuses a payout waits in before anything is reserved or sent (docs/api.md, "Payouts that wait"). */
+export const payoutWaitStatuses = ['pending_approval', 'scheduled', 'queued'] as const satisfies readonly PayoutStatus[];
+export type PayoutWaitStatus = (typeof payoutWaitStatuses)[number];
+export const isPayoutWaiting = (status: string): status is PayoutWaitStatus => (payoutWaitStatuses as readonly string[]).includes(status);
 
 /** The payout lifecycle: the one transition table, postings and events (src/domain/lifecycle.ts). */
 export const payoutLifecycle = defineLifecycle<PayoutStatus>({
   resource: 'payout',
   statuses: payoutStatuses,
   transitions: {
+    // The waits come in order (approval, time, money) and a payout judged again when it leaves one may go back to
+    // approval; each wait ends `rejected` or `cancelled`, or `failed` when nothing may be sent (no money, no
+    // beneficiary). None of them has reserved anything.
+    pending_approval: ['scheduled', 'queued', 'initiated', 'failed', 'rejected', 'cancelled'],
+    scheduled: ['pending_approval', 'queued', 'initiated', 'failed', 'cancelled'],
+    queued: ['initiated', 'failed', 'cancelled'],
     initiated: ['completed', 'failed'],
     completed: ['reversed'],
     failed: [],
+    rejected: [],
+    cancelled: [],
     reversed: [],
   },
   // Settled for a batch: the payout will not move again on its own (a later reversal is still possible).
-  settled: { initiated: false, completed: true, failed: true, reversed: true },
-  // A completed payout's workflow ends: a reversal days later arrives as a report (payoutRailDecision).
-  watched: { initiated: true, completed: false, failed: false, reversed: false },
+  settled: { pending_approval: false, scheduled: false, queued: false, initiated: false, completed: true, failed: true, rejected: true, cancelled: true, reversed: true },
+  // A completed payout's workflow ends: a reversal days later arrives as a report (payoutRailDecision). A waiting
+  // payout was never sent: its workflow waits for it (workflows/payout.ts), no rail watches it.
+  watched: { pending_approval: false, scheduled: false, queued: false, initiated: true, completed: false, failed: false, rejected: false, cancelled: false, reversed: false },
   posting(from, to, amount) {
     switch (to) {
       case 'initiated':
@@ -32,18 +46,29 @@ export const payoutLifecycle = defineLifecycle<PayoutStatus>({
       case 'completed':
         return payoutSettlePosting(amount);
       case 'failed':
-        // A batch item refused at creation never reserved anything, so there is nothing to release.
-        return from === null ? undefined : payoutReleasePosting(amount);
+        // A payout refused at creation or failed from a wait never reserved anything: nothing to release.
+        return from === null || isPayoutWaiting(from) ? undefined : payoutReleasePosting(amount);
       case 'reversed':
         return payoutReversalPosting(amount);
+      case 'pending_approval':
+      case 'scheduled':
+      case 'queued':
+      case 'rejected':
+      case 'cancelled':
+        return undefined;
       default:
         return to satisfies never;
     }
   },
   events: {
+    pending_approval: 'payout.pending_approval',
+    scheduled: 'payout.scheduled',
+    queued: 'payout.queued',
     initiated: 'payout.initiated',
     completed: 'payout.completed',
     failed: 'payout.failed',
+    rejected: 'payout.rejected',
+    cancelled: 'payout.cancelled',
     reversed: 'payout.reversed',
   },
   failed: 'failed',
@@ -70,6 +95,9 @@ export const failureCodes = [
   'rejected_by_bank',
   'processing_failed',
   'invalid_amount',
+  'beneficiary_not_verified',
+  'approval_rejected',
+  'approval_expired',
 ] as const;
 export type FailureCode = (typeof failureCodes)[number];
 
@@ -87,6 +115,9 @@ export const failureMessages: { readonly [C in FailureCode]: string } = {
   rejected_by_bank: 'The bank rejected the transfer.',
   processing_failed: 'The payout could not be processed after repeated internal errors; no money left the account.',
   invalid_amount: 'The amount is below the smallest live payout the provider takes.',
+  beneficiary_not_verified: "The account's approval policy refuses payouts to this beneficiary until it is verified.",
+  approval_rejected: 'An approver rejected this payout; no money left the account.',
+  approval_expired: 'This payout was not approved in time; no money left the account.',
 };
 
 export function failure(code: FailureCode, message?: string): FailureReason {
@@ -171,6 +202,12 @@ export function payoutRailDecision(status: PayoutStatus, rail: PayoutRailState |
           return settled([{ to: 'reversed' }]);
         case 'failed':
         case 'reversed':
+        case 'rejected':
+        case 'cancelled':
+        // A payout still waiting was never sent: nothing a rail says is about it.
+        case 'pending_approval':
+        case 'scheduled':
+        case 'queued':
           return settled();
         default:
           return status satisfies never;

@@ -37,6 +37,11 @@ export const EXCLUDED_OPERATIONS: Readonly<Record<string, string>> = {
   getReadiness: 'a readiness probe for operators',
   getMetrics: 'Prometheus metrics for operators',
   downloadReport: 'a key-less signed link for browsers; get_report gives its download_url',
+  // People approve, through the API, the client or the CLI: an agent's tool list has no approve or reject.
+  approvePayout: 'people approve payouts, through the API, the client or the CLI',
+  rejectPayout: 'people reject payouts, through the API, the client or the CLI',
+  approvePayoutBatch: 'people approve payout batches, through the API, the client or the CLI',
+  rejectPayoutBatch: 'people reject payout batches, through the API, the client or the CLI',
 };
 
 /** Tool names the contract (docs/api.md) spells out where the operation id says it differently. */
@@ -45,9 +50,7 @@ const NAMES: Readonly<Record<string, string>> = {
   runSettlement: 'run_settlements',
 };
 
-/** Operations that move money or end something for good: clients should confirm them. */
-const DESTRUCTIVE = new Set(['createPayout', 'createPayoutBatch', 'createRefund', 'deleteBeneficiary', 'deleteWebhookEndpoint', 'cancelPaymentLink', 'revokeMandate', 'testRevokeMandate']);
-const DESTRUCTIVE_ACTIONS = new Set(['cancel', 'fail', 'reverse']);
+/** Every write may move money, end something, or change what an agent's later calls do: clients should confirm them. */
 
 const snake = (camel: string) => camel.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -178,7 +181,7 @@ export function buildTools(document: { paths?: Record<string, unknown>; componen
           annotations: {
             title: op.summary ?? name,
             readOnlyHint: !write,
-            destructiveHint: DESTRUCTIVE.has(op.operationId) || (action !== undefined && DESTRUCTIVE_ACTIONS.has(action)),
+            destructiveHint: write,
             idempotentHint: true,
             openWorldHint: false,
           },

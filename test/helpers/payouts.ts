@@ -38,3 +38,17 @@ export async function waitForPayout(http: Http, key: string, id: string, done: (
 }
 
 export const settled = (p: { status: string }) => p.status !== 'initiated';
+
+/** A batch's `counts` with every payout status, those not given 0. */
+export const batchCounts = (counts: Record<string, number>): Record<string, number> => ({
+  pending_approval: 0,
+  scheduled: 0,
+  queued: 0,
+  initiated: 0,
+  completed: 0,
+  failed: 0,
+  rejected: 0,
+  cancelled: 0,
+  reversed: 0,
+  ...counts,
+});

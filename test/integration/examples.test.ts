@@ -19,6 +19,7 @@ import { waitFor } from '../helpers/payments.ts';
 import { activeMandate } from '../helpers/collections.ts';
 import { waitForPayout, settled } from '../helpers/payouts.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
+import { payctlFor, payctlJson } from '../helpers/payctl.ts';
 import { startWebhookReceiver, waitUntil, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
 
 const EXAMPLES_FILE = new URL('../../src/contract/examples.json', import.meta.url);
@@ -97,7 +98,7 @@ function shapeDifferences(expected: unknown, actual: unknown, at = '$'): string[
 }
 
 test('the document\'s examples are what the service answers: recorded from this scenario, checked against the schemas', async () => {
-  const { sandboxKey: key } = await service.newAccount();
+  const { sandboxKey: key, accountId } = await service.newAccount();
 
   // Money in, and who it goes to.
   const topUp = await call('createTopUp', 'POST', '/v1/test_helpers/top_ups', key, { amount: 2_500_000, description: 'Float for November payouts' });
@@ -149,6 +150,38 @@ test('the document\'s examples are what the service answers: recorded from this 
   await waitFor(http, key, `/v1/payout_batches/${batch.id}`, (b) => b.status !== 'processing');
   await call('getPayoutBatch', 'GET', `/v1/payout_batches/${batch.id}`, key);
   await call('listPayoutBatches', 'GET', '/v1/payout_batches?limit=1', key);
+
+  // Payouts that wait: the account's approval policy holds a large payout until an approver (another holder)
+  // approves it; another is rejected; a scheduled one is cancelled. The policy is cleared after.
+  await call('updateApprovalPolicy', 'POST', '/v1/approval_policy', key, { rules: [{ min_amount: 100_000, approvals: 1 }], expires_after: 86_400 });
+  await call('getApprovalPolicy', 'GET', '/v1/approval_policy', key);
+  const approver = payctlJson(await payctlFor(service, { LOG_LEVEL: 'silent' })(['keys', 'create', '--account', accountId, '--mode', 'sandbox', '--role', 'approver', '--name', 'Priya (finance)', '--holder', 'priya@example.com', '--json']));
+  const waitingPayout = async () => (await http.post('/v1/payouts', { key, idempotencyKey: randomUUID(), json: { beneficiary_id: beneficiary.id, amount: 250_000, mode: 'upi', reference: 'INV-2026-0057' } })).body;
+  await call('approvePayout', 'POST', `/v1/payouts/${(await waitingPayout()).id}/approve`, approver.key);
+  await call('rejectPayout', 'POST', `/v1/payouts/${(await waitingPayout()).id}/reject`, approver.key, { reason: 'Duplicate of INV-2026-0042' });
+  const waitingBatch = async (month: string) =>
+    (
+      await http.post('/v1/payout_batches', {
+        key,
+        idempotencyKey: randomUUID(),
+        json: { reference: `bonus-${month}`, payouts: [1, 2].map((n) => ({ beneficiary_id: beneficiary.id, amount: 60_000, mode: 'upi', idempotency_key: `bonus-${month}/emp-00${n}` })) },
+      })
+    ).body;
+  await call('approvePayoutBatch', 'POST', `/v1/payout_batches/${(await waitingBatch('2026-11')).id}/approve`, approver.key);
+  await call('rejectPayoutBatch', 'POST', `/v1/payout_batches/${(await waitingBatch('2026-12')).id}/reject`, approver.key, { reason: 'Bonus not signed off' });
+  await http.post('/v1/approval_policy', { key, idempotencyKey: randomUUID(), json: { rules: [] } });
+  const scheduledBatch = async (ref: string) =>
+    (
+      await http.post('/v1/payout_batches', {
+        key,
+        idempotencyKey: randomUUID(),
+        json: { reference: ref, scheduled_at: Math.floor(Date.now() / 1000) + 86_400, payouts: [{ beneficiary_id: beneficiary.id, amount: 5_000, mode: 'upi', idempotency_key: `${ref}/emp-001` }] },
+      })
+    ).body;
+  await call('cancelPayoutBatch', 'POST', `/v1/payout_batches/${(await scheduledBatch('stipend-2026-12')).id}/cancel`, key);
+  await call('advancePayoutBatch', 'POST', `/v1/test_helpers/payout_batches/${(await scheduledBatch('stipend-2027-01')).id}/advance`, key);
+  const scheduled = (await http.post('/v1/payouts', { key, idempotencyKey: randomUUID(), json: { beneficiary_id: beneficiary.id, amount: 5_000, mode: 'upi', scheduled_at: Math.floor(Date.now() / 1000) + 86_400 } })).body;
+  await call('cancelPayout', 'POST', `/v1/payouts/${scheduled.id}/cancel`, key);
 
   // Payments, a refund, a settlement.
   const payment = await call('createPayment', 'POST', '/v1/payments', key, {

@@ -60,6 +60,7 @@ before(async () => {
   ids.customer = await createCustomer(http, key);
   ids.payment = (await ok('/v1/payments', { amount: 5_000, method: 'upi', vpa: 'success@upi' })).id;
   ids.payout = (await ok('/v1/payouts', { beneficiary_id: ids.beneficiary, amount: 1_000, mode: 'upi' })).id;
+  ids.waiting = (await ok('/v1/payouts', { beneficiary_id: ids.beneficiary, amount: 1_000, mode: 'upi', scheduled_at: Math.floor(Date.now() / 1000) + 86_400 })).id;
   ids.activeMandate = (await activeMandate(http, key, ids.customer)).id;
   ids.collection = (await ok('/v1/collections', { mandate_id: ids.activeMandate, amount: 1_000, schedule: 'monthly', start_at: Math.floor(Date.now() / 1000) + 86_400 })).id;
   ids.link = (await ok('/v1/payment_links', { amount: 5_000, accept_partial: true })).id;
@@ -100,6 +101,7 @@ const bases: Record<string, () => Record<string, unknown>> = {
   '/v1/collections': () => ({ mandate_id: ids.activeMandate, amount: 100, schedule: 'monthly', start_at: Math.floor(Date.now() / 1000) + 86_400, description: 'd', metadata: { a: 'b' } }),
   '/v1/webhook_endpoints': () => ({ url: 'http://127.0.0.1:9/fuzz', enabled_events: ['payout.completed'], description: 'd' }),
   '/v1/reports/transactions': () => ({ from: '2026-10-01', to: '2026-10-31', format: 'csv' }),
+  '/v1/approval_policy': () => ({ rules: [{ min_amount: 1_000_000, approvals: 1 }, { min_amount: 5_000_000, approvals: 2 }], expires_after: 3600, beneficiaries: { new: 'approve', unverified: 'allow', mismatch: 'allow' } }),
   '/v1/mandates': () => ({
     customer_id: ids.customer,
     max_amount: 100_000,
@@ -137,6 +139,10 @@ const routes: Array<{ method: 'POST' | 'DELETE'; path: string }> = [
   { method: 'POST', path: '/v1/test_helpers/collections/:collection/advance' },
   { method: 'POST', path: '/v1/test_helpers/payouts/:payout/complete' },
   { method: 'POST', path: '/v1/test_helpers/payouts/:payout/fail' },
+  { method: 'POST', path: '/v1/test_helpers/payouts/:waiting/advance' },
+  { method: 'POST', path: '/v1/payouts/:waiting/approve' },
+  { method: 'POST', path: '/v1/payouts/:waiting/reject' },
+  { method: 'POST', path: '/v1/payouts/:waiting/cancel' },
   { method: 'POST', path: '/v1/test_helpers/settlements/run' },
   { method: 'POST', path: '/v1/events/:event/redeliver' },
   { method: 'DELETE', path: '/v1/beneficiaries/:beneficiary' },
@@ -162,7 +168,7 @@ function formOf(value: unknown, prefix = ''): string[] {
 
 const request = fc.record({
   route: fc.constantFrom(...routes),
-  ids: fc.record({ customer: pathId('customer'), collection: pathId('collection'), link: pathId('link'), payout: pathId('payout'), event: pathId('event'), beneficiary: pathId('beneficiary') }),
+  ids: fc.record({ customer: pathId('customer'), collection: pathId('collection'), link: pathId('link'), payout: pathId('payout'), waiting: pathId('waiting'), event: pathId('event'), beneficiary: pathId('beneficiary') }),
   // Mostly a valid body with one or two values spoiled (so requests reach the handlers), sometimes strangers too.
   spoils: fc.array(spoil, { minLength: 0, maxLength: 2 }),
   strangers: fc.oneof({ weight: 4, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: fc.dictionary(nastyText, nastyValue, { maxKeys: 3 }) }),

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { createHttp, type Http } from '../helpers/http.ts';
-import { fund, vpaBeneficiary } from '../helpers/payouts.ts';
+import { fund, vpaBeneficiary, batchCounts } from '../helpers/payouts.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 
 let service: TestService;
@@ -56,7 +56,7 @@ test('an item whose payout cannot be created ends failed with processing_failed;
   assert.equal(created.status, 200, created.text);
 
   const batch = await waitForBatch(key, created.body.id, 90_000);
-  assert.deepEqual(batch.counts, { initiated: 0, completed: 2, failed: 1, reversed: 0 });
+  assert.deepEqual(batch.counts, batchCounts({ initiated: 0, completed: 2, failed: 1, reversed: 0 }));
   const payouts = await batchPayouts(key, batch.id);
   const given = payouts.get('give-up-unborn');
   assert.ok(given, 'the given-up item has its payout');
@@ -108,7 +108,7 @@ test('an item a rail accepted is never given up: it is followed again until it s
   await service.sql(`drop trigger refuse_settling on payouts`);
 
   const batch = await waitForBatch(key, created.body.id, 90_000);
-  assert.deepEqual(batch.counts, { initiated: 0, completed: 1, failed: 0, reversed: 0 });
+  assert.deepEqual(batch.counts, batchCounts({ initiated: 0, completed: 1, failed: 0, reversed: 0 }));
   const [payout] = [...(await batchPayouts(key, batch.id)).values()];
   assert.equal(payout.status, 'completed');
   const [sent] = await service.sql<{ accepted: string }>(

@@ -3,6 +3,7 @@
 // still completes with every payout settled, each sent to the rail exactly once, and the ledger balanced.
 // A small window makes the batch continue-as-new several times on the way.
 import assert from 'node:assert/strict';
+import { batchCounts } from '../helpers/payouts.ts';
 import { after, before, test } from 'node:test';
 import { createLogger } from '../../src/logger.ts';
 import { startStack, type Stack } from '../../src/stack.ts';
@@ -114,7 +115,7 @@ test('a batch survives its worker being replaced mid-batch: every payout settles
     [batchId],
   );
   assert.equal(rows.length, N);
-  const expectedCounts: Record<string, number> = { initiated: 0, completed: 0, failed: 0, reversed: 0 };
+  const expectedCounts: Record<string, number> = batchCounts({});
   for (const row of rows) {
     const kind = kinds[row.seq % kinds.length];
     expectedCounts[kind.status]++;

@@ -3,6 +3,7 @@
 // reversed; a re-submitted run that moves no money twice; a key first paid alone that joins a batch;
 // malformed batches refused whole with nothing stored; and `payctl batches watch` following a batch.
 import assert from 'node:assert/strict';
+import { batchCounts } from '../helpers/payouts.ts';
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -177,7 +178,7 @@ describe('a 1,000-item payout batch', () => {
     }));
     const expected = (i: number) => kinds[i % kinds.length];
     const totalAmount = items.reduce((sum, item) => sum + Number(item.amount), 0);
-    const expectedCounts = { initiated: 0, completed: 0, failed: 0, reversed: 0 } as Record<string, number>;
+    const expectedCounts = batchCounts({});
     for (let i = 0; i < N; i++) expectedCounts[expected(i).status]++;
 
     const started = Date.now();
@@ -317,7 +318,7 @@ describe('POST /v1/payout_batches', () => {
     assert.equal(replay.headers.get('idempotent-replayed'), 'true');
     assert.equal(replay.text, res.text);
     const done = await waitForBatch(key, res.body.id);
-    assert.deepEqual(done.counts, { initiated: 0, completed: 2, failed: 0, reversed: 0 });
+    assert.deepEqual(done.counts, batchCounts({ initiated: 0, completed: 2, failed: 0, reversed: 0 }));
     const payouts = await batchPayouts(key, res.body.id);
     assert.deepEqual(payouts.get('form-0').metadata, { order: '42' });
     assert.equal(payouts.get('form-1').narration, 'Thanks');
@@ -331,7 +332,7 @@ describe('POST /v1/payout_batches', () => {
     const res = await http.post('/v1/payout_batches', { key, json: { payouts } });
     assert.equal(res.status, 200, res.text);
     const done = await waitForBatch(key, res.body.id);
-    assert.deepEqual(done.counts, { initiated: 0, completed: 2, failed: 1, reversed: 0 });
+    assert.deepEqual(done.counts, batchCounts({ initiated: 0, completed: 2, failed: 1, reversed: 0 }));
     const failed = [...(await batchPayouts(key, res.body.id)).values()].filter((p) => p.status === 'failed');
     assert.equal(failed[0].failure_reason.code, 'insufficient_funds');
     const balance = await http.get('/v1/balance', { key });
@@ -356,7 +357,7 @@ describe('POST /v1/payout_batches', () => {
     });
     assert.equal(res.status, 200, res.text);
     const done = await waitForBatch(key, res.body.id);
-    assert.deepEqual(done.counts, { initiated: 0, completed: 2, failed: 0, reversed: 0 });
+    assert.deepEqual(done.counts, batchCounts({ initiated: 0, completed: 2, failed: 0, reversed: 0 }));
     const payouts = await batchPayouts(key, res.body.id);
     assert.equal(payouts.get('vendor-7').id, single.body.id);
     assert.equal(payouts.get('vendor-7').batch_id, null, 'paid alone, joined by reference');
@@ -408,7 +409,7 @@ describe('POST /v1/payout_batches', () => {
     const fixed = await http.post('/v1/payout_batches', { key, json: { payouts: [item(0)] }, idempotencyKey: 'malformed' });
     assert.equal(fixed.status, 200, fixed.text);
     const done = await waitForBatch(key, fixed.body.id);
-    assert.deepEqual(done.counts, { initiated: 0, completed: 0, failed: 1, reversed: 0 }, 'an unknown beneficiary fails its item, not the batch');
+    assert.deepEqual(done.counts, batchCounts({ initiated: 0, completed: 0, failed: 1, reversed: 0 }), 'an unknown beneficiary fails its item, not the batch');
   });
 
   test('a batch of another account or mode is not found', async () => {
@@ -562,7 +563,7 @@ describe('payctl batches restart', () => {
     assert.equal(again.code, 0, again.stderr);
     assert.match(JSON.parse(again.stdout).outcome, /^(running|completed)$/);
     const done = await waitForBatch(key, posted.body.id);
-    assert.deepEqual(done.counts, { initiated: 0, completed: N, failed: 0, reversed: 0 });
+    assert.deepEqual(done.counts, batchCounts({ initiated: 0, completed: N, failed: 0, reversed: 0 }));
     const perPayout = await service.sql<{ id: string; accepted: string }>(
       `select p.id, (select count(*) from rail_submissions r where r.idempotency_key = p.id and not r.duplicate) as accepted
        from payouts p where p.batch_id = ?`,

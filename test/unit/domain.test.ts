@@ -36,8 +36,16 @@ describe('posting rules', () => {
 });
 
 describe('payout state machine', () => {
-  test('allows exactly initiated→completed|failed and completed→reversed', () => {
-    const allowed = new Set(['initiated>completed', 'initiated>failed', 'completed>reversed']);
+  test('allows exactly initiated→completed|failed, completed→reversed, and the waits in their order (each ending rejected, cancelled or failed)', () => {
+    const allowed = new Set([
+      'initiated>completed',
+      'initiated>failed',
+      'completed>reversed',
+      ...['scheduled', 'queued', 'initiated', 'failed', 'rejected', 'cancelled'].map((to) => `pending_approval>${to}`),
+      // Judged again as it leaves its scheduled time, a payout may go back to approval.
+      ...['pending_approval', 'queued', 'initiated', 'failed', 'cancelled'].map((to) => `scheduled>${to}`),
+      ...['initiated', 'failed', 'cancelled'].map((to) => `queued>${to}`),
+    ]);
     for (const from of payoutStatuses) {
       for (const to of payoutStatuses) {
         assert.equal(payoutLifecycle.canTransition(from, to), allowed.has(`${from}>${to}`), `${from} → ${to}`);
@@ -48,6 +56,13 @@ describe('payout state machine', () => {
     assert.equal(payoutLifecycle.posting(null, 'initiated', 1)?.legs.find((l) => l.kind === 'reserved')?.amount, 1n);
     assert.equal(payoutLifecycle.posting('initiated', 'failed', 1)?.legs.find((l) => l.kind === 'available')?.amount, 1n);
     assert.equal(payoutLifecycle.posting(null, 'failed', 1), undefined);
+  });
+  test('a waiting payout reserved nothing: entering or leaving a wait for an end posts nothing; only initiated reserves', () => {
+    for (const wait of ['pending_approval', 'scheduled', 'queued'] as const) {
+      assert.equal(payoutLifecycle.posting(null, wait, 1), undefined, wait);
+      for (const end of ['failed', 'rejected', 'cancelled'] as const) assert.equal(payoutLifecycle.posting(wait, end, 1), undefined, `${wait} → ${end}`);
+      assert.equal(payoutLifecycle.posting(wait, 'initiated', 1)?.legs.find((l) => l.kind === 'reserved')?.amount, 1n, `${wait} → initiated`);
+    }
   });
 });
 

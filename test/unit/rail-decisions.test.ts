@@ -71,6 +71,12 @@ describe('payoutRailDecision', () => {
     completed: { processing: settled(), completed: settled(), failed: settled(), reversed: settled([{ to: 'reversed' }]), unknown: settled() },
     failed: ignored,
     reversed: ignored,
+    rejected: ignored,
+    cancelled: ignored,
+    // A payout still waiting was never sent: nothing a rail says is about it.
+    pending_approval: ignored,
+    scheduled: ignored,
+    queued: ignored,
   };
   checkEveryPair(payoutStatuses, answers, payoutRailDecision, table, payoutLifecycle.canTransition);
 

@@ -86,6 +86,7 @@ export class Paygate {
   readonly customers;
   readonly payouts;
   readonly payoutBatches;
+  readonly approvalPolicy;
   readonly payments;
   readonly refunds;
   readonly settlements;
@@ -142,8 +143,27 @@ export class Paygate {
       ...readable<'getCustomer', 'listCustomers'>('/v1/customers'),
       update: (id: string, params: BodyOf<'updateCustomer'>, options?: RequestOptions) => post<'updateCustomer'>(`/v1/customers/${segment(id)}`, params, options),
     };
-    this.payouts = { ...creatable<'createPayout'>('/v1/payouts'), ...readable<'getPayout', 'listPayouts'>('/v1/payouts') };
-    this.payoutBatches = { ...creatable<'createPayoutBatch'>('/v1/payout_batches'), ...readable<'getPayoutBatch', 'listPayoutBatches'>('/v1/payout_batches') };
+    this.payouts = {
+      ...creatable<'createPayout'>('/v1/payouts'),
+      ...readable<'getPayout', 'listPayouts'>('/v1/payouts'),
+      /** An approver's (or another holder's full key's) approval of a `pending_approval` payout. */
+      approve: (id: string, options?: RequestOptions) => post<'approvePayout'>(`/v1/payouts/${segment(id)}/approve`, undefined, options),
+      reject: (id: string, params?: BodyOf<'rejectPayout'>, options?: RequestOptions) => post<'rejectPayout'>(`/v1/payouts/${segment(id)}/reject`, params, options),
+      /** Ends a payout that waits (`pending_approval`, `scheduled`) `cancelled`. */
+      cancel: (id: string, options?: RequestOptions) => post<'cancelPayout'>(`/v1/payouts/${segment(id)}/cancel`, undefined, options),
+    };
+    this.approvalPolicy = {
+      retrieve: (options?: RequestOptions) => get<'getApprovalPolicy'>('/v1/approval_policy', undefined, options),
+      update: (params: BodyOf<'updateApprovalPolicy'>, options?: RequestOptions) => post<'updateApprovalPolicy'>('/v1/approval_policy', params, options),
+    };
+    this.payoutBatches = {
+      ...creatable<'createPayoutBatch'>('/v1/payout_batches'),
+      ...readable<'getPayoutBatch', 'listPayoutBatches'>('/v1/payout_batches'),
+      /** Approves a batch that waits as a whole (its items cannot be approved one by one). */
+      approve: (id: string, options?: RequestOptions) => post<'approvePayoutBatch'>(`/v1/payout_batches/${segment(id)}/approve`, undefined, options),
+      reject: (id: string, params?: BodyOf<'rejectPayoutBatch'>, options?: RequestOptions) => post<'rejectPayoutBatch'>(`/v1/payout_batches/${segment(id)}/reject`, params, options),
+      cancel: (id: string, options?: RequestOptions) => post<'cancelPayoutBatch'>(`/v1/payout_batches/${segment(id)}/cancel`, undefined, options),
+    };
     this.payments = { ...creatable<'createPayment'>('/v1/payments'), ...readable<'getPayment', 'listPayments'>('/v1/payments') };
     this.refunds = { ...creatable<'createRefund'>('/v1/refunds'), ...readable<'getRefund', 'listRefunds'>('/v1/refunds') };
     this.settlements = readable<'getSettlement', 'listSettlements'>('/v1/settlements');
@@ -180,12 +200,13 @@ export class Paygate {
         list<'listWebhookDeliveries'>(`/v1/webhook_endpoints/${segment(id)}/deliveries`, query, options),
     };
     this.topUps = readable<'getTopUp', 'listTopUps'>('/v1/top_ups');
-    const payoutHelper = (action: 'complete' | 'fail' | 'reverse') => (id: string, options?: RequestOptions) =>
+    const payoutHelper = (action: 'complete' | 'fail' | 'reverse' | 'advance') => (id: string, options?: RequestOptions) =>
       post<'payoutTestHelper'>(`/v1/test_helpers/payouts/${segment(id)}/${action}`, undefined, options);
     /** Sandbox keys only. */
     this.testHelpers = {
       topUps: creatable<'createTopUp'>('/v1/test_helpers/top_ups'),
-      payouts: { complete: payoutHelper('complete'), fail: payoutHelper('fail'), reverse: payoutHelper('reverse') },
+      payouts: { complete: payoutHelper('complete'), fail: payoutHelper('fail'), reverse: payoutHelper('reverse'), advance: payoutHelper('advance') },
+      payoutBatches: { advance: (id: string, options?: RequestOptions) => post<'advancePayoutBatch'>(`/v1/test_helpers/payout_batches/${segment(id)}/advance`, undefined, options) },
       settlements: { run: (params?: BodyOf<'runSettlement'>, options?: RequestOptions) => post<'runSettlement'>('/v1/test_helpers/settlements/run', params, options) },
       collections: { advance: (id: string, options?: RequestOptions) => post<'advanceCollection'>(`/v1/test_helpers/collections/${segment(id)}/advance`, undefined, options) },
       mandates: {

@@ -8,7 +8,7 @@ import type { ApiMiddleware } from '../context.ts';
 export function permissions(): ApiMiddleware {
   return async (ctx, next) => {
     const key = ctx.state.key;
-    if (key && !roleAllows(key.role, ctx.method, ctx.path)) {
+    if (key && !roleAllows(key, ctx.method, ctx.path)) {
       throw new ApiError('permission_denied', `This API key's role (${key.role}) does not allow ${ctx.method} ${ctx.path}.`);
     }
     await next();

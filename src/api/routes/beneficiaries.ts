@@ -45,6 +45,8 @@ export function beneficiaryRoutes(router: Router<ApiState>, _deps: AppDeps): voi
       active: true,
       createdAt: new Date(),
       deactivatedAt: null,
+      // The approval policy's `beneficiaries[new]` judges the first payout to a beneficiary a maker key made.
+      createdByKeyId: ctx.state.key?.id ?? null,
     });
     await em.flush();
     ctx.status = 200;

@@ -3,6 +3,7 @@ import type Router from '@koa/router';
 import { z } from 'zod';
 import type { ApiKeyResponse } from '../../contract/keys.ts';
 import { parseParams } from '../../contract/validation.ts';
+import { apiKeyObject } from '../../db/accounts.ts';
 import { ApiError } from '../../domain/errors.ts';
 import type { AppDeps, ApiState } from '../context.ts';
 
@@ -13,14 +14,6 @@ export function keyRoutes(router: Router<ApiState>, _deps: AppDeps): void {
     const key = ctx.state.key;
     if (!key) throw new ApiError('authentication_failed', 'No valid API key provided.');
     parseParams(noParams, ctx.state.query);
-    ctx.body = {
-      id: key.id,
-      object: 'api_key',
-      name: key.name,
-      holder: key.holder,
-      role: key.role,
-      mode: key.mode,
-      limits: { max_amount: null, daily_amount: null, approval: null, refunds: key.role === 'full' ? 'allow' : 'deny' },
-    } satisfies ApiKeyResponse;
+    ctx.body = apiKeyObject(key) satisfies ApiKeyResponse;
   });
 }

@@ -1,23 +1,32 @@
 // Payout batches: POST /v1/payout_batches stores the batch and starts its workflow, answering at once;
 // reads show live counts from the database. The items are listed by GET /v1/payouts?batch_id=.
+import { z } from 'zod';
+import { batchApprovalRecordOf } from '../../domain/approvals.ts';
+import { isPayoutBatchWaiting } from '../../domain/payout-batches.ts';
+import { rejectPayoutParams } from '../../contract/payouts.ts';
+import { checkScheduledAt } from '../schedule.ts';
 import type Router from '@koa/router';
 import { ApiError } from '../../domain/errors.ts';
 import { MAX_PROCESSING_BATCHES } from '../../domain/payout-batches.ts';
 import { webhookSimulationsOf } from '../../domain/webhooks.ts';
-import { PayoutBatchEntity } from '../../db/entities.ts';
+import { PayoutBatchEntity, type PayoutBatch } from '../../db/entities.ts';
 import { insertPayoutBatch, payoutBatchViewOf, payoutBatchViewsOf } from '../../db/payout-batches.ts';
 import { listPayoutBatchesQuery, parsePayoutBatchParams, type PayoutBatchResponse } from '../../contract/payout-batches.ts';
 import { parseParams } from '../../contract/validation.ts';
-import { type AppDeps, type ApiState, authOf, idempotencyKeyOf } from '../context.ts';
-import { readRoutes } from '../read-routes.ts';
+import { type AppDeps, type ApiState, authOf, idempotencyKeyOf, requesterOf } from '../context.ts';
+import { findOwn, readRoutes } from '../read-routes.ts';
 
 /** Retry-After of a batch refused for too many processing ones: batches take seconds to minutes to finish. */
 const PROCESSING_BATCHES_RETRY_AFTER_S = 10;
+
+const noParams = z.strictObject({});
+const batchRef = (row: PayoutBatch) => ({ batchId: row.id, accountId: row.accountId, mode: row.mode, idempotencyKey: row.idempotencyKey });
 
 export function payoutBatchRoutes(router: Router<ApiState>, deps: AppDeps): void {
   router.post('/v1/payout_batches', async (ctx) => {
     const { accountId, mode } = authOf(ctx);
     const params = parsePayoutBatchParams(ctx.state.body);
+    checkScheduledAt(params.scheduled_at, mode, deps.config);
     const idempotencyKey = idempotencyKeyOf(ctx);
     // A deliberate exception to "the API only reads, activities write": the batch and its items are
     // stored here, in one transaction, so that up to 10,000 items never travel through workflow history
@@ -41,7 +50,8 @@ export function payoutBatchRoutes(router: Router<ApiState>, deps: AppDeps): void
       })),
       simulate: webhookSimulationsOf(ctx.state.simulate),
     };
-    const stored = await insertPayoutBatch(ctx.state.em, order, { maxProcessing: MAX_PROCESSING_BATCHES });
+    // Judged as a whole as it is stored (docs/api.md, "Payouts that wait"): it may wait for approval or its time.
+    const stored = await insertPayoutBatch(ctx.state.em, order, { maxProcessing: MAX_PROCESSING_BATCHES, requester: requesterOf(ctx), scheduledAt: params.scheduled_at ?? null });
     const { batch } = stored;
     if (!batch) {
       throw new ApiError(
@@ -53,8 +63,35 @@ export function payoutBatchRoutes(router: Router<ApiState>, deps: AppDeps): void
     }
     // Also when the batch already existed: a start that failed before (503, the caller retries with the
     // same key) is made now, and a running or finished workflow is simply joined.
-    await deps.temporal.startPayoutBatch({ batchId: batch.id, accountId, mode, idempotencyKey: batch.idempotencyKey });
+    await deps.temporal.startPayoutBatch({ batchId: batch.id, accountId, mode, idempotencyKey: batch.idempotencyKey, waits: isPayoutBatchWaiting(batch.status) });
     ctx.body = (await payoutBatchViewOf(ctx.state.em, batch)) satisfies PayoutBatchResponse;
+  });
+
+  // Approving, rejecting and cancelling a batch that waits as a whole, and the sandbox's advance of its time: judged
+  // here first (roles in src/domain/key-roles.ts, the creator's holder), then by its workflow under its row lock.
+  for (const verb of ['approve', 'reject', 'cancel'] as const) router.post(`/v1/payout_batches/:id/${verb}`, async (ctx) => {
+    const { accountId, mode } = authOf(ctx);
+    const params = parseParams(verb === 'reject' ? rejectPayoutParams : noParams, ctx.state.body) as { reason?: string };
+    const row = await findOwn(ctx, PayoutBatchEntity, 'payout_batch', ctx.params.id);
+    const key = requesterOf(ctx);
+    if (verb !== 'cancel' && batchApprovalRecordOf(row.approval)?.requested_by.holder === key.holder) {
+      throw new ApiError('permission_denied', `The holder who created this batch cannot have it ${verb === 'approve' ? 'approved' : 'rejected'}; another approver must.`);
+    }
+    if (!isPayoutBatchWaiting(row.status) || (verb !== 'cancel' && row.status !== 'pending_approval')) {
+      throw new ApiError('invalid_state', `A ${row.status} payout batch cannot be ${verb === 'cancel' ? 'cancelled' : verb === 'approve' ? 'approved' : 'rejected'}.`);
+    }
+    const by = { keyId: key.keyId, name: key.name, holder: key.holder, role: key.role };
+    const action = verb === 'reject' ? { kind: verb, by, reason: params.reason ?? null } : { kind: verb, by };
+    ctx.body = (await deps.temporal.payoutBatchWaitAction(batchRef(row), action)) satisfies PayoutBatchResponse;
+  });
+
+  router.post('/v1/test_helpers/payout_batches/:id/advance', async (ctx) => {
+    const { mode } = authOf(ctx);
+    if (mode !== 'sandbox') throw new ApiError('sandbox_only', 'Test helpers work with sandbox API keys only.');
+    parseParams(noParams, ctx.state.body);
+    const row = await findOwn(ctx, PayoutBatchEntity, 'payout_batch', ctx.params.id);
+    if (!isPayoutBatchWaiting(row.status)) throw new ApiError('invalid_state', `A ${row.status} payout batch does not wait; advance moves only a waiting batch's time.`);
+    ctx.body = (await deps.temporal.payoutBatchWaitAction(batchRef(row), { kind: 'due', status: row.status })) satisfies PayoutBatchResponse;
   });
 
   readRoutes(router, {

@@ -3,14 +3,19 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
 import type { Mode } from '../../domain/modes.ts';
 import { payoutBatchWorkflowId } from '../../domain/workflow-ids.ts';
-import { payoutBatchWorkflow } from '../../../workflows/payout-batch.ts';
-import { classify, startOptions, type Mechanism, type Subject } from './mechanism.ts';
+import { payoutBatchWaitUpdate, payoutBatchWorkflow } from '../../../workflows/payout-batch.ts';
+import { ApiError } from '../../domain/errors.ts';
+import type { PayoutWaitAction } from '../../../activities/payouts.ts';
+import type { PayoutBatchResponse } from '../../contract/payout-batches.ts';
+import { classify, isClosed, startOptions, type Mechanism, type Subject } from './mechanism.ts';
 
 export interface StartPayoutBatchInput {
   batchId: string;
   accountId: string;
   mode: Mode;
   idempotencyKey: string;
+  /** The batch waits as a whole (pending_approval, scheduled): its workflow waits before it hands out any item. */
+  waits?: boolean;
 }
 
 export interface PayoutBatchGateway {
@@ -22,6 +27,8 @@ export interface PayoutBatchGateway {
    * item is paid twice. A running workflow is left alone; a completed one never runs again.
    */
   restartPayoutBatch(input: StartPayoutBatchInput): Promise<'restarted' | 'running' | 'completed'>;
+  /** An approval, rejection or cancel of a waiting batch, or the sandbox's advance, through its workflow (409 when it no longer waits). */
+  payoutBatchWaitAction(batch: StartPayoutBatchInput, action: PayoutWaitAction): Promise<PayoutBatchResponse>;
 }
 
 export function payoutBatchGateway(m: Mechanism): PayoutBatchGateway {
@@ -34,13 +41,21 @@ export function payoutBatchGateway(m: Mechanism): PayoutBatchGateway {
       }
     },
     restartPayoutBatch: (input) => restartPayoutBatch(m, input),
+    async payoutBatchWaitAction(batch, action) {
+      try {
+        return await m.updateRunning(payoutBatchWorkflowId(batch.accountId, batch.mode, batch.idempotencyKey), payoutBatchWaitUpdate, [action]);
+      } catch (err) {
+        if (isClosed(err)) throw new ApiError('invalid_state', 'This payout batch does not wait any more.');
+        throw classify(err, 'payout batch wait');
+      }
+    },
   };
 }
 
 /** The arguments and subject of a batch's workflow. */
 function batchStart(m: Mechanism, input: StartPayoutBatchInput): [Parameters<typeof payoutBatchWorkflow>, Subject] {
   return [
-    [{ batchId: input.batchId, accountId: input.accountId, mode: input.mode, window: m.settings.batchWindow }],
+    [{ batchId: input.batchId, accountId: input.accountId, mode: input.mode, window: m.settings.batchWindow, ...(input.waits ? { waits: true } : {}) }],
     { ...input, resourceId: input.batchId, batchId: input.batchId, summary: `Payout batch ${input.batchId}` },
   ];
 }

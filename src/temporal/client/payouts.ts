@@ -10,8 +10,8 @@ import { payoutTransitionWorkflowId, payoutWorkflowId } from '../../domain/workf
 import { PayoutEntity } from '../../db/entities.ts';
 import { payoutView } from '../../db/views.ts';
 import type { PayoutResponse } from '../../contract/payouts.ts';
-import type { PayoutRequest } from '../../../activities/payouts.ts';
-import { createPayoutUpdate, movePayoutUpdate, payoutTransitionWorkflow, payoutWorkflow } from '../../../workflows/payout.ts';
+import type { PayoutRequest, PayoutWaitAction } from '../../../activities/payouts.ts';
+import { createPayoutUpdate, movePayoutUpdate, payoutTransitionWorkflow, payoutWaitUpdate, payoutWorkflow } from '../../../workflows/payout.ts';
 import { classify, isClosed, startOptions, type Mechanism } from './mechanism.ts';
 
 /** The activity's request without what the gateway (the id) and batches fill in. */
@@ -33,6 +33,11 @@ export interface PayoutGateway {
   createPayout(input: CreatePayoutInput): Promise<PayoutResponse>;
   /** A sandbox test helper's move of a payout; invalid_state (409) when the transition table refuses it. */
   payoutAction(payout: MovedPayout, action: PayoutAction): Promise<PayoutResponse>;
+  /**
+   * An approval, rejection or cancel of a waiting payout, or the sandbox's advance of its time, through its workflow.
+   * Refusals: invalid_state (409: it does not wait, or not for this), permission_denied (403: maker and checker).
+   */
+  payoutWaitAction(payout: MovedPayout, action: PayoutWaitAction): Promise<PayoutResponse>;
 }
 
 export function payoutGateway(m: Mechanism): PayoutGateway {
@@ -51,6 +56,18 @@ export function payoutGateway(m: Mechanism): PayoutGateway {
       });
     },
     payoutAction: (payout, action) => payoutAction(m, payout, action),
+    async payoutWaitAction(payout, action) {
+      try {
+        return await m.updateRunning(payoutWorkflowId(payout.accountId, payout.mode, payout.idempotencyKey), payoutWaitUpdate, [action]);
+      } catch (err) {
+        // Its workflow has closed: the payout no longer waits (it left its waits just now).
+        if (isClosed(err)) {
+          const now = (await m.orm.em.fork().findOne(PayoutEntity, { id: payout.id }))?.status ?? payout.status;
+          throw new ApiError('invalid_state', `A ${now} payout does not wait any more.`);
+        }
+        throw classify(err, 'payout wait');
+      }
+    },
   };
 }
 

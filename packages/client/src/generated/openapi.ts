@@ -200,6 +200,57 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/payouts/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a payout that waits `pending_approval` (an approver or full key of another holder than its creator's); with the approvals it needs it goes on */
+        post: operations["approvePayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payouts/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a payout that waits `pending_approval`: it ends `rejected` (`approval_rejected`), no money moves */
+        post: operations["rejectPayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payouts/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a payout that waits (`pending_approval`, `scheduled`, `queued`): it ends `cancelled`, no money moves */
+        post: operations["cancelPayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/test_helpers/payouts/{id}/{action}": {
         parameters: {
             query?: never;
@@ -209,7 +260,7 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Sandbox: complete, fail or reverse a payout by hand */
+        /** Sandbox: complete, fail or reverse a payout by hand, or `advance` a waiting one's time to now (a scheduled payout goes on, a pending_approval one reaches its expires_at) */
         post: operations["payoutTestHelper"];
         delete?: never;
         options?: never;
@@ -249,6 +300,74 @@ export type paths = {
         get: operations["getPayoutBatch"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payout_batches/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a payout batch that waits `pending_approval`, as a whole (by an approver or full key of a holder that created none of its items) */
+        post: operations["approvePayoutBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payout_batches/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a payout batch that waits `pending_approval`: it and its waiting items end `rejected`, no money moves */
+        post: operations["rejectPayoutBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payout_batches/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a payout batch that waits (`pending_approval`, `scheduled`): it and its waiting items end `cancelled`, no money moves */
+        post: operations["cancelPayoutBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test_helpers/payout_batches/{id}/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox: bring a waiting batch's time to now (a scheduled batch goes on, a pending_approval one reaches its expires_at) */
+        post: operations["advancePayoutBatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -878,6 +997,27 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/approval_policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's approval policy in this mode (the default when none was set) */
+        get: operations["getApprovalPolicy"];
+        put?: never;
+        /**
+         * Change the approval policy: the fields given replace theirs (`rules` as a whole list, `beneficiaries` key by key)
+         * @description A `full` key only (`403 permission_denied` otherwise). Emits `approval_policy.updated`. Applies to payouts created from then on, and to waiting ones when they are released.
+         */
+        post: operations["updateApprovalPolicy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -1203,7 +1343,7 @@ export type components = {
             /** @description Transfer mode: `upi`, `imps`, `neft` or `rtgs`. A batch item that failed for its mode (`failure_reason.code` `invalid_method`) keeps the text it was given, whatever it was, so you can tell which item it was. */
             mode: string;
             /** @enum {string} */
-            status: "initiated" | "completed" | "failed" | "reversed";
+            status: "pending_approval" | "scheduled" | "queued" | "initiated" | "completed" | "failed" | "rejected" | "cancelled" | "reversed";
             failure_reason: {
                 code: string;
                 message: string;
@@ -1229,6 +1369,39 @@ export type components = {
             completed_at: number | null;
             failed_at: number | null;
             reversed_at: number | null;
+            /** @description What a payout that waits for approval waits for; null on payouts that need none. */
+            approval: components["schemas"]["PayoutApproval"] | null;
+            /** @description When a scheduled payout goes on (unix seconds); null when not scheduled. */
+            scheduled_at: number | null;
+            rejected_at: number | null;
+            cancelled_at: number | null;
+        };
+        PayoutApproval: {
+            /** @description Approvals needed (1 or 2), each from a different holder, none the creator's. */
+            required: number;
+            received: {
+                key_id: string;
+                name: string | null;
+                approved_at: number;
+            }[];
+            reasons: ("amount_rule" | "key_limit" | "key_always" | "new_beneficiary" | "after_rejection" | "beneficiary_unverified" | "name_mismatch")[];
+            /** @description Not approved by then, the payout ends `rejected` (`approval_expired`). */
+            expires_at: number;
+            requested_by: {
+                key_id: string;
+                name: string | null;
+                holder: string;
+            };
+            /** @description The beneficiary as an approver must see it; `name` was written by the creating key. */
+            beneficiary: {
+                /** @enum {string} */
+                type: "bank_account" | "vpa";
+                name: string;
+                last4: string | null;
+                ifsc: string | null;
+                vpa: string | null;
+                paid_before: boolean;
+            };
         };
         PayoutList: {
             /** @constant */
@@ -1245,10 +1418,10 @@ export type components = {
             object: "payout_batch";
             mode: components["schemas"]["Mode"];
             /**
-             * @description `completed` once every payout of the batch has settled (completed, failed or reversed).
+             * @description `completed` once every payout of the batch has settled (completed, failed or reversed). A batch that waits as a whole is `pending_approval` or `scheduled` first, and ends `rejected` or `cancelled` when it does not go on.
              * @enum {string}
              */
-            status: "processing" | "completed";
+            status: "pending_approval" | "scheduled" | "processing" | "completed" | "rejected" | "cancelled";
             reference: string | null;
             /** @description The Idempotency-Key of the request that created the batch. */
             idempotency_key: string;
@@ -1259,14 +1432,51 @@ export type components = {
             /** @description Unix seconds. */
             created_at: number;
             completed_at: number | null;
+            /** @description What a batch that waits for approval waits for; null on batches that need none. */
+            approval: components["schemas"]["PayoutBatchApproval"] | null;
+            scheduled_at: number | null;
         };
         /** @description Live counts of the payouts of the batch by status; items not processed yet are in no count. */
         PayoutBatchCounts: {
+            pending_approval: number;
+            scheduled: number;
+            queued: number;
             /** @description Payouts created and not yet settled. */
             initiated: number;
             completed: number;
             failed: number;
+            rejected: number;
+            cancelled: number;
             reversed: number;
+        };
+        PayoutBatchApproval: {
+            /** @description Approvals needed (1 or 2), each from a different holder, none the creator's. */
+            required: number;
+            received: {
+                key_id: string;
+                name: string | null;
+                approved_at: number;
+            }[];
+            reasons: ("amount_rule" | "key_limit" | "key_always" | "new_beneficiary" | "after_rejection" | "beneficiary_unverified" | "name_mismatch")[];
+            /** @description Not approved by then, the payout ends `rejected` (`approval_expired`). */
+            expires_at: number;
+            requested_by: {
+                key_id: string;
+                name: string | null;
+                holder: string;
+            };
+            summary: {
+                /** @description Items whose beneficiary a maker key created and nobody has paid yet. */
+                new_beneficiaries: number;
+                /** @description The largest items, largest first (at most 3). */
+                largest_items: {
+                    idempotency_key: string;
+                    beneficiary_id: string;
+                    amount: number;
+                }[];
+                /** @description Items that joined by reference: they keep their own status and approval. */
+                joined_by_reference: number;
+            };
         };
         PayoutBatchList: {
             /** @constant */
@@ -1772,25 +1982,44 @@ export type components = {
             /** @description The person or system holding the key (`--holder`; the key id when none was given). Maker and checker are compared by holder. */
             holder: string;
             /**
-             * @description `full` may do everything; `approver` may read and create reports; `maker` is for servers and agents.
+             * @description `full` may do everything; `maker` (servers and agents) everything but approve, reject, the approval policy and webhook endpoints; `approver` may read, create reports, and approve, reject or cancel waiting payouts.
              * @enum {string}
              */
             role: "full" | "maker" | "approver";
             mode: components["schemas"]["Mode"];
-            /** @description The key's spending limits; `full` keys have none. */
+            /** @description A maker key's limits (`payctl keys create --max-amount --daily-amount --approval --refunds`); all null on `full` and `approver` keys. */
             limits: {
-                /** @description Paise one payout may take without an approval (null: no limit). */
+                /** @description Paise one payout may take before it waits for an approval (null: no limit). */
                 max_amount: number | null;
-                /** @description Paise the key's payouts may add up to over 24 hours without an approval (null: no limit). */
+                /** @description Paise the key's payouts and refunds may add up to over the last 24 hours; beyond it a payout waits for an approval and a refund is refused (null: no limit). */
                 daily_amount: number | null;
                 /** @description `always`: every payout of the key waits for an approval. */
                 approval: "always" | null;
-                /**
-                 * @description Whether the key may make refunds.
-                 * @enum {string}
-                 */
-                refunds: "allow" | "deny";
+                /** @description `allow`: the maker key may make refunds (counted in its `daily_amount`); null: it may not. */
+                refunds: "allow" | null;
             };
+        };
+        ApprovalPolicy: {
+            /** @constant */
+            object: "approval_policy";
+            mode: components["schemas"]["Mode"];
+            /** @description By `min_amount`, smallest first; empty: no payout waits for its amount. */
+            rules: {
+                min_amount: number;
+                approvals: number;
+            }[];
+            /** @description Seconds a payout waits for its approvals before it ends `rejected`. */
+            expires_after: number;
+            beneficiaries: {
+                /** @enum {string} */
+                new: "allow" | "approve" | "refuse";
+                /** @enum {string} */
+                unverified: "allow" | "approve" | "refuse";
+                /** @enum {string} */
+                mismatch: "allow" | "approve" | "refuse";
+            };
+            /** @description Unix seconds of the last change; null while the policy is the default (never set). */
+            updated_at: number | null;
         };
     };
     responses: never;
@@ -1880,7 +2109,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "topup_01M8GQ0X1WMWZ0STN4AXAH7ZH6",
+                     *       "id": "topup_01M91EGP75A1Y0FVJ0K43HEYNV",
                      *       "object": "top_up",
                      *       "mode": "sandbox",
                      *       "amount": 2500000,
@@ -1888,11 +2117,11 @@ export interface operations {
                      *       "status": "succeeded",
                      *       "description": "Float for November payouts",
                      *       "metadata": {},
-                     *       "balance_transaction_id": "txn_01M8GQ0X4A745W9H2V37P6MP1M",
+                     *       "balance_transaction_id": "txn_01M91EGPB1XBKX4HWC07QS253Y",
                      *       "source": "test_helper",
                      *       "provider_reference": null,
-                     *       "idempotency_key": "6790709a-421c-4cfc-bb2a-f324c7c38585",
-                     *       "created_at": 1795857347
+                     *       "idempotency_key": "a955fed2-7e96-46ac-bfb8-4accd1a575dd",
+                     *       "created_at": 1796418853
                      *     }
                      */
                     "application/json": components["schemas"]["TopUp"];
@@ -2070,7 +2299,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "topup_01M8GQ0X1WMWZ0STN4AXAH7ZH6",
+                     *           "id": "topup_01M91EGP75A1Y0FVJ0K43HEYNV",
                      *           "object": "top_up",
                      *           "mode": "sandbox",
                      *           "amount": 2500000,
@@ -2078,11 +2307,11 @@ export interface operations {
                      *           "status": "succeeded",
                      *           "description": "Float for November payouts",
                      *           "metadata": {},
-                     *           "balance_transaction_id": "txn_01M8GQ0X4A745W9H2V37P6MP1M",
+                     *           "balance_transaction_id": "txn_01M91EGPB1XBKX4HWC07QS253Y",
                      *           "source": "test_helper",
                      *           "provider_reference": null,
-                     *           "idempotency_key": "6790709a-421c-4cfc-bb2a-f324c7c38585",
-                     *           "created_at": 1795857347
+                     *           "idempotency_key": "a955fed2-7e96-46ac-bfb8-4accd1a575dd",
+                     *           "created_at": 1796418853
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -2199,7 +2428,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "topup_01M8GQ0X1WMWZ0STN4AXAH7ZH6",
+                     *       "id": "topup_01M91EGP75A1Y0FVJ0K43HEYNV",
                      *       "object": "top_up",
                      *       "mode": "sandbox",
                      *       "amount": 2500000,
@@ -2207,11 +2436,11 @@ export interface operations {
                      *       "status": "succeeded",
                      *       "description": "Float for November payouts",
                      *       "metadata": {},
-                     *       "balance_transaction_id": "txn_01M8GQ0X4A745W9H2V37P6MP1M",
+                     *       "balance_transaction_id": "txn_01M91EGPB1XBKX4HWC07QS253Y",
                      *       "source": "test_helper",
                      *       "provider_reference": null,
-                     *       "idempotency_key": "6790709a-421c-4cfc-bb2a-f324c7c38585",
-                     *       "created_at": 1795857347
+                     *       "idempotency_key": "a955fed2-7e96-46ac-bfb8-4accd1a575dd",
+                     *       "created_at": 1796418853
                      *     }
                      */
                     "application/json": components["schemas"]["TopUp"];
@@ -2335,7 +2564,7 @@ export interface operations {
                      *       "object": "balance",
                      *       "mode": "sandbox",
                      *       "currency": "INR",
-                     *       "available": 2293000,
+                     *       "available": 1918000,
                      *       "pending": 0,
                      *       "reserved": 0
                      *     }
@@ -2471,18 +2700,18 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "txn_01M8GQ11RZBARF7AEHRB11WQCF",
+                     *           "id": "txn_01M91EGW4EBHV019ABRHTV1S76",
                      *           "object": "balance_transaction",
                      *           "mode": "sandbox",
                      *           "type": "settlement",
-                     *           "source_id": "setl_01M8GQ11RBCCBC7TSRMTTB35TZ",
+                     *           "source_id": "setl_01M91EGW3Q6T4PJ6QMPKPMXVTB",
                      *           "amount": 0,
                      *           "fee": 0,
                      *           "net": 0,
                      *           "currency": "INR",
                      *           "status": "available",
                      *           "description": "Settlement",
-                     *           "created_at": 1795857352
+                     *           "created_at": 1796418859
                      *         }
                      *       ],
                      *       "has_more": true,
@@ -2618,7 +2847,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "bene_01M8GQ0X6WG3WJM2RWNRXCKR1W",
+                     *           "id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
                      *           "object": "beneficiary",
                      *           "mode": "sandbox",
                      *           "name": "Ravi Kumar",
@@ -2626,7 +2855,7 @@ export interface operations {
                      *           "phone": null,
                      *           "metadata": {},
                      *           "active": true,
-                     *           "created_at": 1795857347,
+                     *           "created_at": 1796418853,
                      *           "type": "vpa",
                      *           "bank_account": null,
                      *           "vpa": "success@upi"
@@ -2768,7 +2997,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bene_01M8GQ0X6WG3WJM2RWNRXCKR1W",
+                     *       "id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
                      *       "object": "beneficiary",
                      *       "mode": "sandbox",
                      *       "name": "Ravi Kumar",
@@ -2776,7 +3005,7 @@ export interface operations {
                      *       "phone": null,
                      *       "metadata": {},
                      *       "active": true,
-                     *       "created_at": 1795857347,
+                     *       "created_at": 1796418853,
                      *       "type": "vpa",
                      *       "bank_account": null,
                      *       "vpa": "success@upi"
@@ -2938,7 +3167,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bene_01M8GQ0X6WG3WJM2RWNRXCKR1W",
+                     *       "id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
                      *       "object": "beneficiary",
                      *       "mode": "sandbox",
                      *       "name": "Ravi Kumar",
@@ -2946,7 +3175,7 @@ export interface operations {
                      *       "phone": null,
                      *       "metadata": {},
                      *       "active": true,
-                     *       "created_at": 1795857347,
+                     *       "created_at": 1796418853,
                      *       "type": "vpa",
                      *       "bank_account": null,
                      *       "vpa": "success@upi"
@@ -3073,7 +3302,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bene_01M8GQ0X6WG3WJM2RWNRXCKR1W",
+                     *       "id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
                      *       "object": "beneficiary",
                      *       "mode": "sandbox",
                      *       "name": "Ravi Kumar",
@@ -3081,7 +3310,7 @@ export interface operations {
                      *       "phone": null,
                      *       "metadata": {},
                      *       "active": false,
-                     *       "created_at": 1795857347,
+                     *       "created_at": 1796418853,
                      *       "type": "vpa",
                      *       "bank_account": null,
                      *       "vpa": "success@upi"
@@ -3227,7 +3456,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
+                     *           "id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
                      *           "object": "customer",
                      *           "mode": "sandbox",
                      *           "name": "Meera Iyer",
@@ -3237,7 +3466,7 @@ export interface operations {
                      *           "metadata": {
                      *             "crm_id": "C-1042"
                      *           },
-                     *           "created_at": 1795857347
+                     *           "created_at": 1796418853
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -3403,7 +3632,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
+                     *       "id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
                      *       "object": "customer",
                      *       "mode": "sandbox",
                      *       "name": "Meera Iyer",
@@ -3413,7 +3642,7 @@ export interface operations {
                      *       "metadata": {
                      *         "crm_id": "C-1042"
                      *       },
-                     *       "created_at": 1795857347
+                     *       "created_at": 1796418853
                      *     }
                      */
                     "application/json": components["schemas"]["Customer"];
@@ -3572,7 +3801,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
+                     *       "id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
                      *       "object": "customer",
                      *       "mode": "sandbox",
                      *       "name": "Meera Iyer",
@@ -3582,7 +3811,7 @@ export interface operations {
                      *       "metadata": {
                      *         "crm_id": "C-1042"
                      *       },
-                     *       "created_at": 1795857347
+                     *       "created_at": 1796418853
                      *     }
                      */
                     "application/json": components["schemas"]["Customer"];
@@ -3755,7 +3984,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
+                     *       "id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
                      *       "object": "customer",
                      *       "mode": "sandbox",
                      *       "name": "Meera Iyer",
@@ -3766,7 +3995,7 @@ export interface operations {
                      *         "crm_id": "C-1042",
                      *         "tier": "gold"
                      *       },
-                     *       "created_at": 1795857347
+                     *       "created_at": 1796418853
                      *     }
                      */
                     "application/json": components["schemas"]["Customer"];
@@ -3924,7 +4153,7 @@ export interface operations {
                     /** @description Only objects created at or before this time (unix seconds). */
                     lte?: number;
                 };
-                status?: "initiated" | "completed" | "failed" | "reversed";
+                status?: "pending_approval" | "scheduled" | "queued" | "initiated" | "completed" | "failed" | "rejected" | "cancelled" | "reversed";
                 batch_id?: string;
                 beneficiary_id?: string;
             };
@@ -3956,16 +4185,16 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "pout_01M8GQ0X7HZKH89EMJNNEB8ZT7",
+                     *           "id": "pout_01M91EGPFZ1AE7BJ5V520EZBX7",
                      *           "object": "payout",
                      *           "livemode": false,
-                     *           "beneficiary_id": "bene_01M8GQ0X6WG3WJM2RWNRXCKR1W",
+                     *           "beneficiary_id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
                      *           "amount": 150000,
                      *           "currency": "INR",
                      *           "mode": "upi",
                      *           "status": "completed",
                      *           "failure_reason": null,
-                     *           "utr": "SBX2E396B4A4B600",
+                     *           "utr": "SBXB76719B3A69FF",
                      *           "provider_reference": null,
                      *           "fees": 0,
                      *           "batch_id": null,
@@ -3974,11 +4203,15 @@ export interface operations {
                      *           "metadata": {
                      *             "invoice": "INV-2026-0042"
                      *           },
-                     *           "idempotency_key": "2dc41bba-9729-4ede-8a49-5ddc8a248434",
-                     *           "created_at": 1795857347,
-                     *           "completed_at": 1795857348,
+                     *           "idempotency_key": "4e8feb18-c63a-44ea-9b77-cf265b3d997a",
+                     *           "created_at": 1796418853,
+                     *           "completed_at": 1796418854,
                      *           "failed_at": null,
-                     *           "reversed_at": null
+                     *           "reversed_at": null,
+                     *           "approval": null,
+                     *           "scheduled_at": null,
+                     *           "rejected_at": null,
+                     *           "cancelled_at": null
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -4080,7 +4313,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "beneficiary_id": "bene_01M8GQ0X6WG3WJM2RWNRXCKR1W",
+                 *       "beneficiary_id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
                  *       "amount": 1000,
                  *       "mode": "upi"
                  *     }
@@ -4109,10 +4342,12 @@ export interface operations {
                     metadata?: {
                         [key: string]: string;
                     };
+                    /** @description Unix seconds, 15 minutes to 90 days ahead: the payout waits `scheduled` until then (after any approval) and goes on at that time; nothing is reserved before. Otherwise 400 naming `scheduled_at`. */
+                    scheduled_at?: number;
                 };
                 /**
                  * @example {
-                 *       "beneficiary_id": "bene_01M8GQ0X6WG3WJM2RWNRXCKR1W",
+                 *       "beneficiary_id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
                  *       "amount": 1000,
                  *       "mode": "upi"
                  *     }
@@ -4141,6 +4376,8 @@ export interface operations {
                     metadata?: {
                         [key: string]: string;
                     };
+                    /** @description Unix seconds, 15 minutes to 90 days ahead: the payout waits `scheduled` until then (after any approval) and goes on at that time; nothing is reserved before. Otherwise 400 naming `scheduled_at`. */
+                    scheduled_at?: number;
                 };
             };
         };
@@ -4163,10 +4400,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M8GQ0YB4JWR8WTGZNPAZAGGS",
+                     *       "id": "pout_01M91EGQMSFSH0CJ93D6J3MT7P",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M8GQ0X6WG3WJM2RWNRXCKR1W",
+                     *       "beneficiary_id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
                      *       "amount": 1000,
                      *       "currency": "INR",
                      *       "mode": "upi",
@@ -4179,11 +4416,15 @@ export interface operations {
                      *       "reference": null,
                      *       "narration": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "0a2bcd40-3f8c-48a3-a188-9a3824a73986",
-                     *       "created_at": 1795857348,
+                     *       "idempotency_key": "492073b8-1006-4c7c-8c81-768f31fd1150",
+                     *       "created_at": 1796418854,
                      *       "completed_at": null,
                      *       "failed_at": null,
-                     *       "reversed_at": null
+                     *       "reversed_at": null,
+                     *       "approval": null,
+                     *       "scheduled_at": null,
+                     *       "rejected_at": null,
+                     *       "cancelled_at": null
                      *     }
                      */
                     "application/json": components["schemas"]["Payout"];
@@ -4364,16 +4605,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M8GQ0X7HZKH89EMJNNEB8ZT7",
+                     *       "id": "pout_01M91EGPFZ1AE7BJ5V520EZBX7",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M8GQ0X6WG3WJM2RWNRXCKR1W",
+                     *       "beneficiary_id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
                      *       "amount": 150000,
                      *       "currency": "INR",
                      *       "mode": "upi",
                      *       "status": "completed",
                      *       "failure_reason": null,
-                     *       "utr": "SBX2E396B4A4B600",
+                     *       "utr": "SBXB76719B3A69FF",
                      *       "provider_reference": null,
                      *       "fees": 0,
                      *       "batch_id": null,
@@ -4382,11 +4623,15 @@ export interface operations {
                      *       "metadata": {
                      *         "invoice": "INV-2026-0042"
                      *       },
-                     *       "idempotency_key": "2dc41bba-9729-4ede-8a49-5ddc8a248434",
-                     *       "created_at": 1795857347,
-                     *       "completed_at": 1795857348,
+                     *       "idempotency_key": "4e8feb18-c63a-44ea-9b77-cf265b3d997a",
+                     *       "created_at": 1796418853,
+                     *       "completed_at": 1796418854,
                      *       "failed_at": null,
-                     *       "reversed_at": null
+                     *       "reversed_at": null,
+                     *       "approval": null,
+                     *       "scheduled_at": null,
+                     *       "rejected_at": null,
+                     *       "cancelled_at": null
                      *     }
                      */
                     "application/json": components["schemas"]["Payout"];
@@ -4479,6 +4724,646 @@ export interface operations {
             };
         };
     };
+    approvePayout: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: 1..255 printable ASCII characters, scoped to account + mode. */
+                "Idempotency-Key"?: string;
+                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
+            };
+            path: {
+                /** @description A payout id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payout after the approval. */
+            200: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description Requests allowed per second for this API key. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix seconds when the window resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "pout_01M91EGT58FCNW2T8CKJYEDGJ2",
+                     *       "object": "payout",
+                     *       "livemode": false,
+                     *       "beneficiary_id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
+                     *       "amount": 250000,
+                     *       "currency": "INR",
+                     *       "mode": "upi",
+                     *       "status": "initiated",
+                     *       "failure_reason": null,
+                     *       "utr": null,
+                     *       "provider_reference": null,
+                     *       "fees": 0,
+                     *       "batch_id": null,
+                     *       "reference": "INV-2026-0057",
+                     *       "narration": null,
+                     *       "metadata": {},
+                     *       "idempotency_key": "c8f213af-67e3-40e8-a67a-01fd6ebf175e",
+                     *       "created_at": 1796418857,
+                     *       "completed_at": null,
+                     *       "failed_at": null,
+                     *       "reversed_at": null,
+                     *       "approval": {
+                     *         "reasons": [
+                     *           "amount_rule"
+                     *         ],
+                     *         "received": [
+                     *           {
+                     *             "key_id": "key_01M91EGT4Z52019V03K9VKTKGA",
+                     *             "name": "Priya (finance)",
+                     *             "approved_at": 1796418857
+                     *           }
+                     *         ],
+                     *         "required": 1,
+                     *         "expires_at": 1796505257,
+                     *         "beneficiary": {
+                     *           "vpa": "success@upi",
+                     *           "ifsc": null,
+                     *           "name": "Ravi Kumar",
+                     *           "type": "vpa",
+                     *           "last4": null,
+                     *           "paid_before": true
+                     *         },
+                     *         "requested_by": {
+                     *           "name": null,
+                     *           "holder": "key_01M91EGP64C02E1XMCYBBMS729",
+                     *           "key_id": "key_01M91EGP64C02E1XMCYBBMS729"
+                     *         }
+                     *       },
+                     *       "scheduled_at": null,
+                     *       "rejected_at": null,
+                     *       "cancelled_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Payout"];
+                };
+            };
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
+            400: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            401: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A call the API key's role does not allow, such as an `approver` key's write (`permission_denied`); nothing was done and the Idempotency-Key stays free; or a live key over plain HTTP (`https_required`). */
+            403: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unknown id, or an id of another account or mode (`not_found`). */
+            404: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`); or the action does not fit the object's status (`invalid_state`). */
+            409: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The idempotency key was used with a different method, path or parameters (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); `Retry-After` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description Requests allowed per second for this API key. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix seconds when the window resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait (>= 1). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug (`internal_error`); nothing half-done is left behind. */
+            500: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal is unreachable (`service_unavailable`); retry later with the same key. */
+            503: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rejectPayout: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: 1..255 printable ASCII characters, scoped to account + mode. */
+                "Idempotency-Key"?: string;
+                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
+            };
+            path: {
+                /** @description A payout id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Duplicate of INV-2026-0042"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /** @description Why, for the payout's failure_reason.message. */
+                    reason?: string;
+                };
+                /**
+                 * @example {
+                 *       "reason": "Duplicate of INV-2026-0042"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Why, for the payout's failure_reason.message. */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The payout rejected. */
+            200: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description Requests allowed per second for this API key. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix seconds when the window resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "pout_01M91EGT96BHMWGDQZ6K4NAQJY",
+                     *       "object": "payout",
+                     *       "livemode": false,
+                     *       "beneficiary_id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
+                     *       "amount": 250000,
+                     *       "currency": "INR",
+                     *       "mode": "upi",
+                     *       "status": "rejected",
+                     *       "failure_reason": {
+                     *         "code": "approval_rejected",
+                     *         "message": "An approver rejected this payout: Duplicate of INV-2026-0042"
+                     *       },
+                     *       "utr": null,
+                     *       "provider_reference": null,
+                     *       "fees": 0,
+                     *       "batch_id": null,
+                     *       "reference": "INV-2026-0057",
+                     *       "narration": null,
+                     *       "metadata": {},
+                     *       "idempotency_key": "253f3184-8dd7-4e1d-9ed1-19dd708d5fb2",
+                     *       "created_at": 1796418857,
+                     *       "completed_at": null,
+                     *       "failed_at": null,
+                     *       "reversed_at": null,
+                     *       "approval": {
+                     *         "reasons": [
+                     *           "amount_rule"
+                     *         ],
+                     *         "received": [],
+                     *         "required": 1,
+                     *         "expires_at": 1796505257,
+                     *         "beneficiary": {
+                     *           "vpa": "success@upi",
+                     *           "ifsc": null,
+                     *           "name": "Ravi Kumar",
+                     *           "type": "vpa",
+                     *           "last4": null,
+                     *           "paid_before": true
+                     *         },
+                     *         "requested_by": {
+                     *           "name": null,
+                     *           "holder": "key_01M91EGP64C02E1XMCYBBMS729",
+                     *           "key_id": "key_01M91EGP64C02E1XMCYBBMS729"
+                     *         }
+                     *       },
+                     *       "scheduled_at": null,
+                     *       "rejected_at": 1796418857,
+                     *       "cancelled_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Payout"];
+                };
+            };
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
+            400: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            401: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A call the API key's role does not allow, such as an `approver` key's write (`permission_denied`); nothing was done and the Idempotency-Key stays free; or a live key over plain HTTP (`https_required`). */
+            403: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unknown id, or an id of another account or mode (`not_found`). */
+            404: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`); or the action does not fit the object's status (`invalid_state`). */
+            409: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body over 2 MiB, 20 MiB for payout batches (`payload_too_large`). */
+            413: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is neither form-encoded nor JSON (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The idempotency key was used with a different method, path or parameters (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); `Retry-After` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description Requests allowed per second for this API key. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix seconds when the window resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait (>= 1). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug (`internal_error`); nothing half-done is left behind. */
+            500: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal is unreachable (`service_unavailable`); retry later with the same key. */
+            503: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelPayout: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: 1..255 printable ASCII characters, scoped to account + mode. */
+                "Idempotency-Key"?: string;
+                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
+            };
+            path: {
+                /** @description A payout id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payout cancelled. */
+            200: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description Requests allowed per second for this API key. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix seconds when the window resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "pout_01M91EGTVSZJ211HXNVWJJW832",
+                     *       "object": "payout",
+                     *       "livemode": false,
+                     *       "beneficiary_id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
+                     *       "amount": 5000,
+                     *       "currency": "INR",
+                     *       "mode": "upi",
+                     *       "status": "cancelled",
+                     *       "failure_reason": null,
+                     *       "utr": null,
+                     *       "provider_reference": null,
+                     *       "fees": 0,
+                     *       "batch_id": null,
+                     *       "reference": null,
+                     *       "narration": null,
+                     *       "metadata": {},
+                     *       "idempotency_key": "1a81f8e7-39b8-4eea-947a-9d5888e75cf4",
+                     *       "created_at": 1796418857,
+                     *       "completed_at": null,
+                     *       "failed_at": null,
+                     *       "reversed_at": null,
+                     *       "approval": {
+                     *         "reasons": [
+                     *           "after_rejection"
+                     *         ],
+                     *         "received": [],
+                     *         "required": 1,
+                     *         "expires_at": 1796505257,
+                     *         "beneficiary": {
+                     *           "vpa": "success@upi",
+                     *           "ifsc": null,
+                     *           "name": "Ravi Kumar",
+                     *           "type": "vpa",
+                     *           "last4": null,
+                     *           "paid_before": true
+                     *         },
+                     *         "requested_by": {
+                     *           "name": null,
+                     *           "holder": "key_01M91EGP64C02E1XMCYBBMS729",
+                     *           "key_id": "key_01M91EGP64C02E1XMCYBBMS729"
+                     *         }
+                     *       },
+                     *       "scheduled_at": 1796505257,
+                     *       "rejected_at": null,
+                     *       "cancelled_at": 1796418857
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Payout"];
+                };
+            };
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
+            400: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            401: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A call the API key's role does not allow, such as an `approver` key's write (`permission_denied`); nothing was done and the Idempotency-Key stays free; or a live key over plain HTTP (`https_required`). */
+            403: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unknown id, or an id of another account or mode (`not_found`). */
+            404: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`); or the action does not fit the object's status (`invalid_state`). */
+            409: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The idempotency key was used with a different method, path or parameters (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); `Retry-After` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description Requests allowed per second for this API key. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix seconds when the window resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait (>= 1). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug (`internal_error`); nothing half-done is left behind. */
+            500: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal is unreachable (`service_unavailable`); retry later with the same key. */
+            503: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     payoutTestHelper: {
         parameters: {
             query?: never;
@@ -4490,7 +5375,7 @@ export interface operations {
             };
             path: {
                 id: string;
-                action: "complete" | "fail" | "reverse";
+                action: "complete" | "fail" | "reverse" | "advance";
             };
             cookie?: never;
         };
@@ -4514,27 +5399,31 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M8GQ0YB4JWR8WTGZNPAZAGGS",
+                     *       "id": "pout_01M91EGQMSFSH0CJ93D6J3MT7P",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M8GQ0X6WG3WJM2RWNRXCKR1W",
+                     *       "beneficiary_id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
                      *       "amount": 1000,
                      *       "currency": "INR",
                      *       "mode": "upi",
                      *       "status": "reversed",
                      *       "failure_reason": null,
-                     *       "utr": "SBX027456C0E7A72",
+                     *       "utr": "SBX3ED7C33A0EB23",
                      *       "provider_reference": null,
                      *       "fees": 0,
                      *       "batch_id": null,
                      *       "reference": null,
                      *       "narration": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "0a2bcd40-3f8c-48a3-a188-9a3824a73986",
-                     *       "created_at": 1795857348,
-                     *       "completed_at": 1795857350,
+                     *       "idempotency_key": "492073b8-1006-4c7c-8c81-768f31fd1150",
+                     *       "created_at": 1796418854,
+                     *       "completed_at": 1796418855,
                      *       "failed_at": null,
-                     *       "reversed_at": 1795857350
+                     *       "reversed_at": 1796418855,
+                     *       "approval": null,
+                     *       "scheduled_at": null,
+                     *       "rejected_at": null,
+                     *       "cancelled_at": null
                      *     }
                      */
                     "application/json": components["schemas"]["Payout"];
@@ -4670,7 +5559,7 @@ export interface operations {
                     /** @description Only objects created at or before this time (unix seconds). */
                     lte?: number;
                 };
-                status?: "processing" | "completed";
+                status?: "pending_approval" | "scheduled" | "processing" | "completed" | "rejected" | "cancelled";
             };
             header?: {
                 /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
@@ -4700,22 +5589,29 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "pbat_01M8GQ0ZERRH7EJXFYJR7KVPS6",
+                     *           "id": "pbat_01M91EGRSGSAJAVMP15P8YS5B9",
                      *           "object": "payout_batch",
                      *           "mode": "sandbox",
                      *           "status": "completed",
                      *           "reference": "payroll-2026-11",
-                     *           "idempotency_key": "8c4bf206-9970-4a38-931a-a4af486f241f",
+                     *           "idempotency_key": "8998a4b0-9bc1-4680-8421-2e93c9e592d1",
                      *           "total_count": 2,
                      *           "total_amount": 97000,
                      *           "counts": {
+                     *             "pending_approval": 0,
+                     *             "scheduled": 0,
+                     *             "queued": 0,
                      *             "initiated": 0,
                      *             "completed": 2,
                      *             "failed": 0,
+                     *             "rejected": 0,
+                     *             "cancelled": 0,
                      *             "reversed": 0
                      *           },
-                     *           "created_at": 1795857350,
-                     *           "completed_at": 1795857351
+                     *           "created_at": 1796418855,
+                     *           "completed_at": 1796418856,
+                     *           "approval": null,
+                     *           "scheduled_at": null
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -4837,13 +5733,15 @@ export interface operations {
                     }[];
                     /** @description Your own reference for the batch, at most 40 characters. */
                     reference?: string;
+                    /** @description Unix seconds, 15 minutes to 90 days ahead: the batch waits `scheduled` until then (after any approval), then its payouts go on. */
+                    scheduled_at?: number;
                 };
                 /**
                  * @example {
                  *       "reference": "payroll-2026-11",
                  *       "payouts": [
                  *         {
-                 *           "beneficiary_id": "bene_01M8GQ0X6WG3WJM2RWNRXCKR1W",
+                 *           "beneficiary_id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
                  *           "amount": 45000,
                  *           "mode": "upi",
                  *           "idempotency_key": "payroll-2026-11/emp-001",
@@ -4851,7 +5749,7 @@ export interface operations {
                  *           "narration": "November salary"
                  *         },
                  *         {
-                 *           "beneficiary_id": "bene_01M8GQ0X6WG3WJM2RWNRXCKR1W",
+                 *           "beneficiary_id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
                  *           "amount": 52000,
                  *           "mode": "upi",
                  *           "idempotency_key": "payroll-2026-11/emp-002",
@@ -4883,6 +5781,8 @@ export interface operations {
                     }[];
                     /** @description Your own reference for the batch, at most 40 characters. */
                     reference?: string;
+                    /** @description Unix seconds, 15 minutes to 90 days ahead: the batch waits `scheduled` until then (after any approval), then its payouts go on. */
+                    scheduled_at?: number;
                 };
             };
         };
@@ -4905,22 +5805,29 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pbat_01M8GQ0ZERRH7EJXFYJR7KVPS6",
+                     *       "id": "pbat_01M91EGRSGSAJAVMP15P8YS5B9",
                      *       "object": "payout_batch",
                      *       "mode": "sandbox",
                      *       "status": "processing",
                      *       "reference": "payroll-2026-11",
-                     *       "idempotency_key": "8c4bf206-9970-4a38-931a-a4af486f241f",
+                     *       "idempotency_key": "8998a4b0-9bc1-4680-8421-2e93c9e592d1",
                      *       "total_count": 2,
                      *       "total_amount": 97000,
                      *       "counts": {
+                     *         "pending_approval": 0,
+                     *         "scheduled": 0,
+                     *         "queued": 0,
                      *         "initiated": 0,
                      *         "completed": 0,
                      *         "failed": 0,
+                     *         "rejected": 0,
+                     *         "cancelled": 0,
                      *         "reversed": 0
                      *       },
-                     *       "created_at": 1795857350,
-                     *       "completed_at": null
+                     *       "created_at": 1796418855,
+                     *       "completed_at": null,
+                     *       "approval": null,
+                     *       "scheduled_at": null
                      *     }
                      */
                     "application/json": components["schemas"]["PayoutBatch"];
@@ -5079,22 +5986,29 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pbat_01M8GQ0ZERRH7EJXFYJR7KVPS6",
+                     *       "id": "pbat_01M91EGRSGSAJAVMP15P8YS5B9",
                      *       "object": "payout_batch",
                      *       "mode": "sandbox",
                      *       "status": "completed",
                      *       "reference": "payroll-2026-11",
-                     *       "idempotency_key": "8c4bf206-9970-4a38-931a-a4af486f241f",
+                     *       "idempotency_key": "8998a4b0-9bc1-4680-8421-2e93c9e592d1",
                      *       "total_count": 2,
                      *       "total_amount": 97000,
                      *       "counts": {
+                     *         "pending_approval": 0,
+                     *         "scheduled": 0,
+                     *         "queued": 0,
                      *         "initiated": 0,
                      *         "completed": 2,
                      *         "failed": 0,
+                     *         "rejected": 0,
+                     *         "cancelled": 0,
                      *         "reversed": 0
                      *       },
-                     *       "created_at": 1795857350,
-                     *       "completed_at": 1795857351
+                     *       "created_at": 1796418855,
+                     *       "completed_at": 1796418856,
+                     *       "approval": null,
+                     *       "scheduled_at": null
                      *     }
                      */
                     "application/json": components["schemas"]["PayoutBatch"];
@@ -5135,6 +6049,807 @@ export interface operations {
             };
             /** @description An unknown id, or an id of another account or mode (`not_found`). */
             404: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); `Retry-After` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description Requests allowed per second for this API key. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix seconds when the window resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait (>= 1). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug (`internal_error`); nothing half-done is left behind. */
+            500: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal is unreachable (`service_unavailable`); retry later with the same key. */
+            503: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    approvePayoutBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: 1..255 printable ASCII characters, scoped to account + mode. */
+                "Idempotency-Key"?: string;
+                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
+            };
+            path: {
+                /** @description A payout batch id (`pbat_...`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch after the approval. */
+            200: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description Requests allowed per second for this API key. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix seconds when the window resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "pbat_01M91EGTBVX0XT2G2K7XT1S2XW",
+                     *       "object": "payout_batch",
+                     *       "mode": "sandbox",
+                     *       "status": "processing",
+                     *       "reference": "bonus-2026-11",
+                     *       "idempotency_key": "c379d096-af36-428d-b9fb-23be637339d7",
+                     *       "total_count": 2,
+                     *       "total_amount": 120000,
+                     *       "counts": {
+                     *         "pending_approval": 2,
+                     *         "scheduled": 0,
+                     *         "queued": 0,
+                     *         "initiated": 0,
+                     *         "completed": 0,
+                     *         "failed": 0,
+                     *         "rejected": 0,
+                     *         "cancelled": 0,
+                     *         "reversed": 0
+                     *       },
+                     *       "created_at": 1796418857,
+                     *       "completed_at": null,
+                     *       "approval": {
+                     *         "reasons": [
+                     *           "amount_rule"
+                     *         ],
+                     *         "summary": {
+                     *           "largest_items": [
+                     *             {
+                     *               "amount": 60000,
+                     *               "beneficiary_id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
+                     *               "idempotency_key": "bonus-2026-11/emp-001"
+                     *             },
+                     *             {
+                     *               "amount": 60000,
+                     *               "beneficiary_id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
+                     *               "idempotency_key": "bonus-2026-11/emp-002"
+                     *             }
+                     *           ],
+                     *           "new_beneficiaries": 0,
+                     *           "joined_by_reference": 0
+                     *         },
+                     *         "received": [
+                     *           {
+                     *             "key_id": "key_01M91EGT4Z52019V03K9VKTKGA",
+                     *             "name": "Priya (finance)",
+                     *             "approved_at": 1796418857
+                     *           }
+                     *         ],
+                     *         "required": 1,
+                     *         "expires_at": 1796505257,
+                     *         "requested_by": {
+                     *           "name": null,
+                     *           "holder": "key_01M91EGP64C02E1XMCYBBMS729",
+                     *           "key_id": "key_01M91EGP64C02E1XMCYBBMS729"
+                     *         }
+                     *       },
+                     *       "scheduled_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PayoutBatch"];
+                };
+            };
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
+            400: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            401: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A call the API key's role does not allow, such as an `approver` key's write (`permission_denied`); nothing was done and the Idempotency-Key stays free; or a live key over plain HTTP (`https_required`). */
+            403: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unknown id, or an id of another account or mode (`not_found`). */
+            404: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`); or the action does not fit the object's status (`invalid_state`). */
+            409: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The idempotency key was used with a different method, path or parameters (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); `Retry-After` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description Requests allowed per second for this API key. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix seconds when the window resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait (>= 1). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug (`internal_error`); nothing half-done is left behind. */
+            500: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal is unreachable (`service_unavailable`); retry later with the same key. */
+            503: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rejectPayoutBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: 1..255 printable ASCII characters, scoped to account + mode. */
+                "Idempotency-Key"?: string;
+                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
+            };
+            path: {
+                /** @description A payout batch id (`pbat_...`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Bonus not signed off"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /** @description Why, for the payout's failure_reason.message. */
+                    reason?: string;
+                };
+                /**
+                 * @example {
+                 *       "reason": "Bonus not signed off"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Why, for the payout's failure_reason.message. */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The batch rejected. */
+            200: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description Requests allowed per second for this API key. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix seconds when the window resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "pbat_01M91EGTF9T9GV50346JET8109",
+                     *       "object": "payout_batch",
+                     *       "mode": "sandbox",
+                     *       "status": "rejected",
+                     *       "reference": "bonus-2026-12",
+                     *       "idempotency_key": "b356e13b-26a1-496e-82fc-6cd568fb0e7a",
+                     *       "total_count": 2,
+                     *       "total_amount": 120000,
+                     *       "counts": {
+                     *         "pending_approval": 0,
+                     *         "scheduled": 0,
+                     *         "queued": 0,
+                     *         "initiated": 0,
+                     *         "completed": 0,
+                     *         "failed": 0,
+                     *         "rejected": 2,
+                     *         "cancelled": 0,
+                     *         "reversed": 0
+                     *       },
+                     *       "created_at": 1796418857,
+                     *       "completed_at": null,
+                     *       "approval": {
+                     *         "reasons": [
+                     *           "amount_rule"
+                     *         ],
+                     *         "summary": {
+                     *           "largest_items": [
+                     *             {
+                     *               "amount": 60000,
+                     *               "beneficiary_id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
+                     *               "idempotency_key": "bonus-2026-12/emp-001"
+                     *             },
+                     *             {
+                     *               "amount": 60000,
+                     *               "beneficiary_id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
+                     *               "idempotency_key": "bonus-2026-12/emp-002"
+                     *             }
+                     *           ],
+                     *           "new_beneficiaries": 0,
+                     *           "joined_by_reference": 0
+                     *         },
+                     *         "received": [],
+                     *         "required": 1,
+                     *         "expires_at": 1796505257,
+                     *         "requested_by": {
+                     *           "name": null,
+                     *           "holder": "key_01M91EGP64C02E1XMCYBBMS729",
+                     *           "key_id": "key_01M91EGP64C02E1XMCYBBMS729"
+                     *         }
+                     *       },
+                     *       "scheduled_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PayoutBatch"];
+                };
+            };
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
+            400: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            401: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A call the API key's role does not allow, such as an `approver` key's write (`permission_denied`); nothing was done and the Idempotency-Key stays free; or a live key over plain HTTP (`https_required`). */
+            403: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unknown id, or an id of another account or mode (`not_found`). */
+            404: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`); or the action does not fit the object's status (`invalid_state`). */
+            409: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body over 2 MiB, 20 MiB for payout batches (`payload_too_large`). */
+            413: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is neither form-encoded nor JSON (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The idempotency key was used with a different method, path or parameters (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); `Retry-After` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description Requests allowed per second for this API key. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix seconds when the window resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait (>= 1). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug (`internal_error`); nothing half-done is left behind. */
+            500: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal is unreachable (`service_unavailable`); retry later with the same key. */
+            503: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelPayoutBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: 1..255 printable ASCII characters, scoped to account + mode. */
+                "Idempotency-Key"?: string;
+                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
+            };
+            path: {
+                /** @description A payout batch id (`pbat_...`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch cancelled. */
+            200: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description Requests allowed per second for this API key. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix seconds when the window resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "pbat_01M91EGTNT86H7PFAHVGVQP1YM",
+                     *       "object": "payout_batch",
+                     *       "mode": "sandbox",
+                     *       "status": "cancelled",
+                     *       "reference": "stipend-2026-12",
+                     *       "idempotency_key": "058a00da-8b76-4b48-a059-1d323537bb8b",
+                     *       "total_count": 1,
+                     *       "total_amount": 5000,
+                     *       "counts": {
+                     *         "pending_approval": 0,
+                     *         "scheduled": 0,
+                     *         "queued": 0,
+                     *         "initiated": 0,
+                     *         "completed": 0,
+                     *         "failed": 0,
+                     *         "rejected": 0,
+                     *         "cancelled": 1,
+                     *         "reversed": 0
+                     *       },
+                     *       "created_at": 1796418857,
+                     *       "completed_at": null,
+                     *       "approval": null,
+                     *       "scheduled_at": 1796505257
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PayoutBatch"];
+                };
+            };
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
+            400: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            401: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A call the API key's role does not allow, such as an `approver` key's write (`permission_denied`); nothing was done and the Idempotency-Key stays free; or a live key over plain HTTP (`https_required`). */
+            403: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unknown id, or an id of another account or mode (`not_found`). */
+            404: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`); or the action does not fit the object's status (`invalid_state`). */
+            409: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The idempotency key was used with a different method, path or parameters (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); `Retry-After` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description Requests allowed per second for this API key. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix seconds when the window resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait (>= 1). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug (`internal_error`); nothing half-done is left behind. */
+            500: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal is unreachable (`service_unavailable`); retry later with the same key. */
+            503: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    advancePayoutBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: 1..255 printable ASCII characters, scoped to account + mode. */
+                "Idempotency-Key"?: string;
+                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
+            };
+            path: {
+                /** @description A payout batch id (`pbat_...`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch after the advance. */
+            200: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description Requests allowed per second for this API key. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix seconds when the window resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "pbat_01M91EGTRG3XH2HNYANSYVQK91",
+                     *       "object": "payout_batch",
+                     *       "mode": "sandbox",
+                     *       "status": "processing",
+                     *       "reference": "stipend-2027-01",
+                     *       "idempotency_key": "8b9749f4-2bfc-42eb-a120-7ad11eedce44",
+                     *       "total_count": 1,
+                     *       "total_amount": 5000,
+                     *       "counts": {
+                     *         "pending_approval": 0,
+                     *         "scheduled": 1,
+                     *         "queued": 0,
+                     *         "initiated": 0,
+                     *         "completed": 0,
+                     *         "failed": 0,
+                     *         "rejected": 0,
+                     *         "cancelled": 0,
+                     *         "reversed": 0
+                     *       },
+                     *       "created_at": 1796418857,
+                     *       "completed_at": null,
+                     *       "approval": null,
+                     *       "scheduled_at": 1796505257
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PayoutBatch"];
+                };
+            };
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
+            400: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            401: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A call the API key's role does not allow, such as an `approver` key's write (`permission_denied`); nothing was done and the Idempotency-Key stays free; or a live key over plain HTTP (`https_required`); or a test helper called with a live key (`sandbox_only`). */
+            403: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unknown id, or an id of another account or mode (`not_found`). */
+            404: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`); or the action does not fit the object's status (`invalid_state`). */
+            409: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The idempotency key was used with a different method, path or parameters (`idempotency_key_reused`). */
+            422: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
                     "Request-Id": string;
@@ -5244,14 +6959,14 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "pay_01M8GQ10KTRWC7BCMBFS99KAXS",
+                     *           "id": "pay_01M91EGTYQBGEGCXX2VS6KXCXJ",
                      *           "object": "payment",
                      *           "mode": "sandbox",
                      *           "amount": 49900,
                      *           "currency": "INR",
                      *           "status": "captured",
                      *           "receipt": "order-7781",
-                     *           "customer_id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
+                     *           "customer_id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
                      *           "description": "Two books",
                      *           "metadata": {
                      *             "order_id": "7781"
@@ -5262,12 +6977,12 @@ export interface operations {
                      *           "settlement_id": null,
                      *           "collection_id": null,
                      *           "payment_link_id": null,
-                     *           "idempotency_key": "7ecd28d3-8c62-4dcb-8d90-eae0df3bb4b6",
+                     *           "idempotency_key": "60f63e90-c93b-47aa-87e7-d0dc79ff7fd4",
                      *           "next_action": null,
                      *           "return_url": null,
                      *           "provider_reference": null,
-                     *           "created_at": 1795857351,
-                     *           "captured_at": 1795857351,
+                     *           "created_at": 1796418857,
+                     *           "captured_at": 1796418857,
                      *           "failed_at": null,
                      *           "method": "upi",
                      *           "vpa": "success@upi",
@@ -5377,7 +7092,7 @@ export interface operations {
                  *       "amount": 49900,
                  *       "method": "upi",
                  *       "vpa": "success@upi",
-                 *       "customer_id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
+                 *       "customer_id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
                  *       "receipt": "order-7781",
                  *       "description": "Two books",
                  *       "metadata": {
@@ -5407,14 +7122,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pay_01M8GQ10KTRWC7BCMBFS99KAXS",
+                     *       "id": "pay_01M91EGTYQBGEGCXX2VS6KXCXJ",
                      *       "object": "payment",
                      *       "mode": "sandbox",
                      *       "amount": 49900,
                      *       "currency": "INR",
                      *       "status": "captured",
                      *       "receipt": "order-7781",
-                     *       "customer_id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
+                     *       "customer_id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
                      *       "description": "Two books",
                      *       "metadata": {
                      *         "order_id": "7781"
@@ -5425,12 +7140,12 @@ export interface operations {
                      *       "settlement_id": null,
                      *       "collection_id": null,
                      *       "payment_link_id": null,
-                     *       "idempotency_key": "7ecd28d3-8c62-4dcb-8d90-eae0df3bb4b6",
+                     *       "idempotency_key": "60f63e90-c93b-47aa-87e7-d0dc79ff7fd4",
                      *       "next_action": null,
                      *       "return_url": null,
                      *       "provider_reference": null,
-                     *       "created_at": 1795857351,
-                     *       "captured_at": 1795857351,
+                     *       "created_at": 1796418857,
+                     *       "captured_at": 1796418857,
                      *       "failed_at": null,
                      *       "method": "upi",
                      *       "vpa": "success@upi",
@@ -5604,14 +7319,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pay_01M8GQ10KTRWC7BCMBFS99KAXS",
+                     *       "id": "pay_01M91EGTYQBGEGCXX2VS6KXCXJ",
                      *       "object": "payment",
                      *       "mode": "sandbox",
                      *       "amount": 49900,
                      *       "currency": "INR",
                      *       "status": "captured",
                      *       "receipt": "order-7781",
-                     *       "customer_id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
+                     *       "customer_id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
                      *       "description": "Two books",
                      *       "metadata": {
                      *         "order_id": "7781"
@@ -5622,12 +7337,12 @@ export interface operations {
                      *       "settlement_id": null,
                      *       "collection_id": null,
                      *       "payment_link_id": null,
-                     *       "idempotency_key": "7ecd28d3-8c62-4dcb-8d90-eae0df3bb4b6",
+                     *       "idempotency_key": "60f63e90-c93b-47aa-87e7-d0dc79ff7fd4",
                      *       "next_action": null,
                      *       "return_url": null,
                      *       "provider_reference": null,
-                     *       "created_at": 1795857351,
-                     *       "captured_at": 1795857351,
+                     *       "created_at": 1796418857,
+                     *       "captured_at": 1796418857,
                      *       "failed_at": null,
                      *       "method": "upi",
                      *       "vpa": "success@upi",
@@ -5774,10 +7489,10 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "rfnd_01M8GQ10NQZJ1A1QTAV9NM05MS",
+                     *           "id": "rfnd_01M91EGV11725FW2CGGVVQMNR8",
                      *           "object": "refund",
                      *           "mode": "sandbox",
-                     *           "payment_id": "pay_01M8GQ10KTRWC7BCMBFS99KAXS",
+                     *           "payment_id": "pay_01M91EGTYQBGEGCXX2VS6KXCXJ",
                      *           "amount": 9900,
                      *           "currency": "INR",
                      *           "status": "processed",
@@ -5785,10 +7500,10 @@ export interface operations {
                      *           "metadata": {},
                      *           "failure_code": null,
                      *           "failure_message": null,
-                     *           "utr": "SBXR0A8C06C5FED2F",
-                     *           "idempotency_key": "4bab5569-8103-481e-b731-71cf0d59547e",
-                     *           "created_at": 1795857351,
-                     *           "processed_at": 1795857352,
+                     *           "utr": "SBXRDB1C19978F305",
+                     *           "idempotency_key": "d483a596-512c-4bf2-ad71-593bf47cc569",
+                     *           "created_at": 1796418858,
+                     *           "processed_at": 1796418859,
                      *           "failed_at": null
                      *         }
                      *       ],
@@ -5891,7 +7606,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "payment_id": "pay_01M8GQ10KTRWC7BCMBFS99KAXS",
+                 *       "payment_id": "pay_01M91EGTYQBGEGCXX2VS6KXCXJ",
                  *       "amount": 9900,
                  *       "reason": "One book returned"
                  *     }
@@ -5910,7 +7625,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "payment_id": "pay_01M8GQ10KTRWC7BCMBFS99KAXS",
+                 *       "payment_id": "pay_01M91EGTYQBGEGCXX2VS6KXCXJ",
                  *       "amount": 9900,
                  *       "reason": "One book returned"
                  *     }
@@ -5948,10 +7663,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rfnd_01M8GQ10NQZJ1A1QTAV9NM05MS",
+                     *       "id": "rfnd_01M91EGV11725FW2CGGVVQMNR8",
                      *       "object": "refund",
                      *       "mode": "sandbox",
-                     *       "payment_id": "pay_01M8GQ10KTRWC7BCMBFS99KAXS",
+                     *       "payment_id": "pay_01M91EGTYQBGEGCXX2VS6KXCXJ",
                      *       "amount": 9900,
                      *       "currency": "INR",
                      *       "status": "pending",
@@ -5960,8 +7675,8 @@ export interface operations {
                      *       "failure_code": null,
                      *       "failure_message": null,
                      *       "utr": null,
-                     *       "idempotency_key": "4bab5569-8103-481e-b731-71cf0d59547e",
-                     *       "created_at": 1795857351,
+                     *       "idempotency_key": "d483a596-512c-4bf2-ad71-593bf47cc569",
+                     *       "created_at": 1796418858,
                      *       "processed_at": null,
                      *       "failed_at": null
                      *     }
@@ -6144,10 +7859,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rfnd_01M8GQ10NQZJ1A1QTAV9NM05MS",
+                     *       "id": "rfnd_01M91EGV11725FW2CGGVVQMNR8",
                      *       "object": "refund",
                      *       "mode": "sandbox",
-                     *       "payment_id": "pay_01M8GQ10KTRWC7BCMBFS99KAXS",
+                     *       "payment_id": "pay_01M91EGTYQBGEGCXX2VS6KXCXJ",
                      *       "amount": 9900,
                      *       "currency": "INR",
                      *       "status": "processed",
@@ -6155,10 +7870,10 @@ export interface operations {
                      *       "metadata": {},
                      *       "failure_code": null,
                      *       "failure_message": null,
-                     *       "utr": "SBXR0A8C06C5FED2F",
-                     *       "idempotency_key": "4bab5569-8103-481e-b731-71cf0d59547e",
-                     *       "created_at": 1795857351,
-                     *       "processed_at": 1795857352,
+                     *       "utr": "SBXRDB1C19978F305",
+                     *       "idempotency_key": "d483a596-512c-4bf2-ad71-593bf47cc569",
+                     *       "created_at": 1796418858,
+                     *       "processed_at": 1796418859,
                      *       "failed_at": null
                      *     }
                      */
@@ -6300,17 +8015,17 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "setl_01M8GQ11RBCCBC7TSRMTTB35TZ",
+                     *           "id": "setl_01M91EGW3Q6T4PJ6QMPKPMXVTB",
                      *           "object": "settlement",
                      *           "mode": "sandbox",
                      *           "amount": 49900,
                      *           "currency": "INR",
                      *           "payment_count": 1,
                      *           "status": "processed",
-                     *           "utr": "SETL8656337263BD",
+                     *           "utr": "SETL6EAAB3A89CDB",
                      *           "provider_reference": null,
                      *           "fees": 0,
-                     *           "created_at": 1795857352
+                     *           "created_at": 1796418859
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -6427,17 +8142,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "setl_01M8GQ11RBCCBC7TSRMTTB35TZ",
+                     *       "id": "setl_01M91EGW3Q6T4PJ6QMPKPMXVTB",
                      *       "object": "settlement",
                      *       "mode": "sandbox",
                      *       "amount": 49900,
                      *       "currency": "INR",
                      *       "payment_count": 1,
                      *       "status": "processed",
-                     *       "utr": "SETL8656337263BD",
+                     *       "utr": "SETL6EAAB3A89CDB",
                      *       "provider_reference": null,
                      *       "fees": 0,
-                     *       "created_at": 1795857352
+                     *       "created_at": 1796418859
                      *     }
                      */
                     "application/json": components["schemas"]["Settlement"];
@@ -6570,17 +8285,17 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "setl_01M8GQ11RBCCBC7TSRMTTB35TZ",
+                     *           "id": "setl_01M91EGW3Q6T4PJ6QMPKPMXVTB",
                      *           "object": "settlement",
                      *           "mode": "sandbox",
                      *           "amount": 49900,
                      *           "currency": "INR",
                      *           "payment_count": 1,
                      *           "status": "processed",
-                     *           "utr": "SETL8656337263BD",
+                     *           "utr": "SETL6EAAB3A89CDB",
                      *           "provider_reference": null,
                      *           "fees": 0,
-                     *           "created_at": 1795857352
+                     *           "created_at": 1796418859
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -6762,29 +8477,29 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "mdt_01M8GQ125HJ0QADYTJP2PFHAYV",
+                     *           "id": "mdt_01M91EGWKN6XAV6WDSVKQPKFS3",
                      *           "object": "mandate",
                      *           "mode": "sandbox",
                      *           "livemode": false,
-                     *           "customer_id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
+                     *           "customer_id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
                      *           "vpa": "success@upi",
                      *           "max_amount": 500000,
                      *           "frequency": "monthly",
-                     *           "start_at": 1795857352,
-                     *           "expire_at": 2111476552,
+                     *           "start_at": 1796418859,
+                     *           "expire_at": 2112038059,
                      *           "status": "active",
-                     *           "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GQ125HJ0QADYTJP2PFHAYV/authorize",
-                     *           "authorization_expires_at": 1796462152,
+                     *           "authorization_url": "https://api.paygate.example/mandates/mdt_01M91EGWKN6XAV6WDSVKQPKFS3/authorize",
+                     *           "authorization_expires_at": 1797023659,
                      *           "provider_reference": null,
                      *           "description": "Gold plan, monthly",
                      *           "metadata": {
                      *             "plan": "gold"
                      *           },
-                     *           "idempotency_key": "98c8b6ee-f4f1-495d-92d6-9830a4b1e767",
-                     *           "created_at": 1795857352,
-                     *           "activated_at": 1795857352,
-                     *           "paused_at": 1795857352,
-                     *           "resumed_at": 1795857352,
+                     *           "idempotency_key": "2db5b2ef-b78c-476f-aa99-560e5f93beb6",
+                     *           "created_at": 1796418859,
+                     *           "activated_at": 1796418859,
+                     *           "paused_at": 1796418859,
+                     *           "resumed_at": 1796418859,
                      *           "revoked_at": null,
                      *           "rejected_at": null,
                      *           "expired_at": null
@@ -6916,7 +8631,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "customer_id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
+                 *       "customer_id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
                  *       "max_amount": 500000,
                  *       "frequency": "monthly",
                  *       "description": "Gold plan, monthly",
@@ -6973,26 +8688,26 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GQ125HJ0QADYTJP2PFHAYV",
+                     *       "id": "mdt_01M91EGWKN6XAV6WDSVKQPKFS3",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
+                     *       "customer_id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1795857352,
-                     *       "expire_at": 2111476552,
+                     *       "start_at": 1796418859,
+                     *       "expire_at": 2112038059,
                      *       "status": "created",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GQ125HJ0QADYTJP2PFHAYV/authorize",
-                     *       "authorization_expires_at": 1796462152,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M91EGWKN6XAV6WDSVKQPKFS3/authorize",
+                     *       "authorization_expires_at": 1797023659,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "98c8b6ee-f4f1-495d-92d6-9830a4b1e767",
-                     *       "created_at": 1795857352,
+                     *       "idempotency_key": "2db5b2ef-b78c-476f-aa99-560e5f93beb6",
+                     *       "created_at": 1796418859,
                      *       "activated_at": null,
                      *       "paused_at": null,
                      *       "resumed_at": null,
@@ -7168,29 +8883,29 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GQ125HJ0QADYTJP2PFHAYV",
+                     *       "id": "mdt_01M91EGWKN6XAV6WDSVKQPKFS3",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
+                     *       "customer_id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1795857352,
-                     *       "expire_at": 2111476552,
+                     *       "start_at": 1796418859,
+                     *       "expire_at": 2112038059,
                      *       "status": "active",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GQ125HJ0QADYTJP2PFHAYV/authorize",
-                     *       "authorization_expires_at": 1796462152,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M91EGWKN6XAV6WDSVKQPKFS3/authorize",
+                     *       "authorization_expires_at": 1797023659,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "98c8b6ee-f4f1-495d-92d6-9830a4b1e767",
-                     *       "created_at": 1795857352,
-                     *       "activated_at": 1795857352,
-                     *       "paused_at": 1795857352,
-                     *       "resumed_at": 1795857352,
+                     *       "idempotency_key": "2db5b2ef-b78c-476f-aa99-560e5f93beb6",
+                     *       "created_at": 1796418859,
+                     *       "activated_at": 1796418859,
+                     *       "paused_at": 1796418859,
+                     *       "resumed_at": 1796418859,
                      *       "revoked_at": null,
                      *       "rejected_at": null,
                      *       "expired_at": null
@@ -7321,30 +9036,30 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GQ125HJ0QADYTJP2PFHAYV",
+                     *       "id": "mdt_01M91EGWKN6XAV6WDSVKQPKFS3",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
+                     *       "customer_id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1795857352,
-                     *       "expire_at": 2111476552,
+                     *       "start_at": 1796418859,
+                     *       "expire_at": 2112038059,
                      *       "status": "revoked",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GQ125HJ0QADYTJP2PFHAYV/authorize",
-                     *       "authorization_expires_at": 1796462152,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M91EGWKN6XAV6WDSVKQPKFS3/authorize",
+                     *       "authorization_expires_at": 1797023659,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "98c8b6ee-f4f1-495d-92d6-9830a4b1e767",
-                     *       "created_at": 1795857352,
-                     *       "activated_at": 1795857352,
-                     *       "paused_at": 1795857352,
-                     *       "resumed_at": 1795857352,
-                     *       "revoked_at": 1795857353,
+                     *       "idempotency_key": "2db5b2ef-b78c-476f-aa99-560e5f93beb6",
+                     *       "created_at": 1796418859,
+                     *       "activated_at": 1796418859,
+                     *       "paused_at": 1796418859,
+                     *       "resumed_at": 1796418859,
+                     *       "revoked_at": 1796418859,
                      *       "rejected_at": null,
                      *       "expired_at": null
                      *     }
@@ -7498,28 +9213,28 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GQ125HJ0QADYTJP2PFHAYV",
+                     *       "id": "mdt_01M91EGWKN6XAV6WDSVKQPKFS3",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
+                     *       "customer_id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1795857352,
-                     *       "expire_at": 2111476552,
+                     *       "start_at": 1796418859,
+                     *       "expire_at": 2112038059,
                      *       "status": "paused",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GQ125HJ0QADYTJP2PFHAYV/authorize",
-                     *       "authorization_expires_at": 1796462152,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M91EGWKN6XAV6WDSVKQPKFS3/authorize",
+                     *       "authorization_expires_at": 1797023659,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "98c8b6ee-f4f1-495d-92d6-9830a4b1e767",
-                     *       "created_at": 1795857352,
-                     *       "activated_at": 1795857352,
-                     *       "paused_at": 1795857352,
+                     *       "idempotency_key": "2db5b2ef-b78c-476f-aa99-560e5f93beb6",
+                     *       "created_at": 1796418859,
+                     *       "activated_at": 1796418859,
+                     *       "paused_at": 1796418859,
                      *       "resumed_at": null,
                      *       "revoked_at": null,
                      *       "rejected_at": null,
@@ -7675,29 +9390,29 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GQ125HJ0QADYTJP2PFHAYV",
+                     *       "id": "mdt_01M91EGWKN6XAV6WDSVKQPKFS3",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
+                     *       "customer_id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1795857352,
-                     *       "expire_at": 2111476552,
+                     *       "start_at": 1796418859,
+                     *       "expire_at": 2112038059,
                      *       "status": "active",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GQ125HJ0QADYTJP2PFHAYV/authorize",
-                     *       "authorization_expires_at": 1796462152,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M91EGWKN6XAV6WDSVKQPKFS3/authorize",
+                     *       "authorization_expires_at": 1797023659,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "98c8b6ee-f4f1-495d-92d6-9830a4b1e767",
-                     *       "created_at": 1795857352,
-                     *       "activated_at": 1795857352,
-                     *       "paused_at": 1795857352,
-                     *       "resumed_at": 1795857352,
+                     *       "idempotency_key": "2db5b2ef-b78c-476f-aa99-560e5f93beb6",
+                     *       "created_at": 1796418859,
+                     *       "activated_at": 1796418859,
+                     *       "paused_at": 1796418859,
+                     *       "resumed_at": 1796418859,
                      *       "revoked_at": null,
                      *       "rejected_at": null,
                      *       "expired_at": null
@@ -7852,28 +9567,28 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M8GQ12AV2EF3NJ21TRKSD6TZ",
+                     *       "id": "mdt_01M91EGWSSXSNYN17RV8KRCVXV",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
+                     *       "customer_id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
                      *       "vpa": "success@upi",
                      *       "max_amount": 100000,
                      *       "frequency": "as_presented",
-                     *       "start_at": 1795857353,
-                     *       "expire_at": 2111476553,
+                     *       "start_at": 1796418859,
+                     *       "expire_at": 2112038059,
                      *       "status": "revoked",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M8GQ12AV2EF3NJ21TRKSD6TZ/authorize",
-                     *       "authorization_expires_at": 1796462153,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M91EGWSSXSNYN17RV8KRCVXV/authorize",
+                     *       "authorization_expires_at": 1797023659,
                      *       "provider_reference": null,
                      *       "description": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "auto_01M8GQ12AT9A3FY7T2DR7ZQKW7",
-                     *       "created_at": 1795857353,
-                     *       "activated_at": 1795857353,
+                     *       "idempotency_key": "auto_01M91EGWSQD6XK11DJ3FFD8QZ8",
+                     *       "created_at": 1796418859,
+                     *       "activated_at": 1796418859,
                      *       "paused_at": null,
                      *       "resumed_at": null,
-                     *       "revoked_at": 1795857353,
+                     *       "revoked_at": 1796418859,
                      *       "rejected_at": null,
                      *       "expired_at": null
                      *     }
@@ -8043,17 +9758,17 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "coll_01M8GQ11X00GEHE581QM39Z0WT",
+                     *           "id": "coll_01M91EGW9FMTBMXEK6BZ3HS6R9",
                      *           "object": "collection",
                      *           "mode": "sandbox",
-                     *           "customer_id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
-                     *           "mandate_id": "mdt_01M8GQ11T26J4W8KH078TJDB3W",
+                     *           "customer_id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
+                     *           "mandate_id": "mdt_01M91EGW5WWAN9XXDER7DB17TZ",
                      *           "authorization_url": null,
                      *           "amount": 99900,
                      *           "currency": "INR",
                      *           "schedule": "monthly",
                      *           "day_of_month": null,
-                     *           "start_at": 1795857352,
+                     *           "start_at": 1796418859,
                      *           "total_count": null,
                      *           "remaining_count": null,
                      *           "status": "paused",
@@ -8061,14 +9776,14 @@ export interface operations {
                      *           "failed_count": 0,
                      *           "current_cycle": 2,
                      *           "next_charge_at": null,
-                     *           "latest_payment_id": "pay_01M8GQ11Z0E3A94X6ZNYCG2Y0A",
+                     *           "latest_payment_id": "pay_01M91EGWBQZNWH5C3YVZXD0BB4",
                      *           "description": "Gym membership",
                      *           "metadata": {
                      *             "plan": "gold"
                      *           },
-                     *           "idempotency_key": "56f9bbd6-220f-4135-9768-0d629f9086b4",
-                     *           "created_at": 1795857352,
-                     *           "paused_at": 1795857352,
+                     *           "idempotency_key": "d9ef042d-0cb7-4f91-90da-8009d636439b",
+                     *           "created_at": 1796418859,
+                     *           "paused_at": 1796418859,
                      *           "halted_at": null,
                      *           "cancelled_at": null,
                      *           "completed_at": null,
@@ -8210,7 +9925,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "mandate_id": "mdt_01M8GQ11T26J4W8KH078TJDB3W",
+                 *       "mandate_id": "mdt_01M91EGW5WWAN9XXDER7DB17TZ",
                  *       "amount": 99900,
                  *       "schedule": "monthly",
                  *       "description": "Gym membership",
@@ -8275,31 +9990,31 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M8GQ11X00GEHE581QM39Z0WT",
+                     *       "id": "coll_01M91EGW9FMTBMXEK6BZ3HS6R9",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
-                     *       "mandate_id": "mdt_01M8GQ11T26J4W8KH078TJDB3W",
+                     *       "customer_id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
+                     *       "mandate_id": "mdt_01M91EGW5WWAN9XXDER7DB17TZ",
                      *       "authorization_url": null,
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1795857352,
+                     *       "start_at": 1796418859,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "active",
                      *       "paid_count": 0,
                      *       "failed_count": 0,
                      *       "current_cycle": 1,
-                     *       "next_charge_at": 1795857352,
+                     *       "next_charge_at": 1796418859,
                      *       "latest_payment_id": null,
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "56f9bbd6-220f-4135-9768-0d629f9086b4",
-                     *       "created_at": 1795857352,
+                     *       "idempotency_key": "d9ef042d-0cb7-4f91-90da-8009d636439b",
+                     *       "created_at": 1796418859,
                      *       "paused_at": null,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
@@ -8475,17 +10190,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M8GQ11X00GEHE581QM39Z0WT",
+                     *       "id": "coll_01M91EGW9FMTBMXEK6BZ3HS6R9",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
-                     *       "mandate_id": "mdt_01M8GQ11T26J4W8KH078TJDB3W",
+                     *       "customer_id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
+                     *       "mandate_id": "mdt_01M91EGW5WWAN9XXDER7DB17TZ",
                      *       "authorization_url": null,
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1795857352,
+                     *       "start_at": 1796418859,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "paused",
@@ -8493,14 +10208,14 @@ export interface operations {
                      *       "failed_count": 0,
                      *       "current_cycle": 2,
                      *       "next_charge_at": null,
-                     *       "latest_payment_id": "pay_01M8GQ11Z0E3A94X6ZNYCG2Y0A",
+                     *       "latest_payment_id": "pay_01M91EGWBQZNWH5C3YVZXD0BB4",
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "56f9bbd6-220f-4135-9768-0d629f9086b4",
-                     *       "created_at": 1795857352,
-                     *       "paused_at": 1795857352,
+                     *       "idempotency_key": "d9ef042d-0cb7-4f91-90da-8009d636439b",
+                     *       "created_at": 1796418859,
+                     *       "paused_at": 1796418859,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
                      *       "completed_at": null,
@@ -8633,17 +10348,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M8GQ11X00GEHE581QM39Z0WT",
+                     *       "id": "coll_01M91EGW9FMTBMXEK6BZ3HS6R9",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
-                     *       "mandate_id": "mdt_01M8GQ11T26J4W8KH078TJDB3W",
+                     *       "customer_id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
+                     *       "mandate_id": "mdt_01M91EGW5WWAN9XXDER7DB17TZ",
                      *       "authorization_url": null,
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1795857352,
+                     *       "start_at": 1796418859,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "paused",
@@ -8651,14 +10366,14 @@ export interface operations {
                      *       "failed_count": 0,
                      *       "current_cycle": 2,
                      *       "next_charge_at": null,
-                     *       "latest_payment_id": "pay_01M8GQ11Z0E3A94X6ZNYCG2Y0A",
+                     *       "latest_payment_id": "pay_01M91EGWBQZNWH5C3YVZXD0BB4",
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "56f9bbd6-220f-4135-9768-0d629f9086b4",
-                     *       "created_at": 1795857352,
-                     *       "paused_at": 1795857352,
+                     *       "idempotency_key": "d9ef042d-0cb7-4f91-90da-8009d636439b",
+                     *       "created_at": 1796418859,
+                     *       "paused_at": 1796418859,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
                      *       "completed_at": null,
@@ -8815,31 +10530,31 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M8GQ11X00GEHE581QM39Z0WT",
+                     *       "id": "coll_01M91EGW9FMTBMXEK6BZ3HS6R9",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M8GQ0X666R0AHNJTX9JW97N7",
-                     *       "mandate_id": "mdt_01M8GQ11T26J4W8KH078TJDB3W",
+                     *       "customer_id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
+                     *       "mandate_id": "mdt_01M91EGW5WWAN9XXDER7DB17TZ",
                      *       "authorization_url": null,
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1795857352,
+                     *       "start_at": 1796418859,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "active",
                      *       "paid_count": 1,
                      *       "failed_count": 0,
                      *       "current_cycle": 2,
-                     *       "next_charge_at": 1798449352,
-                     *       "latest_payment_id": "pay_01M8GQ11Z0E3A94X6ZNYCG2Y0A",
+                     *       "next_charge_at": 1799097259,
+                     *       "latest_payment_id": "pay_01M91EGWBQZNWH5C3YVZXD0BB4",
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "56f9bbd6-220f-4135-9768-0d629f9086b4",
-                     *       "created_at": 1795857352,
+                     *       "idempotency_key": "d9ef042d-0cb7-4f91-90da-8009d636439b",
+                     *       "created_at": 1796418859,
                      *       "paused_at": null,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
@@ -9012,7 +10727,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "plink_01M8GQ123E7PVV1FVJ9J8QJWQG",
+                     *           "id": "plink_01M91EGWH7AN5634YZB377AA4C",
                      *           "object": "payment_link",
                      *           "mode": "sandbox",
                      *           "amount": 1250000,
@@ -9028,12 +10743,12 @@ export interface operations {
                      *           "accept_partial": true,
                      *           "first_min_partial_amount": 500000,
                      *           "status": "created",
-                     *           "short_url": "https://api.paygate.example/pay/plink_01M8GQ123E7PVV1FVJ9J8QJWQG",
-                     *           "expire_by": 1796462152,
+                     *           "short_url": "https://api.paygate.example/pay/plink_01M91EGWH7AN5634YZB377AA4C",
+                     *           "expire_by": 1797023659,
                      *           "callback_url": null,
                      *           "payments": [],
-                     *           "idempotency_key": "2bb6ce60-6586-440f-be73-bf3f53bd581e",
-                     *           "created_at": 1795857352,
+                     *           "idempotency_key": "8f4e7076-ace8-42c3-b770-66348c77664e",
+                     *           "created_at": 1796418859,
                      *           "paid_at": null,
                      *           "expired_at": null,
                      *           "cancelled_at": null,
@@ -9258,7 +10973,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "plink_01M8GQ123E7PVV1FVJ9J8QJWQG",
+                     *       "id": "plink_01M91EGWH7AN5634YZB377AA4C",
                      *       "object": "payment_link",
                      *       "mode": "sandbox",
                      *       "amount": 1250000,
@@ -9274,12 +10989,12 @@ export interface operations {
                      *       "accept_partial": true,
                      *       "first_min_partial_amount": 500000,
                      *       "status": "created",
-                     *       "short_url": "https://api.paygate.example/pay/plink_01M8GQ123E7PVV1FVJ9J8QJWQG",
-                     *       "expire_by": 1796462152,
+                     *       "short_url": "https://api.paygate.example/pay/plink_01M91EGWH7AN5634YZB377AA4C",
+                     *       "expire_by": 1797023659,
                      *       "callback_url": null,
                      *       "payments": [],
-                     *       "idempotency_key": "2bb6ce60-6586-440f-be73-bf3f53bd581e",
-                     *       "created_at": 1795857352,
+                     *       "idempotency_key": "8f4e7076-ace8-42c3-b770-66348c77664e",
+                     *       "created_at": 1796418859,
                      *       "paid_at": null,
                      *       "expired_at": null,
                      *       "cancelled_at": null,
@@ -9444,7 +11159,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "plink_01M8GQ123E7PVV1FVJ9J8QJWQG",
+                     *       "id": "plink_01M91EGWH7AN5634YZB377AA4C",
                      *       "object": "payment_link",
                      *       "mode": "sandbox",
                      *       "amount": 1250000,
@@ -9460,12 +11175,12 @@ export interface operations {
                      *       "accept_partial": true,
                      *       "first_min_partial_amount": 500000,
                      *       "status": "created",
-                     *       "short_url": "https://api.paygate.example/pay/plink_01M8GQ123E7PVV1FVJ9J8QJWQG",
-                     *       "expire_by": 1796462152,
+                     *       "short_url": "https://api.paygate.example/pay/plink_01M91EGWH7AN5634YZB377AA4C",
+                     *       "expire_by": 1797023659,
                      *       "callback_url": null,
                      *       "payments": [],
-                     *       "idempotency_key": "2bb6ce60-6586-440f-be73-bf3f53bd581e",
-                     *       "created_at": 1795857352,
+                     *       "idempotency_key": "8f4e7076-ace8-42c3-b770-66348c77664e",
+                     *       "created_at": 1796418859,
                      *       "paid_at": null,
                      *       "expired_at": null,
                      *       "cancelled_at": null,
@@ -9599,7 +11314,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "plink_01M8GQ123E7PVV1FVJ9J8QJWQG",
+                     *       "id": "plink_01M91EGWH7AN5634YZB377AA4C",
                      *       "object": "payment_link",
                      *       "mode": "sandbox",
                      *       "amount": 1250000,
@@ -9615,15 +11330,15 @@ export interface operations {
                      *       "accept_partial": true,
                      *       "first_min_partial_amount": 500000,
                      *       "status": "cancelled",
-                     *       "short_url": "https://api.paygate.example/pay/plink_01M8GQ123E7PVV1FVJ9J8QJWQG",
-                     *       "expire_by": 1796462152,
+                     *       "short_url": "https://api.paygate.example/pay/plink_01M91EGWH7AN5634YZB377AA4C",
+                     *       "expire_by": 1797023659,
                      *       "callback_url": null,
                      *       "payments": [],
-                     *       "idempotency_key": "2bb6ce60-6586-440f-be73-bf3f53bd581e",
-                     *       "created_at": 1795857352,
+                     *       "idempotency_key": "8f4e7076-ace8-42c3-b770-66348c77664e",
+                     *       "created_at": 1796418859,
                      *       "paid_at": null,
                      *       "expired_at": null,
-                     *       "cancelled_at": 1795857352,
+                     *       "cancelled_at": 1796418859,
                      *       "metadata": {
                      *         "invoice": "2026-118"
                      *       }
@@ -9759,8 +11474,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "from": "2026-11-28",
-                 *       "to": "2026-11-28",
+                 *       "from": "2026-12-05",
+                 *       "to": "2026-12-05",
                  *       "format": "csv"
                  *     }
                  */
@@ -9785,8 +11500,8 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "from": "2026-11-28",
-                 *       "to": "2026-11-28",
+                 *       "from": "2026-12-05",
+                 *       "to": "2026-12-05",
                  *       "format": "csv"
                  *     }
                  */
@@ -9830,21 +11545,21 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rpt_01M8GQ12FCWXHDWP978BJHSVBT",
+                     *       "id": "rpt_01M91EGWZBT3JXKGHCQV8DS5B3",
                      *       "object": "report",
                      *       "mode": "sandbox",
-                     *       "from": "2026-11-28",
-                     *       "to": "2026-11-28",
+                     *       "from": "2026-12-05",
+                     *       "to": "2026-12-05",
                      *       "format": "csv",
                      *       "status": "ready",
-                     *       "row_count": 15,
-                     *       "size": 2221,
-                     *       "sha256": "1e2edf10dfddb2f4fbde6088e29777cfc5f0f2c016eeb8682caed369bbbec3d0",
-                     *       "download_url": "https://api.paygate.example/reports/rpt_01M8GQ12FCWXHDWP978BJHSVBT/file?expires=1795943753&signature=9b7dc043f8130e761a9efe004bf4452ab8d75c07c8c91eaba71e669372dcd213",
-                     *       "expires_at": 1795943753,
-                     *       "created_at": 1795857353,
-                     *       "ready_at": 1795857353,
-                     *       "idempotency_key": "2e1ffea1-b092-4e76-9f80-90310b8b96a6"
+                     *       "row_count": 23,
+                     *       "size": 3371,
+                     *       "sha256": "f99f04da38fb5af773d6bd2ae91e9310921fa22be85daa9cb0007cca181f27a2",
+                     *       "download_url": "https://api.paygate.example/reports/rpt_01M91EGWZBT3JXKGHCQV8DS5B3/file?expires=1796505260&signature=66ab1d7492d114675998392e8a48a8b046091114a5bb01a5628c50846866b2ba",
+                     *       "expires_at": 1796505260,
+                     *       "created_at": 1796418860,
+                     *       "ready_at": 1796418860,
+                     *       "idempotency_key": "452071ea-11c3-4b13-b276-ac6885e3d1b2"
                      *     }
                      */
                     "application/json": components["schemas"]["Report"];
@@ -10020,21 +11735,21 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "rpt_01M8GQ12FCWXHDWP978BJHSVBT",
+                     *           "id": "rpt_01M91EGWZBT3JXKGHCQV8DS5B3",
                      *           "object": "report",
                      *           "mode": "sandbox",
-                     *           "from": "2026-11-28",
-                     *           "to": "2026-11-28",
+                     *           "from": "2026-12-05",
+                     *           "to": "2026-12-05",
                      *           "format": "csv",
                      *           "status": "ready",
-                     *           "row_count": 15,
-                     *           "size": 2221,
-                     *           "sha256": "1e2edf10dfddb2f4fbde6088e29777cfc5f0f2c016eeb8682caed369bbbec3d0",
-                     *           "download_url": "https://api.paygate.example/reports/rpt_01M8GQ12FCWXHDWP978BJHSVBT/file?expires=1795943753&signature=9b7dc043f8130e761a9efe004bf4452ab8d75c07c8c91eaba71e669372dcd213",
-                     *           "expires_at": 1795943753,
-                     *           "created_at": 1795857353,
-                     *           "ready_at": 1795857353,
-                     *           "idempotency_key": "2e1ffea1-b092-4e76-9f80-90310b8b96a6"
+                     *           "row_count": 23,
+                     *           "size": 3371,
+                     *           "sha256": "f99f04da38fb5af773d6bd2ae91e9310921fa22be85daa9cb0007cca181f27a2",
+                     *           "download_url": "https://api.paygate.example/reports/rpt_01M91EGWZBT3JXKGHCQV8DS5B3/file?expires=1796505260&signature=66ab1d7492d114675998392e8a48a8b046091114a5bb01a5628c50846866b2ba",
+                     *           "expires_at": 1796505260,
+                     *           "created_at": 1796418860,
+                     *           "ready_at": 1796418860,
+                     *           "idempotency_key": "452071ea-11c3-4b13-b276-ac6885e3d1b2"
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -10151,21 +11866,21 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rpt_01M8GQ12FCWXHDWP978BJHSVBT",
+                     *       "id": "rpt_01M91EGWZBT3JXKGHCQV8DS5B3",
                      *       "object": "report",
                      *       "mode": "sandbox",
-                     *       "from": "2026-11-28",
-                     *       "to": "2026-11-28",
+                     *       "from": "2026-12-05",
+                     *       "to": "2026-12-05",
                      *       "format": "csv",
                      *       "status": "ready",
-                     *       "row_count": 15,
-                     *       "size": 2221,
-                     *       "sha256": "1e2edf10dfddb2f4fbde6088e29777cfc5f0f2c016eeb8682caed369bbbec3d0",
-                     *       "download_url": "https://api.paygate.example/reports/rpt_01M8GQ12FCWXHDWP978BJHSVBT/file?expires=1795943753&signature=9b7dc043f8130e761a9efe004bf4452ab8d75c07c8c91eaba71e669372dcd213",
-                     *       "expires_at": 1795943753,
-                     *       "created_at": 1795857353,
-                     *       "ready_at": 1795857353,
-                     *       "idempotency_key": "2e1ffea1-b092-4e76-9f80-90310b8b96a6"
+                     *       "row_count": 23,
+                     *       "size": 3371,
+                     *       "sha256": "f99f04da38fb5af773d6bd2ae91e9310921fa22be85daa9cb0007cca181f27a2",
+                     *       "download_url": "https://api.paygate.example/reports/rpt_01M91EGWZBT3JXKGHCQV8DS5B3/file?expires=1796505260&signature=66ab1d7492d114675998392e8a48a8b046091114a5bb01a5628c50846866b2ba",
+                     *       "expires_at": 1796505260,
+                     *       "created_at": 1796418860,
+                     *       "ready_at": 1796418860,
+                     *       "idempotency_key": "452071ea-11c3-4b13-b276-ac6885e3d1b2"
                      *     }
                      */
                     "application/json": components["schemas"]["Report"];
@@ -10409,33 +12124,37 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "evt_01M8GQ10GXVYXF0EGY9H0Y9ASZ",
+                     *           "id": "evt_01M91EGVWKZ71KJHE5NVRJCBVJ",
                      *           "object": "event",
                      *           "type": "payout.completed",
                      *           "mode": "sandbox",
-                     *           "created_at": 1795857351,
+                     *           "created_at": 1796418858,
                      *           "data": {
                      *             "object": {
-                     *               "id": "pout_01M8GQ0ZFHET0J3HPAGM27M8TF",
-                     *               "utr": "SBXA025BD37EAF05",
+                     *               "id": "pout_01M91EGTRK7JB779JV9RJ7WQJJ",
+                     *               "utr": "SBX1555B1BAD8F96",
                      *               "fees": 0,
                      *               "mode": "upi",
-                     *               "amount": 45000,
+                     *               "amount": 5000,
                      *               "object": "payout",
                      *               "status": "completed",
-                     *               "batch_id": "pbat_01M8GQ0ZERRH7EJXFYJR7KVPS6",
+                     *               "approval": null,
+                     *               "batch_id": "pbat_01M91EGTRG3XH2HNYANSYVQK91",
                      *               "currency": "INR",
                      *               "livemode": false,
                      *               "metadata": {},
                      *               "failed_at": null,
-                     *               "narration": "November salary",
-                     *               "reference": "emp-001",
-                     *               "created_at": 1795857350,
+                     *               "narration": null,
+                     *               "reference": null,
+                     *               "created_at": 1796418857,
+                     *               "rejected_at": null,
                      *               "reversed_at": null,
-                     *               "completed_at": 1795857351,
-                     *               "beneficiary_id": "bene_01M8GQ0X6WG3WJM2RWNRXCKR1W",
+                     *               "cancelled_at": null,
+                     *               "completed_at": 1796418858,
+                     *               "scheduled_at": null,
+                     *               "beneficiary_id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
                      *               "failure_reason": null,
-                     *               "idempotency_key": "payroll-2026-11/emp-001",
+                     *               "idempotency_key": "stipend-2027-01/emp-001",
                      *               "provider_reference": null
                      *             }
                      *           }
@@ -10555,33 +12274,37 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "evt_01M8GQ10GXVYXF0EGY9H0Y9ASZ",
+                     *       "id": "evt_01M91EGVWKZ71KJHE5NVRJCBVJ",
                      *       "object": "event",
                      *       "type": "payout.completed",
                      *       "mode": "sandbox",
-                     *       "created_at": 1795857351,
+                     *       "created_at": 1796418858,
                      *       "data": {
                      *         "object": {
-                     *           "id": "pout_01M8GQ0ZFHET0J3HPAGM27M8TF",
-                     *           "utr": "SBXA025BD37EAF05",
+                     *           "id": "pout_01M91EGTRK7JB779JV9RJ7WQJJ",
+                     *           "utr": "SBX1555B1BAD8F96",
                      *           "fees": 0,
                      *           "mode": "upi",
-                     *           "amount": 45000,
+                     *           "amount": 5000,
                      *           "object": "payout",
                      *           "status": "completed",
-                     *           "batch_id": "pbat_01M8GQ0ZERRH7EJXFYJR7KVPS6",
+                     *           "approval": null,
+                     *           "batch_id": "pbat_01M91EGTRG3XH2HNYANSYVQK91",
                      *           "currency": "INR",
                      *           "livemode": false,
                      *           "metadata": {},
                      *           "failed_at": null,
-                     *           "narration": "November salary",
-                     *           "reference": "emp-001",
-                     *           "created_at": 1795857350,
+                     *           "narration": null,
+                     *           "reference": null,
+                     *           "created_at": 1796418857,
+                     *           "rejected_at": null,
                      *           "reversed_at": null,
-                     *           "completed_at": 1795857351,
-                     *           "beneficiary_id": "bene_01M8GQ0X6WG3WJM2RWNRXCKR1W",
+                     *           "cancelled_at": null,
+                     *           "completed_at": 1796418858,
+                     *           "scheduled_at": null,
+                     *           "beneficiary_id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
                      *           "failure_reason": null,
-                     *           "idempotency_key": "payroll-2026-11/emp-001",
+                     *           "idempotency_key": "stipend-2027-01/emp-001",
                      *           "provider_reference": null
                      *         }
                      *       }
@@ -10696,7 +12419,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "endpoint_id": "we_01M8GQ0X79H5HW5Y3Y7FK2AT9T"
+                 *       "endpoint_id": "we_01M91EGPFJ4750CMPR5X99T6G7"
                  *     }
                  */
                 "application/x-www-form-urlencoded": {
@@ -10705,7 +12428,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "endpoint_id": "we_01M8GQ0X79H5HW5Y3Y7FK2AT9T"
+                 *       "endpoint_id": "we_01M91EGPFJ4750CMPR5X99T6G7"
                  *     }
                  */
                 "application/json": {
@@ -10734,9 +12457,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "event_redelivery",
-                     *       "event_id": "evt_01M8GQ10GXVYXF0EGY9H0Y9ASZ",
+                     *       "event_id": "evt_01M91EGVWKZ71KJHE5NVRJCBVJ",
                      *       "endpoint_ids": [
-                     *         "we_01M8GQ0X79H5HW5Y3Y7FK2AT9T"
+                     *         "we_01M91EGPFJ4750CMPR5X99T6G7"
                      *       ]
                      *     }
                      */
@@ -10924,7 +12647,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "we_01M8GQ0X79H5HW5Y3Y7FK2AT9T",
+                     *           "id": "we_01M91EGPFJ4750CMPR5X99T6G7",
                      *           "object": "webhook_endpoint",
                      *           "mode": "sandbox",
                      *           "url": "https://example.com/webhooks/paygate",
@@ -10934,7 +12657,7 @@ export interface operations {
                      *             "payment.captured"
                      *           ],
                      *           "status": "enabled",
-                     *           "created_at": 1795857347
+                     *           "created_at": 1796418853
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -11048,7 +12771,7 @@ export interface operations {
                      *       "payment.captured"
                      *     ]
                      */
-                    enabled_events: ("*" | "payment.*" | "refund.*" | "payout.*" | "payout_batch.*" | "payment_link.*" | "collection.*" | "mandate.*" | "settlement.*" | "report.*" | "payment.captured" | "payment.failed" | "refund.processed" | "refund.failed" | "payout.initiated" | "payout.completed" | "payout.failed" | "payout.reversed" | "payout_batch.completed" | "payment_link.partially_paid" | "payment_link.paid" | "payment_link.expired" | "payment_link.cancelled" | "collection.charged" | "collection.failed" | "collection.halted" | "collection.completed" | "mandate.active" | "mandate.rejected" | "mandate.paused" | "mandate.resumed" | "mandate.revoked" | "mandate.expired" | "settlement.processed" | "report.ready" | "report.failed")[];
+                    enabled_events: ("*" | "payment.*" | "refund.*" | "payout.*" | "payout_batch.*" | "api_key.*" | "approval_policy.*" | "payment_link.*" | "collection.*" | "mandate.*" | "settlement.*" | "report.*" | "payment.captured" | "payment.failed" | "refund.processed" | "refund.failed" | "payout.initiated" | "payout.completed" | "payout.failed" | "payout.reversed" | "payout.pending_approval" | "payout.approved" | "payout.rejected" | "payout.scheduled" | "payout.queued" | "payout.cancelled" | "payout_batch.completed" | "payout_batch.pending_approval" | "payout_batch.approved" | "payout_batch.rejected" | "payout_batch.cancelled" | "api_key.created" | "api_key.revoked" | "approval_policy.updated" | "payment_link.partially_paid" | "payment_link.paid" | "payment_link.expired" | "payment_link.cancelled" | "collection.charged" | "collection.failed" | "collection.halted" | "collection.completed" | "mandate.active" | "mandate.rejected" | "mandate.paused" | "mandate.resumed" | "mandate.revoked" | "mandate.expired" | "settlement.processed" | "report.ready" | "report.failed")[];
                     /** @description Free text, at most 500 characters. */
                     description?: string;
                 };
@@ -11076,7 +12799,7 @@ export interface operations {
                      *       "payment.captured"
                      *     ]
                      */
-                    enabled_events: ("*" | "payment.*" | "refund.*" | "payout.*" | "payout_batch.*" | "payment_link.*" | "collection.*" | "mandate.*" | "settlement.*" | "report.*" | "payment.captured" | "payment.failed" | "refund.processed" | "refund.failed" | "payout.initiated" | "payout.completed" | "payout.failed" | "payout.reversed" | "payout_batch.completed" | "payment_link.partially_paid" | "payment_link.paid" | "payment_link.expired" | "payment_link.cancelled" | "collection.charged" | "collection.failed" | "collection.halted" | "collection.completed" | "mandate.active" | "mandate.rejected" | "mandate.paused" | "mandate.resumed" | "mandate.revoked" | "mandate.expired" | "settlement.processed" | "report.ready" | "report.failed")[];
+                    enabled_events: ("*" | "payment.*" | "refund.*" | "payout.*" | "payout_batch.*" | "api_key.*" | "approval_policy.*" | "payment_link.*" | "collection.*" | "mandate.*" | "settlement.*" | "report.*" | "payment.captured" | "payment.failed" | "refund.processed" | "refund.failed" | "payout.initiated" | "payout.completed" | "payout.failed" | "payout.reversed" | "payout.pending_approval" | "payout.approved" | "payout.rejected" | "payout.scheduled" | "payout.queued" | "payout.cancelled" | "payout_batch.completed" | "payout_batch.pending_approval" | "payout_batch.approved" | "payout_batch.rejected" | "payout_batch.cancelled" | "api_key.created" | "api_key.revoked" | "approval_policy.updated" | "payment_link.partially_paid" | "payment_link.paid" | "payment_link.expired" | "payment_link.cancelled" | "collection.charged" | "collection.failed" | "collection.halted" | "collection.completed" | "mandate.active" | "mandate.rejected" | "mandate.paused" | "mandate.resumed" | "mandate.revoked" | "mandate.expired" | "settlement.processed" | "report.ready" | "report.failed")[];
                     /** @description Free text, at most 500 characters. */
                     description?: string;
                 };
@@ -11101,7 +12824,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_01M8GQ0X79H5HW5Y3Y7FK2AT9T",
+                     *       "id": "we_01M91EGPFJ4750CMPR5X99T6G7",
                      *       "object": "webhook_endpoint",
                      *       "mode": "sandbox",
                      *       "url": "https://example.com/webhooks/paygate",
@@ -11111,7 +12834,7 @@ export interface operations {
                      *         "payment.captured"
                      *       ],
                      *       "status": "enabled",
-                     *       "created_at": 1795857347,
+                     *       "created_at": 1796418853,
                      *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
                      *     }
                      */
@@ -11271,7 +12994,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_01M8GQ0X79H5HW5Y3Y7FK2AT9T",
+                     *       "id": "we_01M91EGPFJ4750CMPR5X99T6G7",
                      *       "object": "webhook_endpoint",
                      *       "mode": "sandbox",
                      *       "url": "https://example.com/webhooks/paygate",
@@ -11281,7 +13004,7 @@ export interface operations {
                      *         "payment.captured"
                      *       ],
                      *       "status": "enabled",
-                     *       "created_at": 1795857347
+                     *       "created_at": 1796418853
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];
@@ -11405,7 +13128,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_01M8GQ0X79H5HW5Y3Y7FK2AT9T",
+                     *       "id": "we_01M91EGPFJ4750CMPR5X99T6G7",
                      *       "object": "webhook_endpoint",
                      *       "mode": "sandbox",
                      *       "deleted": true
@@ -11554,22 +13277,22 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "dlv_01M8GQ117AXEREX3P0A6JW4EK3",
+                     *           "id": "dlv_01M91EGWGFY90GZTZF63TZ9ZSG",
                      *           "object": "webhook_delivery",
                      *           "mode": "sandbox",
-                     *           "event_id": "evt_01M8GQ10GXVYXF0EGY9H0Y9ASZ",
-                     *           "endpoint_id": "we_01M8GQ0X79H5HW5Y3Y7FK2AT9T",
+                     *           "event_id": "evt_01M91EGVWKZ71KJHE5NVRJCBVJ",
+                     *           "endpoint_id": "we_01M91EGPFJ4750CMPR5X99T6G7",
                      *           "attempt": 1,
                      *           "succeeded": true,
                      *           "status_code": 200,
                      *           "error": null,
                      *           "duration_ms": 2,
                      *           "delivery": "event",
-                     *           "created_at": 1795857351
+                     *           "created_at": 1796418859
                      *         }
                      *       ],
                      *       "has_more": false,
-                     *       "url": "/v1/webhook_endpoints/we_01M8GQ0X79H5HW5Y3Y7FK2AT9T/deliveries"
+                     *       "url": "/v1/webhook_endpoints/we_01M91EGPFJ4750CMPR5X99T6G7/deliveries"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDeliveryList"];
@@ -11799,17 +13522,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "key_01M8Y6SDHKZH5Z4K8F2PXP9JKV",
+                     *       "id": "key_01M91EGP64C02E1XMCYBBMS729",
                      *       "object": "api_key",
                      *       "name": null,
-                     *       "holder": "key_01M8Y6SDHKZH5Z4K8F2PXP9JKV",
+                     *       "holder": "key_01M91EGP64C02E1XMCYBBMS729",
                      *       "role": "full",
                      *       "mode": "sandbox",
                      *       "limits": {
                      *         "max_amount": null,
                      *         "daily_amount": null,
                      *         "approval": null,
-                     *         "refunds": "allow"
+                     *         "refunds": null
                      *       }
                      *     }
                      */
@@ -11840,6 +13563,382 @@ export interface operations {
             };
             /** @description A live key over plain HTTP (`https_required`). */
             403: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); `Retry-After` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description Requests allowed per second for this API key. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix seconds when the window resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait (>= 1). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug (`internal_error`); nothing half-done is left behind. */
+            500: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal is unreachable (`service_unavailable`); retry later with the same key. */
+            503: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApprovalPolicy: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sandbox keys only: on a read, `rate_limited` answers 429 at once; the other values are accepted and change nothing. An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The approval policy. */
+            200: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description Requests allowed per second for this API key. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix seconds when the window resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "approval_policy",
+                     *       "mode": "sandbox",
+                     *       "rules": [
+                     *         {
+                     *           "min_amount": 100000,
+                     *           "approvals": 1
+                     *         }
+                     *       ],
+                     *       "expires_after": 86400,
+                     *       "beneficiaries": {
+                     *         "new": "allow",
+                     *         "unverified": "allow",
+                     *         "mismatch": "allow"
+                     *       },
+                     *       "updated_at": 1796418857
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApprovalPolicy"];
+                };
+            };
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
+            400: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            401: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A live key over plain HTTP (`https_required`). */
+            403: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); `Retry-After` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description Requests allowed per second for this API key. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix seconds when the window resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait (>= 1). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug (`internal_error`); nothing half-done is left behind. */
+            500: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal is unreachable (`service_unavailable`); retry later with the same key. */
+            503: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateApprovalPolicy: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: 1..255 printable ASCII characters, scoped to account + mode. */
+                "Idempotency-Key"?: string;
+                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description Replaces the whole list (at most 10, each `min_amount` once): a payout of at least a rule's `min_amount` needs that rule's approvals, the largest matching rule counting. Form: `rules[0][min_amount]=500000&rules[0][approvals]=1`; `rules=` (empty) clears the list, as `"rules": []` does in JSON. */
+                    rules?: {
+                        /** @description Paise: a payout (or batch, by its total) of at least this needs `approvals`. */
+                        min_amount: number;
+                        /**
+                         * @description Approvals a payout of at least `min_amount` needs, each from another holder: 1 or 2.
+                         * @enum {integer}
+                         */
+                        approvals: 1 | 2;
+                    }[];
+                    /** @description Seconds a payout waits for its approvals before it ends `rejected` (`approval_expired`): 3600 (an hour) to 7776000 (90 days); default 604800 (7 days). */
+                    expires_after?: number;
+                    /** @description Each key given replaces that setting; the others stay. Form: `beneficiaries[new]=approve`. */
+                    beneficiaries?: {
+                        /**
+                         * @description The first payout to a beneficiary a `maker` key created: `allow`, `approve` (it waits, reason `new_beneficiary`) or `refuse`.
+                         * @enum {string}
+                         */
+                        new?: "allow" | "approve" | "refuse";
+                        /**
+                         * @description A payout to a beneficiary not verified, or whose verification is pending: `allow`, `approve` (reason `beneficiary_unverified`) or `refuse` (400 `beneficiary_not_verified`).
+                         * @enum {string}
+                         */
+                        unverified?: "allow" | "approve" | "refuse";
+                        /**
+                         * @description A payout to a beneficiary whose verification ended `mismatch`: `allow`, `approve` (reason `name_mismatch`) or `refuse`; never stricter than `unverified` (400 naming `beneficiaries[unverified]`).
+                         * @enum {string}
+                         */
+                        mismatch?: "allow" | "approve" | "refuse";
+                    };
+                };
+                /**
+                 * @example {
+                 *       "rules": [
+                 *         {
+                 *           "min_amount": 100000,
+                 *           "approvals": 1
+                 *         }
+                 *       ],
+                 *       "expires_after": 86400
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Replaces the whole list (at most 10, each `min_amount` once): a payout of at least a rule's `min_amount` needs that rule's approvals, the largest matching rule counting. Form: `rules[0][min_amount]=500000&rules[0][approvals]=1`; `rules=` (empty) clears the list, as `"rules": []` does in JSON. */
+                    rules?: {
+                        /** @description Paise: a payout (or batch, by its total) of at least this needs `approvals`. */
+                        min_amount: number;
+                        /**
+                         * @description Approvals a payout of at least `min_amount` needs, each from another holder: 1 or 2.
+                         * @enum {integer}
+                         */
+                        approvals: 1 | 2;
+                    }[];
+                    /** @description Seconds a payout waits for its approvals before it ends `rejected` (`approval_expired`): 3600 (an hour) to 7776000 (90 days); default 604800 (7 days). */
+                    expires_after?: number;
+                    /** @description Each key given replaces that setting; the others stay. Form: `beneficiaries[new]=approve`. */
+                    beneficiaries?: {
+                        /**
+                         * @description The first payout to a beneficiary a `maker` key created: `allow`, `approve` (it waits, reason `new_beneficiary`) or `refuse`.
+                         * @enum {string}
+                         */
+                        new?: "allow" | "approve" | "refuse";
+                        /**
+                         * @description A payout to a beneficiary not verified, or whose verification is pending: `allow`, `approve` (reason `beneficiary_unverified`) or `refuse` (400 `beneficiary_not_verified`).
+                         * @enum {string}
+                         */
+                        unverified?: "allow" | "approve" | "refuse";
+                        /**
+                         * @description A payout to a beneficiary whose verification ended `mismatch`: `allow`, `approve` (reason `name_mismatch`) or `refuse`; never stricter than `unverified` (400 naming `beneficiaries[unverified]`).
+                         * @enum {string}
+                         */
+                        mismatch?: "allow" | "approve" | "refuse";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The approval policy after the change. */
+            200: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description Requests allowed per second for this API key. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix seconds when the window resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "approval_policy",
+                     *       "mode": "sandbox",
+                     *       "rules": [
+                     *         {
+                     *           "min_amount": 100000,
+                     *           "approvals": 1
+                     *         }
+                     *       ],
+                     *       "expires_after": 86400,
+                     *       "beneficiaries": {
+                     *         "new": "allow",
+                     *         "unverified": "allow",
+                     *         "mismatch": "allow"
+                     *       },
+                     *       "updated_at": 1796418857
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApprovalPolicy"];
+                };
+            };
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
+            400: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            401: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A call the API key's role does not allow, such as an `approver` key's write (`permission_denied`); nothing was done and the Idempotency-Key stays free; or a live key over plain HTTP (`https_required`). */
+            403: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`). */
+            409: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body over 2 MiB, 20 MiB for payout batches (`payload_too_large`). */
+            413: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is neither form-encoded nor JSON (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The idempotency key was used with a different method, path or parameters (`idempotency_key_reused`). */
+            422: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
                     "Request-Id": string;
