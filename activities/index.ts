@@ -28,6 +28,8 @@ export interface ActivityDeps {
   webhookSender: WebhookSender;
   /** How long a rail step waits in-process for a rail that will know soon (RAIL_INLINE_WAIT_MS). */
   railInlineWaitMs?: number;
+  /** PAYOUT_QUEUE_SECONDS: how long a payout waits in the low-balance queue. */
+  payoutQueueSeconds?: number;
   /** How a live payout's lost answers are retried, then looked up (PROVIDER_RETRY_DELAYS_SECONDS, ..._LOOKUP_WINDOW_SECONDS). */
   provider?: LiveStepSettings;
   /** UPI_COLLECT_EXPIRY_SECONDS, in ms: how long a live payment waits for its customer. */
@@ -54,7 +56,7 @@ export interface ActivityDeps {
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createTopUpActivities(deps),
-    ...createPayoutActivities({ orm: deps.orm, rails: deps.rails.payouts, liveLimitsOf: deps.liveLimitsOf, railInlineWaitMs: deps.railInlineWaitMs, provider: deps.provider }),
+    ...createPayoutActivities({ orm: deps.orm, rails: deps.rails.payouts, liveLimitsOf: deps.liveLimitsOf, railInlineWaitMs: deps.railInlineWaitMs, provider: deps.provider, queueSeconds: deps.payoutQueueSeconds }),
     ...createPayoutBatchActivities({ orm: deps.orm }),
     ...createWebhookActivities({ orm: deps.orm, sender: deps.webhookSender }),
     ...createPaymentActivities({ orm: deps.orm, rails: deps.rails.payments, railInlineWaitMs: deps.railInlineWaitMs, paymentExpiryMs: deps.paymentExpiryMs }),

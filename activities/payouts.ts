@@ -15,16 +15,23 @@ import { giveUpPayoutBatchItem } from './payouts/give-up-payout-batch-item.ts';
 import { type PayoutHandOver, handOverPayout, submitPayoutToRail } from './payouts/hand-over-payout.ts';
 import { type PayoutCreation, type PayoutRailReport, payoutStore } from './payouts/payout-store.ts';
 import { type PayoutWaitRequest, actOnWaitingPayout } from './payouts/waits.ts';
+import { type PayoutQueueRef, releasePayoutQueue } from './payouts/queue.ts';
+import { queueIsEmpty } from '../src/db/payout-waits.ts';
 import { recordPayoutAnswer, recordProviderPayoutFacts } from './payouts/provider-fees.ts';
 import type { PayoutResponse } from '../src/contract/payouts.ts';
 
 export type { PayoutCreation, PayoutRailReport, PayoutRequest, PayoutTransition } from './payouts/payout-store.ts';
 export type { PayoutWaitAction, PayoutWaitRequest, ActingKey } from './payouts/waits.ts';
+export type { PayoutQueueRef, ReleasedPayouts } from './payouts/queue.ts';
 export type { GiveUpOutcome } from './payouts/give-up-payout-batch-item.ts';
+
+/** PAYOUT_QUEUE_SECONDS's default: three days. */
+const DEFAULT_QUEUE_SECONDS = 259_200;
 
 const DEFAULT_PROVIDER_SETTINGS: LiveStepSettings = { retryDelaysSeconds: [60, 120, 300], lookupWindowSeconds: 3600 };
 
-export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode<PayoutRail>; liveLimitsOf: LiveLimitsOf; railInlineWaitMs?: number; provider?: LiveStepSettings }) {
+export function createPayoutActivities(options: { orm: MikroORM; rails: RailsByMode<PayoutRail>; liveLimitsOf: LiveLimitsOf; railInlineWaitMs?: number; provider?: LiveStepSettings; queueSeconds?: number }) {
+  const deps = { ...options, queueSeconds: options.queueSeconds ?? DEFAULT_QUEUE_SECONDS };
   /** The rail step with `submit` as its hand-over; see railStepper. */
   const stepperWith = (submit: (id: string) => Promise<PayoutHandOver>) =>
     railStepper(deps.orm, payoutStore, {
@@ -71,7 +78,13 @@ export function createPayoutActivities(deps: { orm: MikroORM; rails: RailsByMode
     stepPayout,
 
     /** An approval, rejection or cancel of a waiting payout, or the time it waits for come; see actOnWaitingPayout. */
-    actOnWaitingPayout: (request: PayoutWaitRequest) => actOnWaitingPayout(deps.orm, request),
+    actOnWaitingPayout: (request: PayoutWaitRequest) => actOnWaitingPayout(deps.orm, request, deps.queueSeconds),
+
+    /** Releases the covered head of the account's low-balance queue, oldest first; see releasePayoutQueue. */
+    releasePayoutQueue: (queue: PayoutQueueRef) => releasePayoutQueue(deps.orm, queue),
+
+    /** Whether any payout of the account and mode waits `queued`. */
+    payoutQueueWaiting: async (queue: PayoutQueueRef) => !(await queueIsEmpty(deps.orm.em.fork(), queue.accountId, queue.mode)),
 
     /**
      * Creates the payout (createPayout: its amount reserved and written `initiated`, or, a batch item, written

@@ -154,6 +154,11 @@ export const configSchema = z.object({
    */
   PAYOUT_SCHEDULE_MIN_SECONDS: positiveInt.default(900),
   /**
+   * How long a payout with `queue_if_low_balance` waits `queued` for money before it ends failed (insufficient_funds),
+   * seconds; at least 3600 outside test runs.
+   */
+  PAYOUT_QUEUE_SECONDS: positiveInt.default(259_200),
+  /**
    * Test runs only: how long the customer has to approve a sandbox mandate (seconds; the contract's window is 7
    * days, and this may only shorten it). Live mandates always keep the 7 days.
    */
@@ -309,6 +314,7 @@ function checkLiveRules(raw: RawConfig, env: NodeJS.ProcessEnv): void {
   if (formatAutopayWindows(raw.UPI_AUTOPAY_WINDOWS) !== formatAutopayWindows(autopayWindows(DEFAULT_AUTOPAY_WINDOWS))) {
     throw new ConfigError('UPI_AUTOPAY_WINDOWS', testRunOnly(`NPCI fixes the debit hours at ${DEFAULT_AUTOPAY_WINDOWS}`) + ' change them');
   }
+  if (raw.PAYOUT_QUEUE_SECONDS < 3600) throw new ConfigError('PAYOUT_QUEUE_SECONDS', testRunOnly('a payout waits in the low-balance queue at least 3600 s') + ' shorten it');
   if (raw.COLLECTION_NOTICE_SECONDS < REQUIRED_NOTICE_SECONDS) {
     throw new ConfigError('COLLECTION_NOTICE_SECONDS', testRunOnly(`the notice is at least ${REQUIRED_NOTICE_SECONDS} (24 hours)`) + ' shorten it');
   }

@@ -169,6 +169,7 @@ async function startWorkerPart(config: Config, parts: Parts & { temporalAddress:
       maxCachedWorkflows: config.WORKER_MAX_CACHED_WORKFLOWS,
     },
     railInlineWaitMs: config.RAIL_INLINE_WAIT_MS,
+    payoutQueueSeconds: config.PAYOUT_QUEUE_SECONDS,
     collectionDebit: { noticeMs: config.COLLECTION_NOTICE_SECONDS * 1000, windows: config.UPI_AUTOPAY_WINDOWS },
     provider: {
       maxRps: config.PROVIDER_MAX_RPS,

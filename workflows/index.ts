@@ -2,6 +2,7 @@
 export { topUpWorkflow, createTopUpUpdate } from './top-up.ts';
 export { payoutWorkflow, payoutTransitionWorkflow, createPayoutUpdate, movePayoutUpdate } from './payout.ts';
 export { payoutBatchWorkflow } from './payout-batch.ts';
+export { payoutQueueWorkflow } from './payout-queue.ts';
 export { paymentWorkflow, createPaymentUpdate, wakePaymentSignal } from './payment.ts';
 export { refundWorkflow, refundFollowWorkflow, createRefundUpdate, wakeRefundSignal } from './refund.ts';
 export { settlementRunWorkflow, dailySettlementWorkflow, providerSettlementsSyncWorkflow } from './settlement.ts';

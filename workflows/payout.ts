@@ -2,8 +2,9 @@
 // Update-with-Start (the update answers once the money is reserved), or as a child of a batch.
 // Orchestration only.
 import { allHandlersFinished, condition, defineSignal, defineUpdate, setCurrentDetails, setHandler } from '@temporalio/workflow';
-import type { PayoutActivities, PayoutCreation, PayoutRailReport, PayoutTransition, PayoutWaitAction } from '../activities/payouts.ts';
+import type { PayoutActivities, PayoutCreation, PayoutQueueRef, PayoutRailReport, PayoutTransition, PayoutWaitAction } from '../activities/payouts.ts';
 import { isPayoutWaiting } from '../src/domain/payouts.ts';
+import { payoutReleasedSignal, wakePayoutQueue } from './payout-queue.ts';
 import { created, followRail, once } from './lifecycle.ts';
 import { databaseSteps, providerSteps, railSteps } from './proxies.ts';
 import type { RailStep } from '../src/domain/lifecycle.ts';
@@ -69,6 +70,9 @@ export async function payoutWorkflow(input: PayoutWorkflowInput): Promise<Payout
   // looks at the payout again after each, from the database, whatever order their answers came back in.
   let waitChanges = 0;
   const payoutId = input.create.request?.payoutId ?? input.create.item!.payoutId;
+  setHandler(payoutReleasedSignal, () => {
+    waitChanges++;
+  });
   setHandler(payoutWaitUpdate, async (action) => {
     await creation.run();
     try {
@@ -84,7 +88,12 @@ export async function payoutWorkflow(input: PayoutWorkflowInput): Promise<Payout
   // Waits come before the rail (approval, then the scheduled time): decided from the created payout in the history,
   // so a run of a payout that never waited replays as before.
   // A batch's item that waits does so with its batch (whose workflow waits for it): this run answers and ends.
-  if (isPayoutWaiting(payout.status) && payout.batch_id === null) payout = await waitOut(payout, () => waitChanges);
+  if (isPayoutWaiting(payout.status) && payout.batch_id === null) {
+    const queue = { accountId: input.create.request!.accountId, mode: input.create.request!.mode };
+    payout = await waitOut(payout, () => waitChanges, queue);
+    // It left the queue without its money (expired, cancelled): the payouts behind it may go now.
+    if (payout.queued_at !== null && payout.status !== 'initiated') await wakePayoutQueue(queue);
+  }
   if (payout.status !== 'initiated') return { payoutId: payout.id, status: payout.status }; // a batch item created failed, or a wait that ended
 
   const last = await followRail(
@@ -121,12 +130,18 @@ export async function payoutWorkflow(input: PayoutWorkflowInput): Promise<Payout
  * status waits for (an approval's expiry, a scheduled time), when the `due` step decides. The timers are durable:
  * a restart of the whole service changes nothing. Returns the payout as it left its waits.
  */
-async function waitOut(first: PayoutResponse, changes: () => number): Promise<PayoutResponse> {
+async function waitOut(first: PayoutResponse, changes: () => number, queue: PayoutQueueRef): Promise<PayoutResponse> {
   let view = first;
+  let joined = false;
   while (isPayoutWaiting(view.status)) {
     const status = view.status;
     setCurrentDetails(waitDetails(view));
-    const dueAt = status === 'pending_approval' ? view.approval?.expires_at : status === 'scheduled' ? view.scheduled_at : null;
+    // Just queued: the queue looks at its head (it may be covered already, or this one joined behind others).
+    if (status === 'queued' && !joined) {
+      joined = true;
+      await wakePayoutQueue(queue);
+    }
+    const dueAt = status === 'pending_approval' ? view.approval?.expires_at : status === 'scheduled' ? view.scheduled_at : view.queue_expires_at;
     const seen = changes();
     const changed = () => changes() > seen;
     let woken = true;
@@ -150,6 +165,8 @@ function waitDetails(view: PayoutResponse): string {
     }
     case 'scheduled':
       return `scheduled for ${view.scheduled_at ? ist(view.scheduled_at) : '?'}`;
+    case 'queued':
+      return `queued for money, oldest first, until ${view.queue_expires_at ? ist(view.queue_expires_at) : '?'}`;
     default:
       return `${view.status}: waiting`;
   }

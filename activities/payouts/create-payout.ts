@@ -4,7 +4,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { type ApprovalRecord, approvalNeed, keyIsLimited } from '../../src/domain/approvals.ts';
 import { readApprovalPolicy } from '../../src/db/approval-policies.ts';
 import { lockKeyDay } from '../../src/db/accounts.ts';
-import { beneficiaryFacts } from '../../src/db/payout-waits.ts';
+import { beneficiaryFacts, queueIsEmpty } from '../../src/db/payout-waits.ts';
 import { webhookSimulationsOf } from '../../src/domain/webhooks.ts';
 import { type FailureReason, failure, fittingBeneficiaryTypes, isPayoutWaiting, transferModeProblem } from '../../src/domain/payouts.ts';
 import { PayoutEntity, type Payout } from '../../src/db/entities.ts';
@@ -18,8 +18,10 @@ import type { PayoutResponse } from '../../src/contract/payouts.ts';
 
 /** What a new payout waits for, when it waits: its first wait status and, waiting for approval, its record. */
 export interface NewWait {
-  status: 'pending_approval' | 'scheduled';
+  status: 'pending_approval' | 'scheduled' | 'queued';
   approval?: ApprovalRecord;
+  /** Queued: when it ends failed if still queued. */
+  queueExpiresAt?: Date;
 }
 
 /** A new payout's row: `initiated`, `failed` with `problem`, or in the first status it waits in. */
@@ -56,8 +58,9 @@ function newPayoutRow(request: PayoutRequest, problem: FailureReason | undefined
     approval: wait?.approval ? JSON.stringify(wait.approval) : null,
     createdByKeyId: request.requester?.keyId ?? null,
     scheduledAt: request.scheduledAt ? new Date(request.scheduledAt * 1000) : null,
-    queueIfLowBalance: false,
-    queuedAt: null,
+    queueIfLowBalance: request.queueIfLowBalance ?? false,
+    queuedAt: wait?.status === 'queued' ? now : null,
+    queueExpiresAt: wait?.queueExpiresAt ?? null,
     rejectedAt: null,
     cancelledAt: null,
   };
@@ -96,7 +99,7 @@ export interface Created {
 async function createPayoutAlone(em: EntityManager, request: PayoutRequest, item: PayoutCreation['item'], handingOver: boolean, belowMinimum: string | undefined): Promise<Created | undefined> {
   const types = fittingBeneficiaryTypes(request.transferMode, request.amount);
   // A payout that may wait is judged under the locks (the key's, for its day; the guard sees to the policy's rules).
-  if (types.length === 0 || belowMinimum || keyIsLimited(request.requester) || request.scheduledAt) return undefined;
+  if (types.length === 0 || belowMinimum || keyIsLimited(request.requester) || request.scheduledAt || request.queueIfLowBalance) return undefined;
   const guard = activeBeneficiaryGuard({ ...request, createdByKeyId: request.requester?.keyId ?? null }, types);
   const payout = newPayoutRow(request, undefined);
   let beneficiary: Record<string, unknown> | undefined;
@@ -134,7 +137,8 @@ async function liveAmountProblem(liveLimitsOf: LiveLimitsOf, request: PayoutRequ
 }
 
 /** The creation decided under the `available` lock: the key's payout if it has one, else a new one or a refusal. */
-async function createPayoutLocked(orm: MikroORM, request: PayoutRequest, input: PayoutCreation, belowMinimum: string | undefined): Promise<PayoutResponse> {
+async function createPayoutLocked(deps: CreateDeps, request: PayoutRequest, input: PayoutCreation, belowMinimum: string | undefined): Promise<PayoutResponse> {
+  const { orm } = deps;
   return orm.em.fork().transactional(async (tx) => {
     // A limited key's payouts (and refunds) are counted against its day one after the other: its row's lock comes
     // first (then `available`'s, taken by creationFacts), so two that together cross the limit cannot both pass it.
@@ -163,7 +167,12 @@ async function createPayoutLocked(orm: MikroORM, request: PayoutRequest, input: 
     }
     let { problem, param } = creationProblem(request, facts, belowMinimum);
     // A payout that waits has its balance checked when it leaves its last wait, never at creation.
-    const wait = problem && problem.code !== 'insufficient_funds' ? undefined : await firstWait(tx, request, input.origin, dayTotal);
+    let wait = problem && problem.code !== 'insufficient_funds' ? undefined : await firstWait(tx, request, input.origin, dayTotal);
+    // Nothing else to wait for, and flagged: it queues when `available` cannot cover it or older payouts queue
+    // (strictly first in, first out), under the `available` lock creationFacts holds.
+    if (!wait && (!problem || problem.code === 'insufficient_funds') && request.queueIfLowBalance && input.origin === 'single') {
+      if (problem || (await queueIsEmpty(tx, request.accountId, request.mode)) === false) wait = { status: 'queued', queueExpiresAt: new Date(Date.now() + deps.queueSeconds * 1000) };
+    }
     if (wait) {
       problem = undefined;
       param = undefined;
@@ -222,12 +231,20 @@ async function firstWait(tx: EntityManager, request: PayoutRequest, origin: Payo
  * `available` lock. `handingOver`: the one-statement creation also records the payout's hand-over to its rail and
  * reads its beneficiary, so the first rail step need not.
  */
-export async function createPayout(deps: { orm: MikroORM; liveLimitsOf: LiveLimitsOf }, input: PayoutCreation, handingOver: boolean): Promise<Created> {
+/** What creating a payout needs: the database, the connection's live limits, and how long a payout may queue. */
+export interface CreateDeps {
+  orm: MikroORM;
+  liveLimitsOf: LiveLimitsOf;
+  /** PAYOUT_QUEUE_SECONDS. */
+  queueSeconds: number;
+}
+
+export async function createPayout(deps: CreateDeps, input: PayoutCreation, handingOver: boolean): Promise<Created> {
   const { orm } = deps;
   const request = input.request ?? (await requestFromItem(orm.em.fork(), input.item!));
   const belowMinimum = await liveAmountProblem(deps.liveLimitsOf, request);
   // A live payout's hand-over is the provider step's own (an ordinary activity), recorded when it sends.
   const alone = await createPayoutAlone(orm.em.fork(), request, input.item, handingOver && request.mode !== 'live', belowMinimum);
   if (alone) return alone;
-  return { view: await createPayoutLocked(orm, request, input, belowMinimum) };
+  return { view: await createPayoutLocked(deps, request, input, belowMinimum) };
 }

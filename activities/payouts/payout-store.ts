@@ -23,6 +23,8 @@ export interface PayoutRequest extends PayoutOrder {
   requester?: Requester;
   /** Unix seconds: the payout waits `scheduled` until then. */
   scheduledAt?: number | null;
+  /** Waits `queued` for money rather than being refused (402) or failed when `available` cannot cover it. */
+  queueIfLowBalance?: boolean;
 }
 
 export interface PayoutCreation {

@@ -9,7 +9,7 @@ import { type FailureReason, type PayoutStatus, type PayoutWaitStatus, failure, 
 import type { Payout } from '../../src/db/entities.ts';
 import { readApprovalPolicy } from '../../src/db/approval-policies.ts';
 import { recordEvent } from '../../src/db/events.ts';
-import { keyRevoked, lockedAvailable, recordApproval, standingApprovals } from '../../src/db/payout-waits.ts';
+import { keyRevoked, lockedAvailable, queueIsEmpty, recordApproval, standingApprovals } from '../../src/db/payout-waits.ts';
 import { payoutView } from '../../src/db/views.ts';
 import { applyTransition, loadRow, refuse } from '../lifecycle.ts';
 import { payoutStore } from './payout-store.ts';
@@ -37,14 +37,14 @@ export interface PayoutWaitRequest {
   action: PayoutWaitAction;
 }
 
-export async function actOnWaitingPayout(orm: MikroORM, { payoutId, action }: PayoutWaitRequest): Promise<PayoutResponse> {
+export async function actOnWaitingPayout(orm: MikroORM, { payoutId, action }: PayoutWaitRequest, queueSeconds: number): Promise<PayoutResponse> {
   return orm.em.fork().transactional(async (tx) => {
     const row = await loadRow(tx, payoutStore, payoutId, true);
     switch (action.kind) {
       case 'read':
         return payoutView(row);
       case 'approve':
-        return approve(tx, row, action.by);
+        return approve(tx, row, action.by, queueSeconds);
       case 'reject': {
         approvable(row, action.by, 'rejected');
         const reason = action.reason ? failure('approval_rejected', `An approver rejected this payout: ${action.reason}`) : failure('approval_rejected');
@@ -58,7 +58,9 @@ export async function actOnWaitingPayout(orm: MikroORM, { payoutId, action }: Pa
         // A timer set for a status the payout has left since (an approval came first) changes nothing.
         if (row.status !== action.status) return payoutView(row);
         if (row.status === 'pending_approval') return move(tx, row, 'rejected', failure('approval_expired'));
-        return goOn(tx, row, true);
+        // Queued for as long as a payout may: too little money came.
+        if (row.status === 'queued') return move(tx, row, 'failed', failure('insufficient_funds'));
+        return goOn(tx, row, true, queueSeconds);
       default:
         return action satisfies never;
     }
@@ -74,25 +76,25 @@ function approvable(row: Payout, by: ActingKey, verb: 'approved' | 'rejected'): 
   return record;
 }
 
-async function approve(tx: EntityManager, row: Payout, by: ActingKey): Promise<PayoutResponse> {
+async function approve(tx: EntityManager, row: Payout, by: ActingKey, queueSeconds: number): Promise<PayoutResponse> {
   const record = approvable(row, by, 'approved');
   const now = new Date();
   if (record.expires_at * 1000 <= now.getTime()) throw refuse('InvalidState', 'This payout can no longer be approved: its approval window has ended.');
   if (!(await recordApproval(tx, row.id, by, now))) throw refuse('InvalidState', `Holder '${by.holder}' has already approved this payout; one holder counts once.`);
-  return approvalsChanged(tx, row, record);
+  return approvalsChanged(tx, row, record, queueSeconds);
 }
 
 /**
  * After the approvals changed: the record updated with the approvals still standing and, when they are enough,
  * `payout.approved` and the payout going on (its scheduled time, then its money).
  */
-async function approvalsChanged(tx: EntityManager, row: Payout, record: ApprovalRecord): Promise<PayoutResponse> {
+async function approvalsChanged(tx: EntityManager, row: Payout, record: ApprovalRecord, queueSeconds: number): Promise<PayoutResponse> {
   const received = await standingApprovals(tx, row.id);
   const updated: ApprovalRecord = { ...record, received };
   await writeApproval(tx, row, updated);
   if (received.length < updated.required) return payoutView(row);
   await recordEvent(tx, { accountId: row.accountId, mode: row.mode, type: 'payout.approved', object: payoutView(row), simulate: row.sandboxSimulate });
-  return goOn(tx, row, false);
+  return goOn(tx, row, false, queueSeconds);
 }
 
 async function writeApproval(tx: EntityManager, row: Payout, record: ApprovalRecord): Promise<void> {
@@ -106,7 +108,7 @@ async function writeApproval(tx: EntityManager, row: Payout, record: ApprovalRec
  * sends it back to approval. Then its scheduled time (unless `timeCame`), then its money: reserved here, or
  * `failed` with insufficient_funds.
  */
-async function goOn(tx: EntityManager, row: Payout, timeCame: boolean): Promise<PayoutResponse> {
+async function goOn(tx: EntityManager, row: Payout, timeCame: boolean, queueSeconds: number): Promise<PayoutResponse> {
   if (row.createdByKeyId && (await keyRevoked(tx, row.createdByKeyId))) return move(tx, row, 'cancelled');
   const [bene] = await tx.execute<{ active: boolean }[]>(`select active from beneficiaries where id = ? and account_id = ? and mode = ?`, [row.beneficiaryId, row.accountId, row.mode]);
   if (!bene?.active) return move(tx, row, 'failed', failure('beneficiary_not_found'));
@@ -116,7 +118,14 @@ async function goOn(tx: EntityManager, row: Payout, timeCame: boolean): Promise<
     return row.status === 'pending_approval' ? payoutView(row) : move(tx, row, 'pending_approval');
   }
   if (!timeCame && row.scheduledAt && row.scheduledAt.getTime() > Date.now()) return row.status === 'scheduled' ? payoutView(row) : move(tx, row, 'scheduled');
-  if ((await lockedAvailable(tx, row.accountId, row.mode)) < BigInt(row.amount)) return move(tx, row, 'failed', failure('insufficient_funds'));
+  const available = await lockedAvailable(tx, row.accountId, row.mode);
+  if (row.queueIfLowBalance && (available < BigInt(row.amount) || !(await queueIsEmpty(tx, row.accountId, row.mode)))) {
+    // Its expiry is written first, so the move's own statement and event carry it.
+    row.queueExpiresAt = new Date(Date.now() + queueSeconds * 1000);
+    await tx.execute(`update payouts set queue_expires_at = ? where id = ?`, [row.queueExpiresAt, row.id]);
+    return move(tx, row, 'queued');
+  }
+  if (available < BigInt(row.amount)) return move(tx, row, 'failed', failure('insufficient_funds'));
   return move(tx, row, 'initiated');
 }
 

@@ -1,7 +1,8 @@
 // payctl keys: create a live or sandbox key for an account (shown once), revoke one by its id.
 import { Option, type Command } from 'commander';
 import { createApiKey, revokeApiKey } from '../db/accounts.ts';
-import { AccountEntity, ApiKeyEntity, PayoutEntity } from '../db/entities.ts';
+import { AccountEntity, ApiKeyEntity, PayoutBatchEntity, PayoutEntity } from '../db/entities.ts';
+import { payoutBatchWaitStatuses } from '../domain/payout-batches.ts';
 import { ApiError } from '../domain/errors.ts';
 import { payoutWaitStatuses } from '../domain/payouts.ts';
 import { connectTemporal, gatewaySettings } from '../temporal/client/gateway.ts';
@@ -143,11 +144,12 @@ export function registerKeysCommands(program: Command, ctx: CliContext): void {
       const cancelled = await cancelWaitingPayoutsOf(ctx, keyId);
       ctx.print(
         options.json,
-        { id: key.id, account_id: key.accountId, mode: key.mode, revoked_at: unixSeconds(key.revokedAt), cancelled_payouts: cancelled },
+        { id: key.id, account_id: key.accountId, mode: key.mode, revoked_at: unixSeconds(key.revokedAt), cancelled_payouts: cancelled.payouts, cancelled_batches: cancelled.batches },
         [
           `${alreadyRevoked ? 'Already revoked' : 'Revoked'}: ${key.mode} key ${key.id} (…${key.last4}) of account ` +
             `${key.accountId}, at ${key.revokedAt.toISOString()}.`,
-          ...(cancelled.length ? [`Cancelled ${cancelled.length} waiting payout(s) it created: ${cancelled.join(', ')}.`] : []),
+          ...(cancelled.payouts.length ? [`Cancelled ${cancelled.payouts.length} waiting payout(s) it created: ${cancelled.payouts.join(', ')}.`] : []),
+          ...(cancelled.batches.length ? [`Cancelled ${cancelled.batches.length} waiting batch(es) it created: ${cancelled.batches.join(', ')}.`] : []),
         ],
       );
     });
@@ -155,27 +157,31 @@ export function registerKeysCommands(program: Command, ctx: CliContext): void {
 }
 
 /**
- * A revoked key's waiting payouts end `cancelled` now (docs/api.md, "Payouts that wait"), each through its own
+ * A revoked key's waiting payouts and batches end `cancelled` now (docs/api.md, "Payouts that wait"), each through its own
  * workflow as any cancel is. Should Temporal be out of reach the key stays revoked, and each of them is cancelled
  * when it would leave its wait (judged again there); running the revoke again cancels them now.
  */
-async function cancelWaitingPayoutsOf(ctx: CliContext, keyId: string): Promise<string[]> {
+async function cancelWaitingPayoutsOf(ctx: CliContext, keyId: string): Promise<{ payouts: string[]; batches: string[] }> {
   const config = ctx.config();
   return ctx.withDatabase(async (db) => {
-    const waiting = await db.orm.em.fork().find(PayoutEntity, { createdByKeyId: keyId, status: { $in: [...payoutWaitStatuses] } }, { orderBy: { id: 'asc' } });
-    if (waiting.length === 0) return [];
+    const em = db.orm.em.fork();
+    // Its own payouts that wait (a batch's items wait with their batch, which is cancelled as a whole).
+    const waiting = await em.find(PayoutEntity, { createdByKeyId: keyId, batchId: null, status: { $in: [...payoutWaitStatuses] } }, { orderBy: { id: 'asc' } });
+    const batches = await em.find(PayoutBatchEntity, { createdByKeyId: keyId, status: { $in: [...payoutBatchWaitStatuses] } }, { orderBy: { id: 'asc' } });
+    if (waiting.length + batches.length === 0) return { payouts: [], batches: [] };
     const address = config.TEMPORAL_ADDRESS ?? `127.0.0.1:${config.TEMPORAL_PORT}`;
     let temporal;
     try {
       temporal = await connectTemporal({ address, namespace: config.TEMPORAL_NAMESPACE, orm: db.orm, settings: gatewaySettings(config) });
     } catch (err) {
       throw new CliError(
-        `the key is revoked, but its ${waiting.length} waiting payout(s) could not be cancelled now: cannot reach Temporal at ${address} (set TEMPORAL_ADDRESS): ` +
+        `the key is revoked, but its ${waiting.length + batches.length} waiting payout(s) and batch(es) could not be cancelled now: cannot reach Temporal at ${address} (set TEMPORAL_ADDRESS): ` +
           `${err instanceof Error ? err.message : String(err)}. They are cancelled when they would leave their wait; run the revoke again to cancel them now.`,
       );
     }
     const by = { keyId: 'payctl', name: 'payctl keys revoke', holder: `payctl:${keyId}`, role: 'full' as const };
     const cancelled: string[] = [];
+    const cancelledBatches: string[] = [];
     try {
       for (const row of waiting) {
         const moved = { id: row.id, accountId: row.accountId, mode: row.mode, idempotencyKey: row.idempotencyKey, status: row.status };
@@ -186,9 +192,17 @@ async function cancelWaitingPayoutsOf(ctx: CliContext, keyId: string): Promise<s
           if (!(err instanceof ApiError && err.code === 'invalid_state')) throw err;
         }
       }
+      for (const row of batches) {
+        try {
+          const ref = { batchId: row.id, accountId: row.accountId, mode: row.mode, idempotencyKey: row.idempotencyKey };
+          if ((await temporal.gateway.payoutBatchWaitAction(ref, { kind: 'cancel', by })).status === 'cancelled') cancelledBatches.push(row.id);
+        } catch (err) {
+          if (!(err instanceof ApiError && err.code === 'invalid_state')) throw err;
+        }
+      }
     } finally {
       await temporal.close();
     }
-    return cancelled;
+    return { payouts: cancelled, batches: cancelledBatches };
   });
 }

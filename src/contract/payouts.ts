@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { approvalReasons } from '../domain/approvals.ts';
 import { payoutStatuses, transferModes } from '../domain/payouts.ts';
-import { amountParam, currencyParam, listParams, listSchema, metadataParam, metadataSchema } from './common.ts';
+import { amountParam, booleanParam, currencyParam, listParams, listSchema, metadataParam, metadataSchema } from './common.ts';
 import { type Paths, idPath, resourceOperations, writeOperation } from './openapi-operations.ts';
 
 export const payoutStatusSchema = z.enum(payoutStatuses);
@@ -32,6 +32,9 @@ export const createPayoutParams = z.strictObject({
       description:
         'Unix seconds, 15 minutes to 90 days ahead: the payout waits `scheduled` until then (after any approval) and goes on at that time; nothing is reserved before. Otherwise 400 naming `scheduled_at`.',
     }),
+  queue_if_low_balance: booleanParam(
+    'When `available` cannot cover the payout as it goes on (or older payouts already queue), it waits `queued`, reserving nothing, instead of 402; it goes on as soon as `available` covers it, oldest first, or ends `failed` (insufficient_funds) after 3 days.',
+  ).optional(),
 });
 export type CreatePayoutParams = z.output<typeof createPayoutParams>;
 
@@ -93,6 +96,9 @@ export const payoutSchema = z
     scheduled_at: z.int().nullable().meta({ description: 'When a scheduled payout goes on (unix seconds); null when not scheduled.' }),
     rejected_at: z.int().nullable(),
     cancelled_at: z.int().nullable(),
+    queue_if_low_balance: z.boolean(),
+    queued_at: z.int().nullable().meta({ description: 'When it joined the low-balance queue (it is released oldest first).' }),
+    queue_expires_at: z.int().nullable().meta({ description: 'Still queued then, it ends `failed` with insufficient_funds.' }),
   })
   .meta({ id: 'Payout' });
 export type PayoutResponse = z.infer<typeof payoutSchema>;

@@ -211,6 +211,8 @@ export const PayoutEntity = defineEntity({
     scheduledAt: p.datetime().nullable(),
     queueIfLowBalance: p.boolean().default(false),
     queuedAt: p.datetime().nullable(),
+    /** A queued payout still queued then ends `failed` (insufficient_funds): PAYOUT_QUEUE_SECONDS after it joined. */
+    queueExpiresAt: p.datetime().nullable(),
     rejectedAt: p.datetime().nullable(),
     cancelledAt: p.datetime().nullable(),
   },

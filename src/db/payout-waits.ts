@@ -81,3 +81,9 @@ export async function lockedAvailable(tx: EntityManager, accountId: string, mode
   );
   return row ? BigInt(row.balance) : 0n;
 }
+
+/** Whether no payout of the account and mode waits `queued` (read under the `available` lock, so it holds until commit). */
+export async function queueIsEmpty(tx: EntityManager, accountId: string, mode: Mode): Promise<boolean> {
+  const [row] = await tx.execute<{ queued: boolean }[]>(`select exists (select 1 from payouts where account_id = ? and mode = ? and status = 'queued') as queued`, [accountId, mode]);
+  return !row?.queued;
+}

@@ -129,9 +129,9 @@ export function payoutInsert(payout: Payout, options: { handingOver?: boolean } 
   return {
     sql: `insert into payouts (id, account_id, mode, beneficiary_id, amount, currency, transfer_mode, status, failure_code, failure_message,
                                utr, batch_id, reference, narration, metadata, idempotency_key, created_at, completed_at, failed_at, reversed_at,
-                               sandbox_simulate, approval, created_by_key_id, scheduled_at${handover[0]})
+                               sandbox_simulate, approval, created_by_key_id, scheduled_at, queue_if_low_balance, queued_at, queue_expires_at${handover[0]})
           values (?, ?, ?, ?, ?::bigint, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, array(select jsonb_array_elements_text(?::jsonb)),
-                  ?::jsonb, ?, ?${handover[1]})`,
+                  ?::jsonb, ?, ?, ?, ?, ?${handover[1]})`,
     params: [
       payout.id,
       payout.accountId,
@@ -157,6 +157,9 @@ export function payoutInsert(payout: Payout, options: { handingOver?: boolean } 
       payout.approval ?? null,
       payout.createdByKeyId ?? null,
       payout.scheduledAt ?? null,
+      Boolean(payout.queueIfLowBalance),
+      payout.queuedAt ?? null,
+      payout.queueExpiresAt ?? null,
     ],
   };
 }

@@ -127,6 +127,9 @@ export function payoutView(row: Payout): PayoutResponse {
     scheduled_at: unixOrNull(row.scheduledAt),
     rejected_at: unixOrNull(row.rejectedAt),
     cancelled_at: unixOrNull(row.cancelledAt),
+    queue_if_low_balance: Boolean(row.queueIfLowBalance),
+    queued_at: unixOrNull(row.queuedAt),
+    queue_expires_at: unixOrNull(row.queueExpiresAt),
   };
 }
 

@@ -1,3 +1,5 @@
+import type { Mode } from './modes.ts';
+
 // The workflow ids workflow code builds itself, for the children it starts: made of the service's own ids, no hash,
 // so they run in the workflow sandbox (workflow-ids.ts, which re-exports them, hashes callers' keys with node:crypto).
 
@@ -7,4 +9,9 @@
  */
 export function refundFollowWorkflowId(refundId: string): string {
   return `refund-follow/${refundId}`;
+}
+
+/** The low-balance queue of an account and mode: one workflow at a time, started by what may release from it. */
+export function payoutQueueWorkflowId(accountId: string, mode: Mode): string {
+  return `payout-queue/${accountId}/${mode}`;
 }

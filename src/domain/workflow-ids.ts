@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { Mode } from './modes.ts';
 
-export { refundFollowWorkflowId } from './child-workflow-ids.ts';
+export { payoutQueueWorkflowId, refundFollowWorkflowId } from './child-workflow-ids.ts';
 
 /** Starts every idempotency key the service makes itself: outside the printable ASCII of callers' keys. */
 export const INTERNAL_KEY_PREFIX = '\u00a7';

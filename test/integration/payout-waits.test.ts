@@ -326,6 +326,8 @@ describe('revoking a key', () => {
     const agent = await t.key('maker', 'agent-8', '--approval', 'always', '--daily-amount', '10000000');
     const waiting = (await pay(agent.key, t.beneficiaryId, 5_000)).body;
     const scheduled = (await pay(agent.key, t.beneficiaryId, 5_000, { scheduled_at: Math.floor(Date.now() / 1000) + 3600 })).body;
+    const batch = (await http.post('/v1/payout_batches', { key: agent.key, idempotencyKey: randomUUID(), json: { payouts: [{ beneficiary_id: t.beneficiaryId, amount: 1_000, mode: 'upi', idempotency_key: randomUUID() }] } })).body;
+    assert.equal(batch.status, 'pending_approval');
     assert.equal(waiting.status, 'pending_approval');
     // A two-approval payout of the full key, approved once by an approver who is then revoked: it waits for two again.
     await http.post('/v1/approval_policy', { key: t.fullKey, idempotencyKey: randomUUID(), json: { rules: [{ min_amount: 1_000_000, approvals: 2 }] } });
@@ -338,6 +340,8 @@ describe('revoking a key', () => {
     // The scheduled one of a key with `approval always` waits for approval first: both are cancelled.
     assert.equal(scheduled.status, 'pending_approval');
     assert.deepEqual([...revoked.cancelled_payouts].sort(), [waiting.id, scheduled.id].sort());
+    assert.deepEqual(revoked.cancelled_batches, [batch.id]);
+    assert.equal((await http.get(`/v1/payout_batches/${batch.id}`, { key: t.fullKey })).body.status, 'cancelled');
     for (const id of [waiting.id, scheduled.id]) assert.equal((await http.get(`/v1/payouts/${id}`, { key: t.fullKey })).body.status, 'cancelled');
     payctlJson(await payctl(['keys', 'revoke', leaving.id, '--json']));
     const after = await http.post(`/v1/payouts/${big.id}/approve`, { key: stays.key, idempotencyKey: randomUUID() });
@@ -478,3 +482,51 @@ async function waitForBatch(key: string, id: string, done: (b: any) => boolean):
   }
   assert.fail(`batch ${id} did not reach the state; last ${JSON.stringify(last)}`);
 }
+
+describe('the low-balance queue', () => {
+  const queued = (key: string, beneficiaryId: string, amount: number) => pay(key, beneficiaryId, amount, { queue_if_low_balance: true });
+
+  test('a payout the balance cannot cover waits queued instead of 402, reserving nothing; top-ups release it oldest first, and a smaller later one does not pass a larger older one', async () => {
+    const t = await team(10_000);
+    const older = (await queued(t.fullKey, t.beneficiaryId, 50_000)).body;
+    assert.equal(older.status, 'queued');
+    assert.ok(older.queued_at && older.queue_expires_at > older.queued_at + 3 * 86_400 - 5, 'three days');
+    // Available covers the smaller one, but an older one queues: it queues behind it.
+    const smaller = (await queued(t.fullKey, t.beneficiaryId, 5_000)).body;
+    assert.equal(smaller.status, 'queued');
+    // Without the flag a payout passes the queue as today.
+    const unflagged = await pay(t.fullKey, t.beneficiaryId, 5_000);
+    assert.equal(unflagged.body.status, 'initiated', unflagged.text);
+    assertApiError(await pay(t.fullKey, t.beneficiaryId, 50_000), 402, 'insufficient_funds');
+    assert.equal((await amountsOf(http, t.fullKey)).reserved <= 5_000, true, 'the queued ones reserve nothing');
+
+    await fund(http, t.fullKey, 30_000); // 35,000 available: not enough for the older one, so nothing goes
+    await sleep(1500);
+    for (const id of [older.id, smaller.id]) assert.equal((await http.get(`/v1/payouts/${id}`, { key: t.fullKey })).body.status, 'queued', id);
+    await fund(http, t.fullKey, 20_000); // 55,000: the older one, then the smaller one
+    const first = await waitForPayout(http, t.fullKey, older.id, (p) => p.status === 'completed', 30_000);
+    const second = await waitForPayout(http, t.fullKey, smaller.id, (p) => p.status === 'completed', 30_000);
+    const reservedAt = async (id: string) => (await movesOf(t.fullKey, id)).find((m) => m.type === 'payout')?.created_at;
+    assert.ok((await reservedAt(first.id)) <= (await reservedAt(second.id)), 'oldest first');
+    assert.deepEqual(await eventsOf(t.fullKey, older.id), ['payout.queued', 'payout.initiated', 'payout.completed']);
+    assert.equal((await amountsOf(http, t.fullKey)).available, 0);
+  });
+
+  test("the older one's expiry (advance) fails it insufficient_funds and lets the one behind go; a queued payout can be cancelled", async () => {
+    const t = await team(1_000);
+    const older = (await queued(t.fullKey, t.beneficiaryId, 50_000)).body;
+    const behind = (await queued(t.fullKey, t.beneficiaryId, 500)).body;
+    assert.equal(behind.status, 'queued');
+    const expired = await http.post(`/v1/test_helpers/payouts/${older.id}/advance`, { key: t.fullKey, idempotencyKey: randomUUID() });
+    assert.equal(expired.status, 200, expired.text);
+    assert.equal(expired.body.status, 'failed');
+    assert.equal(expired.body.failure_reason.code, 'insufficient_funds');
+    assert.deepEqual(await movesOf(t.fullKey, older.id), [], 'nothing was ever reserved for it');
+    await waitForPayout(http, t.fullKey, behind.id, (p) => p.status === 'completed', 30_000);
+    const third = (await queued(t.fullKey, t.beneficiaryId, 50_000)).body;
+    assert.equal(third.status, 'queued');
+    const cancelled = await http.post(`/v1/payouts/${third.id}/cancel`, { key: t.fullKey, idempotencyKey: randomUUID() });
+    assert.equal(cancelled.body.status, 'cancelled', cancelled.text);
+    assert.deepEqual(await eventsOf(t.fullKey, third.id), ['payout.queued', 'payout.cancelled']);
+  });
+});

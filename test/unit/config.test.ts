@@ -193,6 +193,16 @@ test('outside a test run, provider retry delays are at least 60,120,300 s and th
   assert.equal(testRun.PROVIDER_LOOKUP_WINDOW_SECONDS, 4);
 });
 
+test('outside a test run a payout queues at least 3600 s (PAYOUT_QUEUE_SECONDS, default 3 days); PAYOUT_SCHEDULE_MIN_SECONDS is a test run\'s only', () => {
+  assert.equal(loadConfig({}).PAYOUT_QUEUE_SECONDS, 259_200);
+  assert.equal(loadConfig({ PAYOUT_QUEUE_SECONDS: '3600' }).PAYOUT_QUEUE_SECONDS, 3600);
+  assertConfigError({ PAYOUT_QUEUE_SECONDS: '3599' }, 'PAYOUT_QUEUE_SECONDS');
+  assertConfigError({ PAYOUT_SCHEDULE_MIN_SECONDS: '2' }, 'PAYOUT_SCHEDULE_MIN_SECONDS');
+  const testRun = loadConfig({ PAYGATE_TEST_RUN: '1', PAYOUT_QUEUE_SECONDS: '5', PAYOUT_SCHEDULE_MIN_SECONDS: '2' });
+  assert.equal(testRun.PAYOUT_QUEUE_SECONDS, 5);
+  assert.equal(testRun.PAYOUT_SCHEDULE_MIN_SECONDS, 2);
+});
+
 test('malformed AutoPay windows or notice are ConfigErrors naming their variable, in test runs too', () => {
   for (const bad of ['10:00-09:00', '13:00-17:00,00:00-10:00', '00:00-10:00,09:00-11:00', '9-10', '24:00-24:00', ',']) {
     assertConfigError({ PAYGATE_TEST_RUN: '1', UPI_AUTOPAY_WINDOWS: bad }, 'UPI_AUTOPAY_WINDOWS');

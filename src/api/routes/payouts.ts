@@ -42,6 +42,7 @@ export function payoutRoutes(router: Router<ApiState>, deps: AppDeps): void {
       mode,
       requester: requesterOf(ctx),
       scheduledAt: params.scheduled_at ?? null,
+      queueIfLowBalance: params.queue_if_low_balance === true,
       idempotencyKey: idempotencyKeyOf(ctx),
       beneficiaryId: params.beneficiary_id,
       amount: params.amount,

@@ -52,9 +52,11 @@ export class Migration20261211000000_payout_waits extends Migration {
       add column scheduled_at timestamptz null,
       add column queue_if_low_balance boolean not null default false,
       add column queued_at timestamptz null,
+      add column queue_expires_at timestamptz null,
       add column rejected_at timestamptz null,
       add column cancelled_at timestamptz null;`);
     this.addSql(`create index payouts_key_day_idx on payouts (created_by_key_id, created_at) where created_by_key_id is not null;`);
+    this.addSql(`create index payouts_queue_idx on payouts (account_id, mode, queued_at, id) where status = 'queued';`);
     this.addSql(`create index payouts_rejections_idx on payouts (created_by_key_id, beneficiary_id, rejected_at) where status = 'rejected';`);
     this.addSql(`alter table payout_batches
       add constraint payout_batches_status_check check (status in ('pending_approval', 'scheduled', 'processing', 'completed', 'rejected', 'cancelled')),

@@ -161,6 +161,8 @@ export interface WorkerOptions {
   sandbox: SandboxTimings;
   /** RAIL_INLINE_WAIT_MS. */
   railInlineWaitMs?: number;
+  /** PAYOUT_QUEUE_SECONDS. */
+  payoutQueueSeconds?: number;
   /** COLLECTION_NOTICE_SECONDS (ms) and UPI_AUTOPAY_WINDOWS: the debit rules a collection run started before mandates takes up. */
   collectionDebit?: { noticeMs: number; windows: AutopayWindows };
   /** PROVIDER_* settings. */
@@ -209,6 +211,7 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
       orm: options.orm,
       webhookSender,
       railInlineWaitMs: options.railInlineWaitMs,
+      payoutQueueSeconds: options.payoutQueueSeconds,
       collectionDebit: options.collectionDebit,
       provider: { retryDelaysSeconds: options.provider.retryDelaysSeconds, lookupWindowSeconds: options.provider.lookupWindowSeconds },
       paymentExpiryMs: (options.provider.paymentExpirySeconds ?? 600) * 1000,

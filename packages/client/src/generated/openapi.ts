@@ -1375,6 +1375,11 @@ export type components = {
             scheduled_at: number | null;
             rejected_at: number | null;
             cancelled_at: number | null;
+            queue_if_low_balance: boolean;
+            /** @description When it joined the low-balance queue (it is released oldest first). */
+            queued_at: number | null;
+            /** @description Still queued then, it ends `failed` with insufficient_funds. */
+            queue_expires_at: number | null;
         };
         PayoutApproval: {
             /** @description Approvals needed (1 or 2), each from a different holder, none the creator's. */
@@ -2109,7 +2114,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "topup_01M91EGP75A1Y0FVJ0K43HEYNV",
+                     *       "id": "topup_01M91FAHD743G3FTM15K0XME65",
                      *       "object": "top_up",
                      *       "mode": "sandbox",
                      *       "amount": 2500000,
@@ -2117,11 +2122,11 @@ export interface operations {
                      *       "status": "succeeded",
                      *       "description": "Float for November payouts",
                      *       "metadata": {},
-                     *       "balance_transaction_id": "txn_01M91EGPB1XBKX4HWC07QS253Y",
+                     *       "balance_transaction_id": "txn_01M91FAHKJ2C9ASGJ58JY9K41P",
                      *       "source": "test_helper",
                      *       "provider_reference": null,
-                     *       "idempotency_key": "a955fed2-7e96-46ac-bfb8-4accd1a575dd",
-                     *       "created_at": 1796418853
+                     *       "idempotency_key": "37919a0a-553c-45f1-aa84-182e55aeec60",
+                     *       "created_at": 1796419700
                      *     }
                      */
                     "application/json": components["schemas"]["TopUp"];
@@ -2299,7 +2304,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "topup_01M91EGP75A1Y0FVJ0K43HEYNV",
+                     *           "id": "topup_01M91FAHD743G3FTM15K0XME65",
                      *           "object": "top_up",
                      *           "mode": "sandbox",
                      *           "amount": 2500000,
@@ -2307,11 +2312,11 @@ export interface operations {
                      *           "status": "succeeded",
                      *           "description": "Float for November payouts",
                      *           "metadata": {},
-                     *           "balance_transaction_id": "txn_01M91EGPB1XBKX4HWC07QS253Y",
+                     *           "balance_transaction_id": "txn_01M91FAHKJ2C9ASGJ58JY9K41P",
                      *           "source": "test_helper",
                      *           "provider_reference": null,
-                     *           "idempotency_key": "a955fed2-7e96-46ac-bfb8-4accd1a575dd",
-                     *           "created_at": 1796418853
+                     *           "idempotency_key": "37919a0a-553c-45f1-aa84-182e55aeec60",
+                     *           "created_at": 1796419700
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -2428,7 +2433,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "topup_01M91EGP75A1Y0FVJ0K43HEYNV",
+                     *       "id": "topup_01M91FAHD743G3FTM15K0XME65",
                      *       "object": "top_up",
                      *       "mode": "sandbox",
                      *       "amount": 2500000,
@@ -2436,11 +2441,11 @@ export interface operations {
                      *       "status": "succeeded",
                      *       "description": "Float for November payouts",
                      *       "metadata": {},
-                     *       "balance_transaction_id": "txn_01M91EGPB1XBKX4HWC07QS253Y",
+                     *       "balance_transaction_id": "txn_01M91FAHKJ2C9ASGJ58JY9K41P",
                      *       "source": "test_helper",
                      *       "provider_reference": null,
-                     *       "idempotency_key": "a955fed2-7e96-46ac-bfb8-4accd1a575dd",
-                     *       "created_at": 1796418853
+                     *       "idempotency_key": "37919a0a-553c-45f1-aa84-182e55aeec60",
+                     *       "created_at": 1796419700
                      *     }
                      */
                     "application/json": components["schemas"]["TopUp"];
@@ -2700,18 +2705,18 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "txn_01M91EGW4EBHV019ABRHTV1S76",
+                     *           "id": "txn_01M91FAS2H8HHWXX0PV4CR7PB7",
                      *           "object": "balance_transaction",
                      *           "mode": "sandbox",
                      *           "type": "settlement",
-                     *           "source_id": "setl_01M91EGW3Q6T4PJ6QMPKPMXVTB",
+                     *           "source_id": "setl_01M91FAS1AJRT6QRVA6SS4AX0N",
                      *           "amount": 0,
                      *           "fee": 0,
                      *           "net": 0,
                      *           "currency": "INR",
                      *           "status": "available",
                      *           "description": "Settlement",
-                     *           "created_at": 1796418859
+                     *           "created_at": 1796419707
                      *         }
                      *       ],
                      *       "has_more": true,
@@ -2847,7 +2852,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
+                     *           "id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
                      *           "object": "beneficiary",
                      *           "mode": "sandbox",
                      *           "name": "Ravi Kumar",
@@ -2855,7 +2860,7 @@ export interface operations {
                      *           "phone": null,
                      *           "metadata": {},
                      *           "active": true,
-                     *           "created_at": 1796418853,
+                     *           "created_at": 1796419700,
                      *           "type": "vpa",
                      *           "bank_account": null,
                      *           "vpa": "success@upi"
@@ -2997,7 +3002,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
+                     *       "id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
                      *       "object": "beneficiary",
                      *       "mode": "sandbox",
                      *       "name": "Ravi Kumar",
@@ -3005,7 +3010,7 @@ export interface operations {
                      *       "phone": null,
                      *       "metadata": {},
                      *       "active": true,
-                     *       "created_at": 1796418853,
+                     *       "created_at": 1796419700,
                      *       "type": "vpa",
                      *       "bank_account": null,
                      *       "vpa": "success@upi"
@@ -3167,7 +3172,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
+                     *       "id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
                      *       "object": "beneficiary",
                      *       "mode": "sandbox",
                      *       "name": "Ravi Kumar",
@@ -3175,7 +3180,7 @@ export interface operations {
                      *       "phone": null,
                      *       "metadata": {},
                      *       "active": true,
-                     *       "created_at": 1796418853,
+                     *       "created_at": 1796419700,
                      *       "type": "vpa",
                      *       "bank_account": null,
                      *       "vpa": "success@upi"
@@ -3302,7 +3307,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
+                     *       "id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
                      *       "object": "beneficiary",
                      *       "mode": "sandbox",
                      *       "name": "Ravi Kumar",
@@ -3310,7 +3315,7 @@ export interface operations {
                      *       "phone": null,
                      *       "metadata": {},
                      *       "active": false,
-                     *       "created_at": 1796418853,
+                     *       "created_at": 1796419700,
                      *       "type": "vpa",
                      *       "bank_account": null,
                      *       "vpa": "success@upi"
@@ -3456,7 +3461,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
+                     *           "id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
                      *           "object": "customer",
                      *           "mode": "sandbox",
                      *           "name": "Meera Iyer",
@@ -3466,7 +3471,7 @@ export interface operations {
                      *           "metadata": {
                      *             "crm_id": "C-1042"
                      *           },
-                     *           "created_at": 1796418853
+                     *           "created_at": 1796419700
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -3632,7 +3637,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
+                     *       "id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
                      *       "object": "customer",
                      *       "mode": "sandbox",
                      *       "name": "Meera Iyer",
@@ -3642,7 +3647,7 @@ export interface operations {
                      *       "metadata": {
                      *         "crm_id": "C-1042"
                      *       },
-                     *       "created_at": 1796418853
+                     *       "created_at": 1796419700
                      *     }
                      */
                     "application/json": components["schemas"]["Customer"];
@@ -3801,7 +3806,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
+                     *       "id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
                      *       "object": "customer",
                      *       "mode": "sandbox",
                      *       "name": "Meera Iyer",
@@ -3811,7 +3816,7 @@ export interface operations {
                      *       "metadata": {
                      *         "crm_id": "C-1042"
                      *       },
-                     *       "created_at": 1796418853
+                     *       "created_at": 1796419700
                      *     }
                      */
                     "application/json": components["schemas"]["Customer"];
@@ -3984,7 +3989,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
+                     *       "id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
                      *       "object": "customer",
                      *       "mode": "sandbox",
                      *       "name": "Meera Iyer",
@@ -3995,7 +4000,7 @@ export interface operations {
                      *         "crm_id": "C-1042",
                      *         "tier": "gold"
                      *       },
-                     *       "created_at": 1796418853
+                     *       "created_at": 1796419700
                      *     }
                      */
                     "application/json": components["schemas"]["Customer"];
@@ -4185,16 +4190,16 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "pout_01M91EGPFZ1AE7BJ5V520EZBX7",
+                     *           "id": "pout_01M91FAHX0NJE80SGA4BM6SGA5",
                      *           "object": "payout",
                      *           "livemode": false,
-                     *           "beneficiary_id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
+                     *           "beneficiary_id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
                      *           "amount": 150000,
                      *           "currency": "INR",
                      *           "mode": "upi",
                      *           "status": "completed",
                      *           "failure_reason": null,
-                     *           "utr": "SBXB76719B3A69FF",
+                     *           "utr": "SBXF43085487E9AD",
                      *           "provider_reference": null,
                      *           "fees": 0,
                      *           "batch_id": null,
@@ -4203,15 +4208,18 @@ export interface operations {
                      *           "metadata": {
                      *             "invoice": "INV-2026-0042"
                      *           },
-                     *           "idempotency_key": "4e8feb18-c63a-44ea-9b77-cf265b3d997a",
-                     *           "created_at": 1796418853,
-                     *           "completed_at": 1796418854,
+                     *           "idempotency_key": "b0973462-6879-45af-87c8-c125b4fbcf01",
+                     *           "created_at": 1796419700,
+                     *           "completed_at": 1796419701,
                      *           "failed_at": null,
                      *           "reversed_at": null,
                      *           "approval": null,
                      *           "scheduled_at": null,
                      *           "rejected_at": null,
-                     *           "cancelled_at": null
+                     *           "cancelled_at": null,
+                     *           "queue_if_low_balance": false,
+                     *           "queued_at": null,
+                     *           "queue_expires_at": null
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -4313,7 +4321,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "beneficiary_id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
+                 *       "beneficiary_id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
                  *       "amount": 1000,
                  *       "mode": "upi"
                  *     }
@@ -4344,10 +4352,12 @@ export interface operations {
                     };
                     /** @description Unix seconds, 15 minutes to 90 days ahead: the payout waits `scheduled` until then (after any approval) and goes on at that time; nothing is reserved before. Otherwise 400 naming `scheduled_at`. */
                     scheduled_at?: number;
+                    /** @description When `available` cannot cover the payout as it goes on (or older payouts already queue), it waits `queued`, reserving nothing, instead of 402; it goes on as soon as `available` covers it, oldest first, or ends `failed` (insufficient_funds) after 3 days. */
+                    queue_if_low_balance?: boolean | ("true" | "false");
                 };
                 /**
                  * @example {
-                 *       "beneficiary_id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
+                 *       "beneficiary_id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
                  *       "amount": 1000,
                  *       "mode": "upi"
                  *     }
@@ -4378,6 +4388,8 @@ export interface operations {
                     };
                     /** @description Unix seconds, 15 minutes to 90 days ahead: the payout waits `scheduled` until then (after any approval) and goes on at that time; nothing is reserved before. Otherwise 400 naming `scheduled_at`. */
                     scheduled_at?: number;
+                    /** @description When `available` cannot cover the payout as it goes on (or older payouts already queue), it waits `queued`, reserving nothing, instead of 402; it goes on as soon as `available` covers it, oldest first, or ends `failed` (insufficient_funds) after 3 days. */
+                    queue_if_low_balance?: boolean | ("true" | "false");
                 };
             };
         };
@@ -4400,10 +4412,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M91EGQMSFSH0CJ93D6J3MT7P",
+                     *       "id": "pout_01M91FAK2Z16KRQ5PJSB6D3MRQ",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
+                     *       "beneficiary_id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
                      *       "amount": 1000,
                      *       "currency": "INR",
                      *       "mode": "upi",
@@ -4416,15 +4428,18 @@ export interface operations {
                      *       "reference": null,
                      *       "narration": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "492073b8-1006-4c7c-8c81-768f31fd1150",
-                     *       "created_at": 1796418854,
+                     *       "idempotency_key": "3e11bc3a-8b27-443a-b3f3-694b4aa1ae86",
+                     *       "created_at": 1796419701,
                      *       "completed_at": null,
                      *       "failed_at": null,
                      *       "reversed_at": null,
                      *       "approval": null,
                      *       "scheduled_at": null,
                      *       "rejected_at": null,
-                     *       "cancelled_at": null
+                     *       "cancelled_at": null,
+                     *       "queue_if_low_balance": false,
+                     *       "queued_at": null,
+                     *       "queue_expires_at": null
                      *     }
                      */
                     "application/json": components["schemas"]["Payout"];
@@ -4605,16 +4620,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M91EGPFZ1AE7BJ5V520EZBX7",
+                     *       "id": "pout_01M91FAHX0NJE80SGA4BM6SGA5",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
+                     *       "beneficiary_id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
                      *       "amount": 150000,
                      *       "currency": "INR",
                      *       "mode": "upi",
                      *       "status": "completed",
                      *       "failure_reason": null,
-                     *       "utr": "SBXB76719B3A69FF",
+                     *       "utr": "SBXF43085487E9AD",
                      *       "provider_reference": null,
                      *       "fees": 0,
                      *       "batch_id": null,
@@ -4623,15 +4638,18 @@ export interface operations {
                      *       "metadata": {
                      *         "invoice": "INV-2026-0042"
                      *       },
-                     *       "idempotency_key": "4e8feb18-c63a-44ea-9b77-cf265b3d997a",
-                     *       "created_at": 1796418853,
-                     *       "completed_at": 1796418854,
+                     *       "idempotency_key": "b0973462-6879-45af-87c8-c125b4fbcf01",
+                     *       "created_at": 1796419700,
+                     *       "completed_at": 1796419701,
                      *       "failed_at": null,
                      *       "reversed_at": null,
                      *       "approval": null,
                      *       "scheduled_at": null,
                      *       "rejected_at": null,
-                     *       "cancelled_at": null
+                     *       "cancelled_at": null,
+                     *       "queue_if_low_balance": false,
+                     *       "queued_at": null,
+                     *       "queue_expires_at": null
                      *     }
                      */
                     "application/json": components["schemas"]["Payout"];
@@ -4759,10 +4777,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M91EGT58FCNW2T8CKJYEDGJ2",
+                     *       "id": "pout_01M91FANZQHBK809580DJ6REFF",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
+                     *       "beneficiary_id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
                      *       "amount": 250000,
                      *       "currency": "INR",
                      *       "mode": "upi",
@@ -4775,8 +4793,8 @@ export interface operations {
                      *       "reference": "INV-2026-0057",
                      *       "narration": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "c8f213af-67e3-40e8-a67a-01fd6ebf175e",
-                     *       "created_at": 1796418857,
+                     *       "idempotency_key": "3f4f1497-de59-4fae-a4bf-6e8e386e41b6",
+                     *       "created_at": 1796419704,
                      *       "completed_at": null,
                      *       "failed_at": null,
                      *       "reversed_at": null,
@@ -4786,13 +4804,13 @@ export interface operations {
                      *         ],
                      *         "received": [
                      *           {
-                     *             "key_id": "key_01M91EGT4Z52019V03K9VKTKGA",
+                     *             "key_id": "key_01M91FANYVCAH49HSS8N8H37P9",
                      *             "name": "Priya (finance)",
-                     *             "approved_at": 1796418857
+                     *             "approved_at": 1796419705
                      *           }
                      *         ],
                      *         "required": 1,
-                     *         "expires_at": 1796505257,
+                     *         "expires_at": 1796506104,
                      *         "beneficiary": {
                      *           "vpa": "success@upi",
                      *           "ifsc": null,
@@ -4803,13 +4821,16 @@ export interface operations {
                      *         },
                      *         "requested_by": {
                      *           "name": null,
-                     *           "holder": "key_01M91EGP64C02E1XMCYBBMS729",
-                     *           "key_id": "key_01M91EGP64C02E1XMCYBBMS729"
+                     *           "holder": "key_01M91FAHBGMVSPS3R3S93P8CT5",
+                     *           "key_id": "key_01M91FAHBGMVSPS3R3S93P8CT5"
                      *         }
                      *       },
                      *       "scheduled_at": null,
                      *       "rejected_at": null,
-                     *       "cancelled_at": null
+                     *       "cancelled_at": null,
+                     *       "queue_if_low_balance": false,
+                     *       "queued_at": null,
+                     *       "queue_expires_at": null
                      *     }
                      */
                     "application/json": components["schemas"]["Payout"];
@@ -4982,10 +5003,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M91EGT96BHMWGDQZ6K4NAQJY",
+                     *       "id": "pout_01M91FAPBRGXP9ATVPSQ1YMFME",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
+                     *       "beneficiary_id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
                      *       "amount": 250000,
                      *       "currency": "INR",
                      *       "mode": "upi",
@@ -5001,8 +5022,8 @@ export interface operations {
                      *       "reference": "INV-2026-0057",
                      *       "narration": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "253f3184-8dd7-4e1d-9ed1-19dd708d5fb2",
-                     *       "created_at": 1796418857,
+                     *       "idempotency_key": "5c2c84ad-515c-4be3-a128-411abcbabf53",
+                     *       "created_at": 1796419705,
                      *       "completed_at": null,
                      *       "failed_at": null,
                      *       "reversed_at": null,
@@ -5012,7 +5033,7 @@ export interface operations {
                      *         ],
                      *         "received": [],
                      *         "required": 1,
-                     *         "expires_at": 1796505257,
+                     *         "expires_at": 1796506105,
                      *         "beneficiary": {
                      *           "vpa": "success@upi",
                      *           "ifsc": null,
@@ -5023,13 +5044,16 @@ export interface operations {
                      *         },
                      *         "requested_by": {
                      *           "name": null,
-                     *           "holder": "key_01M91EGP64C02E1XMCYBBMS729",
-                     *           "key_id": "key_01M91EGP64C02E1XMCYBBMS729"
+                     *           "holder": "key_01M91FAHBGMVSPS3R3S93P8CT5",
+                     *           "key_id": "key_01M91FAHBGMVSPS3R3S93P8CT5"
                      *         }
                      *       },
                      *       "scheduled_at": null,
-                     *       "rejected_at": 1796418857,
-                     *       "cancelled_at": null
+                     *       "rejected_at": 1796419705,
+                     *       "cancelled_at": null,
+                     *       "queue_if_low_balance": false,
+                     *       "queued_at": null,
+                     *       "queue_expires_at": null
                      *     }
                      */
                     "application/json": components["schemas"]["Payout"];
@@ -5203,10 +5227,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M91EGTVSZJ211HXNVWJJW832",
+                     *       "id": "pout_01M91FAQEA85QS1RHMBFYT0VQX",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
+                     *       "beneficiary_id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
                      *       "amount": 5000,
                      *       "currency": "INR",
                      *       "mode": "upi",
@@ -5219,8 +5243,8 @@ export interface operations {
                      *       "reference": null,
                      *       "narration": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "1a81f8e7-39b8-4eea-947a-9d5888e75cf4",
-                     *       "created_at": 1796418857,
+                     *       "idempotency_key": "1c92f1fa-fcc0-4442-89d2-f61696ec6f04",
+                     *       "created_at": 1796419706,
                      *       "completed_at": null,
                      *       "failed_at": null,
                      *       "reversed_at": null,
@@ -5230,7 +5254,7 @@ export interface operations {
                      *         ],
                      *         "received": [],
                      *         "required": 1,
-                     *         "expires_at": 1796505257,
+                     *         "expires_at": 1796506106,
                      *         "beneficiary": {
                      *           "vpa": "success@upi",
                      *           "ifsc": null,
@@ -5241,13 +5265,16 @@ export interface operations {
                      *         },
                      *         "requested_by": {
                      *           "name": null,
-                     *           "holder": "key_01M91EGP64C02E1XMCYBBMS729",
-                     *           "key_id": "key_01M91EGP64C02E1XMCYBBMS729"
+                     *           "holder": "key_01M91FAHBGMVSPS3R3S93P8CT5",
+                     *           "key_id": "key_01M91FAHBGMVSPS3R3S93P8CT5"
                      *         }
                      *       },
-                     *       "scheduled_at": 1796505257,
+                     *       "scheduled_at": 1796506106,
                      *       "rejected_at": null,
-                     *       "cancelled_at": 1796418857
+                     *       "cancelled_at": 1796419706,
+                     *       "queue_if_low_balance": false,
+                     *       "queued_at": null,
+                     *       "queue_expires_at": null
                      *     }
                      */
                     "application/json": components["schemas"]["Payout"];
@@ -5399,31 +5426,34 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M91EGQMSFSH0CJ93D6J3MT7P",
+                     *       "id": "pout_01M91FAK2Z16KRQ5PJSB6D3MRQ",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
+                     *       "beneficiary_id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
                      *       "amount": 1000,
                      *       "currency": "INR",
                      *       "mode": "upi",
                      *       "status": "reversed",
                      *       "failure_reason": null,
-                     *       "utr": "SBX3ED7C33A0EB23",
+                     *       "utr": "SBX28712EBDED9C8",
                      *       "provider_reference": null,
                      *       "fees": 0,
                      *       "batch_id": null,
                      *       "reference": null,
                      *       "narration": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "492073b8-1006-4c7c-8c81-768f31fd1150",
-                     *       "created_at": 1796418854,
-                     *       "completed_at": 1796418855,
+                     *       "idempotency_key": "3e11bc3a-8b27-443a-b3f3-694b4aa1ae86",
+                     *       "created_at": 1796419701,
+                     *       "completed_at": 1796419702,
                      *       "failed_at": null,
-                     *       "reversed_at": 1796418855,
+                     *       "reversed_at": 1796419703,
                      *       "approval": null,
                      *       "scheduled_at": null,
                      *       "rejected_at": null,
-                     *       "cancelled_at": null
+                     *       "cancelled_at": null,
+                     *       "queue_if_low_balance": false,
+                     *       "queued_at": null,
+                     *       "queue_expires_at": null
                      *     }
                      */
                     "application/json": components["schemas"]["Payout"];
@@ -5589,12 +5619,12 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "pbat_01M91EGRSGSAJAVMP15P8YS5B9",
+                     *           "id": "pbat_01M91FAMD0GRYG90MAEXAQPSSA",
                      *           "object": "payout_batch",
                      *           "mode": "sandbox",
                      *           "status": "completed",
                      *           "reference": "payroll-2026-11",
-                     *           "idempotency_key": "8998a4b0-9bc1-4680-8421-2e93c9e592d1",
+                     *           "idempotency_key": "846fd083-a019-49d5-ad9b-a3c439e946c0",
                      *           "total_count": 2,
                      *           "total_amount": 97000,
                      *           "counts": {
@@ -5608,8 +5638,8 @@ export interface operations {
                      *             "cancelled": 0,
                      *             "reversed": 0
                      *           },
-                     *           "created_at": 1796418855,
-                     *           "completed_at": 1796418856,
+                     *           "created_at": 1796419703,
+                     *           "completed_at": 1796419704,
                      *           "approval": null,
                      *           "scheduled_at": null
                      *         }
@@ -5741,7 +5771,7 @@ export interface operations {
                  *       "reference": "payroll-2026-11",
                  *       "payouts": [
                  *         {
-                 *           "beneficiary_id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
+                 *           "beneficiary_id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
                  *           "amount": 45000,
                  *           "mode": "upi",
                  *           "idempotency_key": "payroll-2026-11/emp-001",
@@ -5749,7 +5779,7 @@ export interface operations {
                  *           "narration": "November salary"
                  *         },
                  *         {
-                 *           "beneficiary_id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
+                 *           "beneficiary_id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
                  *           "amount": 52000,
                  *           "mode": "upi",
                  *           "idempotency_key": "payroll-2026-11/emp-002",
@@ -5805,12 +5835,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pbat_01M91EGRSGSAJAVMP15P8YS5B9",
+                     *       "id": "pbat_01M91FAMD0GRYG90MAEXAQPSSA",
                      *       "object": "payout_batch",
                      *       "mode": "sandbox",
                      *       "status": "processing",
                      *       "reference": "payroll-2026-11",
-                     *       "idempotency_key": "8998a4b0-9bc1-4680-8421-2e93c9e592d1",
+                     *       "idempotency_key": "846fd083-a019-49d5-ad9b-a3c439e946c0",
                      *       "total_count": 2,
                      *       "total_amount": 97000,
                      *       "counts": {
@@ -5824,7 +5854,7 @@ export interface operations {
                      *         "cancelled": 0,
                      *         "reversed": 0
                      *       },
-                     *       "created_at": 1796418855,
+                     *       "created_at": 1796419703,
                      *       "completed_at": null,
                      *       "approval": null,
                      *       "scheduled_at": null
@@ -5986,12 +6016,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pbat_01M91EGRSGSAJAVMP15P8YS5B9",
+                     *       "id": "pbat_01M91FAMD0GRYG90MAEXAQPSSA",
                      *       "object": "payout_batch",
                      *       "mode": "sandbox",
                      *       "status": "completed",
                      *       "reference": "payroll-2026-11",
-                     *       "idempotency_key": "8998a4b0-9bc1-4680-8421-2e93c9e592d1",
+                     *       "idempotency_key": "846fd083-a019-49d5-ad9b-a3c439e946c0",
                      *       "total_count": 2,
                      *       "total_amount": 97000,
                      *       "counts": {
@@ -6005,8 +6035,8 @@ export interface operations {
                      *         "cancelled": 0,
                      *         "reversed": 0
                      *       },
-                     *       "created_at": 1796418855,
-                     *       "completed_at": 1796418856,
+                     *       "created_at": 1796419703,
+                     *       "completed_at": 1796419704,
                      *       "approval": null,
                      *       "scheduled_at": null
                      *     }
@@ -6136,12 +6166,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pbat_01M91EGTBVX0XT2G2K7XT1S2XW",
+                     *       "id": "pbat_01M91FAPGWWNK1G1H3JJHBCFKT",
                      *       "object": "payout_batch",
                      *       "mode": "sandbox",
                      *       "status": "processing",
                      *       "reference": "bonus-2026-11",
-                     *       "idempotency_key": "c379d096-af36-428d-b9fb-23be637339d7",
+                     *       "idempotency_key": "898e7404-6529-479c-9f06-6243b5d0ddea",
                      *       "total_count": 2,
                      *       "total_amount": 120000,
                      *       "counts": {
@@ -6155,7 +6185,7 @@ export interface operations {
                      *         "cancelled": 0,
                      *         "reversed": 0
                      *       },
-                     *       "created_at": 1796418857,
+                     *       "created_at": 1796419705,
                      *       "completed_at": null,
                      *       "approval": {
                      *         "reasons": [
@@ -6165,12 +6195,12 @@ export interface operations {
                      *           "largest_items": [
                      *             {
                      *               "amount": 60000,
-                     *               "beneficiary_id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
+                     *               "beneficiary_id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
                      *               "idempotency_key": "bonus-2026-11/emp-001"
                      *             },
                      *             {
                      *               "amount": 60000,
-                     *               "beneficiary_id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
+                     *               "beneficiary_id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
                      *               "idempotency_key": "bonus-2026-11/emp-002"
                      *             }
                      *           ],
@@ -6179,17 +6209,17 @@ export interface operations {
                      *         },
                      *         "received": [
                      *           {
-                     *             "key_id": "key_01M91EGT4Z52019V03K9VKTKGA",
+                     *             "key_id": "key_01M91FANYVCAH49HSS8N8H37P9",
                      *             "name": "Priya (finance)",
-                     *             "approved_at": 1796418857
+                     *             "approved_at": 1796419705
                      *           }
                      *         ],
                      *         "required": 1,
-                     *         "expires_at": 1796505257,
+                     *         "expires_at": 1796506105,
                      *         "requested_by": {
                      *           "name": null,
-                     *           "holder": "key_01M91EGP64C02E1XMCYBBMS729",
-                     *           "key_id": "key_01M91EGP64C02E1XMCYBBMS729"
+                     *           "holder": "key_01M91FAHBGMVSPS3R3S93P8CT5",
+                     *           "key_id": "key_01M91FAHBGMVSPS3R3S93P8CT5"
                      *         }
                      *       },
                      *       "scheduled_at": null
@@ -6365,12 +6395,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pbat_01M91EGTF9T9GV50346JET8109",
+                     *       "id": "pbat_01M91FAPQ01N304ZX69QZYSW7Z",
                      *       "object": "payout_batch",
                      *       "mode": "sandbox",
                      *       "status": "rejected",
                      *       "reference": "bonus-2026-12",
-                     *       "idempotency_key": "b356e13b-26a1-496e-82fc-6cd568fb0e7a",
+                     *       "idempotency_key": "01618eae-8aff-4b0d-8a44-1fd32ee0a0d7",
                      *       "total_count": 2,
                      *       "total_amount": 120000,
                      *       "counts": {
@@ -6384,7 +6414,7 @@ export interface operations {
                      *         "cancelled": 0,
                      *         "reversed": 0
                      *       },
-                     *       "created_at": 1796418857,
+                     *       "created_at": 1796419705,
                      *       "completed_at": null,
                      *       "approval": {
                      *         "reasons": [
@@ -6394,12 +6424,12 @@ export interface operations {
                      *           "largest_items": [
                      *             {
                      *               "amount": 60000,
-                     *               "beneficiary_id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
+                     *               "beneficiary_id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
                      *               "idempotency_key": "bonus-2026-12/emp-001"
                      *             },
                      *             {
                      *               "amount": 60000,
-                     *               "beneficiary_id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
+                     *               "beneficiary_id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
                      *               "idempotency_key": "bonus-2026-12/emp-002"
                      *             }
                      *           ],
@@ -6408,11 +6438,11 @@ export interface operations {
                      *         },
                      *         "received": [],
                      *         "required": 1,
-                     *         "expires_at": 1796505257,
+                     *         "expires_at": 1796506105,
                      *         "requested_by": {
                      *           "name": null,
-                     *           "holder": "key_01M91EGP64C02E1XMCYBBMS729",
-                     *           "key_id": "key_01M91EGP64C02E1XMCYBBMS729"
+                     *           "holder": "key_01M91FAHBGMVSPS3R3S93P8CT5",
+                     *           "key_id": "key_01M91FAHBGMVSPS3R3S93P8CT5"
                      *         }
                      *       },
                      *       "scheduled_at": null
@@ -6589,12 +6619,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pbat_01M91EGTNT86H7PFAHVGVQP1YM",
+                     *       "id": "pbat_01M91FAQ3FKXP60ZB6AKHPM2F7",
                      *       "object": "payout_batch",
                      *       "mode": "sandbox",
                      *       "status": "cancelled",
                      *       "reference": "stipend-2026-12",
-                     *       "idempotency_key": "058a00da-8b76-4b48-a059-1d323537bb8b",
+                     *       "idempotency_key": "fa6827d0-ff32-4e71-af50-72a16384b6c5",
                      *       "total_count": 1,
                      *       "total_amount": 5000,
                      *       "counts": {
@@ -6608,10 +6638,10 @@ export interface operations {
                      *         "cancelled": 1,
                      *         "reversed": 0
                      *       },
-                     *       "created_at": 1796418857,
+                     *       "created_at": 1796419705,
                      *       "completed_at": null,
                      *       "approval": null,
-                     *       "scheduled_at": 1796505257
+                     *       "scheduled_at": 1796506105
                      *     }
                      */
                     "application/json": components["schemas"]["PayoutBatch"];
@@ -6763,12 +6793,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pbat_01M91EGTRG3XH2HNYANSYVQK91",
+                     *       "id": "pbat_01M91FAQ8284CV1NSXVGZ5ZJSZ",
                      *       "object": "payout_batch",
                      *       "mode": "sandbox",
                      *       "status": "processing",
                      *       "reference": "stipend-2027-01",
-                     *       "idempotency_key": "8b9749f4-2bfc-42eb-a120-7ad11eedce44",
+                     *       "idempotency_key": "59912dc8-76db-4d34-bdc1-1ee5e81ee32a",
                      *       "total_count": 1,
                      *       "total_amount": 5000,
                      *       "counts": {
@@ -6782,10 +6812,10 @@ export interface operations {
                      *         "cancelled": 0,
                      *         "reversed": 0
                      *       },
-                     *       "created_at": 1796418857,
+                     *       "created_at": 1796419706,
                      *       "completed_at": null,
                      *       "approval": null,
-                     *       "scheduled_at": 1796505257
+                     *       "scheduled_at": 1796506106
                      *     }
                      */
                     "application/json": components["schemas"]["PayoutBatch"];
@@ -6959,14 +6989,14 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "pay_01M91EGTYQBGEGCXX2VS6KXCXJ",
+                     *           "id": "pay_01M91FAQP58AEXKCZA809RDA5M",
                      *           "object": "payment",
                      *           "mode": "sandbox",
                      *           "amount": 49900,
                      *           "currency": "INR",
                      *           "status": "captured",
                      *           "receipt": "order-7781",
-                     *           "customer_id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
+                     *           "customer_id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
                      *           "description": "Two books",
                      *           "metadata": {
                      *             "order_id": "7781"
@@ -6977,12 +7007,12 @@ export interface operations {
                      *           "settlement_id": null,
                      *           "collection_id": null,
                      *           "payment_link_id": null,
-                     *           "idempotency_key": "60f63e90-c93b-47aa-87e7-d0dc79ff7fd4",
+                     *           "idempotency_key": "9adf33ae-f80e-4f6c-bd6a-1ef05a754c02",
                      *           "next_action": null,
                      *           "return_url": null,
                      *           "provider_reference": null,
-                     *           "created_at": 1796418857,
-                     *           "captured_at": 1796418857,
+                     *           "created_at": 1796419706,
+                     *           "captured_at": 1796419706,
                      *           "failed_at": null,
                      *           "method": "upi",
                      *           "vpa": "success@upi",
@@ -7092,7 +7122,7 @@ export interface operations {
                  *       "amount": 49900,
                  *       "method": "upi",
                  *       "vpa": "success@upi",
-                 *       "customer_id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
+                 *       "customer_id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
                  *       "receipt": "order-7781",
                  *       "description": "Two books",
                  *       "metadata": {
@@ -7122,14 +7152,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pay_01M91EGTYQBGEGCXX2VS6KXCXJ",
+                     *       "id": "pay_01M91FAQP58AEXKCZA809RDA5M",
                      *       "object": "payment",
                      *       "mode": "sandbox",
                      *       "amount": 49900,
                      *       "currency": "INR",
                      *       "status": "captured",
                      *       "receipt": "order-7781",
-                     *       "customer_id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
+                     *       "customer_id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
                      *       "description": "Two books",
                      *       "metadata": {
                      *         "order_id": "7781"
@@ -7140,12 +7170,12 @@ export interface operations {
                      *       "settlement_id": null,
                      *       "collection_id": null,
                      *       "payment_link_id": null,
-                     *       "idempotency_key": "60f63e90-c93b-47aa-87e7-d0dc79ff7fd4",
+                     *       "idempotency_key": "9adf33ae-f80e-4f6c-bd6a-1ef05a754c02",
                      *       "next_action": null,
                      *       "return_url": null,
                      *       "provider_reference": null,
-                     *       "created_at": 1796418857,
-                     *       "captured_at": 1796418857,
+                     *       "created_at": 1796419706,
+                     *       "captured_at": 1796419706,
                      *       "failed_at": null,
                      *       "method": "upi",
                      *       "vpa": "success@upi",
@@ -7319,14 +7349,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pay_01M91EGTYQBGEGCXX2VS6KXCXJ",
+                     *       "id": "pay_01M91FAQP58AEXKCZA809RDA5M",
                      *       "object": "payment",
                      *       "mode": "sandbox",
                      *       "amount": 49900,
                      *       "currency": "INR",
                      *       "status": "captured",
                      *       "receipt": "order-7781",
-                     *       "customer_id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
+                     *       "customer_id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
                      *       "description": "Two books",
                      *       "metadata": {
                      *         "order_id": "7781"
@@ -7337,12 +7367,12 @@ export interface operations {
                      *       "settlement_id": null,
                      *       "collection_id": null,
                      *       "payment_link_id": null,
-                     *       "idempotency_key": "60f63e90-c93b-47aa-87e7-d0dc79ff7fd4",
+                     *       "idempotency_key": "9adf33ae-f80e-4f6c-bd6a-1ef05a754c02",
                      *       "next_action": null,
                      *       "return_url": null,
                      *       "provider_reference": null,
-                     *       "created_at": 1796418857,
-                     *       "captured_at": 1796418857,
+                     *       "created_at": 1796419706,
+                     *       "captured_at": 1796419706,
                      *       "failed_at": null,
                      *       "method": "upi",
                      *       "vpa": "success@upi",
@@ -7489,10 +7519,10 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "rfnd_01M91EGV11725FW2CGGVVQMNR8",
+                     *           "id": "rfnd_01M91FAQTVVF4M0384E49Y3VEV",
                      *           "object": "refund",
                      *           "mode": "sandbox",
-                     *           "payment_id": "pay_01M91EGTYQBGEGCXX2VS6KXCXJ",
+                     *           "payment_id": "pay_01M91FAQP58AEXKCZA809RDA5M",
                      *           "amount": 9900,
                      *           "currency": "INR",
                      *           "status": "processed",
@@ -7500,10 +7530,10 @@ export interface operations {
                      *           "metadata": {},
                      *           "failure_code": null,
                      *           "failure_message": null,
-                     *           "utr": "SBXRDB1C19978F305",
-                     *           "idempotency_key": "d483a596-512c-4bf2-ad71-593bf47cc569",
-                     *           "created_at": 1796418858,
-                     *           "processed_at": 1796418859,
+                     *           "utr": "SBXRC74B31E63FCC9",
+                     *           "idempotency_key": "7c0ea964-bc09-4ed2-aa1a-20b5ea5c1641",
+                     *           "created_at": 1796419706,
+                     *           "processed_at": 1796419707,
                      *           "failed_at": null
                      *         }
                      *       ],
@@ -7606,7 +7636,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "payment_id": "pay_01M91EGTYQBGEGCXX2VS6KXCXJ",
+                 *       "payment_id": "pay_01M91FAQP58AEXKCZA809RDA5M",
                  *       "amount": 9900,
                  *       "reason": "One book returned"
                  *     }
@@ -7625,7 +7655,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "payment_id": "pay_01M91EGTYQBGEGCXX2VS6KXCXJ",
+                 *       "payment_id": "pay_01M91FAQP58AEXKCZA809RDA5M",
                  *       "amount": 9900,
                  *       "reason": "One book returned"
                  *     }
@@ -7663,10 +7693,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rfnd_01M91EGV11725FW2CGGVVQMNR8",
+                     *       "id": "rfnd_01M91FAQTVVF4M0384E49Y3VEV",
                      *       "object": "refund",
                      *       "mode": "sandbox",
-                     *       "payment_id": "pay_01M91EGTYQBGEGCXX2VS6KXCXJ",
+                     *       "payment_id": "pay_01M91FAQP58AEXKCZA809RDA5M",
                      *       "amount": 9900,
                      *       "currency": "INR",
                      *       "status": "pending",
@@ -7675,8 +7705,8 @@ export interface operations {
                      *       "failure_code": null,
                      *       "failure_message": null,
                      *       "utr": null,
-                     *       "idempotency_key": "d483a596-512c-4bf2-ad71-593bf47cc569",
-                     *       "created_at": 1796418858,
+                     *       "idempotency_key": "7c0ea964-bc09-4ed2-aa1a-20b5ea5c1641",
+                     *       "created_at": 1796419706,
                      *       "processed_at": null,
                      *       "failed_at": null
                      *     }
@@ -7859,10 +7889,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rfnd_01M91EGV11725FW2CGGVVQMNR8",
+                     *       "id": "rfnd_01M91FAQTVVF4M0384E49Y3VEV",
                      *       "object": "refund",
                      *       "mode": "sandbox",
-                     *       "payment_id": "pay_01M91EGTYQBGEGCXX2VS6KXCXJ",
+                     *       "payment_id": "pay_01M91FAQP58AEXKCZA809RDA5M",
                      *       "amount": 9900,
                      *       "currency": "INR",
                      *       "status": "processed",
@@ -7870,10 +7900,10 @@ export interface operations {
                      *       "metadata": {},
                      *       "failure_code": null,
                      *       "failure_message": null,
-                     *       "utr": "SBXRDB1C19978F305",
-                     *       "idempotency_key": "d483a596-512c-4bf2-ad71-593bf47cc569",
-                     *       "created_at": 1796418858,
-                     *       "processed_at": 1796418859,
+                     *       "utr": "SBXRC74B31E63FCC9",
+                     *       "idempotency_key": "7c0ea964-bc09-4ed2-aa1a-20b5ea5c1641",
+                     *       "created_at": 1796419706,
+                     *       "processed_at": 1796419707,
                      *       "failed_at": null
                      *     }
                      */
@@ -8015,17 +8045,17 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "setl_01M91EGW3Q6T4PJ6QMPKPMXVTB",
+                     *           "id": "setl_01M91FAS1AJRT6QRVA6SS4AX0N",
                      *           "object": "settlement",
                      *           "mode": "sandbox",
                      *           "amount": 49900,
                      *           "currency": "INR",
                      *           "payment_count": 1,
                      *           "status": "processed",
-                     *           "utr": "SETL6EAAB3A89CDB",
+                     *           "utr": "SETL2653CAB7D359",
                      *           "provider_reference": null,
                      *           "fees": 0,
-                     *           "created_at": 1796418859
+                     *           "created_at": 1796419707
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -8142,17 +8172,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "setl_01M91EGW3Q6T4PJ6QMPKPMXVTB",
+                     *       "id": "setl_01M91FAS1AJRT6QRVA6SS4AX0N",
                      *       "object": "settlement",
                      *       "mode": "sandbox",
                      *       "amount": 49900,
                      *       "currency": "INR",
                      *       "payment_count": 1,
                      *       "status": "processed",
-                     *       "utr": "SETL6EAAB3A89CDB",
+                     *       "utr": "SETL2653CAB7D359",
                      *       "provider_reference": null,
                      *       "fees": 0,
-                     *       "created_at": 1796418859
+                     *       "created_at": 1796419707
                      *     }
                      */
                     "application/json": components["schemas"]["Settlement"];
@@ -8285,17 +8315,17 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "setl_01M91EGW3Q6T4PJ6QMPKPMXVTB",
+                     *           "id": "setl_01M91FAS1AJRT6QRVA6SS4AX0N",
                      *           "object": "settlement",
                      *           "mode": "sandbox",
                      *           "amount": 49900,
                      *           "currency": "INR",
                      *           "payment_count": 1,
                      *           "status": "processed",
-                     *           "utr": "SETL6EAAB3A89CDB",
+                     *           "utr": "SETL2653CAB7D359",
                      *           "provider_reference": null,
                      *           "fees": 0,
-                     *           "created_at": 1796418859
+                     *           "created_at": 1796419707
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -8477,29 +8507,29 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "mdt_01M91EGWKN6XAV6WDSVKQPKFS3",
+                     *           "id": "mdt_01M91FASZKCAZJBGSGZZQ1AAZP",
                      *           "object": "mandate",
                      *           "mode": "sandbox",
                      *           "livemode": false,
-                     *           "customer_id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
+                     *           "customer_id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
                      *           "vpa": "success@upi",
                      *           "max_amount": 500000,
                      *           "frequency": "monthly",
-                     *           "start_at": 1796418859,
-                     *           "expire_at": 2112038059,
+                     *           "start_at": 1796419708,
+                     *           "expire_at": 2112038908,
                      *           "status": "active",
-                     *           "authorization_url": "https://api.paygate.example/mandates/mdt_01M91EGWKN6XAV6WDSVKQPKFS3/authorize",
-                     *           "authorization_expires_at": 1797023659,
+                     *           "authorization_url": "https://api.paygate.example/mandates/mdt_01M91FASZKCAZJBGSGZZQ1AAZP/authorize",
+                     *           "authorization_expires_at": 1797024508,
                      *           "provider_reference": null,
                      *           "description": "Gold plan, monthly",
                      *           "metadata": {
                      *             "plan": "gold"
                      *           },
-                     *           "idempotency_key": "2db5b2ef-b78c-476f-aa99-560e5f93beb6",
-                     *           "created_at": 1796418859,
-                     *           "activated_at": 1796418859,
-                     *           "paused_at": 1796418859,
-                     *           "resumed_at": 1796418859,
+                     *           "idempotency_key": "63fd9ef5-824b-4a85-ad37-4ccdc5eae09f",
+                     *           "created_at": 1796419708,
+                     *           "activated_at": 1796419708,
+                     *           "paused_at": 1796419709,
+                     *           "resumed_at": 1796419709,
                      *           "revoked_at": null,
                      *           "rejected_at": null,
                      *           "expired_at": null
@@ -8631,7 +8661,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "customer_id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
+                 *       "customer_id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
                  *       "max_amount": 500000,
                  *       "frequency": "monthly",
                  *       "description": "Gold plan, monthly",
@@ -8688,26 +8718,26 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M91EGWKN6XAV6WDSVKQPKFS3",
+                     *       "id": "mdt_01M91FASZKCAZJBGSGZZQ1AAZP",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
+                     *       "customer_id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1796418859,
-                     *       "expire_at": 2112038059,
+                     *       "start_at": 1796419708,
+                     *       "expire_at": 2112038908,
                      *       "status": "created",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M91EGWKN6XAV6WDSVKQPKFS3/authorize",
-                     *       "authorization_expires_at": 1797023659,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M91FASZKCAZJBGSGZZQ1AAZP/authorize",
+                     *       "authorization_expires_at": 1797024508,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "2db5b2ef-b78c-476f-aa99-560e5f93beb6",
-                     *       "created_at": 1796418859,
+                     *       "idempotency_key": "63fd9ef5-824b-4a85-ad37-4ccdc5eae09f",
+                     *       "created_at": 1796419708,
                      *       "activated_at": null,
                      *       "paused_at": null,
                      *       "resumed_at": null,
@@ -8883,29 +8913,29 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M91EGWKN6XAV6WDSVKQPKFS3",
+                     *       "id": "mdt_01M91FASZKCAZJBGSGZZQ1AAZP",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
+                     *       "customer_id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1796418859,
-                     *       "expire_at": 2112038059,
+                     *       "start_at": 1796419708,
+                     *       "expire_at": 2112038908,
                      *       "status": "active",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M91EGWKN6XAV6WDSVKQPKFS3/authorize",
-                     *       "authorization_expires_at": 1797023659,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M91FASZKCAZJBGSGZZQ1AAZP/authorize",
+                     *       "authorization_expires_at": 1797024508,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "2db5b2ef-b78c-476f-aa99-560e5f93beb6",
-                     *       "created_at": 1796418859,
-                     *       "activated_at": 1796418859,
-                     *       "paused_at": 1796418859,
-                     *       "resumed_at": 1796418859,
+                     *       "idempotency_key": "63fd9ef5-824b-4a85-ad37-4ccdc5eae09f",
+                     *       "created_at": 1796419708,
+                     *       "activated_at": 1796419708,
+                     *       "paused_at": 1796419709,
+                     *       "resumed_at": 1796419709,
                      *       "revoked_at": null,
                      *       "rejected_at": null,
                      *       "expired_at": null
@@ -9036,30 +9066,30 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M91EGWKN6XAV6WDSVKQPKFS3",
+                     *       "id": "mdt_01M91FASZKCAZJBGSGZZQ1AAZP",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
+                     *       "customer_id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1796418859,
-                     *       "expire_at": 2112038059,
+                     *       "start_at": 1796419708,
+                     *       "expire_at": 2112038908,
                      *       "status": "revoked",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M91EGWKN6XAV6WDSVKQPKFS3/authorize",
-                     *       "authorization_expires_at": 1797023659,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M91FASZKCAZJBGSGZZQ1AAZP/authorize",
+                     *       "authorization_expires_at": 1797024508,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "2db5b2ef-b78c-476f-aa99-560e5f93beb6",
-                     *       "created_at": 1796418859,
-                     *       "activated_at": 1796418859,
-                     *       "paused_at": 1796418859,
-                     *       "resumed_at": 1796418859,
-                     *       "revoked_at": 1796418859,
+                     *       "idempotency_key": "63fd9ef5-824b-4a85-ad37-4ccdc5eae09f",
+                     *       "created_at": 1796419708,
+                     *       "activated_at": 1796419708,
+                     *       "paused_at": 1796419709,
+                     *       "resumed_at": 1796419709,
+                     *       "revoked_at": 1796419709,
                      *       "rejected_at": null,
                      *       "expired_at": null
                      *     }
@@ -9213,28 +9243,28 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M91EGWKN6XAV6WDSVKQPKFS3",
+                     *       "id": "mdt_01M91FASZKCAZJBGSGZZQ1AAZP",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
+                     *       "customer_id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1796418859,
-                     *       "expire_at": 2112038059,
+                     *       "start_at": 1796419708,
+                     *       "expire_at": 2112038908,
                      *       "status": "paused",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M91EGWKN6XAV6WDSVKQPKFS3/authorize",
-                     *       "authorization_expires_at": 1797023659,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M91FASZKCAZJBGSGZZQ1AAZP/authorize",
+                     *       "authorization_expires_at": 1797024508,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "2db5b2ef-b78c-476f-aa99-560e5f93beb6",
-                     *       "created_at": 1796418859,
-                     *       "activated_at": 1796418859,
-                     *       "paused_at": 1796418859,
+                     *       "idempotency_key": "63fd9ef5-824b-4a85-ad37-4ccdc5eae09f",
+                     *       "created_at": 1796419708,
+                     *       "activated_at": 1796419708,
+                     *       "paused_at": 1796419709,
                      *       "resumed_at": null,
                      *       "revoked_at": null,
                      *       "rejected_at": null,
@@ -9390,29 +9420,29 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M91EGWKN6XAV6WDSVKQPKFS3",
+                     *       "id": "mdt_01M91FASZKCAZJBGSGZZQ1AAZP",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
+                     *       "customer_id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1796418859,
-                     *       "expire_at": 2112038059,
+                     *       "start_at": 1796419708,
+                     *       "expire_at": 2112038908,
                      *       "status": "active",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M91EGWKN6XAV6WDSVKQPKFS3/authorize",
-                     *       "authorization_expires_at": 1797023659,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M91FASZKCAZJBGSGZZQ1AAZP/authorize",
+                     *       "authorization_expires_at": 1797024508,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "2db5b2ef-b78c-476f-aa99-560e5f93beb6",
-                     *       "created_at": 1796418859,
-                     *       "activated_at": 1796418859,
-                     *       "paused_at": 1796418859,
-                     *       "resumed_at": 1796418859,
+                     *       "idempotency_key": "63fd9ef5-824b-4a85-ad37-4ccdc5eae09f",
+                     *       "created_at": 1796419708,
+                     *       "activated_at": 1796419708,
+                     *       "paused_at": 1796419709,
+                     *       "resumed_at": 1796419709,
                      *       "revoked_at": null,
                      *       "rejected_at": null,
                      *       "expired_at": null
@@ -9567,28 +9597,28 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M91EGWSSXSNYN17RV8KRCVXV",
+                     *       "id": "mdt_01M91FAT83W2C85FESXYD8027C",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
+                     *       "customer_id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
                      *       "vpa": "success@upi",
                      *       "max_amount": 100000,
                      *       "frequency": "as_presented",
-                     *       "start_at": 1796418859,
-                     *       "expire_at": 2112038059,
+                     *       "start_at": 1796419709,
+                     *       "expire_at": 2112038909,
                      *       "status": "revoked",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M91EGWSSXSNYN17RV8KRCVXV/authorize",
-                     *       "authorization_expires_at": 1797023659,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M91FAT83W2C85FESXYD8027C/authorize",
+                     *       "authorization_expires_at": 1797024509,
                      *       "provider_reference": null,
                      *       "description": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "auto_01M91EGWSQD6XK11DJ3FFD8QZ8",
-                     *       "created_at": 1796418859,
-                     *       "activated_at": 1796418859,
+                     *       "idempotency_key": "auto_01M91FAT7YNQE1E24V47H2RW8D",
+                     *       "created_at": 1796419709,
+                     *       "activated_at": 1796419709,
                      *       "paused_at": null,
                      *       "resumed_at": null,
-                     *       "revoked_at": 1796418859,
+                     *       "revoked_at": 1796419709,
                      *       "rejected_at": null,
                      *       "expired_at": null
                      *     }
@@ -9758,17 +9788,17 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "coll_01M91EGW9FMTBMXEK6BZ3HS6R9",
+                     *           "id": "coll_01M91FASCVRES3GESCC2WY38W2",
                      *           "object": "collection",
                      *           "mode": "sandbox",
-                     *           "customer_id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
-                     *           "mandate_id": "mdt_01M91EGW5WWAN9XXDER7DB17TZ",
+                     *           "customer_id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
+                     *           "mandate_id": "mdt_01M91FAS4YF0STDVQ4C64K0E8Q",
                      *           "authorization_url": null,
                      *           "amount": 99900,
                      *           "currency": "INR",
                      *           "schedule": "monthly",
                      *           "day_of_month": null,
-                     *           "start_at": 1796418859,
+                     *           "start_at": 1796419708,
                      *           "total_count": null,
                      *           "remaining_count": null,
                      *           "status": "paused",
@@ -9776,14 +9806,14 @@ export interface operations {
                      *           "failed_count": 0,
                      *           "current_cycle": 2,
                      *           "next_charge_at": null,
-                     *           "latest_payment_id": "pay_01M91EGWBQZNWH5C3YVZXD0BB4",
+                     *           "latest_payment_id": "pay_01M91FASJT6WVZ2S33AKTPZCD6",
                      *           "description": "Gym membership",
                      *           "metadata": {
                      *             "plan": "gold"
                      *           },
-                     *           "idempotency_key": "d9ef042d-0cb7-4f91-90da-8009d636439b",
-                     *           "created_at": 1796418859,
-                     *           "paused_at": 1796418859,
+                     *           "idempotency_key": "a594a7a0-3ae8-4d0e-8e1d-07e9da1ac4ce",
+                     *           "created_at": 1796419708,
+                     *           "paused_at": 1796419708,
                      *           "halted_at": null,
                      *           "cancelled_at": null,
                      *           "completed_at": null,
@@ -9925,7 +9955,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "mandate_id": "mdt_01M91EGW5WWAN9XXDER7DB17TZ",
+                 *       "mandate_id": "mdt_01M91FAS4YF0STDVQ4C64K0E8Q",
                  *       "amount": 99900,
                  *       "schedule": "monthly",
                  *       "description": "Gym membership",
@@ -9990,31 +10020,31 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M91EGW9FMTBMXEK6BZ3HS6R9",
+                     *       "id": "coll_01M91FASCVRES3GESCC2WY38W2",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
-                     *       "mandate_id": "mdt_01M91EGW5WWAN9XXDER7DB17TZ",
+                     *       "customer_id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
+                     *       "mandate_id": "mdt_01M91FAS4YF0STDVQ4C64K0E8Q",
                      *       "authorization_url": null,
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1796418859,
+                     *       "start_at": 1796419708,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "active",
                      *       "paid_count": 0,
                      *       "failed_count": 0,
                      *       "current_cycle": 1,
-                     *       "next_charge_at": 1796418859,
+                     *       "next_charge_at": 1796419708,
                      *       "latest_payment_id": null,
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "d9ef042d-0cb7-4f91-90da-8009d636439b",
-                     *       "created_at": 1796418859,
+                     *       "idempotency_key": "a594a7a0-3ae8-4d0e-8e1d-07e9da1ac4ce",
+                     *       "created_at": 1796419708,
                      *       "paused_at": null,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
@@ -10190,17 +10220,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M91EGW9FMTBMXEK6BZ3HS6R9",
+                     *       "id": "coll_01M91FASCVRES3GESCC2WY38W2",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
-                     *       "mandate_id": "mdt_01M91EGW5WWAN9XXDER7DB17TZ",
+                     *       "customer_id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
+                     *       "mandate_id": "mdt_01M91FAS4YF0STDVQ4C64K0E8Q",
                      *       "authorization_url": null,
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1796418859,
+                     *       "start_at": 1796419708,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "paused",
@@ -10208,14 +10238,14 @@ export interface operations {
                      *       "failed_count": 0,
                      *       "current_cycle": 2,
                      *       "next_charge_at": null,
-                     *       "latest_payment_id": "pay_01M91EGWBQZNWH5C3YVZXD0BB4",
+                     *       "latest_payment_id": "pay_01M91FASJT6WVZ2S33AKTPZCD6",
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "d9ef042d-0cb7-4f91-90da-8009d636439b",
-                     *       "created_at": 1796418859,
-                     *       "paused_at": 1796418859,
+                     *       "idempotency_key": "a594a7a0-3ae8-4d0e-8e1d-07e9da1ac4ce",
+                     *       "created_at": 1796419708,
+                     *       "paused_at": 1796419708,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
                      *       "completed_at": null,
@@ -10348,17 +10378,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M91EGW9FMTBMXEK6BZ3HS6R9",
+                     *       "id": "coll_01M91FASCVRES3GESCC2WY38W2",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
-                     *       "mandate_id": "mdt_01M91EGW5WWAN9XXDER7DB17TZ",
+                     *       "customer_id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
+                     *       "mandate_id": "mdt_01M91FAS4YF0STDVQ4C64K0E8Q",
                      *       "authorization_url": null,
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1796418859,
+                     *       "start_at": 1796419708,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "paused",
@@ -10366,14 +10396,14 @@ export interface operations {
                      *       "failed_count": 0,
                      *       "current_cycle": 2,
                      *       "next_charge_at": null,
-                     *       "latest_payment_id": "pay_01M91EGWBQZNWH5C3YVZXD0BB4",
+                     *       "latest_payment_id": "pay_01M91FASJT6WVZ2S33AKTPZCD6",
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "d9ef042d-0cb7-4f91-90da-8009d636439b",
-                     *       "created_at": 1796418859,
-                     *       "paused_at": 1796418859,
+                     *       "idempotency_key": "a594a7a0-3ae8-4d0e-8e1d-07e9da1ac4ce",
+                     *       "created_at": 1796419708,
+                     *       "paused_at": 1796419708,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
                      *       "completed_at": null,
@@ -10530,31 +10560,31 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M91EGW9FMTBMXEK6BZ3HS6R9",
+                     *       "id": "coll_01M91FASCVRES3GESCC2WY38W2",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M91EGPDAC71FX4WQ5PYFGCXQ",
-                     *       "mandate_id": "mdt_01M91EGW5WWAN9XXDER7DB17TZ",
+                     *       "customer_id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
+                     *       "mandate_id": "mdt_01M91FAS4YF0STDVQ4C64K0E8Q",
                      *       "authorization_url": null,
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1796418859,
+                     *       "start_at": 1796419708,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "active",
                      *       "paid_count": 1,
                      *       "failed_count": 0,
                      *       "current_cycle": 2,
-                     *       "next_charge_at": 1799097259,
-                     *       "latest_payment_id": "pay_01M91EGWBQZNWH5C3YVZXD0BB4",
+                     *       "next_charge_at": 1799098108,
+                     *       "latest_payment_id": "pay_01M91FASJT6WVZ2S33AKTPZCD6",
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "d9ef042d-0cb7-4f91-90da-8009d636439b",
-                     *       "created_at": 1796418859,
+                     *       "idempotency_key": "a594a7a0-3ae8-4d0e-8e1d-07e9da1ac4ce",
+                     *       "created_at": 1796419708,
                      *       "paused_at": null,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
@@ -10727,7 +10757,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "plink_01M91EGWH7AN5634YZB377AA4C",
+                     *           "id": "plink_01M91FASVQ76H1FMGYWA9FPRBW",
                      *           "object": "payment_link",
                      *           "mode": "sandbox",
                      *           "amount": 1250000,
@@ -10743,12 +10773,12 @@ export interface operations {
                      *           "accept_partial": true,
                      *           "first_min_partial_amount": 500000,
                      *           "status": "created",
-                     *           "short_url": "https://api.paygate.example/pay/plink_01M91EGWH7AN5634YZB377AA4C",
-                     *           "expire_by": 1797023659,
+                     *           "short_url": "https://api.paygate.example/pay/plink_01M91FASVQ76H1FMGYWA9FPRBW",
+                     *           "expire_by": 1797024508,
                      *           "callback_url": null,
                      *           "payments": [],
-                     *           "idempotency_key": "8f4e7076-ace8-42c3-b770-66348c77664e",
-                     *           "created_at": 1796418859,
+                     *           "idempotency_key": "4896b244-80c9-4c28-bbc3-ee7434a5172f",
+                     *           "created_at": 1796419708,
                      *           "paid_at": null,
                      *           "expired_at": null,
                      *           "cancelled_at": null,
@@ -10973,7 +11003,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "plink_01M91EGWH7AN5634YZB377AA4C",
+                     *       "id": "plink_01M91FASVQ76H1FMGYWA9FPRBW",
                      *       "object": "payment_link",
                      *       "mode": "sandbox",
                      *       "amount": 1250000,
@@ -10989,12 +11019,12 @@ export interface operations {
                      *       "accept_partial": true,
                      *       "first_min_partial_amount": 500000,
                      *       "status": "created",
-                     *       "short_url": "https://api.paygate.example/pay/plink_01M91EGWH7AN5634YZB377AA4C",
-                     *       "expire_by": 1797023659,
+                     *       "short_url": "https://api.paygate.example/pay/plink_01M91FASVQ76H1FMGYWA9FPRBW",
+                     *       "expire_by": 1797024508,
                      *       "callback_url": null,
                      *       "payments": [],
-                     *       "idempotency_key": "8f4e7076-ace8-42c3-b770-66348c77664e",
-                     *       "created_at": 1796418859,
+                     *       "idempotency_key": "4896b244-80c9-4c28-bbc3-ee7434a5172f",
+                     *       "created_at": 1796419708,
                      *       "paid_at": null,
                      *       "expired_at": null,
                      *       "cancelled_at": null,
@@ -11159,7 +11189,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "plink_01M91EGWH7AN5634YZB377AA4C",
+                     *       "id": "plink_01M91FASVQ76H1FMGYWA9FPRBW",
                      *       "object": "payment_link",
                      *       "mode": "sandbox",
                      *       "amount": 1250000,
@@ -11175,12 +11205,12 @@ export interface operations {
                      *       "accept_partial": true,
                      *       "first_min_partial_amount": 500000,
                      *       "status": "created",
-                     *       "short_url": "https://api.paygate.example/pay/plink_01M91EGWH7AN5634YZB377AA4C",
-                     *       "expire_by": 1797023659,
+                     *       "short_url": "https://api.paygate.example/pay/plink_01M91FASVQ76H1FMGYWA9FPRBW",
+                     *       "expire_by": 1797024508,
                      *       "callback_url": null,
                      *       "payments": [],
-                     *       "idempotency_key": "8f4e7076-ace8-42c3-b770-66348c77664e",
-                     *       "created_at": 1796418859,
+                     *       "idempotency_key": "4896b244-80c9-4c28-bbc3-ee7434a5172f",
+                     *       "created_at": 1796419708,
                      *       "paid_at": null,
                      *       "expired_at": null,
                      *       "cancelled_at": null,
@@ -11314,7 +11344,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "plink_01M91EGWH7AN5634YZB377AA4C",
+                     *       "id": "plink_01M91FASVQ76H1FMGYWA9FPRBW",
                      *       "object": "payment_link",
                      *       "mode": "sandbox",
                      *       "amount": 1250000,
@@ -11330,15 +11360,15 @@ export interface operations {
                      *       "accept_partial": true,
                      *       "first_min_partial_amount": 500000,
                      *       "status": "cancelled",
-                     *       "short_url": "https://api.paygate.example/pay/plink_01M91EGWH7AN5634YZB377AA4C",
-                     *       "expire_by": 1797023659,
+                     *       "short_url": "https://api.paygate.example/pay/plink_01M91FASVQ76H1FMGYWA9FPRBW",
+                     *       "expire_by": 1797024508,
                      *       "callback_url": null,
                      *       "payments": [],
-                     *       "idempotency_key": "8f4e7076-ace8-42c3-b770-66348c77664e",
-                     *       "created_at": 1796418859,
+                     *       "idempotency_key": "4896b244-80c9-4c28-bbc3-ee7434a5172f",
+                     *       "created_at": 1796419708,
                      *       "paid_at": null,
                      *       "expired_at": null,
-                     *       "cancelled_at": 1796418859,
+                     *       "cancelled_at": 1796419708,
                      *       "metadata": {
                      *         "invoice": "2026-118"
                      *       }
@@ -11545,7 +11575,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rpt_01M91EGWZBT3JXKGHCQV8DS5B3",
+                     *       "id": "rpt_01M91FATHGK9G5CQWZB9J0W5EP",
                      *       "object": "report",
                      *       "mode": "sandbox",
                      *       "from": "2026-12-05",
@@ -11554,12 +11584,12 @@ export interface operations {
                      *       "status": "ready",
                      *       "row_count": 23,
                      *       "size": 3371,
-                     *       "sha256": "f99f04da38fb5af773d6bd2ae91e9310921fa22be85daa9cb0007cca181f27a2",
-                     *       "download_url": "https://api.paygate.example/reports/rpt_01M91EGWZBT3JXKGHCQV8DS5B3/file?expires=1796505260&signature=66ab1d7492d114675998392e8a48a8b046091114a5bb01a5628c50846866b2ba",
-                     *       "expires_at": 1796505260,
-                     *       "created_at": 1796418860,
-                     *       "ready_at": 1796418860,
-                     *       "idempotency_key": "452071ea-11c3-4b13-b276-ac6885e3d1b2"
+                     *       "sha256": "5e6e688ff771a95a25a43131341d74e9e071b6f133b54648f569d7a48034b76f",
+                     *       "download_url": "https://api.paygate.example/reports/rpt_01M91FATHGK9G5CQWZB9J0W5EP/file?expires=1796506109&signature=9046fccaec212b51ef00cf9c888a718ac2abb110d61302e16170ab0b8a9fd6c5",
+                     *       "expires_at": 1796506109,
+                     *       "created_at": 1796419709,
+                     *       "ready_at": 1796419709,
+                     *       "idempotency_key": "c47614d8-10c1-4325-9e72-fb209414c09a"
                      *     }
                      */
                     "application/json": components["schemas"]["Report"];
@@ -11735,7 +11765,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "rpt_01M91EGWZBT3JXKGHCQV8DS5B3",
+                     *           "id": "rpt_01M91FATHGK9G5CQWZB9J0W5EP",
                      *           "object": "report",
                      *           "mode": "sandbox",
                      *           "from": "2026-12-05",
@@ -11744,12 +11774,12 @@ export interface operations {
                      *           "status": "ready",
                      *           "row_count": 23,
                      *           "size": 3371,
-                     *           "sha256": "f99f04da38fb5af773d6bd2ae91e9310921fa22be85daa9cb0007cca181f27a2",
-                     *           "download_url": "https://api.paygate.example/reports/rpt_01M91EGWZBT3JXKGHCQV8DS5B3/file?expires=1796505260&signature=66ab1d7492d114675998392e8a48a8b046091114a5bb01a5628c50846866b2ba",
-                     *           "expires_at": 1796505260,
-                     *           "created_at": 1796418860,
-                     *           "ready_at": 1796418860,
-                     *           "idempotency_key": "452071ea-11c3-4b13-b276-ac6885e3d1b2"
+                     *           "sha256": "5e6e688ff771a95a25a43131341d74e9e071b6f133b54648f569d7a48034b76f",
+                     *           "download_url": "https://api.paygate.example/reports/rpt_01M91FATHGK9G5CQWZB9J0W5EP/file?expires=1796506109&signature=9046fccaec212b51ef00cf9c888a718ac2abb110d61302e16170ab0b8a9fd6c5",
+                     *           "expires_at": 1796506109,
+                     *           "created_at": 1796419709,
+                     *           "ready_at": 1796419709,
+                     *           "idempotency_key": "c47614d8-10c1-4325-9e72-fb209414c09a"
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -11866,7 +11896,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rpt_01M91EGWZBT3JXKGHCQV8DS5B3",
+                     *       "id": "rpt_01M91FATHGK9G5CQWZB9J0W5EP",
                      *       "object": "report",
                      *       "mode": "sandbox",
                      *       "from": "2026-12-05",
@@ -11875,12 +11905,12 @@ export interface operations {
                      *       "status": "ready",
                      *       "row_count": 23,
                      *       "size": 3371,
-                     *       "sha256": "f99f04da38fb5af773d6bd2ae91e9310921fa22be85daa9cb0007cca181f27a2",
-                     *       "download_url": "https://api.paygate.example/reports/rpt_01M91EGWZBT3JXKGHCQV8DS5B3/file?expires=1796505260&signature=66ab1d7492d114675998392e8a48a8b046091114a5bb01a5628c50846866b2ba",
-                     *       "expires_at": 1796505260,
-                     *       "created_at": 1796418860,
-                     *       "ready_at": 1796418860,
-                     *       "idempotency_key": "452071ea-11c3-4b13-b276-ac6885e3d1b2"
+                     *       "sha256": "5e6e688ff771a95a25a43131341d74e9e071b6f133b54648f569d7a48034b76f",
+                     *       "download_url": "https://api.paygate.example/reports/rpt_01M91FATHGK9G5CQWZB9J0W5EP/file?expires=1796506109&signature=9046fccaec212b51ef00cf9c888a718ac2abb110d61302e16170ab0b8a9fd6c5",
+                     *       "expires_at": 1796506109,
+                     *       "created_at": 1796419709,
+                     *       "ready_at": 1796419709,
+                     *       "idempotency_key": "c47614d8-10c1-4325-9e72-fb209414c09a"
                      *     }
                      */
                     "application/json": components["schemas"]["Report"];
@@ -12124,38 +12154,41 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "evt_01M91EGVWKZ71KJHE5NVRJCBVJ",
+                     *           "id": "evt_01M91FARGZT75WM6HWW8ZX9NFV",
                      *           "object": "event",
                      *           "type": "payout.completed",
                      *           "mode": "sandbox",
-                     *           "created_at": 1796418858,
+                     *           "created_at": 1796419707,
                      *           "data": {
                      *             "object": {
-                     *               "id": "pout_01M91EGTRK7JB779JV9RJ7WQJJ",
-                     *               "utr": "SBX1555B1BAD8F96",
+                     *               "id": "pout_01M91FAQ8F9FSBP2EHPAGX3NXG",
+                     *               "utr": "SBX17BCDD258B90E",
                      *               "fees": 0,
                      *               "mode": "upi",
                      *               "amount": 5000,
                      *               "object": "payout",
                      *               "status": "completed",
                      *               "approval": null,
-                     *               "batch_id": "pbat_01M91EGTRG3XH2HNYANSYVQK91",
+                     *               "batch_id": "pbat_01M91FAQ8284CV1NSXVGZ5ZJSZ",
                      *               "currency": "INR",
                      *               "livemode": false,
                      *               "metadata": {},
                      *               "failed_at": null,
                      *               "narration": null,
+                     *               "queued_at": null,
                      *               "reference": null,
-                     *               "created_at": 1796418857,
+                     *               "created_at": 1796419706,
                      *               "rejected_at": null,
                      *               "reversed_at": null,
                      *               "cancelled_at": null,
-                     *               "completed_at": 1796418858,
+                     *               "completed_at": 1796419707,
                      *               "scheduled_at": null,
-                     *               "beneficiary_id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
+                     *               "beneficiary_id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
                      *               "failure_reason": null,
                      *               "idempotency_key": "stipend-2027-01/emp-001",
-                     *               "provider_reference": null
+                     *               "queue_expires_at": null,
+                     *               "provider_reference": null,
+                     *               "queue_if_low_balance": false
                      *             }
                      *           }
                      *         }
@@ -12274,38 +12307,41 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "evt_01M91EGVWKZ71KJHE5NVRJCBVJ",
+                     *       "id": "evt_01M91FARGZT75WM6HWW8ZX9NFV",
                      *       "object": "event",
                      *       "type": "payout.completed",
                      *       "mode": "sandbox",
-                     *       "created_at": 1796418858,
+                     *       "created_at": 1796419707,
                      *       "data": {
                      *         "object": {
-                     *           "id": "pout_01M91EGTRK7JB779JV9RJ7WQJJ",
-                     *           "utr": "SBX1555B1BAD8F96",
+                     *           "id": "pout_01M91FAQ8F9FSBP2EHPAGX3NXG",
+                     *           "utr": "SBX17BCDD258B90E",
                      *           "fees": 0,
                      *           "mode": "upi",
                      *           "amount": 5000,
                      *           "object": "payout",
                      *           "status": "completed",
                      *           "approval": null,
-                     *           "batch_id": "pbat_01M91EGTRG3XH2HNYANSYVQK91",
+                     *           "batch_id": "pbat_01M91FAQ8284CV1NSXVGZ5ZJSZ",
                      *           "currency": "INR",
                      *           "livemode": false,
                      *           "metadata": {},
                      *           "failed_at": null,
                      *           "narration": null,
+                     *           "queued_at": null,
                      *           "reference": null,
-                     *           "created_at": 1796418857,
+                     *           "created_at": 1796419706,
                      *           "rejected_at": null,
                      *           "reversed_at": null,
                      *           "cancelled_at": null,
-                     *           "completed_at": 1796418858,
+                     *           "completed_at": 1796419707,
                      *           "scheduled_at": null,
-                     *           "beneficiary_id": "bene_01M91EGPESGSPT0X0JNA8FHZS7",
+                     *           "beneficiary_id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
                      *           "failure_reason": null,
                      *           "idempotency_key": "stipend-2027-01/emp-001",
-                     *           "provider_reference": null
+                     *           "queue_expires_at": null,
+                     *           "provider_reference": null,
+                     *           "queue_if_low_balance": false
                      *         }
                      *       }
                      *     }
@@ -12419,7 +12455,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "endpoint_id": "we_01M91EGPFJ4750CMPR5X99T6G7"
+                 *       "endpoint_id": "we_01M91FAHW7XFN0Z16ZT6PGYGDP"
                  *     }
                  */
                 "application/x-www-form-urlencoded": {
@@ -12428,7 +12464,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "endpoint_id": "we_01M91EGPFJ4750CMPR5X99T6G7"
+                 *       "endpoint_id": "we_01M91FAHW7XFN0Z16ZT6PGYGDP"
                  *     }
                  */
                 "application/json": {
@@ -12457,9 +12493,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "event_redelivery",
-                     *       "event_id": "evt_01M91EGVWKZ71KJHE5NVRJCBVJ",
+                     *       "event_id": "evt_01M91FARGZT75WM6HWW8ZX9NFV",
                      *       "endpoint_ids": [
-                     *         "we_01M91EGPFJ4750CMPR5X99T6G7"
+                     *         "we_01M91FAHW7XFN0Z16ZT6PGYGDP"
                      *       ]
                      *     }
                      */
@@ -12647,7 +12683,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "we_01M91EGPFJ4750CMPR5X99T6G7",
+                     *           "id": "we_01M91FAHW7XFN0Z16ZT6PGYGDP",
                      *           "object": "webhook_endpoint",
                      *           "mode": "sandbox",
                      *           "url": "https://example.com/webhooks/paygate",
@@ -12657,7 +12693,7 @@ export interface operations {
                      *             "payment.captured"
                      *           ],
                      *           "status": "enabled",
-                     *           "created_at": 1796418853
+                     *           "created_at": 1796419700
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -12824,7 +12860,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_01M91EGPFJ4750CMPR5X99T6G7",
+                     *       "id": "we_01M91FAHW7XFN0Z16ZT6PGYGDP",
                      *       "object": "webhook_endpoint",
                      *       "mode": "sandbox",
                      *       "url": "https://example.com/webhooks/paygate",
@@ -12834,7 +12870,7 @@ export interface operations {
                      *         "payment.captured"
                      *       ],
                      *       "status": "enabled",
-                     *       "created_at": 1796418853,
+                     *       "created_at": 1796419700,
                      *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
                      *     }
                      */
@@ -12994,7 +13030,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_01M91EGPFJ4750CMPR5X99T6G7",
+                     *       "id": "we_01M91FAHW7XFN0Z16ZT6PGYGDP",
                      *       "object": "webhook_endpoint",
                      *       "mode": "sandbox",
                      *       "url": "https://example.com/webhooks/paygate",
@@ -13004,7 +13040,7 @@ export interface operations {
                      *         "payment.captured"
                      *       ],
                      *       "status": "enabled",
-                     *       "created_at": 1796418853
+                     *       "created_at": 1796419700
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];
@@ -13128,7 +13164,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_01M91EGPFJ4750CMPR5X99T6G7",
+                     *       "id": "we_01M91FAHW7XFN0Z16ZT6PGYGDP",
                      *       "object": "webhook_endpoint",
                      *       "mode": "sandbox",
                      *       "deleted": true
@@ -13277,22 +13313,22 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "dlv_01M91EGWGFY90GZTZF63TZ9ZSG",
+                     *           "id": "dlv_01M91FARZ8FH7FBXDNDJJW81P0",
                      *           "object": "webhook_delivery",
                      *           "mode": "sandbox",
-                     *           "event_id": "evt_01M91EGVWKZ71KJHE5NVRJCBVJ",
-                     *           "endpoint_id": "we_01M91EGPFJ4750CMPR5X99T6G7",
+                     *           "event_id": "evt_01M91FARGZT75WM6HWW8ZX9NFV",
+                     *           "endpoint_id": "we_01M91FAHW7XFN0Z16ZT6PGYGDP",
                      *           "attempt": 1,
                      *           "succeeded": true,
                      *           "status_code": 200,
                      *           "error": null,
-                     *           "duration_ms": 2,
+                     *           "duration_ms": 11,
                      *           "delivery": "event",
-                     *           "created_at": 1796418859
+                     *           "created_at": 1796419707
                      *         }
                      *       ],
                      *       "has_more": false,
-                     *       "url": "/v1/webhook_endpoints/we_01M91EGPFJ4750CMPR5X99T6G7/deliveries"
+                     *       "url": "/v1/webhook_endpoints/we_01M91FAHW7XFN0Z16ZT6PGYGDP/deliveries"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDeliveryList"];
@@ -13522,10 +13558,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "key_01M91EGP64C02E1XMCYBBMS729",
+                     *       "id": "key_01M91FAHBGMVSPS3R3S93P8CT5",
                      *       "object": "api_key",
                      *       "name": null,
-                     *       "holder": "key_01M91EGP64C02E1XMCYBBMS729",
+                     *       "holder": "key_01M91FAHBGMVSPS3R3S93P8CT5",
                      *       "role": "full",
                      *       "mode": "sandbox",
                      *       "limits": {
@@ -13657,7 +13693,7 @@ export interface operations {
                      *         "unverified": "allow",
                      *         "mismatch": "allow"
                      *       },
-                     *       "updated_at": 1796418857
+                     *       "updated_at": 1796419704
                      *     }
                      */
                     "application/json": components["schemas"]["ApprovalPolicy"];
@@ -13863,7 +13899,7 @@ export interface operations {
                      *         "unverified": "allow",
                      *         "mismatch": "allow"
                      *       },
-                     *       "updated_at": 1796418857
+                     *       "updated_at": 1796419704
                      *     }
                      */
                     "application/json": components["schemas"]["ApprovalPolicy"];
