@@ -21,6 +21,7 @@ const LONGEST_FIRST = [
   'test/integration/collection-windows.test.ts',
   'test/integration/collections.test.ts',
   'test/integration/provider-event-trust.test.ts',
+  'test/integration/payout-waits.test.ts',
   'test/integration/fuzz.test.ts',
   'test/integration/payout-batch-restart.test.ts',
   'test/integration/provider-pace.test.ts',

@@ -16,6 +16,7 @@ import {
   sleep,
   startChild,
   condition,
+  allHandlersFinished,
   defineUpdate,
   setCurrentDetails,
   setHandler,
@@ -192,6 +193,7 @@ export async function payoutBatchWorkflow(input: PayoutBatchWorkflowInput): Prom
   if (input.waits) {
     const left = await waitOutBatch(batchId, () => waitChanges);
     if (left.status === 'rejected' || left.status === 'cancelled') {
+      await condition(allHandlersFinished);
       return { batchId, status: left.status, stats: { started: 0, linked: 0, abandoned: 0, runs: 0 } };
     }
   }

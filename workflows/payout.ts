@@ -94,7 +94,12 @@ export async function payoutWorkflow(input: PayoutWorkflowInput): Promise<Payout
     // It left the queue without its money (expired, cancelled): the payouts behind it may go now.
     if (payout.queued_at !== null && payout.status !== 'initiated') await wakePayoutQueue(queue);
   }
-  if (payout.status !== 'initiated') return { payoutId: payout.id, status: payout.status }; // a batch item created failed, or a wait that ended
+  if (payout.status !== 'initiated') {
+    // A batch item created failed, or a wait that ended: an approval or cancel still being answered answers from
+    // this run (its caller hears the outcome, not a closed workflow).
+    await condition(allHandlersFinished);
+    return { payoutId: payout.id, status: payout.status };
+  }
 
   const last = await followRail(
     payout.id,

@@ -100,7 +100,7 @@ async function createPayoutAlone(em: EntityManager, request: PayoutRequest, item
   const types = fittingBeneficiaryTypes(request.transferMode, request.amount);
   // A payout that may wait is judged under the locks (the key's, for its day; the guard sees to the policy's rules).
   if (types.length === 0 || belowMinimum || keyIsLimited(request.requester) || request.scheduledAt || request.queueIfLowBalance) return undefined;
-  const guard = activeBeneficiaryGuard({ ...request, createdByKeyId: request.requester?.keyId ?? null }, types);
+  const guard = activeBeneficiaryGuard({ ...request, createdByKeyId: request.requester?.keyId ?? null }, types, { mayWait: !item });
   const payout = newPayoutRow(request, undefined);
   let beneficiary: Record<string, unknown> | undefined;
   const readGuard = handingOver ? (row: Record<string, unknown>) => void (beneficiary = row) : undefined;

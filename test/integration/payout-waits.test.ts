@@ -227,6 +227,8 @@ describe('the approval policy', () => {
         assert.equal(approve.status, 200);
         assert.ok(!events.includes('payout.rejected'), events.join());
         assert.equal(reserved, true);
+        // Settled before the next round reads the balance.
+        await waitForPayout(http, t.fullKey, waiting.id, (p) => p.status === 'completed');
       }
     }
   });
