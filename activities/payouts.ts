@@ -16,7 +16,7 @@ import { type PayoutHandOver, handOverPayout, submitPayoutToRail } from './payou
 import { type PayoutCreation, type PayoutRailReport, payoutStore } from './payouts/payout-store.ts';
 import { type PayoutWaitRequest, actOnWaitingPayout } from './payouts/waits.ts';
 import { type PayoutQueueRef, releasePayoutQueue } from './payouts/queue.ts';
-import { queueIsEmpty } from '../src/db/payout-waits.ts';
+import { queueIsEmpty, queuedAhead } from '../src/db/payout-waits.ts';
 import { recordPayoutAnswer, recordProviderPayoutFacts } from './payouts/provider-fees.ts';
 import type { PayoutResponse } from '../src/contract/payouts.ts';
 
@@ -82,6 +82,9 @@ export function createPayoutActivities(options: { orm: MikroORM; rails: RailsByM
 
     /** Releases the covered head of the account's low-balance queue, oldest first; see releasePayoutQueue. */
     releasePayoutQueue: (queue: PayoutQueueRef) => releasePayoutQueue(deps.orm, queue),
+
+    /** What the payouts queued before this one add up to (the Temporal UI's "queued behind"). */
+    queuedAhead: (payoutId: string) => queuedAhead(deps.orm.em.fork(), payoutId),
 
     /** Whether any payout of the account and mode waits `queued`. */
     payoutQueueWaiting: async (queue: PayoutQueueRef) => !(await queueIsEmpty(deps.orm.em.fork(), queue.accountId, queue.mode)),

@@ -4,6 +4,7 @@
 import { allHandlersFinished, condition, defineSignal, defineUpdate, setCurrentDetails, setHandler } from '@temporalio/workflow';
 import type { PayoutActivities, PayoutCreation, PayoutQueueRef, PayoutRailReport, PayoutTransition, PayoutWaitAction } from '../activities/payouts.ts';
 import { isPayoutWaiting } from '../src/domain/payouts.ts';
+import { formatRupees } from '../src/domain/money.ts';
 import { payoutReleasedSignal, wakePayoutQueue } from './payout-queue.ts';
 import { created, followRail, once } from './lifecycle.ts';
 import { databaseSteps, providerSteps, railSteps } from './proxies.ts';
@@ -140,7 +141,8 @@ async function waitOut(first: PayoutResponse, changes: () => number, queue: Payo
   let joined = false;
   while (isPayoutWaiting(view.status)) {
     const status = view.status;
-    setCurrentDetails(waitDetails(view));
+    // Queued: what stands before it, read as it joins and at each wake.
+    setCurrentDetails(waitDetails(view, status === 'queued' ? await db.queuedAhead(view.id) : 0));
     // Just queued: the queue looks at its head (it may be covered already, or this one joined behind others).
     if (status === 'queued' && !joined) {
       joined = true;
@@ -161,7 +163,7 @@ async function waitOut(first: PayoutResponse, changes: () => number, queue: Payo
 }
 
 /** What an operator sees in the Temporal UI while the payout waits. */
-function waitDetails(view: PayoutResponse): string {
+function waitDetails(view: PayoutResponse, ahead: number): string {
   const ist = (seconds: number) => `${new Date((seconds + 19_800) * 1000).toISOString().slice(0, 16).replace('T', ' ')} IST`;
   switch (view.status) {
     case 'pending_approval': {
@@ -171,7 +173,7 @@ function waitDetails(view: PayoutResponse): string {
     case 'scheduled':
       return `scheduled for ${view.scheduled_at ? ist(view.scheduled_at) : '?'}`;
     case 'queued':
-      return `queued for money, oldest first, until ${view.queue_expires_at ? ist(view.queue_expires_at) : '?'}`;
+      return `queued behind ${formatRupees(ahead)} for ${formatRupees(view.amount)}, until ${view.queue_expires_at ? ist(view.queue_expires_at) : '?'}`;
     default:
       return `${view.status}: waiting`;
   }

@@ -87,3 +87,14 @@ export async function queueIsEmpty(tx: EntityManager, accountId: string, mode: M
   const [row] = await tx.execute<{ queued: boolean }[]>(`select exists (select 1 from payouts where account_id = ? and mode = ? and status = 'queued') as queued`, [accountId, mode]);
   return !row?.queued;
 }
+
+/** What the payouts queued before this one add up to (what must be covered before it goes), in paise. */
+export async function queuedAhead(em: EntityManager, payoutId: string): Promise<number> {
+  const [row] = await em.execute<{ ahead: string }[]>(
+    `select coalesce(sum(o.amount), 0)::text as ahead from payouts p join payouts o
+       on o.account_id = p.account_id and o.mode = p.mode and o.status = 'queued' and (o.queued_at, o.id) < (p.queued_at, p.id)
+     where p.id = ? and p.status = 'queued'`,
+    [payoutId],
+  );
+  return Number(row?.ahead ?? 0);
+}

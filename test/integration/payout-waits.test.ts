@@ -496,6 +496,7 @@ describe('the low-balance queue', () => {
     // Available covers the smaller one, but an older one queues: it queues behind it.
     const smaller = (await queued(t.fullKey, t.beneficiaryId, 5_000)).body;
     assert.equal(smaller.status, 'queued');
+    assert.match(await detailsOf(t.accountId, smaller.idempotency_key, /queued behind/), /^queued behind ₹500\.00 for ₹50\.00, until \d{4}-\d\d-\d\d \d\d:\d\d IST$/);
     // Without the flag a payout passes the queue as today.
     const unflagged = await pay(t.fullKey, t.beneficiaryId, 5_000);
     assert.equal(unflagged.body.status, 'initiated', unflagged.text);
