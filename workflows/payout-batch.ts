@@ -30,6 +30,7 @@ import { BatchId, baseSearchAttributes } from '../src/domain/search-attributes.t
 import type { PayoutActivities, PayoutWaitAction } from '../activities/payouts.ts';
 import type { PayoutBatchResponse } from '../src/contract/payout-batches.ts';
 import { payoutWorkflow } from './payout.ts';
+import { RELEASED_ITEM_SUFFIX } from './payout-queue.ts';
 import { databaseSteps, pollingSteps, waitingSteps } from './proxies.ts';
 
 /** Items per page activity: ids only (~150 bytes each), so a page result stays far below payload limits. */
@@ -98,7 +99,7 @@ const settle = pollingSteps<PayoutBatchActivities>();
 
 /** Starts the item's payout workflow and waits for it to settle, or joins the payout its key made. */
 /** The workflow id suffix of a waiting batch item's payout workflow when its key's own id was taken (see payItem). */
-const RELEASE_SUFFIX = '/released';
+const RELEASE_SUFFIX = RELEASED_ITEM_SUFFIX;
 
 async function payItem(input: PayoutBatchWorkflowInput, stats: PayoutBatchStats, item: PayoutBatchPageItem): Promise<void> {
   const { batchId, accountId, mode } = input;
@@ -109,7 +110,7 @@ async function payItem(input: PayoutBatchWorkflowInput, stats: PayoutBatchStats,
     try {
       child = await startChild(payoutWorkflow, {
         workflowId: item.workflowId,
-        args: [{ create: { origin: 'batch', item: { batchId, seq: item.seq, payoutId: item.payoutId } } }],
+        args: [{ create: { origin: 'batch', item: { batchId, seq: item.seq, payoutId: item.payoutId, accountId, mode } } }],
         // A key whose workflow created something never runs again; one that was refused may.
         workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY',
         parentClosePolicy: ParentClosePolicy.ABANDON,

@@ -25,6 +25,8 @@ export const payoutReleasedSignal = defineSignal('payoutReleased');
 
 const db = databaseSteps<PayoutActivities>();
 const BACKSTOP_MS = 60_000;
+/** The workflow id suffix of a batch item's payout workflow when its key's own was taken (workflows/payout-batch.ts). */
+export const RELEASED_ITEM_SUFFIX = '/released';
 /** Wakes handled by one run before it continues as new (each costs a few history events per released payout). */
 const WAKES_PER_RUN = 200;
 
@@ -40,8 +42,10 @@ export async function payoutQueueWorkflow(queue: PayoutQueueRef): Promise<void> 
       released.map((p) =>
         getExternalWorkflowHandle(p.workflowId)
           .signal(payoutReleasedSignal)
-          // Its workflow is gone (terminated by an operator): the payout is initiated, and the reconciliation of
-          // initiated payouts is another's job; nothing here can do better.
+          // A batch's item whose key's workflow ran for something else runs under the batch's second id.
+          .catch(() => getExternalWorkflowHandle(`${p.workflowId}${RELEASED_ITEM_SUFFIX}`).signal(payoutReleasedSignal))
+          // Its workflow is gone (terminated by an operator): the payout is initiated, its money reserved; what
+          // follows an initiated payout without a workflow (a batch restart, the reconciliation) is another's job.
           .catch(() => undefined),
       ),
     );

@@ -89,11 +89,15 @@ export async function payoutWorkflow(input: PayoutWorkflowInput): Promise<Payout
   // Waits come before the rail (approval, then the scheduled time): decided from the created payout in the history,
   // so a run of a payout that never waited replays as before.
   // A batch's item that waits does so with its batch (whose workflow waits for it): this run answers and ends.
-  if (isPayoutWaiting(payout.status) && payout.batch_id === null) {
-    const queue = { accountId: input.create.request!.accountId, mode: input.create.request!.mode };
-    payout = await waitOut(payout, () => waitChanges, queue);
+  const queue = input.create.request ?? input.create.item;
+  // A batch's item that waits for approval or a time does so with its batch (whose workflow waits); one that
+  // queues for money waits here, as a single payout does.
+  const withItsBatch = payout.batch_id !== null && payout.status !== 'queued';
+  if (isPayoutWaiting(payout.status) && !withItsBatch && queue?.accountId && queue.mode) {
+    const ref = { accountId: queue.accountId, mode: queue.mode };
+    payout = await waitOut(payout, () => waitChanges, ref);
     // It left the queue without its money (expired, cancelled): the payouts behind it may go now.
-    if (payout.queued_at !== null && payout.status !== 'initiated') await wakePayoutQueue(queue);
+    if (payout.queued_at !== null && payout.status !== 'initiated') await wakePayoutQueue(ref);
   }
   if (payout.status !== 'initiated') {
     // A batch item created failed, or a wait that ended: an approval or cancel still being answered answers from

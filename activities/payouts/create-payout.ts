@@ -161,6 +161,11 @@ async function createPayoutLocked(deps: CreateDeps, request: PayoutRequest, inpu
       if (input.item && existing.batchId === input.item.batchId && isPayoutWaiting(existing.status)) {
         const row = await loadRow(tx, payoutStore, existing.id, true);
         const { problem } = creationProblem(request, facts, belowMinimum);
+        if ((!problem || problem.code === 'insufficient_funds') && row.queueIfLowBalance && (problem || !(await queueIsEmpty(tx, row.accountId, row.mode)))) {
+          row.queueExpiresAt = new Date(Date.now() + deps.queueSeconds * 1000);
+          await tx.execute(`update payouts set queue_if_low_balance = true, queue_expires_at = ? where id = ?`, [row.queueExpiresAt, row.id]);
+          return applyTransition(tx, payoutStore, row, { to: 'queued' });
+        }
         return applyTransition(tx, payoutStore, row, problem ? { to: 'failed', failure: problem } : { to: 'initiated' });
       }
       return payoutView(existing);
@@ -170,7 +175,7 @@ async function createPayoutLocked(deps: CreateDeps, request: PayoutRequest, inpu
     let wait = problem && problem.code !== 'insufficient_funds' ? undefined : await firstWait(tx, request, input.origin, dayTotal);
     // Nothing else to wait for, and flagged: it queues when `available` cannot cover it or older payouts queue
     // (strictly first in, first out), under the `available` lock creationFacts holds.
-    if (!wait && (!problem || problem.code === 'insufficient_funds') && request.queueIfLowBalance && input.origin === 'single') {
+    if (!wait && (!problem || problem.code === 'insufficient_funds') && request.queueIfLowBalance) {
       if (problem || (await queueIsEmpty(tx, request.accountId, request.mode)) === false) wait = { status: 'queued', queueExpiresAt: new Date(Date.now() + deps.queueSeconds * 1000) };
     }
     if (wait) {

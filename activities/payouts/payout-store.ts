@@ -32,7 +32,7 @@ export interface PayoutCreation {
   origin: 'single' | 'batch';
   request?: PayoutRequest;
   /** For batch items: the stored item to read the request from (items never travel through history). */
-  item?: { batchId: string; seq: number; payoutId: string };
+  item?: { batchId: string; seq: number; payoutId: string; /** The batch's (a queued item wakes its account's queue). */ accountId?: string; mode?: Mode };
 }
 
 /** A move named by hand (a sandbox test helper): the transition table decides whether it is allowed. */

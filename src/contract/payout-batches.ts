@@ -7,7 +7,7 @@ import { ApiError } from '../domain/errors.ts';
 import { payoutBatchStatuses } from '../domain/payout-batches.ts';
 import { approvalSchema, waitActionPaths } from './payouts.ts';
 import { type PayoutStatus, payoutStatuses } from '../domain/payouts.ts';
-import { amountParam, jsonIntegerSchema, listParams, listSchema, metadataParam, modeSchema } from './common.ts';
+import { amountParam, booleanParam, jsonIntegerSchema, listParams, listSchema, metadataParam, modeSchema } from './common.ts';
 import { type Paths, idPath, resourceOperations, writeOperation } from './openapi-operations.ts';
 import { parseParams } from './validation.ts';
 
@@ -45,6 +45,9 @@ export const createPayoutBatchParams = z.strictObject({
     .max(2 ** 40)
     .optional()
     .meta({ description: 'Unix seconds, 15 minutes to 90 days ahead: the batch waits `scheduled` until then (after any approval), then its payouts go on.' }),
+  queue_if_low_balance: booleanParam(
+    'Each item that `available` cannot cover as it goes on (or that finds older payouts queued) waits `queued` for money, oldest first, instead of failing insufficient_funds; the batch stays `processing` meanwhile.',
+  ).optional(),
 });
 export type CreatePayoutBatchParams = z.output<typeof createPayoutBatchParams>;
 
@@ -115,6 +118,7 @@ export const payoutBatchSchema = z
     counts: payoutBatchCountsSchema,
     created_at: z.int().meta({ description: 'Unix seconds.' }),
     completed_at: z.int().nullable(),
+    queue_if_low_balance: z.boolean(),
     approval: batchApprovalSchema.nullable().meta({ description: 'What a batch that waits for approval waits for; null on batches that need none.' }),
     scheduled_at: z.int().nullable(),
   })

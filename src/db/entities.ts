@@ -239,6 +239,7 @@ export const PayoutBatchEntity = defineEntity({
     scheduledAt: p.datetime().nullable(),
     /** Paise of the batch counted toward its creating key's day (its items less those joined by reference). */
     keyAmount: p.bigint('number').nullable(),
+    queueIfLowBalance: p.boolean().default(false),
     approvedAt: p.datetime().nullable(),
     rejectedAt: p.datetime().nullable(),
     cancelledAt: p.datetime().nullable(),

@@ -43,7 +43,7 @@ const emptyCounts = (): PayoutBatchCounts => Object.fromEntries(payoutStatuses.m
 export async function insertPayoutBatch(
   em: EntityManager,
   batch: NewPayoutBatch,
-  limits: { maxProcessing?: number; requester?: Requester; scheduledAt?: number | null } = {},
+  limits: { maxProcessing?: number; requester?: Requester; scheduledAt?: number | null; queueIfLowBalance?: boolean } = {},
 ): Promise<{ batch: PayoutBatch; created: boolean } | { batch: undefined; processing: number }> {
   const id = newId('payoutBatch');
   // Each item is at most 10^12 paise, but 10,000 of them may pass 2^53: summed as a bigint, stored from its digits.
@@ -64,8 +64,8 @@ export async function insertPayoutBatch(
     }
     const rows = await tx.execute<{ id: string }[]>(
       `insert into payout_batches (id, account_id, mode, reference, idempotency_key, status, total_count, total_amount,
-                                   approval, created_by_key_id, scheduled_at, key_amount)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?)
+                                   approval, created_by_key_id, scheduled_at, key_amount, queue_if_low_balance)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?)
        on conflict (account_id, mode, idempotency_key) do nothing
        returning id`,
       [
@@ -81,6 +81,7 @@ export async function insertPayoutBatch(
         limits.requester?.keyId ?? null,
         limits.scheduledAt ? new Date(limits.scheduledAt * 1000) : null,
         judged?.keyAmount ?? null,
+        limits.queueIfLowBalance ?? false,
       ],
     );
     if (rows.length === 0) return { created: false };
@@ -246,6 +247,8 @@ export interface StoredPayoutItem extends PayoutOrder {
   accountId: string;
   mode: Mode;
   simulate: string[];
+  /** The batch's `queue_if_low_balance`: each item waits `queued` for money rather than failing insufficient_funds. */
+  queueIfLowBalance: boolean;
 }
 
 /** Item `seq` of the batch, or undefined when there is none. */
@@ -262,9 +265,10 @@ export async function readPayoutItem(em: EntityManager, batchId: string, seq: nu
       narration: string | null;
       metadata: Record<string, string> | null;
       sandbox_simulate: string[] | null;
+      queue_if_low_balance: boolean;
     }[]
   >(
-    `select b.account_id, b.mode, b.sandbox_simulate, i.idempotency_key, i.beneficiary_id, i.amount, i.transfer_mode, i.reference, i.narration, i.metadata
+    `select b.account_id, b.mode, b.sandbox_simulate, b.queue_if_low_balance, i.idempotency_key, i.beneficiary_id, i.amount, i.transfer_mode, i.reference, i.narration, i.metadata
      from payout_batch_items i join payout_batches b on b.id = i.batch_id where i.batch_id = ? and i.seq = ?`,
     [batchId, seq],
   );
@@ -280,6 +284,7 @@ export async function readPayoutItem(em: EntityManager, batchId: string, seq: nu
     narration: row.narration,
     metadata: row.metadata ?? {},
     simulate: row.sandbox_simulate ?? [],
+    queueIfLowBalance: row.queue_if_low_balance,
   };
 }
 

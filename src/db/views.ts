@@ -152,6 +152,7 @@ export function payoutBatchView(row: PayoutBatch, counts: PayoutBatchCounts): Pa
     counts,
     created_at: unixSeconds(row.createdAt),
     completed_at: unixOrNull(row.completedAt),
+    queue_if_low_balance: Boolean(row.queueIfLowBalance),
     approval: batchApprovalView(row.approval),
     scheduled_at: unixOrNull(row.scheduledAt),
   };

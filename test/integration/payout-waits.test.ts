@@ -515,6 +515,24 @@ describe('the low-balance queue', () => {
     assert.equal((await amountsOf(http, t.fullKey)).available, 0);
   });
 
+  test('a batch with queue_if_low_balance: the items the balance cannot cover queue (counts.queued, the batch processing) and a top-up releases them in order', async () => {
+    const t = await team(25_000);
+    const made = await http.post('/v1/payout_batches', {
+      key: t.fullKey,
+      idempotencyKey: randomUUID(),
+      json: { queue_if_low_balance: true, payouts: [10_000, 10_000, 10_000, 10_000].map((amount, i) => ({ beneficiary_id: t.beneficiaryId, amount, mode: 'upi', idempotency_key: `${randomUUID()}-${i}` })) },
+    });
+    assert.equal(made.status, 200, made.text);
+    assert.equal(made.body.queue_if_low_balance, true);
+    const held = await waitForBatch(t.fullKey, made.body.id, (b) => b.counts.queued === 2 && b.counts.initiated + b.counts.completed === 2);
+    assert.equal(held.status, 'processing');
+    assert.equal(held.counts.failed, 0, 'no item failed for want of money');
+    await fund(http, t.fullKey, 20_000);
+    const done = await waitForBatch(t.fullKey, made.body.id, (b) => b.status === 'completed');
+    assert.equal(done.counts.completed, 4);
+    assert.equal((await amountsOf(http, t.fullKey)).available, 5_000);
+  });
+
   test("the older one's expiry (advance) fails it insufficient_funds and lets the one behind go; a queued payout can be cancelled", async () => {
     const t = await team(1_000);
     const older = (await queued(t.fullKey, t.beneficiaryId, 50_000)).body;

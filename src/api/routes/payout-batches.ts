@@ -51,7 +51,7 @@ export function payoutBatchRoutes(router: Router<ApiState>, deps: AppDeps): void
       simulate: webhookSimulationsOf(ctx.state.simulate),
     };
     // Judged as a whole as it is stored (docs/api.md, "Payouts that wait"): it may wait for approval or its time.
-    const stored = await insertPayoutBatch(ctx.state.em, order, { maxProcessing: MAX_PROCESSING_BATCHES, requester: requesterOf(ctx), scheduledAt: params.scheduled_at ?? null });
+    const stored = await insertPayoutBatch(ctx.state.em, order, { maxProcessing: MAX_PROCESSING_BATCHES, requester: requesterOf(ctx), scheduledAt: params.scheduled_at ?? null, queueIfLowBalance: params.queue_if_low_balance === true });
     const { batch } = stored;
     if (!batch) {
       throw new ApiError(

@@ -80,7 +80,7 @@ export function payoutRoutes(router: Router<ApiState>, deps: AppDeps): void {
       throw new ApiError('permission_denied', `The holder who created this payout cannot have it ${verb === 'approve' ? 'approved' : 'rejected'}; another approver must.`);
     }
     // A batch's item that waits does so with its batch, and is approved, rejected or cancelled with it.
-    if (row.batchId && isPayoutWaiting(row.status)) throw new ApiError('invalid_state', `This payout waits with its batch ${row.batchId}; ${verb} the batch (POST /v1/payout_batches/${row.batchId}/${verb}).`);
+    if (row.batchId && waitsWithBatch(row.status)) throw new ApiError('invalid_state', `This payout waits with its batch ${row.batchId}; ${verb} the batch (POST /v1/payout_batches/${row.batchId}/${verb}).`);
     if (!isPayoutWaiting(row.status) || (verb !== 'cancel' && row.status !== 'pending_approval')) {
       throw new ApiError('invalid_state', `A ${row.status} payout cannot be ${verb === 'cancel' ? 'cancelled' : verb === 'approve' ? 'approved' : 'rejected'}.`);
     }
@@ -100,7 +100,7 @@ export function payoutRoutes(router: Router<ApiState>, deps: AppDeps): void {
     if (action === 'advance') {
       // A waiting payout's time comes now: a scheduled one goes on, a pending_approval one reaches its expires_at.
       if (!isPayoutWaiting(row.status)) throw new ApiError('invalid_state', `A ${row.status} payout does not wait; advance moves only a waiting payout's time.`);
-      if (row.batchId) throw new ApiError('invalid_state', `This payout waits with its batch ${row.batchId}; advance the batch.`);
+      if (row.batchId && waitsWithBatch(row.status)) throw new ApiError('invalid_state', `This payout waits with its batch ${row.batchId}; advance the batch.`);
       ctx.body = (await deps.temporal.payoutWaitAction(moved, { kind: 'due', status: row.status })) satisfies PayoutResponse;
       return;
     }
@@ -109,5 +109,8 @@ export function payoutRoutes(router: Router<ApiState>, deps: AppDeps): void {
     ctx.body = (await deps.temporal.payoutAction(moved, action)) satisfies PayoutResponse;
   });
 }
+
+/** A batch's item waits for approval or its time with its batch (a queued one waits for money on its own). */
+const waitsWithBatch = (status: string) => status === 'pending_approval' || status === 'scheduled';
 
 const movedPayout = (row: Payout, accountId: string, mode: Mode) => ({ id: row.id, accountId, mode, idempotencyKey: row.idempotencyKey, status: row.status });

@@ -1437,6 +1437,7 @@ export type components = {
             /** @description Unix seconds. */
             created_at: number;
             completed_at: number | null;
+            queue_if_low_balance: boolean;
             /** @description What a batch that waits for approval waits for; null on batches that need none. */
             approval: components["schemas"]["PayoutBatchApproval"] | null;
             scheduled_at: number | null;
@@ -2114,7 +2115,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "topup_01M91FAHD743G3FTM15K0XME65",
+                     *       "id": "topup_01M91HBD0PN9Y3YHSVD40G15P3",
                      *       "object": "top_up",
                      *       "mode": "sandbox",
                      *       "amount": 2500000,
@@ -2122,11 +2123,11 @@ export interface operations {
                      *       "status": "succeeded",
                      *       "description": "Float for November payouts",
                      *       "metadata": {},
-                     *       "balance_transaction_id": "txn_01M91FAHKJ2C9ASGJ58JY9K41P",
+                     *       "balance_transaction_id": "txn_01M91HBD9GZVC2SZJ40JM4G4N1",
                      *       "source": "test_helper",
                      *       "provider_reference": null,
-                     *       "idempotency_key": "37919a0a-553c-45f1-aa84-182e55aeec60",
-                     *       "created_at": 1796419700
+                     *       "idempotency_key": "545d0f94-0ccf-4a62-80d9-10fd129a475b",
+                     *       "created_at": 1796421825
                      *     }
                      */
                     "application/json": components["schemas"]["TopUp"];
@@ -2304,7 +2305,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "topup_01M91FAHD743G3FTM15K0XME65",
+                     *           "id": "topup_01M91HBD0PN9Y3YHSVD40G15P3",
                      *           "object": "top_up",
                      *           "mode": "sandbox",
                      *           "amount": 2500000,
@@ -2312,11 +2313,11 @@ export interface operations {
                      *           "status": "succeeded",
                      *           "description": "Float for November payouts",
                      *           "metadata": {},
-                     *           "balance_transaction_id": "txn_01M91FAHKJ2C9ASGJ58JY9K41P",
+                     *           "balance_transaction_id": "txn_01M91HBD9GZVC2SZJ40JM4G4N1",
                      *           "source": "test_helper",
                      *           "provider_reference": null,
-                     *           "idempotency_key": "37919a0a-553c-45f1-aa84-182e55aeec60",
-                     *           "created_at": 1796419700
+                     *           "idempotency_key": "545d0f94-0ccf-4a62-80d9-10fd129a475b",
+                     *           "created_at": 1796421825
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -2433,7 +2434,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "topup_01M91FAHD743G3FTM15K0XME65",
+                     *       "id": "topup_01M91HBD0PN9Y3YHSVD40G15P3",
                      *       "object": "top_up",
                      *       "mode": "sandbox",
                      *       "amount": 2500000,
@@ -2441,11 +2442,11 @@ export interface operations {
                      *       "status": "succeeded",
                      *       "description": "Float for November payouts",
                      *       "metadata": {},
-                     *       "balance_transaction_id": "txn_01M91FAHKJ2C9ASGJ58JY9K41P",
+                     *       "balance_transaction_id": "txn_01M91HBD9GZVC2SZJ40JM4G4N1",
                      *       "source": "test_helper",
                      *       "provider_reference": null,
-                     *       "idempotency_key": "37919a0a-553c-45f1-aa84-182e55aeec60",
-                     *       "created_at": 1796419700
+                     *       "idempotency_key": "545d0f94-0ccf-4a62-80d9-10fd129a475b",
+                     *       "created_at": 1796421825
                      *     }
                      */
                     "application/json": components["schemas"]["TopUp"];
@@ -2705,18 +2706,18 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "txn_01M91FAS2H8HHWXX0PV4CR7PB7",
+                     *           "id": "txn_01M91HBPMN9GV3NEW2Y14XMF7P",
                      *           "object": "balance_transaction",
                      *           "mode": "sandbox",
                      *           "type": "settlement",
-                     *           "source_id": "setl_01M91FAS1AJRT6QRVA6SS4AX0N",
+                     *           "source_id": "setl_01M91HBPJ92CMGVDQH537H8QMA",
                      *           "amount": 0,
                      *           "fee": 0,
                      *           "net": 0,
                      *           "currency": "INR",
                      *           "status": "available",
                      *           "description": "Settlement",
-                     *           "created_at": 1796419707
+                     *           "created_at": 1796421835
                      *         }
                      *       ],
                      *       "has_more": true,
@@ -2852,7 +2853,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
+                     *           "id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
                      *           "object": "beneficiary",
                      *           "mode": "sandbox",
                      *           "name": "Ravi Kumar",
@@ -2860,7 +2861,7 @@ export interface operations {
                      *           "phone": null,
                      *           "metadata": {},
                      *           "active": true,
-                     *           "created_at": 1796419700,
+                     *           "created_at": 1796421826,
                      *           "type": "vpa",
                      *           "bank_account": null,
                      *           "vpa": "success@upi"
@@ -3002,7 +3003,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
+                     *       "id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
                      *       "object": "beneficiary",
                      *       "mode": "sandbox",
                      *       "name": "Ravi Kumar",
@@ -3010,7 +3011,7 @@ export interface operations {
                      *       "phone": null,
                      *       "metadata": {},
                      *       "active": true,
-                     *       "created_at": 1796419700,
+                     *       "created_at": 1796421826,
                      *       "type": "vpa",
                      *       "bank_account": null,
                      *       "vpa": "success@upi"
@@ -3172,7 +3173,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
+                     *       "id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
                      *       "object": "beneficiary",
                      *       "mode": "sandbox",
                      *       "name": "Ravi Kumar",
@@ -3180,7 +3181,7 @@ export interface operations {
                      *       "phone": null,
                      *       "metadata": {},
                      *       "active": true,
-                     *       "created_at": 1796419700,
+                     *       "created_at": 1796421826,
                      *       "type": "vpa",
                      *       "bank_account": null,
                      *       "vpa": "success@upi"
@@ -3307,7 +3308,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
+                     *       "id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
                      *       "object": "beneficiary",
                      *       "mode": "sandbox",
                      *       "name": "Ravi Kumar",
@@ -3315,7 +3316,7 @@ export interface operations {
                      *       "phone": null,
                      *       "metadata": {},
                      *       "active": false,
-                     *       "created_at": 1796419700,
+                     *       "created_at": 1796421826,
                      *       "type": "vpa",
                      *       "bank_account": null,
                      *       "vpa": "success@upi"
@@ -3461,7 +3462,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
+                     *           "id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
                      *           "object": "customer",
                      *           "mode": "sandbox",
                      *           "name": "Meera Iyer",
@@ -3471,7 +3472,7 @@ export interface operations {
                      *           "metadata": {
                      *             "crm_id": "C-1042"
                      *           },
-                     *           "created_at": 1796419700
+                     *           "created_at": 1796421826
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -3637,7 +3638,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
+                     *       "id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
                      *       "object": "customer",
                      *       "mode": "sandbox",
                      *       "name": "Meera Iyer",
@@ -3647,7 +3648,7 @@ export interface operations {
                      *       "metadata": {
                      *         "crm_id": "C-1042"
                      *       },
-                     *       "created_at": 1796419700
+                     *       "created_at": 1796421826
                      *     }
                      */
                     "application/json": components["schemas"]["Customer"];
@@ -3806,7 +3807,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
+                     *       "id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
                      *       "object": "customer",
                      *       "mode": "sandbox",
                      *       "name": "Meera Iyer",
@@ -3816,7 +3817,7 @@ export interface operations {
                      *       "metadata": {
                      *         "crm_id": "C-1042"
                      *       },
-                     *       "created_at": 1796419700
+                     *       "created_at": 1796421826
                      *     }
                      */
                     "application/json": components["schemas"]["Customer"];
@@ -3989,7 +3990,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
+                     *       "id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
                      *       "object": "customer",
                      *       "mode": "sandbox",
                      *       "name": "Meera Iyer",
@@ -4000,7 +4001,7 @@ export interface operations {
                      *         "crm_id": "C-1042",
                      *         "tier": "gold"
                      *       },
-                     *       "created_at": 1796419700
+                     *       "created_at": 1796421826
                      *     }
                      */
                     "application/json": components["schemas"]["Customer"];
@@ -4190,16 +4191,16 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "pout_01M91FAHX0NJE80SGA4BM6SGA5",
+                     *           "id": "pout_01M91HBDMX95422KKJDSDVYY9R",
                      *           "object": "payout",
                      *           "livemode": false,
-                     *           "beneficiary_id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
+                     *           "beneficiary_id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
                      *           "amount": 150000,
                      *           "currency": "INR",
                      *           "mode": "upi",
                      *           "status": "completed",
                      *           "failure_reason": null,
-                     *           "utr": "SBXF43085487E9AD",
+                     *           "utr": "SBX878AB3232395A",
                      *           "provider_reference": null,
                      *           "fees": 0,
                      *           "batch_id": null,
@@ -4208,9 +4209,9 @@ export interface operations {
                      *           "metadata": {
                      *             "invoice": "INV-2026-0042"
                      *           },
-                     *           "idempotency_key": "b0973462-6879-45af-87c8-c125b4fbcf01",
-                     *           "created_at": 1796419700,
-                     *           "completed_at": 1796419701,
+                     *           "idempotency_key": "48947342-de7f-4d9a-ac37-93ce1836f71d",
+                     *           "created_at": 1796421826,
+                     *           "completed_at": 1796421827,
                      *           "failed_at": null,
                      *           "reversed_at": null,
                      *           "approval": null,
@@ -4321,7 +4322,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "beneficiary_id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
+                 *       "beneficiary_id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
                  *       "amount": 1000,
                  *       "mode": "upi"
                  *     }
@@ -4357,7 +4358,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "beneficiary_id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
+                 *       "beneficiary_id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
                  *       "amount": 1000,
                  *       "mode": "upi"
                  *     }
@@ -4412,10 +4413,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M91FAK2Z16KRQ5PJSB6D3MRQ",
+                     *       "id": "pout_01M91HBEZ5MQQ10PHFHQSAKZ45",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
+                     *       "beneficiary_id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
                      *       "amount": 1000,
                      *       "currency": "INR",
                      *       "mode": "upi",
@@ -4428,8 +4429,8 @@ export interface operations {
                      *       "reference": null,
                      *       "narration": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "3e11bc3a-8b27-443a-b3f3-694b4aa1ae86",
-                     *       "created_at": 1796419701,
+                     *       "idempotency_key": "9117b15e-0249-4836-83e4-6caf436f9f0e",
+                     *       "created_at": 1796421827,
                      *       "completed_at": null,
                      *       "failed_at": null,
                      *       "reversed_at": null,
@@ -4620,16 +4621,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M91FAHX0NJE80SGA4BM6SGA5",
+                     *       "id": "pout_01M91HBDMX95422KKJDSDVYY9R",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
+                     *       "beneficiary_id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
                      *       "amount": 150000,
                      *       "currency": "INR",
                      *       "mode": "upi",
                      *       "status": "completed",
                      *       "failure_reason": null,
-                     *       "utr": "SBXF43085487E9AD",
+                     *       "utr": "SBX878AB3232395A",
                      *       "provider_reference": null,
                      *       "fees": 0,
                      *       "batch_id": null,
@@ -4638,9 +4639,9 @@ export interface operations {
                      *       "metadata": {
                      *         "invoice": "INV-2026-0042"
                      *       },
-                     *       "idempotency_key": "b0973462-6879-45af-87c8-c125b4fbcf01",
-                     *       "created_at": 1796419700,
-                     *       "completed_at": 1796419701,
+                     *       "idempotency_key": "48947342-de7f-4d9a-ac37-93ce1836f71d",
+                     *       "created_at": 1796421826,
+                     *       "completed_at": 1796421827,
                      *       "failed_at": null,
                      *       "reversed_at": null,
                      *       "approval": null,
@@ -4777,10 +4778,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M91FANZQHBK809580DJ6REFF",
+                     *       "id": "pout_01M91HBHZ6A63SV77Q42SK6T9X",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
+                     *       "beneficiary_id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
                      *       "amount": 250000,
                      *       "currency": "INR",
                      *       "mode": "upi",
@@ -4793,8 +4794,8 @@ export interface operations {
                      *       "reference": "INV-2026-0057",
                      *       "narration": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "3f4f1497-de59-4fae-a4bf-6e8e386e41b6",
-                     *       "created_at": 1796419704,
+                     *       "idempotency_key": "574d0d40-814f-4631-8466-7be07b8cfb86",
+                     *       "created_at": 1796421830,
                      *       "completed_at": null,
                      *       "failed_at": null,
                      *       "reversed_at": null,
@@ -4804,13 +4805,13 @@ export interface operations {
                      *         ],
                      *         "received": [
                      *           {
-                     *             "key_id": "key_01M91FANYVCAH49HSS8N8H37P9",
+                     *             "key_id": "key_01M91HBHYH5NYFQWHAZC5NS2RQ",
                      *             "name": "Priya (finance)",
-                     *             "approved_at": 1796419705
+                     *             "approved_at": 1796421830
                      *           }
                      *         ],
                      *         "required": 1,
-                     *         "expires_at": 1796506104,
+                     *         "expires_at": 1796508230,
                      *         "beneficiary": {
                      *           "vpa": "success@upi",
                      *           "ifsc": null,
@@ -4821,8 +4822,8 @@ export interface operations {
                      *         },
                      *         "requested_by": {
                      *           "name": null,
-                     *           "holder": "key_01M91FAHBGMVSPS3R3S93P8CT5",
-                     *           "key_id": "key_01M91FAHBGMVSPS3R3S93P8CT5"
+                     *           "holder": "key_01M91HBCXY31KQ21WB4VRD5F9W",
+                     *           "key_id": "key_01M91HBCXY31KQ21WB4VRD5F9W"
                      *         }
                      *       },
                      *       "scheduled_at": null,
@@ -5003,10 +5004,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M91FAPBRGXP9ATVPSQ1YMFME",
+                     *       "id": "pout_01M91HBJ6YV8EX24JKH18CDC5C",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
+                     *       "beneficiary_id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
                      *       "amount": 250000,
                      *       "currency": "INR",
                      *       "mode": "upi",
@@ -5022,8 +5023,8 @@ export interface operations {
                      *       "reference": "INV-2026-0057",
                      *       "narration": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "5c2c84ad-515c-4be3-a128-411abcbabf53",
-                     *       "created_at": 1796419705,
+                     *       "idempotency_key": "38839884-ed17-4630-bd7c-db8f2c59135a",
+                     *       "created_at": 1796421830,
                      *       "completed_at": null,
                      *       "failed_at": null,
                      *       "reversed_at": null,
@@ -5033,7 +5034,7 @@ export interface operations {
                      *         ],
                      *         "received": [],
                      *         "required": 1,
-                     *         "expires_at": 1796506105,
+                     *         "expires_at": 1796508230,
                      *         "beneficiary": {
                      *           "vpa": "success@upi",
                      *           "ifsc": null,
@@ -5044,12 +5045,12 @@ export interface operations {
                      *         },
                      *         "requested_by": {
                      *           "name": null,
-                     *           "holder": "key_01M91FAHBGMVSPS3R3S93P8CT5",
-                     *           "key_id": "key_01M91FAHBGMVSPS3R3S93P8CT5"
+                     *           "holder": "key_01M91HBCXY31KQ21WB4VRD5F9W",
+                     *           "key_id": "key_01M91HBCXY31KQ21WB4VRD5F9W"
                      *         }
                      *       },
                      *       "scheduled_at": null,
-                     *       "rejected_at": 1796419705,
+                     *       "rejected_at": 1796421830,
                      *       "cancelled_at": null,
                      *       "queue_if_low_balance": false,
                      *       "queued_at": null,
@@ -5227,10 +5228,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M91FAQEA85QS1RHMBFYT0VQX",
+                     *       "id": "pout_01M91HBKKVPPJB5RCF4XM6WGC1",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
+                     *       "beneficiary_id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
                      *       "amount": 5000,
                      *       "currency": "INR",
                      *       "mode": "upi",
@@ -5243,8 +5244,8 @@ export interface operations {
                      *       "reference": null,
                      *       "narration": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "1c92f1fa-fcc0-4442-89d2-f61696ec6f04",
-                     *       "created_at": 1796419706,
+                     *       "idempotency_key": "cb90b870-1529-458a-96e9-ed1d4622571f",
+                     *       "created_at": 1796421832,
                      *       "completed_at": null,
                      *       "failed_at": null,
                      *       "reversed_at": null,
@@ -5254,7 +5255,7 @@ export interface operations {
                      *         ],
                      *         "received": [],
                      *         "required": 1,
-                     *         "expires_at": 1796506106,
+                     *         "expires_at": 1796508232,
                      *         "beneficiary": {
                      *           "vpa": "success@upi",
                      *           "ifsc": null,
@@ -5265,13 +5266,13 @@ export interface operations {
                      *         },
                      *         "requested_by": {
                      *           "name": null,
-                     *           "holder": "key_01M91FAHBGMVSPS3R3S93P8CT5",
-                     *           "key_id": "key_01M91FAHBGMVSPS3R3S93P8CT5"
+                     *           "holder": "key_01M91HBCXY31KQ21WB4VRD5F9W",
+                     *           "key_id": "key_01M91HBCXY31KQ21WB4VRD5F9W"
                      *         }
                      *       },
-                     *       "scheduled_at": 1796506106,
+                     *       "scheduled_at": 1796508232,
                      *       "rejected_at": null,
-                     *       "cancelled_at": 1796419706,
+                     *       "cancelled_at": 1796421832,
                      *       "queue_if_low_balance": false,
                      *       "queued_at": null,
                      *       "queue_expires_at": null
@@ -5426,27 +5427,27 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M91FAK2Z16KRQ5PJSB6D3MRQ",
+                     *       "id": "pout_01M91HBEZ5MQQ10PHFHQSAKZ45",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
+                     *       "beneficiary_id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
                      *       "amount": 1000,
                      *       "currency": "INR",
                      *       "mode": "upi",
                      *       "status": "reversed",
                      *       "failure_reason": null,
-                     *       "utr": "SBX28712EBDED9C8",
+                     *       "utr": "SBX38965A11B8862",
                      *       "provider_reference": null,
                      *       "fees": 0,
                      *       "batch_id": null,
                      *       "reference": null,
                      *       "narration": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "3e11bc3a-8b27-443a-b3f3-694b4aa1ae86",
-                     *       "created_at": 1796419701,
-                     *       "completed_at": 1796419702,
+                     *       "idempotency_key": "9117b15e-0249-4836-83e4-6caf436f9f0e",
+                     *       "created_at": 1796421827,
+                     *       "completed_at": 1796421828,
                      *       "failed_at": null,
-                     *       "reversed_at": 1796419703,
+                     *       "reversed_at": 1796421828,
                      *       "approval": null,
                      *       "scheduled_at": null,
                      *       "rejected_at": null,
@@ -5619,12 +5620,12 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "pbat_01M91FAMD0GRYG90MAEXAQPSSA",
+                     *           "id": "pbat_01M91HBGAQ86TT72CZM73T9X16",
                      *           "object": "payout_batch",
                      *           "mode": "sandbox",
                      *           "status": "completed",
                      *           "reference": "payroll-2026-11",
-                     *           "idempotency_key": "846fd083-a019-49d5-ad9b-a3c439e946c0",
+                     *           "idempotency_key": "51b5270f-e639-4e11-83fc-7fb19dd3021b",
                      *           "total_count": 2,
                      *           "total_amount": 97000,
                      *           "counts": {
@@ -5638,8 +5639,9 @@ export interface operations {
                      *             "cancelled": 0,
                      *             "reversed": 0
                      *           },
-                     *           "created_at": 1796419703,
-                     *           "completed_at": 1796419704,
+                     *           "created_at": 1796421828,
+                     *           "completed_at": 1796421830,
+                     *           "queue_if_low_balance": false,
                      *           "approval": null,
                      *           "scheduled_at": null
                      *         }
@@ -5765,13 +5767,15 @@ export interface operations {
                     reference?: string;
                     /** @description Unix seconds, 15 minutes to 90 days ahead: the batch waits `scheduled` until then (after any approval), then its payouts go on. */
                     scheduled_at?: number;
+                    /** @description Each item that `available` cannot cover as it goes on (or that finds older payouts queued) waits `queued` for money, oldest first, instead of failing insufficient_funds; the batch stays `processing` meanwhile. */
+                    queue_if_low_balance?: boolean | ("true" | "false");
                 };
                 /**
                  * @example {
                  *       "reference": "payroll-2026-11",
                  *       "payouts": [
                  *         {
-                 *           "beneficiary_id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
+                 *           "beneficiary_id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
                  *           "amount": 45000,
                  *           "mode": "upi",
                  *           "idempotency_key": "payroll-2026-11/emp-001",
@@ -5779,7 +5783,7 @@ export interface operations {
                  *           "narration": "November salary"
                  *         },
                  *         {
-                 *           "beneficiary_id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
+                 *           "beneficiary_id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
                  *           "amount": 52000,
                  *           "mode": "upi",
                  *           "idempotency_key": "payroll-2026-11/emp-002",
@@ -5813,6 +5817,8 @@ export interface operations {
                     reference?: string;
                     /** @description Unix seconds, 15 minutes to 90 days ahead: the batch waits `scheduled` until then (after any approval), then its payouts go on. */
                     scheduled_at?: number;
+                    /** @description Each item that `available` cannot cover as it goes on (or that finds older payouts queued) waits `queued` for money, oldest first, instead of failing insufficient_funds; the batch stays `processing` meanwhile. */
+                    queue_if_low_balance?: boolean | ("true" | "false");
                 };
             };
         };
@@ -5835,12 +5841,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pbat_01M91FAMD0GRYG90MAEXAQPSSA",
+                     *       "id": "pbat_01M91HBGAQ86TT72CZM73T9X16",
                      *       "object": "payout_batch",
                      *       "mode": "sandbox",
                      *       "status": "processing",
                      *       "reference": "payroll-2026-11",
-                     *       "idempotency_key": "846fd083-a019-49d5-ad9b-a3c439e946c0",
+                     *       "idempotency_key": "51b5270f-e639-4e11-83fc-7fb19dd3021b",
                      *       "total_count": 2,
                      *       "total_amount": 97000,
                      *       "counts": {
@@ -5854,8 +5860,9 @@ export interface operations {
                      *         "cancelled": 0,
                      *         "reversed": 0
                      *       },
-                     *       "created_at": 1796419703,
+                     *       "created_at": 1796421828,
                      *       "completed_at": null,
+                     *       "queue_if_low_balance": false,
                      *       "approval": null,
                      *       "scheduled_at": null
                      *     }
@@ -6016,12 +6023,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pbat_01M91FAMD0GRYG90MAEXAQPSSA",
+                     *       "id": "pbat_01M91HBGAQ86TT72CZM73T9X16",
                      *       "object": "payout_batch",
                      *       "mode": "sandbox",
                      *       "status": "completed",
                      *       "reference": "payroll-2026-11",
-                     *       "idempotency_key": "846fd083-a019-49d5-ad9b-a3c439e946c0",
+                     *       "idempotency_key": "51b5270f-e639-4e11-83fc-7fb19dd3021b",
                      *       "total_count": 2,
                      *       "total_amount": 97000,
                      *       "counts": {
@@ -6035,8 +6042,9 @@ export interface operations {
                      *         "cancelled": 0,
                      *         "reversed": 0
                      *       },
-                     *       "created_at": 1796419703,
-                     *       "completed_at": 1796419704,
+                     *       "created_at": 1796421828,
+                     *       "completed_at": 1796421830,
+                     *       "queue_if_low_balance": false,
                      *       "approval": null,
                      *       "scheduled_at": null
                      *     }
@@ -6166,12 +6174,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pbat_01M91FAPGWWNK1G1H3JJHBCFKT",
+                     *       "id": "pbat_01M91HBJD5PZ8D306BDBGGKEWQ",
                      *       "object": "payout_batch",
                      *       "mode": "sandbox",
                      *       "status": "processing",
                      *       "reference": "bonus-2026-11",
-                     *       "idempotency_key": "898e7404-6529-479c-9f06-6243b5d0ddea",
+                     *       "idempotency_key": "1e59ff77-f7e3-4a13-85e1-e8eb0d84077d",
                      *       "total_count": 2,
                      *       "total_amount": 120000,
                      *       "counts": {
@@ -6185,8 +6193,9 @@ export interface operations {
                      *         "cancelled": 0,
                      *         "reversed": 0
                      *       },
-                     *       "created_at": 1796419705,
+                     *       "created_at": 1796421831,
                      *       "completed_at": null,
+                     *       "queue_if_low_balance": false,
                      *       "approval": {
                      *         "reasons": [
                      *           "amount_rule"
@@ -6195,12 +6204,12 @@ export interface operations {
                      *           "largest_items": [
                      *             {
                      *               "amount": 60000,
-                     *               "beneficiary_id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
+                     *               "beneficiary_id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
                      *               "idempotency_key": "bonus-2026-11/emp-001"
                      *             },
                      *             {
                      *               "amount": 60000,
-                     *               "beneficiary_id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
+                     *               "beneficiary_id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
                      *               "idempotency_key": "bonus-2026-11/emp-002"
                      *             }
                      *           ],
@@ -6209,17 +6218,17 @@ export interface operations {
                      *         },
                      *         "received": [
                      *           {
-                     *             "key_id": "key_01M91FANYVCAH49HSS8N8H37P9",
+                     *             "key_id": "key_01M91HBHYH5NYFQWHAZC5NS2RQ",
                      *             "name": "Priya (finance)",
-                     *             "approved_at": 1796419705
+                     *             "approved_at": 1796421831
                      *           }
                      *         ],
                      *         "required": 1,
-                     *         "expires_at": 1796506105,
+                     *         "expires_at": 1796508231,
                      *         "requested_by": {
                      *           "name": null,
-                     *           "holder": "key_01M91FAHBGMVSPS3R3S93P8CT5",
-                     *           "key_id": "key_01M91FAHBGMVSPS3R3S93P8CT5"
+                     *           "holder": "key_01M91HBCXY31KQ21WB4VRD5F9W",
+                     *           "key_id": "key_01M91HBCXY31KQ21WB4VRD5F9W"
                      *         }
                      *       },
                      *       "scheduled_at": null
@@ -6395,12 +6404,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pbat_01M91FAPQ01N304ZX69QZYSW7Z",
+                     *       "id": "pbat_01M91HBJK9RQMZHJTA9F9VWHXG",
                      *       "object": "payout_batch",
                      *       "mode": "sandbox",
                      *       "status": "rejected",
                      *       "reference": "bonus-2026-12",
-                     *       "idempotency_key": "01618eae-8aff-4b0d-8a44-1fd32ee0a0d7",
+                     *       "idempotency_key": "6ee9f271-b05c-471e-b373-4efb74bfd8d6",
                      *       "total_count": 2,
                      *       "total_amount": 120000,
                      *       "counts": {
@@ -6414,8 +6423,9 @@ export interface operations {
                      *         "cancelled": 0,
                      *         "reversed": 0
                      *       },
-                     *       "created_at": 1796419705,
+                     *       "created_at": 1796421831,
                      *       "completed_at": null,
+                     *       "queue_if_low_balance": false,
                      *       "approval": {
                      *         "reasons": [
                      *           "amount_rule"
@@ -6424,12 +6434,12 @@ export interface operations {
                      *           "largest_items": [
                      *             {
                      *               "amount": 60000,
-                     *               "beneficiary_id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
+                     *               "beneficiary_id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
                      *               "idempotency_key": "bonus-2026-12/emp-001"
                      *             },
                      *             {
                      *               "amount": 60000,
-                     *               "beneficiary_id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
+                     *               "beneficiary_id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
                      *               "idempotency_key": "bonus-2026-12/emp-002"
                      *             }
                      *           ],
@@ -6438,11 +6448,11 @@ export interface operations {
                      *         },
                      *         "received": [],
                      *         "required": 1,
-                     *         "expires_at": 1796506105,
+                     *         "expires_at": 1796508231,
                      *         "requested_by": {
                      *           "name": null,
-                     *           "holder": "key_01M91FAHBGMVSPS3R3S93P8CT5",
-                     *           "key_id": "key_01M91FAHBGMVSPS3R3S93P8CT5"
+                     *           "holder": "key_01M91HBCXY31KQ21WB4VRD5F9W",
+                     *           "key_id": "key_01M91HBCXY31KQ21WB4VRD5F9W"
                      *         }
                      *       },
                      *       "scheduled_at": null
@@ -6619,12 +6629,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pbat_01M91FAQ3FKXP60ZB6AKHPM2F7",
+                     *       "id": "pbat_01M91HBK21KYWTJDGGP0AGDM15",
                      *       "object": "payout_batch",
                      *       "mode": "sandbox",
                      *       "status": "cancelled",
                      *       "reference": "stipend-2026-12",
-                     *       "idempotency_key": "fa6827d0-ff32-4e71-af50-72a16384b6c5",
+                     *       "idempotency_key": "8f954669-5708-4741-87a0-31f0b14e6ff4",
                      *       "total_count": 1,
                      *       "total_amount": 5000,
                      *       "counts": {
@@ -6638,10 +6648,11 @@ export interface operations {
                      *         "cancelled": 1,
                      *         "reversed": 0
                      *       },
-                     *       "created_at": 1796419705,
+                     *       "created_at": 1796421831,
                      *       "completed_at": null,
+                     *       "queue_if_low_balance": false,
                      *       "approval": null,
-                     *       "scheduled_at": 1796506105
+                     *       "scheduled_at": 1796508231
                      *     }
                      */
                     "application/json": components["schemas"]["PayoutBatch"];
@@ -6793,12 +6804,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pbat_01M91FAQ8284CV1NSXVGZ5ZJSZ",
+                     *       "id": "pbat_01M91HBKBACXRDQHTHETX45ARD",
                      *       "object": "payout_batch",
                      *       "mode": "sandbox",
                      *       "status": "processing",
                      *       "reference": "stipend-2027-01",
-                     *       "idempotency_key": "59912dc8-76db-4d34-bdc1-1ee5e81ee32a",
+                     *       "idempotency_key": "9cdcfa91-36d4-4482-834a-ed27436536ca",
                      *       "total_count": 1,
                      *       "total_amount": 5000,
                      *       "counts": {
@@ -6812,10 +6823,11 @@ export interface operations {
                      *         "cancelled": 0,
                      *         "reversed": 0
                      *       },
-                     *       "created_at": 1796419706,
+                     *       "created_at": 1796421832,
                      *       "completed_at": null,
+                     *       "queue_if_low_balance": false,
                      *       "approval": null,
-                     *       "scheduled_at": 1796506106
+                     *       "scheduled_at": 1796508232
                      *     }
                      */
                     "application/json": components["schemas"]["PayoutBatch"];
@@ -6989,14 +7001,14 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "pay_01M91FAQP58AEXKCZA809RDA5M",
+                     *           "id": "pay_01M91HBM9G4RM96SZD42EV7RTF",
                      *           "object": "payment",
                      *           "mode": "sandbox",
                      *           "amount": 49900,
                      *           "currency": "INR",
                      *           "status": "captured",
                      *           "receipt": "order-7781",
-                     *           "customer_id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
+                     *           "customer_id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
                      *           "description": "Two books",
                      *           "metadata": {
                      *             "order_id": "7781"
@@ -7007,12 +7019,12 @@ export interface operations {
                      *           "settlement_id": null,
                      *           "collection_id": null,
                      *           "payment_link_id": null,
-                     *           "idempotency_key": "9adf33ae-f80e-4f6c-bd6a-1ef05a754c02",
+                     *           "idempotency_key": "2ad017e0-08eb-477b-8eb1-f6f1ac6526b1",
                      *           "next_action": null,
                      *           "return_url": null,
                      *           "provider_reference": null,
-                     *           "created_at": 1796419706,
-                     *           "captured_at": 1796419706,
+                     *           "created_at": 1796421833,
+                     *           "captured_at": 1796421833,
                      *           "failed_at": null,
                      *           "method": "upi",
                      *           "vpa": "success@upi",
@@ -7122,7 +7134,7 @@ export interface operations {
                  *       "amount": 49900,
                  *       "method": "upi",
                  *       "vpa": "success@upi",
-                 *       "customer_id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
+                 *       "customer_id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
                  *       "receipt": "order-7781",
                  *       "description": "Two books",
                  *       "metadata": {
@@ -7152,14 +7164,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pay_01M91FAQP58AEXKCZA809RDA5M",
+                     *       "id": "pay_01M91HBM9G4RM96SZD42EV7RTF",
                      *       "object": "payment",
                      *       "mode": "sandbox",
                      *       "amount": 49900,
                      *       "currency": "INR",
                      *       "status": "captured",
                      *       "receipt": "order-7781",
-                     *       "customer_id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
+                     *       "customer_id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
                      *       "description": "Two books",
                      *       "metadata": {
                      *         "order_id": "7781"
@@ -7170,12 +7182,12 @@ export interface operations {
                      *       "settlement_id": null,
                      *       "collection_id": null,
                      *       "payment_link_id": null,
-                     *       "idempotency_key": "9adf33ae-f80e-4f6c-bd6a-1ef05a754c02",
+                     *       "idempotency_key": "2ad017e0-08eb-477b-8eb1-f6f1ac6526b1",
                      *       "next_action": null,
                      *       "return_url": null,
                      *       "provider_reference": null,
-                     *       "created_at": 1796419706,
-                     *       "captured_at": 1796419706,
+                     *       "created_at": 1796421833,
+                     *       "captured_at": 1796421833,
                      *       "failed_at": null,
                      *       "method": "upi",
                      *       "vpa": "success@upi",
@@ -7349,14 +7361,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pay_01M91FAQP58AEXKCZA809RDA5M",
+                     *       "id": "pay_01M91HBM9G4RM96SZD42EV7RTF",
                      *       "object": "payment",
                      *       "mode": "sandbox",
                      *       "amount": 49900,
                      *       "currency": "INR",
                      *       "status": "captured",
                      *       "receipt": "order-7781",
-                     *       "customer_id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
+                     *       "customer_id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
                      *       "description": "Two books",
                      *       "metadata": {
                      *         "order_id": "7781"
@@ -7367,12 +7379,12 @@ export interface operations {
                      *       "settlement_id": null,
                      *       "collection_id": null,
                      *       "payment_link_id": null,
-                     *       "idempotency_key": "9adf33ae-f80e-4f6c-bd6a-1ef05a754c02",
+                     *       "idempotency_key": "2ad017e0-08eb-477b-8eb1-f6f1ac6526b1",
                      *       "next_action": null,
                      *       "return_url": null,
                      *       "provider_reference": null,
-                     *       "created_at": 1796419706,
-                     *       "captured_at": 1796419706,
+                     *       "created_at": 1796421833,
+                     *       "captured_at": 1796421833,
                      *       "failed_at": null,
                      *       "method": "upi",
                      *       "vpa": "success@upi",
@@ -7519,10 +7531,10 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "rfnd_01M91FAQTVVF4M0384E49Y3VEV",
+                     *           "id": "rfnd_01M91HBMXDZTQ5B4M8SVMSF3EC",
                      *           "object": "refund",
                      *           "mode": "sandbox",
-                     *           "payment_id": "pay_01M91FAQP58AEXKCZA809RDA5M",
+                     *           "payment_id": "pay_01M91HBM9G4RM96SZD42EV7RTF",
                      *           "amount": 9900,
                      *           "currency": "INR",
                      *           "status": "processed",
@@ -7530,10 +7542,10 @@ export interface operations {
                      *           "metadata": {},
                      *           "failure_code": null,
                      *           "failure_message": null,
-                     *           "utr": "SBXRC74B31E63FCC9",
-                     *           "idempotency_key": "7c0ea964-bc09-4ed2-aa1a-20b5ea5c1641",
-                     *           "created_at": 1796419706,
-                     *           "processed_at": 1796419707,
+                     *           "utr": "SBXRC79EA7967F14D",
+                     *           "idempotency_key": "ed3a7f16-73b0-4381-b271-be42b372e935",
+                     *           "created_at": 1796421833,
+                     *           "processed_at": 1796421835,
                      *           "failed_at": null
                      *         }
                      *       ],
@@ -7636,7 +7648,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "payment_id": "pay_01M91FAQP58AEXKCZA809RDA5M",
+                 *       "payment_id": "pay_01M91HBM9G4RM96SZD42EV7RTF",
                  *       "amount": 9900,
                  *       "reason": "One book returned"
                  *     }
@@ -7655,7 +7667,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "payment_id": "pay_01M91FAQP58AEXKCZA809RDA5M",
+                 *       "payment_id": "pay_01M91HBM9G4RM96SZD42EV7RTF",
                  *       "amount": 9900,
                  *       "reason": "One book returned"
                  *     }
@@ -7693,10 +7705,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rfnd_01M91FAQTVVF4M0384E49Y3VEV",
+                     *       "id": "rfnd_01M91HBMXDZTQ5B4M8SVMSF3EC",
                      *       "object": "refund",
                      *       "mode": "sandbox",
-                     *       "payment_id": "pay_01M91FAQP58AEXKCZA809RDA5M",
+                     *       "payment_id": "pay_01M91HBM9G4RM96SZD42EV7RTF",
                      *       "amount": 9900,
                      *       "currency": "INR",
                      *       "status": "pending",
@@ -7705,8 +7717,8 @@ export interface operations {
                      *       "failure_code": null,
                      *       "failure_message": null,
                      *       "utr": null,
-                     *       "idempotency_key": "7c0ea964-bc09-4ed2-aa1a-20b5ea5c1641",
-                     *       "created_at": 1796419706,
+                     *       "idempotency_key": "ed3a7f16-73b0-4381-b271-be42b372e935",
+                     *       "created_at": 1796421833,
                      *       "processed_at": null,
                      *       "failed_at": null
                      *     }
@@ -7889,10 +7901,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rfnd_01M91FAQTVVF4M0384E49Y3VEV",
+                     *       "id": "rfnd_01M91HBMXDZTQ5B4M8SVMSF3EC",
                      *       "object": "refund",
                      *       "mode": "sandbox",
-                     *       "payment_id": "pay_01M91FAQP58AEXKCZA809RDA5M",
+                     *       "payment_id": "pay_01M91HBM9G4RM96SZD42EV7RTF",
                      *       "amount": 9900,
                      *       "currency": "INR",
                      *       "status": "processed",
@@ -7900,10 +7912,10 @@ export interface operations {
                      *       "metadata": {},
                      *       "failure_code": null,
                      *       "failure_message": null,
-                     *       "utr": "SBXRC74B31E63FCC9",
-                     *       "idempotency_key": "7c0ea964-bc09-4ed2-aa1a-20b5ea5c1641",
-                     *       "created_at": 1796419706,
-                     *       "processed_at": 1796419707,
+                     *       "utr": "SBXRC79EA7967F14D",
+                     *       "idempotency_key": "ed3a7f16-73b0-4381-b271-be42b372e935",
+                     *       "created_at": 1796421833,
+                     *       "processed_at": 1796421835,
                      *       "failed_at": null
                      *     }
                      */
@@ -8045,17 +8057,17 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "setl_01M91FAS1AJRT6QRVA6SS4AX0N",
+                     *           "id": "setl_01M91HBPJ92CMGVDQH537H8QMA",
                      *           "object": "settlement",
                      *           "mode": "sandbox",
                      *           "amount": 49900,
                      *           "currency": "INR",
                      *           "payment_count": 1,
                      *           "status": "processed",
-                     *           "utr": "SETL2653CAB7D359",
+                     *           "utr": "SETL3DA3969BA0D5",
                      *           "provider_reference": null,
                      *           "fees": 0,
-                     *           "created_at": 1796419707
+                     *           "created_at": 1796421835
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -8172,17 +8184,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "setl_01M91FAS1AJRT6QRVA6SS4AX0N",
+                     *       "id": "setl_01M91HBPJ92CMGVDQH537H8QMA",
                      *       "object": "settlement",
                      *       "mode": "sandbox",
                      *       "amount": 49900,
                      *       "currency": "INR",
                      *       "payment_count": 1,
                      *       "status": "processed",
-                     *       "utr": "SETL2653CAB7D359",
+                     *       "utr": "SETL3DA3969BA0D5",
                      *       "provider_reference": null,
                      *       "fees": 0,
-                     *       "created_at": 1796419707
+                     *       "created_at": 1796421835
                      *     }
                      */
                     "application/json": components["schemas"]["Settlement"];
@@ -8315,17 +8327,17 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "setl_01M91FAS1AJRT6QRVA6SS4AX0N",
+                     *           "id": "setl_01M91HBPJ92CMGVDQH537H8QMA",
                      *           "object": "settlement",
                      *           "mode": "sandbox",
                      *           "amount": 49900,
                      *           "currency": "INR",
                      *           "payment_count": 1,
                      *           "status": "processed",
-                     *           "utr": "SETL2653CAB7D359",
+                     *           "utr": "SETL3DA3969BA0D5",
                      *           "provider_reference": null,
                      *           "fees": 0,
-                     *           "created_at": 1796419707
+                     *           "created_at": 1796421835
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -8507,29 +8519,29 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "mdt_01M91FASZKCAZJBGSGZZQ1AAZP",
+                     *           "id": "mdt_01M91HBQNTK0ESC2PRD20A6J8C",
                      *           "object": "mandate",
                      *           "mode": "sandbox",
                      *           "livemode": false,
-                     *           "customer_id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
+                     *           "customer_id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
                      *           "vpa": "success@upi",
                      *           "max_amount": 500000,
                      *           "frequency": "monthly",
-                     *           "start_at": 1796419708,
-                     *           "expire_at": 2112038908,
+                     *           "start_at": 1796421836,
+                     *           "expire_at": 2112041036,
                      *           "status": "active",
-                     *           "authorization_url": "https://api.paygate.example/mandates/mdt_01M91FASZKCAZJBGSGZZQ1AAZP/authorize",
-                     *           "authorization_expires_at": 1797024508,
+                     *           "authorization_url": "https://api.paygate.example/mandates/mdt_01M91HBQNTK0ESC2PRD20A6J8C/authorize",
+                     *           "authorization_expires_at": 1797026636,
                      *           "provider_reference": null,
                      *           "description": "Gold plan, monthly",
                      *           "metadata": {
                      *             "plan": "gold"
                      *           },
-                     *           "idempotency_key": "63fd9ef5-824b-4a85-ad37-4ccdc5eae09f",
-                     *           "created_at": 1796419708,
-                     *           "activated_at": 1796419708,
-                     *           "paused_at": 1796419709,
-                     *           "resumed_at": 1796419709,
+                     *           "idempotency_key": "e3718b44-aa63-4e06-965d-9aef84f2d175",
+                     *           "created_at": 1796421836,
+                     *           "activated_at": 1796421836,
+                     *           "paused_at": 1796421836,
+                     *           "resumed_at": 1796421836,
                      *           "revoked_at": null,
                      *           "rejected_at": null,
                      *           "expired_at": null
@@ -8661,7 +8673,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "customer_id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
+                 *       "customer_id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
                  *       "max_amount": 500000,
                  *       "frequency": "monthly",
                  *       "description": "Gold plan, monthly",
@@ -8718,26 +8730,26 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M91FASZKCAZJBGSGZZQ1AAZP",
+                     *       "id": "mdt_01M91HBQNTK0ESC2PRD20A6J8C",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
+                     *       "customer_id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1796419708,
-                     *       "expire_at": 2112038908,
+                     *       "start_at": 1796421836,
+                     *       "expire_at": 2112041036,
                      *       "status": "created",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M91FASZKCAZJBGSGZZQ1AAZP/authorize",
-                     *       "authorization_expires_at": 1797024508,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M91HBQNTK0ESC2PRD20A6J8C/authorize",
+                     *       "authorization_expires_at": 1797026636,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "63fd9ef5-824b-4a85-ad37-4ccdc5eae09f",
-                     *       "created_at": 1796419708,
+                     *       "idempotency_key": "e3718b44-aa63-4e06-965d-9aef84f2d175",
+                     *       "created_at": 1796421836,
                      *       "activated_at": null,
                      *       "paused_at": null,
                      *       "resumed_at": null,
@@ -8913,29 +8925,29 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M91FASZKCAZJBGSGZZQ1AAZP",
+                     *       "id": "mdt_01M91HBQNTK0ESC2PRD20A6J8C",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
+                     *       "customer_id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1796419708,
-                     *       "expire_at": 2112038908,
+                     *       "start_at": 1796421836,
+                     *       "expire_at": 2112041036,
                      *       "status": "active",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M91FASZKCAZJBGSGZZQ1AAZP/authorize",
-                     *       "authorization_expires_at": 1797024508,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M91HBQNTK0ESC2PRD20A6J8C/authorize",
+                     *       "authorization_expires_at": 1797026636,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "63fd9ef5-824b-4a85-ad37-4ccdc5eae09f",
-                     *       "created_at": 1796419708,
-                     *       "activated_at": 1796419708,
-                     *       "paused_at": 1796419709,
-                     *       "resumed_at": 1796419709,
+                     *       "idempotency_key": "e3718b44-aa63-4e06-965d-9aef84f2d175",
+                     *       "created_at": 1796421836,
+                     *       "activated_at": 1796421836,
+                     *       "paused_at": 1796421836,
+                     *       "resumed_at": 1796421836,
                      *       "revoked_at": null,
                      *       "rejected_at": null,
                      *       "expired_at": null
@@ -9066,30 +9078,30 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M91FASZKCAZJBGSGZZQ1AAZP",
+                     *       "id": "mdt_01M91HBQNTK0ESC2PRD20A6J8C",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
+                     *       "customer_id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1796419708,
-                     *       "expire_at": 2112038908,
+                     *       "start_at": 1796421836,
+                     *       "expire_at": 2112041036,
                      *       "status": "revoked",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M91FASZKCAZJBGSGZZQ1AAZP/authorize",
-                     *       "authorization_expires_at": 1797024508,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M91HBQNTK0ESC2PRD20A6J8C/authorize",
+                     *       "authorization_expires_at": 1797026636,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "63fd9ef5-824b-4a85-ad37-4ccdc5eae09f",
-                     *       "created_at": 1796419708,
-                     *       "activated_at": 1796419708,
-                     *       "paused_at": 1796419709,
-                     *       "resumed_at": 1796419709,
-                     *       "revoked_at": 1796419709,
+                     *       "idempotency_key": "e3718b44-aa63-4e06-965d-9aef84f2d175",
+                     *       "created_at": 1796421836,
+                     *       "activated_at": 1796421836,
+                     *       "paused_at": 1796421836,
+                     *       "resumed_at": 1796421836,
+                     *       "revoked_at": 1796421836,
                      *       "rejected_at": null,
                      *       "expired_at": null
                      *     }
@@ -9243,28 +9255,28 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M91FASZKCAZJBGSGZZQ1AAZP",
+                     *       "id": "mdt_01M91HBQNTK0ESC2PRD20A6J8C",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
+                     *       "customer_id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1796419708,
-                     *       "expire_at": 2112038908,
+                     *       "start_at": 1796421836,
+                     *       "expire_at": 2112041036,
                      *       "status": "paused",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M91FASZKCAZJBGSGZZQ1AAZP/authorize",
-                     *       "authorization_expires_at": 1797024508,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M91HBQNTK0ESC2PRD20A6J8C/authorize",
+                     *       "authorization_expires_at": 1797026636,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "63fd9ef5-824b-4a85-ad37-4ccdc5eae09f",
-                     *       "created_at": 1796419708,
-                     *       "activated_at": 1796419708,
-                     *       "paused_at": 1796419709,
+                     *       "idempotency_key": "e3718b44-aa63-4e06-965d-9aef84f2d175",
+                     *       "created_at": 1796421836,
+                     *       "activated_at": 1796421836,
+                     *       "paused_at": 1796421836,
                      *       "resumed_at": null,
                      *       "revoked_at": null,
                      *       "rejected_at": null,
@@ -9420,29 +9432,29 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M91FASZKCAZJBGSGZZQ1AAZP",
+                     *       "id": "mdt_01M91HBQNTK0ESC2PRD20A6J8C",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
+                     *       "customer_id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1796419708,
-                     *       "expire_at": 2112038908,
+                     *       "start_at": 1796421836,
+                     *       "expire_at": 2112041036,
                      *       "status": "active",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M91FASZKCAZJBGSGZZQ1AAZP/authorize",
-                     *       "authorization_expires_at": 1797024508,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M91HBQNTK0ESC2PRD20A6J8C/authorize",
+                     *       "authorization_expires_at": 1797026636,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "63fd9ef5-824b-4a85-ad37-4ccdc5eae09f",
-                     *       "created_at": 1796419708,
-                     *       "activated_at": 1796419708,
-                     *       "paused_at": 1796419709,
-                     *       "resumed_at": 1796419709,
+                     *       "idempotency_key": "e3718b44-aa63-4e06-965d-9aef84f2d175",
+                     *       "created_at": 1796421836,
+                     *       "activated_at": 1796421836,
+                     *       "paused_at": 1796421836,
+                     *       "resumed_at": 1796421836,
                      *       "revoked_at": null,
                      *       "rejected_at": null,
                      *       "expired_at": null
@@ -9597,28 +9609,28 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M91FAT83W2C85FESXYD8027C",
+                     *       "id": "mdt_01M91HBR0W0FR5W78NG99F4Z8P",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
+                     *       "customer_id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
                      *       "vpa": "success@upi",
                      *       "max_amount": 100000,
                      *       "frequency": "as_presented",
-                     *       "start_at": 1796419709,
-                     *       "expire_at": 2112038909,
+                     *       "start_at": 1796421836,
+                     *       "expire_at": 2112041036,
                      *       "status": "revoked",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M91FAT83W2C85FESXYD8027C/authorize",
-                     *       "authorization_expires_at": 1797024509,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M91HBR0W0FR5W78NG99F4Z8P/authorize",
+                     *       "authorization_expires_at": 1797026636,
                      *       "provider_reference": null,
                      *       "description": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "auto_01M91FAT7YNQE1E24V47H2RW8D",
-                     *       "created_at": 1796419709,
-                     *       "activated_at": 1796419709,
+                     *       "idempotency_key": "auto_01M91HBR0TAMHMCCG3DV6VEPT3",
+                     *       "created_at": 1796421836,
+                     *       "activated_at": 1796421836,
                      *       "paused_at": null,
                      *       "resumed_at": null,
-                     *       "revoked_at": 1796419709,
+                     *       "revoked_at": 1796421836,
                      *       "rejected_at": null,
                      *       "expired_at": null
                      *     }
@@ -9788,17 +9800,17 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "coll_01M91FASCVRES3GESCC2WY38W2",
+                     *           "id": "coll_01M91HBQ0BQ3AXJ540CAZVCXHX",
                      *           "object": "collection",
                      *           "mode": "sandbox",
-                     *           "customer_id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
-                     *           "mandate_id": "mdt_01M91FAS4YF0STDVQ4C64K0E8Q",
+                     *           "customer_id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
+                     *           "mandate_id": "mdt_01M91HBPRA3H2EN5YGK1TVFV2V",
                      *           "authorization_url": null,
                      *           "amount": 99900,
                      *           "currency": "INR",
                      *           "schedule": "monthly",
                      *           "day_of_month": null,
-                     *           "start_at": 1796419708,
+                     *           "start_at": 1796421835,
                      *           "total_count": null,
                      *           "remaining_count": null,
                      *           "status": "paused",
@@ -9806,14 +9818,14 @@ export interface operations {
                      *           "failed_count": 0,
                      *           "current_cycle": 2,
                      *           "next_charge_at": null,
-                     *           "latest_payment_id": "pay_01M91FASJT6WVZ2S33AKTPZCD6",
+                     *           "latest_payment_id": "pay_01M91HBQ6PEBAENTVT3Z9G8VBN",
                      *           "description": "Gym membership",
                      *           "metadata": {
                      *             "plan": "gold"
                      *           },
-                     *           "idempotency_key": "a594a7a0-3ae8-4d0e-8e1d-07e9da1ac4ce",
-                     *           "created_at": 1796419708,
-                     *           "paused_at": 1796419708,
+                     *           "idempotency_key": "d1753d87-6804-41e4-ac42-388031c8312a",
+                     *           "created_at": 1796421835,
+                     *           "paused_at": 1796421836,
                      *           "halted_at": null,
                      *           "cancelled_at": null,
                      *           "completed_at": null,
@@ -9955,7 +9967,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "mandate_id": "mdt_01M91FAS4YF0STDVQ4C64K0E8Q",
+                 *       "mandate_id": "mdt_01M91HBPRA3H2EN5YGK1TVFV2V",
                  *       "amount": 99900,
                  *       "schedule": "monthly",
                  *       "description": "Gym membership",
@@ -10020,31 +10032,31 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M91FASCVRES3GESCC2WY38W2",
+                     *       "id": "coll_01M91HBQ0BQ3AXJ540CAZVCXHX",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
-                     *       "mandate_id": "mdt_01M91FAS4YF0STDVQ4C64K0E8Q",
+                     *       "customer_id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
+                     *       "mandate_id": "mdt_01M91HBPRA3H2EN5YGK1TVFV2V",
                      *       "authorization_url": null,
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1796419708,
+                     *       "start_at": 1796421835,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "active",
                      *       "paid_count": 0,
                      *       "failed_count": 0,
                      *       "current_cycle": 1,
-                     *       "next_charge_at": 1796419708,
+                     *       "next_charge_at": 1796421835,
                      *       "latest_payment_id": null,
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "a594a7a0-3ae8-4d0e-8e1d-07e9da1ac4ce",
-                     *       "created_at": 1796419708,
+                     *       "idempotency_key": "d1753d87-6804-41e4-ac42-388031c8312a",
+                     *       "created_at": 1796421835,
                      *       "paused_at": null,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
@@ -10220,17 +10232,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M91FASCVRES3GESCC2WY38W2",
+                     *       "id": "coll_01M91HBQ0BQ3AXJ540CAZVCXHX",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
-                     *       "mandate_id": "mdt_01M91FAS4YF0STDVQ4C64K0E8Q",
+                     *       "customer_id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
+                     *       "mandate_id": "mdt_01M91HBPRA3H2EN5YGK1TVFV2V",
                      *       "authorization_url": null,
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1796419708,
+                     *       "start_at": 1796421835,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "paused",
@@ -10238,14 +10250,14 @@ export interface operations {
                      *       "failed_count": 0,
                      *       "current_cycle": 2,
                      *       "next_charge_at": null,
-                     *       "latest_payment_id": "pay_01M91FASJT6WVZ2S33AKTPZCD6",
+                     *       "latest_payment_id": "pay_01M91HBQ6PEBAENTVT3Z9G8VBN",
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "a594a7a0-3ae8-4d0e-8e1d-07e9da1ac4ce",
-                     *       "created_at": 1796419708,
-                     *       "paused_at": 1796419708,
+                     *       "idempotency_key": "d1753d87-6804-41e4-ac42-388031c8312a",
+                     *       "created_at": 1796421835,
+                     *       "paused_at": 1796421836,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
                      *       "completed_at": null,
@@ -10378,17 +10390,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M91FASCVRES3GESCC2WY38W2",
+                     *       "id": "coll_01M91HBQ0BQ3AXJ540CAZVCXHX",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
-                     *       "mandate_id": "mdt_01M91FAS4YF0STDVQ4C64K0E8Q",
+                     *       "customer_id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
+                     *       "mandate_id": "mdt_01M91HBPRA3H2EN5YGK1TVFV2V",
                      *       "authorization_url": null,
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1796419708,
+                     *       "start_at": 1796421835,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "paused",
@@ -10396,14 +10408,14 @@ export interface operations {
                      *       "failed_count": 0,
                      *       "current_cycle": 2,
                      *       "next_charge_at": null,
-                     *       "latest_payment_id": "pay_01M91FASJT6WVZ2S33AKTPZCD6",
+                     *       "latest_payment_id": "pay_01M91HBQ6PEBAENTVT3Z9G8VBN",
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "a594a7a0-3ae8-4d0e-8e1d-07e9da1ac4ce",
-                     *       "created_at": 1796419708,
-                     *       "paused_at": 1796419708,
+                     *       "idempotency_key": "d1753d87-6804-41e4-ac42-388031c8312a",
+                     *       "created_at": 1796421835,
+                     *       "paused_at": 1796421836,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
                      *       "completed_at": null,
@@ -10560,31 +10572,31 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M91FASCVRES3GESCC2WY38W2",
+                     *       "id": "coll_01M91HBQ0BQ3AXJ540CAZVCXHX",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M91FAHQSWF9A1SA433SB0S8A",
-                     *       "mandate_id": "mdt_01M91FAS4YF0STDVQ4C64K0E8Q",
+                     *       "customer_id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
+                     *       "mandate_id": "mdt_01M91HBPRA3H2EN5YGK1TVFV2V",
                      *       "authorization_url": null,
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1796419708,
+                     *       "start_at": 1796421835,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "active",
                      *       "paid_count": 1,
                      *       "failed_count": 0,
                      *       "current_cycle": 2,
-                     *       "next_charge_at": 1799098108,
-                     *       "latest_payment_id": "pay_01M91FASJT6WVZ2S33AKTPZCD6",
+                     *       "next_charge_at": 1799100235,
+                     *       "latest_payment_id": "pay_01M91HBQ6PEBAENTVT3Z9G8VBN",
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "a594a7a0-3ae8-4d0e-8e1d-07e9da1ac4ce",
-                     *       "created_at": 1796419708,
+                     *       "idempotency_key": "d1753d87-6804-41e4-ac42-388031c8312a",
+                     *       "created_at": 1796421835,
                      *       "paused_at": null,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
@@ -10757,7 +10769,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "plink_01M91FASVQ76H1FMGYWA9FPRBW",
+                     *           "id": "plink_01M91HBQFDD24GZG12KVW1KYFE",
                      *           "object": "payment_link",
                      *           "mode": "sandbox",
                      *           "amount": 1250000,
@@ -10773,12 +10785,12 @@ export interface operations {
                      *           "accept_partial": true,
                      *           "first_min_partial_amount": 500000,
                      *           "status": "created",
-                     *           "short_url": "https://api.paygate.example/pay/plink_01M91FASVQ76H1FMGYWA9FPRBW",
-                     *           "expire_by": 1797024508,
+                     *           "short_url": "https://api.paygate.example/pay/plink_01M91HBQFDD24GZG12KVW1KYFE",
+                     *           "expire_by": 1797026636,
                      *           "callback_url": null,
                      *           "payments": [],
-                     *           "idempotency_key": "4896b244-80c9-4c28-bbc3-ee7434a5172f",
-                     *           "created_at": 1796419708,
+                     *           "idempotency_key": "0ac60965-f38a-4563-979f-1a59c3bd5862",
+                     *           "created_at": 1796421836,
                      *           "paid_at": null,
                      *           "expired_at": null,
                      *           "cancelled_at": null,
@@ -11003,7 +11015,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "plink_01M91FASVQ76H1FMGYWA9FPRBW",
+                     *       "id": "plink_01M91HBQFDD24GZG12KVW1KYFE",
                      *       "object": "payment_link",
                      *       "mode": "sandbox",
                      *       "amount": 1250000,
@@ -11019,12 +11031,12 @@ export interface operations {
                      *       "accept_partial": true,
                      *       "first_min_partial_amount": 500000,
                      *       "status": "created",
-                     *       "short_url": "https://api.paygate.example/pay/plink_01M91FASVQ76H1FMGYWA9FPRBW",
-                     *       "expire_by": 1797024508,
+                     *       "short_url": "https://api.paygate.example/pay/plink_01M91HBQFDD24GZG12KVW1KYFE",
+                     *       "expire_by": 1797026636,
                      *       "callback_url": null,
                      *       "payments": [],
-                     *       "idempotency_key": "4896b244-80c9-4c28-bbc3-ee7434a5172f",
-                     *       "created_at": 1796419708,
+                     *       "idempotency_key": "0ac60965-f38a-4563-979f-1a59c3bd5862",
+                     *       "created_at": 1796421836,
                      *       "paid_at": null,
                      *       "expired_at": null,
                      *       "cancelled_at": null,
@@ -11189,7 +11201,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "plink_01M91FASVQ76H1FMGYWA9FPRBW",
+                     *       "id": "plink_01M91HBQFDD24GZG12KVW1KYFE",
                      *       "object": "payment_link",
                      *       "mode": "sandbox",
                      *       "amount": 1250000,
@@ -11205,12 +11217,12 @@ export interface operations {
                      *       "accept_partial": true,
                      *       "first_min_partial_amount": 500000,
                      *       "status": "created",
-                     *       "short_url": "https://api.paygate.example/pay/plink_01M91FASVQ76H1FMGYWA9FPRBW",
-                     *       "expire_by": 1797024508,
+                     *       "short_url": "https://api.paygate.example/pay/plink_01M91HBQFDD24GZG12KVW1KYFE",
+                     *       "expire_by": 1797026636,
                      *       "callback_url": null,
                      *       "payments": [],
-                     *       "idempotency_key": "4896b244-80c9-4c28-bbc3-ee7434a5172f",
-                     *       "created_at": 1796419708,
+                     *       "idempotency_key": "0ac60965-f38a-4563-979f-1a59c3bd5862",
+                     *       "created_at": 1796421836,
                      *       "paid_at": null,
                      *       "expired_at": null,
                      *       "cancelled_at": null,
@@ -11344,7 +11356,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "plink_01M91FASVQ76H1FMGYWA9FPRBW",
+                     *       "id": "plink_01M91HBQFDD24GZG12KVW1KYFE",
                      *       "object": "payment_link",
                      *       "mode": "sandbox",
                      *       "amount": 1250000,
@@ -11360,15 +11372,15 @@ export interface operations {
                      *       "accept_partial": true,
                      *       "first_min_partial_amount": 500000,
                      *       "status": "cancelled",
-                     *       "short_url": "https://api.paygate.example/pay/plink_01M91FASVQ76H1FMGYWA9FPRBW",
-                     *       "expire_by": 1797024508,
+                     *       "short_url": "https://api.paygate.example/pay/plink_01M91HBQFDD24GZG12KVW1KYFE",
+                     *       "expire_by": 1797026636,
                      *       "callback_url": null,
                      *       "payments": [],
-                     *       "idempotency_key": "4896b244-80c9-4c28-bbc3-ee7434a5172f",
-                     *       "created_at": 1796419708,
+                     *       "idempotency_key": "0ac60965-f38a-4563-979f-1a59c3bd5862",
+                     *       "created_at": 1796421836,
                      *       "paid_at": null,
                      *       "expired_at": null,
-                     *       "cancelled_at": 1796419708,
+                     *       "cancelled_at": 1796421836,
                      *       "metadata": {
                      *         "invoice": "2026-118"
                      *       }
@@ -11575,7 +11587,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rpt_01M91FATHGK9G5CQWZB9J0W5EP",
+                     *       "id": "rpt_01M91HBRA9E28Y83YP741788KD",
                      *       "object": "report",
                      *       "mode": "sandbox",
                      *       "from": "2026-12-05",
@@ -11584,12 +11596,12 @@ export interface operations {
                      *       "status": "ready",
                      *       "row_count": 23,
                      *       "size": 3371,
-                     *       "sha256": "5e6e688ff771a95a25a43131341d74e9e071b6f133b54648f569d7a48034b76f",
-                     *       "download_url": "https://api.paygate.example/reports/rpt_01M91FATHGK9G5CQWZB9J0W5EP/file?expires=1796506109&signature=9046fccaec212b51ef00cf9c888a718ac2abb110d61302e16170ab0b8a9fd6c5",
-                     *       "expires_at": 1796506109,
-                     *       "created_at": 1796419709,
-                     *       "ready_at": 1796419709,
-                     *       "idempotency_key": "c47614d8-10c1-4325-9e72-fb209414c09a"
+                     *       "sha256": "a2046c8baf2f387deb998ef215752df3678fbc31e10946df7237e940ed2a2183",
+                     *       "download_url": "https://api.paygate.example/reports/rpt_01M91HBRA9E28Y83YP741788KD/file?expires=1796508237&signature=326f7ff9d2ada25d8587964ecc3fea06039696d5ada9aad5c57b436af8135833",
+                     *       "expires_at": 1796508237,
+                     *       "created_at": 1796421837,
+                     *       "ready_at": 1796421837,
+                     *       "idempotency_key": "01b5ccbd-b2fe-48d1-ae92-a4b08d6a6e56"
                      *     }
                      */
                     "application/json": components["schemas"]["Report"];
@@ -11765,7 +11777,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "rpt_01M91FATHGK9G5CQWZB9J0W5EP",
+                     *           "id": "rpt_01M91HBRA9E28Y83YP741788KD",
                      *           "object": "report",
                      *           "mode": "sandbox",
                      *           "from": "2026-12-05",
@@ -11774,12 +11786,12 @@ export interface operations {
                      *           "status": "ready",
                      *           "row_count": 23,
                      *           "size": 3371,
-                     *           "sha256": "5e6e688ff771a95a25a43131341d74e9e071b6f133b54648f569d7a48034b76f",
-                     *           "download_url": "https://api.paygate.example/reports/rpt_01M91FATHGK9G5CQWZB9J0W5EP/file?expires=1796506109&signature=9046fccaec212b51ef00cf9c888a718ac2abb110d61302e16170ab0b8a9fd6c5",
-                     *           "expires_at": 1796506109,
-                     *           "created_at": 1796419709,
-                     *           "ready_at": 1796419709,
-                     *           "idempotency_key": "c47614d8-10c1-4325-9e72-fb209414c09a"
+                     *           "sha256": "a2046c8baf2f387deb998ef215752df3678fbc31e10946df7237e940ed2a2183",
+                     *           "download_url": "https://api.paygate.example/reports/rpt_01M91HBRA9E28Y83YP741788KD/file?expires=1796508237&signature=326f7ff9d2ada25d8587964ecc3fea06039696d5ada9aad5c57b436af8135833",
+                     *           "expires_at": 1796508237,
+                     *           "created_at": 1796421837,
+                     *           "ready_at": 1796421837,
+                     *           "idempotency_key": "01b5ccbd-b2fe-48d1-ae92-a4b08d6a6e56"
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -11896,7 +11908,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rpt_01M91FATHGK9G5CQWZB9J0W5EP",
+                     *       "id": "rpt_01M91HBRA9E28Y83YP741788KD",
                      *       "object": "report",
                      *       "mode": "sandbox",
                      *       "from": "2026-12-05",
@@ -11905,12 +11917,12 @@ export interface operations {
                      *       "status": "ready",
                      *       "row_count": 23,
                      *       "size": 3371,
-                     *       "sha256": "5e6e688ff771a95a25a43131341d74e9e071b6f133b54648f569d7a48034b76f",
-                     *       "download_url": "https://api.paygate.example/reports/rpt_01M91FATHGK9G5CQWZB9J0W5EP/file?expires=1796506109&signature=9046fccaec212b51ef00cf9c888a718ac2abb110d61302e16170ab0b8a9fd6c5",
-                     *       "expires_at": 1796506109,
-                     *       "created_at": 1796419709,
-                     *       "ready_at": 1796419709,
-                     *       "idempotency_key": "c47614d8-10c1-4325-9e72-fb209414c09a"
+                     *       "sha256": "a2046c8baf2f387deb998ef215752df3678fbc31e10946df7237e940ed2a2183",
+                     *       "download_url": "https://api.paygate.example/reports/rpt_01M91HBRA9E28Y83YP741788KD/file?expires=1796508237&signature=326f7ff9d2ada25d8587964ecc3fea06039696d5ada9aad5c57b436af8135833",
+                     *       "expires_at": 1796508237,
+                     *       "created_at": 1796421837,
+                     *       "ready_at": 1796421837,
+                     *       "idempotency_key": "01b5ccbd-b2fe-48d1-ae92-a4b08d6a6e56"
                      *     }
                      */
                     "application/json": components["schemas"]["Report"];
@@ -12154,22 +12166,22 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "evt_01M91FARGZT75WM6HWW8ZX9NFV",
+                     *           "id": "evt_01M91HBMV9Q059ZB489021Y2GC",
                      *           "object": "event",
                      *           "type": "payout.completed",
                      *           "mode": "sandbox",
-                     *           "created_at": 1796419707,
+                     *           "created_at": 1796421833,
                      *           "data": {
                      *             "object": {
-                     *               "id": "pout_01M91FAQ8F9FSBP2EHPAGX3NXG",
-                     *               "utr": "SBX17BCDD258B90E",
+                     *               "id": "pout_01M91HBKBDJK5HK73A3P623YJ7",
+                     *               "utr": "SBXA964679C0DB60",
                      *               "fees": 0,
                      *               "mode": "upi",
                      *               "amount": 5000,
                      *               "object": "payout",
                      *               "status": "completed",
                      *               "approval": null,
-                     *               "batch_id": "pbat_01M91FAQ8284CV1NSXVGZ5ZJSZ",
+                     *               "batch_id": "pbat_01M91HBKBACXRDQHTHETX45ARD",
                      *               "currency": "INR",
                      *               "livemode": false,
                      *               "metadata": {},
@@ -12177,13 +12189,13 @@ export interface operations {
                      *               "narration": null,
                      *               "queued_at": null,
                      *               "reference": null,
-                     *               "created_at": 1796419706,
+                     *               "created_at": 1796421832,
                      *               "rejected_at": null,
                      *               "reversed_at": null,
                      *               "cancelled_at": null,
-                     *               "completed_at": 1796419707,
+                     *               "completed_at": 1796421833,
                      *               "scheduled_at": null,
-                     *               "beneficiary_id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
+                     *               "beneficiary_id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
                      *               "failure_reason": null,
                      *               "idempotency_key": "stipend-2027-01/emp-001",
                      *               "queue_expires_at": null,
@@ -12307,22 +12319,22 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "evt_01M91FARGZT75WM6HWW8ZX9NFV",
+                     *       "id": "evt_01M91HBMV9Q059ZB489021Y2GC",
                      *       "object": "event",
                      *       "type": "payout.completed",
                      *       "mode": "sandbox",
-                     *       "created_at": 1796419707,
+                     *       "created_at": 1796421833,
                      *       "data": {
                      *         "object": {
-                     *           "id": "pout_01M91FAQ8F9FSBP2EHPAGX3NXG",
-                     *           "utr": "SBX17BCDD258B90E",
+                     *           "id": "pout_01M91HBKBDJK5HK73A3P623YJ7",
+                     *           "utr": "SBXA964679C0DB60",
                      *           "fees": 0,
                      *           "mode": "upi",
                      *           "amount": 5000,
                      *           "object": "payout",
                      *           "status": "completed",
                      *           "approval": null,
-                     *           "batch_id": "pbat_01M91FAQ8284CV1NSXVGZ5ZJSZ",
+                     *           "batch_id": "pbat_01M91HBKBACXRDQHTHETX45ARD",
                      *           "currency": "INR",
                      *           "livemode": false,
                      *           "metadata": {},
@@ -12330,13 +12342,13 @@ export interface operations {
                      *           "narration": null,
                      *           "queued_at": null,
                      *           "reference": null,
-                     *           "created_at": 1796419706,
+                     *           "created_at": 1796421832,
                      *           "rejected_at": null,
                      *           "reversed_at": null,
                      *           "cancelled_at": null,
-                     *           "completed_at": 1796419707,
+                     *           "completed_at": 1796421833,
                      *           "scheduled_at": null,
-                     *           "beneficiary_id": "bene_01M91FAHV460E4ZNDG0WTEJQ2N",
+                     *           "beneficiary_id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
                      *           "failure_reason": null,
                      *           "idempotency_key": "stipend-2027-01/emp-001",
                      *           "queue_expires_at": null,
@@ -12455,7 +12467,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "endpoint_id": "we_01M91FAHW7XFN0Z16ZT6PGYGDP"
+                 *       "endpoint_id": "we_01M91HBDKWHQD3YHCYGRC65GMT"
                  *     }
                  */
                 "application/x-www-form-urlencoded": {
@@ -12464,7 +12476,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "endpoint_id": "we_01M91FAHW7XFN0Z16ZT6PGYGDP"
+                 *       "endpoint_id": "we_01M91HBDKWHQD3YHCYGRC65GMT"
                  *     }
                  */
                 "application/json": {
@@ -12493,9 +12505,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "event_redelivery",
-                     *       "event_id": "evt_01M91FARGZT75WM6HWW8ZX9NFV",
+                     *       "event_id": "evt_01M91HBMV9Q059ZB489021Y2GC",
                      *       "endpoint_ids": [
-                     *         "we_01M91FAHW7XFN0Z16ZT6PGYGDP"
+                     *         "we_01M91HBDKWHQD3YHCYGRC65GMT"
                      *       ]
                      *     }
                      */
@@ -12683,7 +12695,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "we_01M91FAHW7XFN0Z16ZT6PGYGDP",
+                     *           "id": "we_01M91HBDKWHQD3YHCYGRC65GMT",
                      *           "object": "webhook_endpoint",
                      *           "mode": "sandbox",
                      *           "url": "https://example.com/webhooks/paygate",
@@ -12693,7 +12705,7 @@ export interface operations {
                      *             "payment.captured"
                      *           ],
                      *           "status": "enabled",
-                     *           "created_at": 1796419700
+                     *           "created_at": 1796421826
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -12860,7 +12872,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_01M91FAHW7XFN0Z16ZT6PGYGDP",
+                     *       "id": "we_01M91HBDKWHQD3YHCYGRC65GMT",
                      *       "object": "webhook_endpoint",
                      *       "mode": "sandbox",
                      *       "url": "https://example.com/webhooks/paygate",
@@ -12870,7 +12882,7 @@ export interface operations {
                      *         "payment.captured"
                      *       ],
                      *       "status": "enabled",
-                     *       "created_at": 1796419700,
+                     *       "created_at": 1796421826,
                      *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
                      *     }
                      */
@@ -13030,7 +13042,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_01M91FAHW7XFN0Z16ZT6PGYGDP",
+                     *       "id": "we_01M91HBDKWHQD3YHCYGRC65GMT",
                      *       "object": "webhook_endpoint",
                      *       "mode": "sandbox",
                      *       "url": "https://example.com/webhooks/paygate",
@@ -13040,7 +13052,7 @@ export interface operations {
                      *         "payment.captured"
                      *       ],
                      *       "status": "enabled",
-                     *       "created_at": 1796419700
+                     *       "created_at": 1796421826
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];
@@ -13164,7 +13176,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_01M91FAHW7XFN0Z16ZT6PGYGDP",
+                     *       "id": "we_01M91HBDKWHQD3YHCYGRC65GMT",
                      *       "object": "webhook_endpoint",
                      *       "mode": "sandbox",
                      *       "deleted": true
@@ -13313,22 +13325,22 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "dlv_01M91FARZ8FH7FBXDNDJJW81P0",
+                     *           "id": "dlv_01M91HBNTSR9FN90FTG9ZDZVQ2",
                      *           "object": "webhook_delivery",
                      *           "mode": "sandbox",
-                     *           "event_id": "evt_01M91FARGZT75WM6HWW8ZX9NFV",
-                     *           "endpoint_id": "we_01M91FAHW7XFN0Z16ZT6PGYGDP",
+                     *           "event_id": "evt_01M91HBMV9Q059ZB489021Y2GC",
+                     *           "endpoint_id": "we_01M91HBDKWHQD3YHCYGRC65GMT",
                      *           "attempt": 1,
                      *           "succeeded": true,
                      *           "status_code": 200,
                      *           "error": null,
-                     *           "duration_ms": 11,
+                     *           "duration_ms": 1,
                      *           "delivery": "event",
-                     *           "created_at": 1796419707
+                     *           "created_at": 1796421834
                      *         }
                      *       ],
                      *       "has_more": false,
-                     *       "url": "/v1/webhook_endpoints/we_01M91FAHW7XFN0Z16ZT6PGYGDP/deliveries"
+                     *       "url": "/v1/webhook_endpoints/we_01M91HBDKWHQD3YHCYGRC65GMT/deliveries"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDeliveryList"];
@@ -13558,10 +13570,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "key_01M91FAHBGMVSPS3R3S93P8CT5",
+                     *       "id": "key_01M91HBCXY31KQ21WB4VRD5F9W",
                      *       "object": "api_key",
                      *       "name": null,
-                     *       "holder": "key_01M91FAHBGMVSPS3R3S93P8CT5",
+                     *       "holder": "key_01M91HBCXY31KQ21WB4VRD5F9W",
                      *       "role": "full",
                      *       "mode": "sandbox",
                      *       "limits": {
@@ -13693,7 +13705,7 @@ export interface operations {
                      *         "unverified": "allow",
                      *         "mismatch": "allow"
                      *       },
-                     *       "updated_at": 1796419704
+                     *       "updated_at": 1796421830
                      *     }
                      */
                     "application/json": components["schemas"]["ApprovalPolicy"];
@@ -13899,7 +13911,7 @@ export interface operations {
                      *         "unverified": "allow",
                      *         "mismatch": "allow"
                      *       },
-                     *       "updated_at": 1796419704
+                     *       "updated_at": 1796421830
                      *     }
                      */
                     "application/json": components["schemas"]["ApprovalPolicy"];
