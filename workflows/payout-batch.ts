@@ -163,6 +163,8 @@ async function payItem(input: PayoutBatchWorkflowInput, stats: PayoutBatchStats,
  * waits for (its approval's expiry, its scheduled time), when the `due` step decides. Returns the batch as it left.
  */
 async function waitOutBatch(batchId: string, changes: () => number): Promise<PayoutBatchResponse> {
+  // Changes count as seen only once a read begun after them has answered (as in the payout's wait).
+  let seen = changes();
   let view = await db.actOnWaitingBatch({ batchId, action: { kind: 'read' } });
   while (view.status === 'pending_approval' || view.status === 'scheduled') {
     const status = view.status;
@@ -173,9 +175,9 @@ async function waitOutBatch(batchId: string, changes: () => number): Promise<Pay
         : `scheduled for ${view.scheduled_at ? new Date((view.scheduled_at + 19_800) * 1000).toISOString().slice(0, 16).replace('T', ' ') : '?'} IST`,
     );
     const dueAt = status === 'pending_approval' ? a?.expires_at : view.scheduled_at;
-    const seen = changes();
     const left = dueAt == null ? 0 : dueAt * 1000 - Date.now();
     const woken = left > 0 && (await condition(() => changes() > seen, left));
+    seen = changes();
     view = await db.actOnWaitingBatch({ batchId, action: woken ? { kind: 'read' } : { kind: 'due', status } });
   }
   return view;

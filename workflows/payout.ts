@@ -143,6 +143,10 @@ export async function payoutWorkflow(input: PayoutWorkflowInput): Promise<Payout
 async function waitOut(first: PayoutResponse, changes: () => number, queue: PayoutQueueRef): Promise<PayoutResponse> {
   let view = first;
   let joined = false;
+  // The changes already looked at: a change counts as seen only once a read begun after it has answered, so one
+  // that lands while a read is under way (after it read the row) still wakes the wait that follows. Zero at first:
+  // a change heard before this wait began (a release right after the creation committed) is looked at at once.
+  let seen = 0;
   while (isPayoutWaiting(view.status)) {
     const status = view.status;
     // Queued: what stands before it, read as it joins and at each wake.
@@ -153,7 +157,6 @@ async function waitOut(first: PayoutResponse, changes: () => number, queue: Payo
       await wakePayoutQueue(queue);
     }
     const dueAt = status === 'pending_approval' ? view.approval?.expires_at : status === 'scheduled' ? view.scheduled_at : view.queue_expires_at;
-    const seen = changes();
     const changed = () => changes() > seen;
     let woken = true;
     if (dueAt == null) await condition(changed);
@@ -161,6 +164,7 @@ async function waitOut(first: PayoutResponse, changes: () => number, queue: Payo
       const left = dueAt * 1000 - Date.now();
       woken = left > 0 && (await condition(changed, left));
     }
+    seen = changes();
     view = await db.actOnWaitingPayout({ payoutId: view.id, action: woken ? { kind: 'read' } : { kind: 'due', status } });
   }
   return view;

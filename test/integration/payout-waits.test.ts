@@ -531,6 +531,22 @@ describe('the low-balance queue', () => {
     const done = await waitForBatch(t.fullKey, made.body.id, (b) => b.status === 'completed');
     assert.equal(done.counts.completed, 4);
     assert.equal((await amountsOf(http, t.fullKey)).available, 5_000);
+
+    // Cancelling a processing batch ends its queued items only; the batch then completes.
+    const next = await http.post('/v1/payout_batches', {
+      key: t.fullKey,
+      idempotencyKey: randomUUID(),
+      json: { queue_if_low_balance: true, payouts: [4_000, 10_000, 10_000].map((amount, i) => ({ beneficiary_id: t.beneficiaryId, amount, mode: 'upi', idempotency_key: `${randomUUID()}-${i}` })) },
+    });
+    // The ₹40 item goes at once, or queues behind a ₹100 one made before it (strictly first in, first out).
+    await waitForBatch(t.fullKey, next.body.id, (b) => b.counts.queued >= 2 && b.counts.queued + b.counts.initiated + b.counts.completed === 3);
+    const cancelled = await http.post(`/v1/payout_batches/${next.body.id}/cancel`, { key: t.fullKey, idempotencyKey: randomUUID() });
+    assert.equal(cancelled.status, 200, cancelled.text);
+    assert.equal(cancelled.body.status, 'processing');
+    const ended = await waitForBatch(t.fullKey, next.body.id, (b) => b.status === 'completed');
+    assert.equal(ended.counts.queued, 0);
+    assert.ok(ended.counts.cancelled >= 2 && ended.counts.cancelled + ended.counts.completed === 3, JSON.stringify(ended.counts));
+    assert.equal((await amountsOf(http, t.fullKey)).available, 5_000 - 4_000 * ended.counts.completed, 'only what was paid left');
   });
 
   test("the older one's expiry (advance) fails it insufficient_funds and lets the one behind go; a queued payout can be cancelled", async () => {

@@ -9,7 +9,8 @@ import type Router from '@koa/router';
 import { ApiError } from '../../domain/errors.ts';
 import { MAX_PROCESSING_BATCHES } from '../../domain/payout-batches.ts';
 import { webhookSimulationsOf } from '../../domain/webhooks.ts';
-import { PayoutBatchEntity, type PayoutBatch } from '../../db/entities.ts';
+import { PayoutBatchEntity, PayoutEntity, type PayoutBatch } from '../../db/entities.ts';
+import type { ActingKey } from '../../../activities/payouts.ts';
 import { insertPayoutBatch, payoutBatchViewOf, payoutBatchViewsOf } from '../../db/payout-batches.ts';
 import { listPayoutBatchesQuery, parsePayoutBatchParams, type PayoutBatchResponse } from '../../contract/payout-batches.ts';
 import { parseParams } from '../../contract/validation.ts';
@@ -20,6 +21,25 @@ import { findOwn, readRoutes } from '../read-routes.ts';
 const PROCESSING_BATCHES_RETRY_AFTER_S = 10;
 
 const noParams = z.strictObject({});
+/** Queued items cancelled at once by a processing batch's cancel. */
+const CANCEL_CONCURRENCY = 16;
+
+/** Cancels the batch's own items that wait `queued`, each through its payout's workflow; one that left the queue meanwhile is left as it is. */
+async function cancelQueuedItems(deps: AppDeps, batch: PayoutBatch, by: ActingKey): Promise<void> {
+  const queued = await deps.orm.em.fork().find(PayoutEntity, { batchId: batch.id, status: 'queued' }, { fields: ['id', 'idempotencyKey', 'status', 'accountId', 'mode'] });
+  let next = 0;
+  const worker = async () => {
+    while (next < queued.length) {
+      const item = queued[next++];
+      try {
+        await deps.temporal.payoutWaitAction({ id: item.id, accountId: item.accountId, mode: item.mode, idempotencyKey: item.idempotencyKey, status: item.status }, { kind: 'cancel', by });
+      } catch (err) {
+        if (!(err instanceof ApiError && err.code === 'invalid_state')) throw err;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CANCEL_CONCURRENCY, queued.length) }, worker));
+}
 const batchRef = (row: PayoutBatch) => ({ batchId: row.id, accountId: row.accountId, mode: row.mode, idempotencyKey: row.idempotencyKey });
 
 export function payoutBatchRoutes(router: Router<ApiState>, deps: AppDeps): void {
@@ -76,6 +96,13 @@ export function payoutBatchRoutes(router: Router<ApiState>, deps: AppDeps): void
     const key = requesterOf(ctx);
     if (verb !== 'cancel' && batchApprovalRecordOf(row.approval)?.requested_by.holder === key.holder) {
       throw new ApiError('permission_denied', `The holder who created this batch cannot have it ${verb === 'approve' ? 'approved' : 'rejected'}; another approver must.`);
+    }
+    // A processing batch's cancel ends its queued items only (each through its own workflow); the others go on.
+    if (verb === 'cancel' && row.status === 'processing') {
+      if (key.role === 'maker' && row.createdByKeyId !== key.keyId) throw new ApiError('permission_denied', 'A maker key cancels only the batches it created.');
+      await cancelQueuedItems(deps, row, { keyId: key.keyId, name: key.name, holder: key.holder, role: key.role });
+      ctx.body = (await payoutBatchViewOf(ctx.state.em, row)) satisfies PayoutBatchResponse;
+      return;
     }
     if (!isPayoutBatchWaiting(row.status) || (verb !== 'cancel' && row.status !== 'pending_approval')) {
       throw new ApiError('invalid_state', `A ${row.status} payout batch cannot be ${verb === 'cancel' ? 'cancelled' : verb === 'approve' ? 'approved' : 'rejected'}.`);
