@@ -4,7 +4,7 @@
 // in one statement each (they reserved nothing); when the batch goes on (`processing`) its workflow hands its items
 // to their payouts' workflows as for any batch, and each item's money is reserved there (create-payout.ts).
 import { LockMode, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
-import { type BatchApprovalRecord, batchApprovalRecordOf, approvalNeed, noKeyLimits } from '../src/domain/approvals.ts';
+import { type BatchApprovalRecord, batchApprovalRecordOf, policyApprovals } from '../src/domain/approvals.ts';
 import { type FailureReason, failure } from '../src/domain/payouts.ts';
 import { type PayoutBatchStatus, isPayoutBatchWaiting } from '../src/domain/payout-batches.ts';
 import { PayoutBatchEntity, type PayoutBatch } from '../src/db/entities.ts';
@@ -89,8 +89,7 @@ async function writeApproval(tx: EntityManager, row: PayoutBatch, record: BatchA
 async function goOn(tx: EntityManager, row: PayoutBatch, timeCame: boolean): Promise<PayoutBatchResponse> {
   if (row.createdByKeyId && (await keyRevoked(tx, row.createdByKeyId))) return end(tx, row, 'cancelled');
   const policy = await readApprovalPolicy(tx, row.accountId, row.mode);
-  const amount = Number(row.keyAmount ?? row.totalAmount);
-  const need = approvalNeed(policy, { keyId: '', name: null, holder: '', role: 'full', limits: noKeyLimits }, { amount, largest: amount, keyDayTotal: null, newBeneficiary: false, afterRejection: false });
+  const need = policyApprovals(policy, Number(row.keyAmount ?? row.totalAmount));
   const record = batchApprovalRecordOf(row.approval);
   const received = record ? await standingApprovals(tx, row.id) : [];
   if (received.length < Math.max(need.required, record?.required ?? 0)) {

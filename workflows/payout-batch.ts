@@ -30,6 +30,7 @@ import { BatchId, baseSearchAttributes } from '../src/domain/search-attributes.t
 import type { PayoutActivities, PayoutWaitAction } from '../activities/payouts.ts';
 import type { PayoutBatchResponse } from '../src/contract/payout-batches.ts';
 import { payoutWorkflow } from './payout.ts';
+import { istMinute } from '../src/domain/money.ts';
 import { RELEASED_ITEM_SUFFIX } from './payout-queue.ts';
 import { databaseSteps, pollingSteps, waitingSteps } from './proxies.ts';
 
@@ -172,7 +173,7 @@ async function waitOutBatch(batchId: string, changes: () => number): Promise<Pay
     setCurrentDetails(
       status === 'pending_approval' && a
         ? `pending_approval: waiting for ${a.required - a.received.length} of ${a.required} approvals (${a.reasons.join(', ')}) of ${view.total_count} payouts`
-        : `scheduled for ${view.scheduled_at ? new Date((view.scheduled_at + 19_800) * 1000).toISOString().slice(0, 16).replace('T', ' ') : '?'} IST`,
+        : `scheduled for ${view.scheduled_at ? istMinute(view.scheduled_at) : '?'}`,
     );
     const dueAt = status === 'pending_approval' ? a?.expires_at : view.scheduled_at;
     const left = dueAt == null ? 0 : dueAt * 1000 - Date.now();

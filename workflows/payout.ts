@@ -4,7 +4,7 @@
 import { allHandlersFinished, condition, defineSignal, defineUpdate, setCurrentDetails, setHandler } from '@temporalio/workflow';
 import type { PayoutActivities, PayoutCreation, PayoutQueueRef, PayoutRailReport, PayoutTransition, PayoutWaitAction } from '../activities/payouts.ts';
 import { isPayoutWaiting } from '../src/domain/payouts.ts';
-import { formatRupees } from '../src/domain/money.ts';
+import { formatRupees, istMinute } from '../src/domain/money.ts';
 import { payoutReleasedSignal, wakePayoutQueue } from './payout-queue.ts';
 import { created, followRail, once } from './lifecycle.ts';
 import { databaseSteps, providerSteps, railSteps } from './proxies.ts';
@@ -172,16 +172,15 @@ async function waitOut(first: PayoutResponse, changes: () => number, queue: Payo
 
 /** What an operator sees in the Temporal UI while the payout waits. */
 function waitDetails(view: PayoutResponse, ahead: number): string {
-  const ist = (seconds: number) => `${new Date((seconds + 19_800) * 1000).toISOString().slice(0, 16).replace('T', ' ')} IST`;
   switch (view.status) {
     case 'pending_approval': {
       const a = view.approval;
-      return a ? `pending_approval: waiting for ${a.required - a.received.length} of ${a.required} approvals (${a.reasons.join(', ')}), until ${ist(a.expires_at)}` : 'pending_approval';
+      return a ? `pending_approval: waiting for ${a.required - a.received.length} of ${a.required} approvals (${a.reasons.join(', ')}), until ${istMinute(a.expires_at)}` : 'pending_approval';
     }
     case 'scheduled':
-      return `scheduled for ${view.scheduled_at ? ist(view.scheduled_at) : '?'}`;
+      return `scheduled for ${view.scheduled_at ? istMinute(view.scheduled_at) : '?'}`;
     case 'queued':
-      return `queued behind ${formatRupees(ahead)} for ${formatRupees(view.amount)}, until ${view.queue_expires_at ? ist(view.queue_expires_at) : '?'}`;
+      return `queued behind ${formatRupees(ahead)} for ${formatRupees(view.amount)}, until ${view.queue_expires_at ? istMinute(view.queue_expires_at) : '?'}`;
     default:
       return `${view.status}: waiting`;
   }

@@ -3,7 +3,7 @@
 // payout's row lock, so an approval racing an expiry or a cancel ends in exactly one state, and the money is
 // reserved only when the payout leaves its last wait, by the same lifecycle move as at creation.
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { type ApprovalRecord, approvalNeed, approvalRecordOf, noKeyLimits } from '../../src/domain/approvals.ts';
+import { type ApprovalRecord, approvalRecordOf, policyApprovals } from '../../src/domain/approvals.ts';
 import type { KeyRole } from '../../src/domain/key-roles.ts';
 import { type FailureReason, type PayoutStatus, type PayoutWaitStatus, failure, isPayoutWaiting } from '../../src/domain/payouts.ts';
 import type { Payout } from '../../src/db/entities.ts';
@@ -135,9 +135,8 @@ async function goOn(tx: EntityManager, row: Payout, timeCame: boolean, queueSeco
  */
 async function stricterNow(tx: EntityManager, row: Payout): Promise<ApprovalRecord | undefined> {
   const policy = await readApprovalPolicy(tx, row.accountId, row.mode);
-  const amount = Number(row.amount);
   // Only the policy's rules are judged again here: a key's day was counted once, at creation.
-  const need = approvalNeed(policy, { keyId: '', name: null, holder: '', role: 'full', limits: noKeyLimits }, { amount, largest: amount, keyDayTotal: null, newBeneficiary: false, afterRejection: false });
+  const need = policyApprovals(policy, Number(row.amount));
   const record = approvalRecordOf(row.approval);
   const received = record ? await standingApprovals(tx, row.id) : [];
   const required = Math.max(need.required, record?.required ?? 0);

@@ -83,8 +83,8 @@ export function approvalNeed(policy: ApprovalPolicy, key: Requester, facts: Appr
     reasons.push(reason);
     required = Math.max(required, approvals);
   };
-  const rule = policy.rules.filter((r) => facts.amount >= r.minAmount).sort((a, b) => b.minAmount - a.minAmount)[0];
-  if (rule) need('amount_rule', rule.approvals);
+  const rule = policyApprovals(policy, facts.amount);
+  if (rule.required) need('amount_rule', rule.required);
   if (key.role === 'maker') {
     const { maxAmount, dailyAmount, approval } = key.limits;
     if (approval === 'always') need('key_always', 1);
@@ -96,6 +96,12 @@ export function approvalNeed(policy: ApprovalPolicy, key: Requester, facts: Appr
   }
   if (facts.afterRejection) need('after_rejection', 1);
   return { required: required as 0 | 1 | 2, reasons };
+}
+
+/** The approvals the policy's rules alone ask of `amount` (the largest matching rule counts): what is judged again when a payout or batch leaves its waits. */
+export function policyApprovals(policy: ApprovalPolicy, amount: number): { required: 0 | 1 | 2; reasons: ApprovalReason[] } {
+  const rule = policy.rules.filter((r) => amount >= r.minAmount).sort((a, b) => b.minAmount - a.minAmount)[0];
+  return rule ? { required: rule.approvals, reasons: ['amount_rule'] } : { required: 0, reasons: [] };
 }
 
 /** True when a payout by this key could need an approval whatever the policy says (so it is judged under the key's lock). */

@@ -28,3 +28,8 @@ const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'IN
 export function formatRupees(paise: number): string {
   return rupees.format(paise / 100);
 }
+
+/** Unix seconds as `YYYY-MM-DD HH:MM IST` (India has one offset, +05:30, and no daylight saving), for operators. */
+export function istMinute(seconds: number): string {
+  return `${new Date((seconds + 19_800) * 1000).toISOString().slice(0, 16).replace('T', ' ')} IST`;
+}

@@ -52,3 +52,13 @@ export const batchCounts = (counts: Record<string, number>): Record<string, numb
   reversed: 0,
   ...counts,
 });
+
+/** The types of the events about payout `payoutId`, oldest first (of the account's last 100). */
+export async function payoutEventTypes(http: Http, key: string, payoutId: string): Promise<string[]> {
+  const res = await http.get('/v1/events?limit=100', { key });
+  assert.equal(res.status, 200, res.text);
+  return res.body.data
+    .filter((e: any) => e.data.object.id === payoutId)
+    .map((e: any) => e.type)
+    .reverse();
+}

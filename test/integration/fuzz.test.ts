@@ -60,6 +60,7 @@ before(async () => {
   ids.customer = await createCustomer(http, key);
   ids.payment = (await ok('/v1/payments', { amount: 5_000, method: 'upi', vpa: 'success@upi' })).id;
   ids.payout = (await ok('/v1/payouts', { beneficiary_id: ids.beneficiary, amount: 1_000, mode: 'upi' })).id;
+  ids.waitingBatch = (await ok('/v1/payout_batches', { scheduled_at: Math.floor(Date.now() / 1000) + 86_400, payouts: [{ beneficiary_id: ids.beneficiary, amount: 1_000, mode: 'upi', idempotency_key: 'fuzz-waiting-batch-1' }] })).id;
   ids.waiting = (await ok('/v1/payouts', { beneficiary_id: ids.beneficiary, amount: 1_000, mode: 'upi', scheduled_at: Math.floor(Date.now() / 1000) + 86_400 })).id;
   ids.activeMandate = (await activeMandate(http, key, ids.customer)).id;
   ids.collection = (await ok('/v1/collections', { mandate_id: ids.activeMandate, amount: 1_000, schedule: 'monthly', start_at: Math.floor(Date.now() / 1000) + 86_400 })).id;
@@ -143,6 +144,10 @@ const routes: Array<{ method: 'POST' | 'DELETE'; path: string }> = [
   { method: 'POST', path: '/v1/payouts/:waiting/approve' },
   { method: 'POST', path: '/v1/payouts/:waiting/reject' },
   { method: 'POST', path: '/v1/payouts/:waiting/cancel' },
+  { method: 'POST', path: '/v1/payout_batches/:waitingBatch/approve' },
+  { method: 'POST', path: '/v1/payout_batches/:waitingBatch/reject' },
+  { method: 'POST', path: '/v1/payout_batches/:waitingBatch/cancel' },
+  { method: 'POST', path: '/v1/test_helpers/payout_batches/:waitingBatch/advance' },
   { method: 'POST', path: '/v1/test_helpers/settlements/run' },
   { method: 'POST', path: '/v1/events/:event/redeliver' },
   { method: 'DELETE', path: '/v1/beneficiaries/:beneficiary' },
@@ -168,7 +173,7 @@ function formOf(value: unknown, prefix = ''): string[] {
 
 const request = fc.record({
   route: fc.constantFrom(...routes),
-  ids: fc.record({ customer: pathId('customer'), collection: pathId('collection'), link: pathId('link'), payout: pathId('payout'), waiting: pathId('waiting'), event: pathId('event'), beneficiary: pathId('beneficiary') }),
+  ids: fc.record({ customer: pathId('customer'), collection: pathId('collection'), link: pathId('link'), payout: pathId('payout'), waiting: pathId('waiting'), waitingBatch: pathId('waitingBatch'), event: pathId('event'), beneficiary: pathId('beneficiary') }),
   // Mostly a valid body with one or two values spoiled (so requests reach the handlers), sometimes strangers too.
   spoils: fc.array(spoil, { minLength: 0, maxLength: 2 }),
   strangers: fc.oneof({ weight: 4, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: fc.dictionary(nastyText, nastyValue, { maxKeys: 3 }) }),

@@ -13,7 +13,7 @@ import { Paygate } from '@paygate/client';
 import { allBalanceTransactions, amountsOf, assertApiError, sleep } from '../helpers/api-assert.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
 import { payctlFor, payctlJson, type Payctl } from '../helpers/payctl.ts';
-import { fund, vpaBeneficiary, waitForPayout } from '../helpers/payouts.ts';
+import { fund, payoutEventTypes, vpaBeneficiary, waitForPayout } from '../helpers/payouts.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { payoutWorkflowId } from '../../src/domain/workflow-ids.ts';
 
@@ -57,14 +57,7 @@ function pay(key: string, beneficiaryId: string, amount: number, extra: Record<s
   return http.post('/v1/payouts', { key, idempotencyKey: randomUUID(), json: { beneficiary_id: beneficiaryId, amount, mode: 'upi', ...extra } });
 }
 
-async function eventsOf(key: string, payoutId: string): Promise<string[]> {
-  const res = await http.get('/v1/events?limit=100', { key });
-  assert.equal(res.status, 200, res.text);
-  return res.body.data
-    .filter((e: any) => e.data.object.id === payoutId)
-    .map((e: any) => e.type)
-    .reverse();
-}
+const eventsOf = (key: string, payoutId: string) => payoutEventTypes(http, key, payoutId);
 
 /** The payout workflow's current details (what the Temporal UI shows), once they match `want`. */
 async function detailsOf(accountId: string, idempotencyKey: string, want: RegExp): Promise<string> {

@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { payoutReportWorkflowId, payoutWorkflowId } from '../../src/domain/workflow-ids.ts';
 import { allBalanceTransactions, amountsOf, assertApiError, balanceOf } from '../helpers/api-assert.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
-import { bankBeneficiary, fund, settled, vpaBeneficiary, waitForPayout } from '../helpers/payouts.ts';
+import { bankBeneficiary, fund, payoutEventTypes, settled, vpaBeneficiary, waitForPayout } from '../helpers/payouts.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 
 let service: TestService;
@@ -30,14 +30,7 @@ async function createPayout(key: string, body: Record<string, unknown>, idempote
   return http.post('/v1/payouts', { key, json: body, idempotencyKey });
 }
 
-async function eventsOf(key: string, payoutId: string): Promise<string[]> {
-  const res = await http.get('/v1/events?limit=100', { key });
-  assert.equal(res.status, 200, res.text);
-  return res.body.data
-    .filter((e: any) => e.data.object.id === payoutId)
-    .map((e: any) => e.type)
-    .reverse();
-}
+const eventsOf = (key: string, payoutId: string) => payoutEventTypes(http, key, payoutId);
 
 async function railSubmissions(payoutId: string): Promise<number> {
   const rows = await service.stack.orm.em.fork().execute<{ n: string }[]>(`select count(*) as n from rail_submissions where idempotency_key = ?`, [payoutId]);
