@@ -6,45 +6,63 @@
 import { LockMode, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
 import { type BatchApprovalRecord, batchApprovalRecordOf, policyApprovals } from '../src/domain/approvals.ts';
 import { type FailureReason, failure } from '../src/domain/payouts.ts';
-import { type PayoutBatchStatus, isPayoutBatchWaiting } from '../src/domain/payout-batches.ts';
+import { MAX_PROCESSING_BATCHES, type PayoutBatchStatus, isPayoutBatchWaiting } from '../src/domain/payout-batches.ts';
 import { PayoutBatchEntity, type PayoutBatch } from '../src/db/entities.ts';
 import { readApprovalPolicy } from '../src/db/approval-policies.ts';
 import { recordEvent, storedSimulations } from '../src/db/events.ts';
-import { payoutBatchViewOf } from '../src/db/payout-batches.ts';
+import { payoutBatchViewOf, placesTaken } from '../src/db/payout-batches.ts';
 import { keyRevoked, recordApproval, standingApprovals } from '../src/db/payout-waits.ts';
 import { refuse } from './lifecycle.ts';
 import type { ActingKey, PayoutWaitAction } from './payouts/waits.ts';
 import type { PayoutBatchResponse } from '../src/contract/payout-batches.ts';
 
+/** A payout's wait actions, and a batch's try for a place after its waits are over (a no-op unless it waits for one). */
+export type PayoutBatchWaitAction = PayoutWaitAction | { kind: 'place' };
+
 export interface PayoutBatchWaitRequest {
   batchId: string;
-  action: PayoutWaitAction;
+  action: PayoutBatchWaitAction;
 }
 
-export async function actOnWaitingBatch(orm: MikroORM, { batchId, action }: PayoutBatchWaitRequest): Promise<PayoutBatchResponse> {
+/**
+ * The batch as an action left it, and, for its own workflow only, whether its waits are over and it waits for a place
+ * (`place_wanted`: never in an API answer; absent in the results of runs recorded before it existed, which had no such wait).
+ */
+export type PayoutBatchWaitResult = PayoutBatchResponse & { place_wanted?: true };
+
+export async function actOnWaitingBatch(orm: MikroORM, { batchId, action }: PayoutBatchWaitRequest): Promise<PayoutBatchWaitResult> {
   return orm.em.fork().transactional(async (tx) => {
     const row = await tx.findOne(PayoutBatchEntity, { id: batchId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
     if (!row) throw refuse('NotFound', `payout batch ${batchId} not found`);
-    switch (action.kind) {
-      case 'read':
-        return payoutBatchViewOf(tx, row);
-      case 'approve':
-        return approve(tx, row, action.by);
-      case 'reject':
-        await approvable(tx, row, action.by, 'rejected');
-        return end(tx, row, 'rejected', action.reason ? failure('approval_rejected', `An approver rejected this payout's batch: ${action.reason}`) : failure('approval_rejected'));
-      case 'cancel':
-        if (!isPayoutBatchWaiting(row.status)) throw refuse('InvalidState', `A ${row.status} payout batch cannot be cancelled; only one that waits (pending_approval, scheduled) can.`);
-        if (action.by.role === 'maker' && row.createdByKeyId !== action.by.keyId) throw refuse('PermissionDenied', 'A maker key cancels only the batches it created.');
-        return end(tx, row, 'cancelled');
-      case 'due':
-        if (row.status !== action.status) return payoutBatchViewOf(tx, row);
-        if (row.status === 'pending_approval') return end(tx, row, 'rejected', failure('approval_expired'));
-        return goOn(tx, row, true);
-      default:
-        return action satisfies never;
-    }
+    const view = await act(tx, row, action);
+    return row.placeWantedAt ? { ...view, place_wanted: true } : view;
   });
+}
+
+async function act(tx: EntityManager, row: PayoutBatch, action: PayoutBatchWaitAction): Promise<PayoutBatchResponse> {
+  switch (action.kind) {
+    case 'read':
+      return payoutBatchViewOf(tx, row);
+    case 'approve':
+      return approve(tx, row, action.by);
+    case 'reject':
+      await approvable(tx, row, action.by, 'rejected');
+      return end(tx, row, 'rejected', action.reason ? failure('approval_rejected', `An approver rejected this payout's batch: ${action.reason}`) : failure('approval_rejected'));
+    case 'cancel':
+      if (!isPayoutBatchWaiting(row.status)) throw refuse('InvalidState', `A ${row.status} payout batch cannot be cancelled; only one that waits (pending_approval, scheduled) can.`);
+      if (action.by.role === 'maker' && row.createdByKeyId !== action.by.keyId) throw refuse('PermissionDenied', 'A maker key cancels only the batches it created.');
+      return end(tx, row, 'cancelled');
+    case 'place':
+      return row.placeWantedAt ? goOn(tx, row, true) : payoutBatchViewOf(tx, row);
+    case 'due':
+      if (row.status !== action.status) return payoutBatchViewOf(tx, row);
+      // Its waits are over and it waits for a place: its approval no longer expires, it tries for a place again.
+      if (row.placeWantedAt) return goOn(tx, row, true);
+      if (row.status === 'pending_approval') return end(tx, row, 'rejected', failure('approval_expired'));
+      return goOn(tx, row, true);
+    default:
+      return action satisfies never;
+  }
 }
 
 /**
@@ -54,6 +72,7 @@ export async function actOnWaitingBatch(orm: MikroORM, { batchId, action }: Payo
 async function approvable(tx: EntityManager, row: PayoutBatch, by: ActingKey, verb: 'approved' | 'rejected'): Promise<BatchApprovalRecord> {
   const record = batchApprovalRecordOf(row.approval);
   if (row.status !== 'pending_approval' || !record) throw refuse('InvalidState', `A ${row.status} payout batch cannot be ${verb}; only a pending_approval one can.`);
+  if (row.placeWantedAt) throw refuse('InvalidState', `This batch has its approvals and waits for a place among the batches processing; it can no longer be ${verb} (it can still be cancelled).`);
   if (by.holder === record.requested_by.holder) throw refuse('PermissionDenied', `The holder who created this batch cannot have it ${verb}; another approver must.`);
   const [own] = await tx.execute<{ made: boolean }[]>(
     `select exists (select 1 from payouts p join api_keys k on k.id = p.created_by_key_id
@@ -104,16 +123,28 @@ async function goOn(tx: EntityManager, row: PayoutBatch, timeCame: boolean): Pro
       summary,
     };
     await writeApproval(tx, row, again);
-    return row.status === 'pending_approval' ? payoutBatchViewOf(tx, row) : move(tx, row, 'pending_approval');
+    return row.status === 'pending_approval' && !row.placeWantedAt ? payoutBatchViewOf(tx, row) : move(tx, row, 'pending_approval');
   }
   if (!timeCame && row.scheduledAt && row.scheduledAt.getTime() > Date.now()) return row.status === 'scheduled' ? payoutBatchViewOf(tx, row) : move(tx, row, 'scheduled');
+  if ((await placesTaken(tx, row)) >= MAX_PROCESSING_BATCHES) {
+    // Every place is taken: it keeps the status it waited in, and its workflow tries again (waitOutBatch).
+    if (!row.placeWantedAt) {
+      await tx.execute(`update payout_batches set place_wanted_at = now() where id = ?`, [row.id]);
+      row.placeWantedAt = new Date();
+    }
+    return payoutBatchViewOf(tx, row);
+  }
   return move(tx, row, 'processing');
 }
 
 /** The batch enters `to`, its waiting items with it when `to` is a wait (they go on one by one when it processes). */
 async function move(tx: EntityManager, row: PayoutBatch, to: 'pending_approval' | 'scheduled' | 'processing'): Promise<PayoutBatchResponse> {
-  await tx.execute(`update payout_batches set status = ?, approved_at = case when ? = 'processing' and approval is not null then now() else approved_at end where id = ?`, [to, to, row.id]);
+  await tx.execute(
+    `update payout_batches set status = ?, place_wanted_at = null, approved_at = case when ? = 'processing' and approval is not null then now() else approved_at end where id = ?`,
+    [to, to, row.id],
+  );
   row.status = to;
+  row.placeWantedAt = null;
   if (to !== 'processing') await moveItems(tx, row.id, to);
   return payoutBatchViewOf(tx, row);
 }
@@ -121,8 +152,9 @@ async function move(tx: EntityManager, row: PayoutBatch, to: 'pending_approval' 
 /** Ends the batch and its waiting items `rejected` (with `reason`) or `cancelled`: nothing was reserved, nothing is posted. */
 async function end(tx: EntityManager, row: PayoutBatch, to: 'rejected' | 'cancelled', reason?: FailureReason): Promise<PayoutBatchResponse> {
   const at = to === 'rejected' ? 'rejected_at' : 'cancelled_at';
-  await tx.execute(`update payout_batches set status = ?, ${at} = now() where id = ?`, [to, row.id]);
+  await tx.execute(`update payout_batches set status = ?, place_wanted_at = null, ${at} = now() where id = ?`, [to, row.id]);
   row.status = to;
+  row.placeWantedAt = null;
   await moveItems(tx, row.id, to, reason);
   await batchEvent(tx, row, to === 'rejected' ? 'payout_batch.rejected' : 'payout_batch.cancelled');
   return payoutBatchViewOf(tx, row);

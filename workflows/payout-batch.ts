@@ -27,7 +27,9 @@ import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import type { PayoutBatchActivities, PayoutBatchPageItem } from '../activities/payout-batches.ts';
 import type { Mode } from '../src/domain/modes.ts';
 import { BatchId, baseSearchAttributes } from '../src/domain/search-attributes.ts';
-import type { PayoutActivities, PayoutWaitAction } from '../activities/payouts.ts';
+import type { PayoutActivities } from '../activities/payouts.ts';
+import type { PayoutBatchWaitAction, PayoutBatchWaitResult } from '../activities/payout-batch-waits.ts';
+import { MAX_PROCESSING_BATCHES } from '../src/domain/payout-batches.ts';
 import type { PayoutBatchResponse } from '../src/contract/payout-batches.ts';
 import { payoutWorkflow } from './payout.ts';
 import { istMinute } from '../src/domain/money.ts';
@@ -89,7 +91,7 @@ export interface PayoutBatchWorkflowResult {
 }
 
 /** An approval, rejection or cancel of a batch that waits as a whole, or the sandbox's advance of its time. */
-export const payoutBatchWaitUpdate = defineUpdate<PayoutBatchResponse, [PayoutWaitAction]>('payoutBatchWait');
+export const payoutBatchWaitUpdate = defineUpdate<PayoutBatchResponse, [PayoutBatchWaitAction]>('payoutBatchWait');
 
 const db = databaseSteps<PayoutBatchActivities>();
 /** Giving an item up may wait to tell whether a rail got its payout: the batch goes on meanwhile. */
@@ -159,27 +161,40 @@ async function payItem(input: PayoutBatchWorkflowInput, stats: PayoutBatchStats,
   }
 }
 
+/** How long a batch whose waits are over waits before it tries for a place again: doubling from the first, at most the last. */
+const PLACE_RETRY_MS = { first: 5_000, most: 60_000 };
+
+function waitDetails(view: PayoutBatchResponse, place: boolean): string {
+  const a = view.approval;
+  if (place) return `waiting for a place: at most ${MAX_PROCESSING_BATCHES} payout batches process at once in this account and mode (${view.total_count} payouts, ${view.status === 'pending_approval' ? 'approved' : 'its time came'})`;
+  return view.status === 'pending_approval' && a
+    ? `pending_approval: waiting for ${a.required - a.received.length} of ${a.required} approvals (${a.reasons.join(', ')}) of ${view.total_count} payouts`
+    : `scheduled for ${view.scheduled_at ? istMinute(view.scheduled_at) : '?'}`;
+}
+
 /**
  * Waits while the batch waits: until a change from outside (then it reads the batch again) or the time its status
- * waits for (its approval's expiry, its scheduled time), when the `due` step decides. Returns the batch as it left.
+ * waits for (its approval's expiry, its scheduled time), when the `due` step decides; a batch whose waits are over
+ * but that found no place tries for one again from time to time (`place`). Returns the batch as it left.
  */
-async function waitOutBatch(batchId: string, changes: () => number): Promise<PayoutBatchResponse> {
+async function waitOutBatch(batchId: string, changes: () => number): Promise<PayoutBatchWaitResult> {
   // Changes count as seen only once a read begun after them has answered (as in the payout's wait).
   let seen = changes();
   let view = await db.actOnWaitingBatch({ batchId, action: { kind: 'read' } });
+  let placeRetryMs = PLACE_RETRY_MS.first;
   while (view.status === 'pending_approval' || view.status === 'scheduled') {
     const status = view.status;
-    const a = view.approval;
-    setCurrentDetails(
-      status === 'pending_approval' && a
-        ? `pending_approval: waiting for ${a.required - a.received.length} of ${a.required} approvals (${a.reasons.join(', ')}) of ${view.total_count} payouts`
-        : `scheduled for ${view.scheduled_at ? istMinute(view.scheduled_at) : '?'}`,
-    );
-    const dueAt = status === 'pending_approval' ? a?.expires_at : view.scheduled_at;
+    const place = view.place_wanted === true;
+    setCurrentDetails(waitDetails(view, place));
+    const dueAt = status === 'pending_approval' ? view.approval?.expires_at : view.scheduled_at;
     const left = dueAt == null ? 0 : dueAt * 1000 - Date.now();
-    const woken = left > 0 && (await condition(() => changes() > seen, left));
+    const wait = place ? Math.min(placeRetryMs, left > 0 ? left : placeRetryMs) : left;
+    placeRetryMs = place ? Math.min(placeRetryMs * 2, PLACE_RETRY_MS.most) : PLACE_RETRY_MS.first;
+    const woken = wait > 0 && (await condition(() => changes() > seen, wait));
     seen = changes();
-    view = await db.actOnWaitingBatch({ batchId, action: woken ? { kind: 'read' } : { kind: 'due', status } });
+    const timeCame = dueAt == null || Date.now() >= dueAt * 1000;
+    const action: PayoutBatchWaitAction = woken ? { kind: 'read' } : place && !timeCame ? { kind: 'place' } : { kind: 'due', status };
+    view = await db.actOnWaitingBatch({ batchId, action });
   }
   return view;
 }
@@ -189,7 +204,9 @@ export async function payoutBatchWorkflow(input: PayoutBatchWorkflowInput): Prom
   let waitChanges = 0;
   setHandler(payoutBatchWaitUpdate, async (action) => {
     try {
-      return await db.actOnWaitingBatch({ batchId, action });
+      // What the batch's own workflow alone reads stays out of the answer.
+      const { place_wanted: _, ...view } = await db.actOnWaitingBatch({ batchId, action });
+      return view;
     } finally {
       waitChanges++;
     }

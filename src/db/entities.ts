@@ -243,6 +243,8 @@ export const PayoutBatchEntity = defineEntity({
     approvedAt: p.datetime().nullable(),
     rejectedAt: p.datetime().nullable(),
     cancelledAt: p.datetime().nullable(),
+    /** Since when a batch that left its waits has waited for a place among the batches processing (null otherwise). */
+    placeWantedAt: p.datetime().nullable(),
   },
 });
 export type PayoutBatch = InferEntity<typeof PayoutBatchEntity>;

@@ -41,6 +41,7 @@ import { Migration20261209000000_collection_setup_refusals } from './migrations/
 import { Migration20261210000000_api_key_roles } from './migrations/Migration20261210000000_api_key_roles.ts';
 import { Migration20261211000000_payout_waits } from './migrations/Migration20261211000000_payout_waits.ts';
 import { Migration20261211010000_refund_creators } from './migrations/Migration20261211010000_refund_creators.ts';
+import { Migration20261212000000_batch_place_wait } from './migrations/Migration20261212000000_batch_place_wait.ts';
 
 /** Committed migrations, in order. Append new ones; never edit one that has landed. */
 export const migrationsList = [
@@ -82,6 +83,7 @@ export const migrationsList = [
   { name: 'Migration20261210000000_api_key_roles', class: Migration20261210000000_api_key_roles },
   { name: 'Migration20261211000000_payout_waits', class: Migration20261211000000_payout_waits },
   { name: 'Migration20261211010000_refund_creators', class: Migration20261211010000_refund_creators },
+  { name: 'Migration20261212000000_batch_place_wait', class: Migration20261212000000_batch_place_wait },
 ];
 
 export type Orm = MikroORM;

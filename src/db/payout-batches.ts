@@ -31,6 +31,27 @@ export interface NewPayoutBatch {
 const emptyCounts = (): PayoutBatchCounts => Object.fromEntries(payoutStatuses.map((status) => [status, 0])) as PayoutBatchCounts;
 
 /**
+ * The places among the batches processing at once (MAX_PROCESSING_BATCHES) that are taken for a batch of `of`'s
+ * account and mode: the batches processing, and those that left their waits and wait for a place (all of them for a
+ * new batch; for a waiting one, those that began waiting before it), so a new batch never takes a place one that waits
+ * is owed. Read under a transaction-level advisory lock per (account, mode), so concurrent requests and waiting
+ * batches, in any number of processes, take the last free place one at a time.
+ */
+export async function placesTaken(tx: EntityManager, of: { accountId: string; mode: Mode; id?: string; placeWantedAt?: Date | null }): Promise<number> {
+  await tx.execute(`select pg_advisory_xact_lock(hashtextextended(?, 0))`, [`payout_batches/${of.accountId}/${of.mode}`]);
+  // A statement of its own, after the lock: it sees every batch committed by whoever held the lock before.
+  const since = of.placeWantedAt ?? null;
+  const [row] = await tx.execute<{ taken: string }[]>(
+    `select count(*) as taken from payout_batches
+     where account_id = ? and mode = ? and id is distinct from ?
+       and (status = 'processing'
+            or (place_wanted_at is not null and (?::timestamptz is null or (place_wanted_at, id) < (?::timestamptz, ?))))`,
+    [of.accountId, of.mode, of.id ?? null, since, since, of.id ?? ''],
+  );
+  return Number(row?.taken ?? 0);
+}
+
+/**
  * Stores the batch row and every item in one transaction: one INSERT for the batch, one INSERT ... SELECT
  * over a single JSON parameter for all items (10,000 items are one statement, not 10,000 round trips).
  * When (account, mode, key) already has a batch (a request that raced past the HTTP idempotency layer, or
@@ -53,14 +74,12 @@ export async function insertPayoutBatch(
     // not count toward the batches processing, nor is it refused for them.
     const judged = limits.requester ? await judgeNewBatch(tx, batch, limits.requester, limits.scheduledAt ?? null) : undefined;
     if (limits.maxProcessing !== undefined && (judged?.status ?? 'processing') === 'processing') {
-      await tx.execute(`select pg_advisory_xact_lock(hashtextextended(?, 0))`, [`payout_batches/${batch.accountId}/${batch.mode}`]);
-      // A statement of its own, after the lock: it sees every batch committed by whoever held the lock before.
-      const [seen] = await tx.execute<{ existing: boolean; processing: string }[]>(
-        `select exists(select 1 from payout_batches where account_id = ? and mode = ? and idempotency_key = ?) as existing,
-                (select count(*) from payout_batches where account_id = ? and mode = ? and status = 'processing') as processing`,
-        [batch.accountId, batch.mode, batch.idempotencyKey, batch.accountId, batch.mode],
+      const processing = await placesTaken(tx, batch);
+      const [seen] = await tx.execute<{ existing: boolean }[]>(
+        `select exists(select 1 from payout_batches where account_id = ? and mode = ? and idempotency_key = ?) as existing`,
+        [batch.accountId, batch.mode, batch.idempotencyKey],
       );
-      if (!seen.existing && Number(seen.processing) >= limits.maxProcessing) return { processing: Number(seen.processing) };
+      if (!seen.existing && processing >= limits.maxProcessing) return { processing };
     }
     const rows = await tx.execute<{ id: string }[]>(
       `insert into payout_batches (id, account_id, mode, reference, idempotency_key, status, total_count, total_amount,

@@ -15,14 +15,15 @@ import { createHttp, type Http } from '../helpers/http.ts';
 import { payctlFor, payctlJson, type Payctl } from '../helpers/payctl.ts';
 import { fund, payoutEventTypes, vpaBeneficiary, waitForPayout } from '../helpers/payouts.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
-import { payoutWorkflowId } from '../../src/domain/workflow-ids.ts';
+import { payoutBatchWorkflowId, payoutWorkflowId } from '../../src/domain/workflow-ids.ts';
 
 let service: TestService;
 let http: Http;
 let payctl: Payctl;
 
 before(async () => {
-  service = await startTestService({ PAYOUT_SCHEDULE_MIN_SECONDS: '2' });
+  // slow@upi holds a batch processing for 4 s (the five-batch place test).
+  service = await startTestService({ PAYOUT_SCHEDULE_MIN_SECONDS: '2', SANDBOX_SLOW_DELAY_MS: '4000' });
   http = createHttp(service.url);
   payctl = payctlFor(service, { LOG_LEVEL: 'silent' });
 });
@@ -57,11 +58,16 @@ function pay(key: string, beneficiaryId: string, amount: number, extra: Record<s
   return http.post('/v1/payouts', { key, idempotencyKey: randomUUID(), json: { beneficiary_id: beneficiaryId, amount, mode: 'upi', ...extra } });
 }
 
+/** `n` batch items of `amount` paying `beneficiaryId` by UPI, their keys new. */
+const items = (beneficiaryId: string, n: number, amount: number, prefix = randomUUID()) =>
+  Array.from({ length: n }, (_, i) => ({ beneficiary_id: beneficiaryId, amount, mode: 'upi', idempotency_key: `${prefix}-${i}` }));
+
 const eventsOf = (key: string, payoutId: string) => payoutEventTypes(http, key, payoutId);
 
-/** The payout workflow's current details (what the Temporal UI shows), once they match `want`. */
-async function detailsOf(accountId: string, idempotencyKey: string, want: RegExp): Promise<string> {
-  const handle = service.stack.temporal!.client.workflow.getHandle(payoutWorkflowId(accountId, 'sandbox', idempotencyKey));
+/** The payout's (or batch's) workflow's current details (what the Temporal UI shows), once they match `want`. */
+async function detailsOf(accountId: string, idempotencyKey: string, want: RegExp, of: 'payout' | 'batch' = 'payout'): Promise<string> {
+  const workflowId = (of === 'payout' ? payoutWorkflowId : payoutBatchWorkflowId)(accountId, 'sandbox', idempotencyKey);
+  const handle = service.stack.temporal!.client.workflow.getHandle(workflowId);
   let details = '';
   for (let i = 0; i < 50 && !want.test(details); i++) {
     details = (await handle.query<{ currentDetails?: string }>('__temporal_workflow_metadata')).currentDetails ?? '';
@@ -381,8 +387,6 @@ describe('the client library and the MCP tools', () => {
 });
 
 describe('a payout batch that waits as a whole', () => {
-  const items = (beneficiaryId: string, n: number, amount: number, prefix = randomUUID()) =>
-    Array.from({ length: n }, (_, i) => ({ beneficiary_id: beneficiaryId, amount, mode: 'upi', idempotency_key: `${prefix}-${i}` }));
 
   test('judged by its total: it and its items wait pending_approval reserving nothing; one at a time cannot be approved; two holders approve it and it fans out', async () => {
     const t = await team(100_000_000);
@@ -468,9 +472,62 @@ describe('a payout batch that waits as a whole', () => {
   });
 });
 
-async function waitForBatch(key: string, id: string, done: (b: any) => boolean): Promise<any> {
+describe('a batch whose waits end while five batches process', () => {
+  test('waits for a place in the status it waited in (the Temporal UI says so), a new batch is refused meanwhile, and it goes on once one of the five completes', async () => {
+    const t = await team(100_000_000);
+    await http.post('/v1/approval_policy', { key: t.fullKey, idempotencyKey: randomUUID(), json: { rules: [{ min_amount: 1_000_000, approvals: 1 }] } });
+    const slow = await vpaBeneficiary(http, t.fullKey, 'slow@upi');
+    const batchOf = (payouts: unknown[], extra: Record<string, unknown> = {}, key = randomUUID()) =>
+      http.post('/v1/payout_batches', { key: t.fullKey, idempotencyKey: key, json: { payouts, ...extra } });
+    const scheduledKey = randomUUID();
+    const scheduled = (await batchOf(items(t.beneficiaryId, 2, 1_000), { scheduled_at: Math.floor(Date.now() / 1000) + 3600 }, scheduledKey)).body;
+    assert.equal(scheduled.status, 'scheduled');
+    const approvedKey = randomUUID();
+    const approved = (await batchOf(items(t.beneficiaryId, 2, 600_000), {}, approvedKey)).body;
+    assert.equal(approved.status, 'pending_approval');
+    const running: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await batchOf(items(slow, 1, 100));
+      assert.equal(res.body.status, 'processing', res.text);
+      running.push(res.body.id);
+    }
+
+    const advanced = await http.post(`/v1/test_helpers/payout_batches/${scheduled.id}/advance`, { key: t.fullKey, idempotencyKey: randomUUID() });
+    assert.equal(advanced.status, 200, advanced.text);
+    assert.equal(advanced.body.status, 'scheduled', 'its time came, but every place is taken');
+    assert.equal(advanced.body.counts.scheduled, 2);
+    const priya = await t.key('approver', 'priya');
+    const approval = await http.post(`/v1/payout_batches/${approved.id}/approve`, { key: priya.key, idempotencyKey: randomUUID() });
+    assert.equal(approval.status, 200, approval.text);
+    assert.equal(approval.body.status, 'pending_approval', 'approved, but every place is taken');
+    assert.equal(approval.body.approval.received.length, 1);
+    const ravi = await t.key('approver', 'ravi');
+    assertApiError(await http.post(`/v1/payout_batches/${approved.id}/approve`, { key: ravi.key, idempotencyKey: randomUUID() }), 409, 'invalid_state');
+    assert.match(await detailsOf(t.accountId, scheduledKey, /place/, 'batch'), /^waiting for a place: at most 5 payout batches process at once in this account and mode \(2 payouts, its time came\)$/);
+    assert.match(await detailsOf(t.accountId, approvedKey, /place/, 'batch'), /^waiting for a place: .*\(2 payouts, approved\)$/);
+    // A new batch does not take a place the waiting ones are owed.
+    assertApiError(await batchOf(items(t.beneficiaryId, 1, 100)), 429, 'rate_limited');
+    // The five hold ₹1.00 each; the waiting batches (₹20.00, ₹12,000.00) reserved nothing.
+    let amounts = await amountsOf(http, t.fullKey);
+    for (let i = 0; i < 50 && amounts.reserved < 500; i++) amounts = (await sleep(100), await amountsOf(http, t.fullKey));
+    assert.deepEqual(amounts, { available: 100_000_000 - 500, pending: 0, reserved: 500 });
+
+    const done = await Promise.all([scheduled.id, approved.id].map((id) => waitForBatch(t.fullKey, id, (b) => b.status === 'completed', 60_000)));
+    assert.deepEqual(done.map((b) => b.counts.completed), [2, 2]);
+    // Neither began before a place was free: each item's reservation came after the first of the five completed.
+    const [order] = await service.sql<{ first_done: string; first_item: string }>(
+      `select (select min(completed_at) from payout_batches where id in (select jsonb_array_elements_text(?::jsonb))) as first_done,
+              (select min(h.created_at) from payout_status_history h join payouts p on p.id = h.payout_id
+               where p.batch_id in (?, ?) and h.to_status = 'initiated') as first_item`,
+      [JSON.stringify(running), scheduled.id, approved.id],
+    );
+    assert.ok(new Date(order.first_item) >= new Date(order.first_done), `first item initiated at ${order.first_item}, first of the five completed at ${order.first_done}`);
+  });
+});
+
+async function waitForBatch(key: string, id: string, done: (b: any) => boolean, withinMs = 30_000): Promise<any> {
   let last: any;
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < withinMs / 100; i++) {
     last = (await http.get(`/v1/payout_batches/${id}`, { key })).body;
     if (done(last)) return last;
     await sleep(100);

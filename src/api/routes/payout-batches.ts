@@ -76,7 +76,7 @@ export function payoutBatchRoutes(router: Router<ApiState>, deps: AppDeps): void
     if (!batch) {
       throw new ApiError(
         'rate_limited',
-        `This account already has ${stored.processing} payout batches processing in ${mode} mode, the most allowed at once (${MAX_PROCESSING_BATCHES}). Retry after one has completed.`,
+        `This account already has ${stored.processing} payout batches processing (or, their waits over, waiting for a place) in ${mode} mode, the most allowed at once (${MAX_PROCESSING_BATCHES}). Retry after one has completed.`,
         undefined,
         { 'Retry-After': String(PROCESSING_BATCHES_RETRY_AFTER_S) },
       );
