@@ -6,8 +6,9 @@
 // files named at the top of errors.ts, validate.ts, store.ts, routes.ts, webhooks.ts and faults.ts, and, for the
 // payment gateway (orders, payments, refunds, settlements, QR codes), pg-validate.ts, pg-store.ts, pg-routes.ts and
 // pg-checkout.ts, and for UPI AutoPay (customers, mandates, tokens, recurring debits) autopay-validate.ts,
-// autopay-store.ts and autopay-routes.ts. One key pair, one webhook URL and one account id serve both products, as
-// at the provider.
+// autopay-store.ts and autopay-routes.ts, and for RazorpayX Fund Account Validation (penny drops and VPA validations
+// of fund accounts) validation-validate.ts, validation-store.ts and validation-routes.ts. One key pair, one webhook
+// URL and one account id serve both products, as at the provider.
 //
 // The connector under test sees only `baseUrl` (in place of https://api.razorpay.com). Tests drive the provider's
 // side through `control` (in-process functions) or, from another process, through `connectRazorpayStandin(baseUrl)`,
@@ -27,6 +28,9 @@ import { handleCheckout, isCheckoutPath } from './pg-checkout.ts';
 import { AutopayStore } from './autopay-store.ts';
 import type { Customer, DebitRecord, Token, TokenRecord } from './autopay-store.ts';
 import { autopayRoute } from './autopay-routes.ts';
+import { ValidationStore } from './validation-store.ts';
+import type { AccountStatus, FundAccountValidation, ValidationMode, ValidationOutcome, ValidationRecord } from './validation-store.ts';
+import { validationRoute } from './validation-routes.ts';
 import type { Contact, FeeRule, FundAccount, Payout, StatusDetails, Transaction } from './store.ts';
 import { DEFAULT_CONTACT_TYPES, DEFAULT_PURPOSES } from './validate.ts';
 import type { Json } from './validate.ts';
@@ -36,6 +40,7 @@ import type { Delivery, EventMatch, WebhookConfig } from './webhooks.ts';
 export type { Contact, FundAccount, Payout, StatusDetails, Transaction, FeeRule, FaultSpec, RecordedRequest, Delivery, EventMatch, WebhookConfig };
 export type { Order, Payment, PaymentError, QrCode, Refund, Settlement };
 export type { Customer, DebitRecord, Token, TokenRecord };
+export type { AccountStatus, FundAccountValidation, ValidationMode, ValidationOutcome, ValidationRecord };
 export { paymentSignature } from './pg-checkout.ts';
 export { DEFAULT_FEES, GST_RATE } from './store.ts';
 export { peakPerSecond } from './faults.ts';
@@ -84,6 +89,20 @@ export interface RazorpayStandinOptions {
   /** The payee of intent links and QR codes (`pa` and `pn` of the upi:// link); defaults acme.rzp@icici, Acme. */
   merchantVpa?: string;
   merchantName?: string;
+  /**
+   * Fund Account Validation is enabled on the account (default true). False: its calls answer "The requested URL was
+   * not found on the server" (errors/common.md), as for an account without the feature (a current account or test
+   * mode: x/fund-accounts/faqs.md); setFeature('fund_account_validation', true) enables it later.
+   */
+  validationEnabled?: boolean;
+  /** `auto` (default): answered created, completed validationDelayMs later; `instant`: completed in the create; `manual`: only by control. */
+  validationMode?: ValidationMode;
+  /** How long an `auto` validation stays created; default 100 ms. */
+  validationDelayMs?: number;
+  /** The charge per validation in paise before 18% GST (not published: the pages say "raise a support query"); default 300 (fees 354, tax 54). */
+  validationFee?: number;
+  /** The bank's answer per bank account number or VPA address; unlisted ones are active with the holder's name in capitals. */
+  validationOutcomes?: Record<string, ValidationOutcome>;
 }
 
 export interface StandinControl {
@@ -133,7 +152,7 @@ export interface StandinControl {
    * A feature of the provider account on or off (default on). Off, its calls answer "The requested URL was not found
    * on the server." (errors/common.md: a feature the call needs is not enabled on the account). `s2s`: server-to-server
    * payments (create/upi, create/json); `qr_codes`: QR codes with their image content; `upi_tokens`: recurring debits
-   * on saved UPI tokens.
+   * on saved UPI tokens; `fund_account_validation`: /v1/fund_accounts/validations (see the validationEnabled option).
    */
   setFeature(feature: StandinFeature, enabled: boolean): void;
   /**
@@ -244,15 +263,37 @@ export interface StandinControl {
   runDueDebits(): DebitRecord[];
   /** The next debit made fails with these error fields (payment.failed); default issuer / payment_failed. */
   failNextRecurringDebit(error?: Partial<PaymentError>): void;
+
+  // Fund Account Validation
+  /** Every validation, oldest first. */
+  validations(): FundAccountValidation[];
+  validation(id: string): FundAccountValidation;
+  /** Every validation with its charge (fees, tax, charged, refunded) and failure reason, oldest first. */
+  validationRecords(): ValidationRecord[];
+  /**
+   * The bank answers a created validation: completed, account_status `active` (default; registered_name default the
+   * holder's name in capitals) or `invalid` (registered_name default null); fund_account.validation.completed.
+   */
+  completeValidation(id: string, opts?: { accountStatus?: AccountStatus; registeredName?: string | null }): FundAccountValidation;
+  /** A created validation fails (results "" and ""): its charge is credited back; fund_account.validation.failed. */
+  failValidation(id: string, opts?: { reason?: string }): FundAccountValidation;
+  /** The next `times` (default 1) validations created stay created for `ms`, then complete as planned (in any mode). */
+  slowValidationNext(spec: { ms: number; times?: number }): void;
+  /** The next `times` (default 1) validations created end failed when they settle (at once in instant mode, later in auto). */
+  failNextValidation(spec?: { reason?: string; times?: number }): void;
+  /** Scripts the bank's answer for one bank account number or VPA address (null: back to active). */
+  setValidationOutcome(accountNumberOrVpa: string, outcome: ValidationOutcome | null): void;
+  setValidationMode(mode: ValidationMode): void;
 }
 
-export type StandinFeature = 's2s' | 'qr_codes' | 'upi_tokens';
+export type StandinFeature = 's2s' | 'qr_codes' | 'upi_tokens' | 'fund_account_validation';
 
 /** The calls each feature of the account carries. */
 const FEATURE_PATHS: Record<StandinFeature, string[]> = {
   s2s: ['/v1/payments/create/upi', '/v1/payments/create/json'],
   qr_codes: ['/v1/payments/qr_codes'],
   upi_tokens: ['/v1/payments/create/recurring'],
+  fund_account_validation: ['/v1/fund_accounts/validations'],
 };
 
 /** The payout APIs the IP allow-list guards (x/dashboard/allowlist-ip.md). */
@@ -272,6 +313,7 @@ interface Instance {
   store: Store;
   gw: GatewayStore;
   ap: AutopayStore;
+  fav: ValidationStore;
   webhooks: WebhookSender;
   faults: Faults;
   limiter: RateLimiter;
@@ -390,7 +432,8 @@ function routeOf(inst: Instance, request: ApiRequest): ApiAnswer {
     contactTypes: [...DEFAULT_CONTACT_TYPES, ...(inst.opts.extraContactTypes ?? [])],
   };
   const autopayOpts = { upiCollect: inst.opts.upiCollect ?? false, mandateMaxAmount: inst.opts.mandateMaxAmount };
-  return autopayRoute(inst.ap, request, autopayOpts) ?? gatewayRoute(inst.gw, request) ?? route(inst.store, cfg, request);
+  return validationRoute(inst.fav, request, cfg.accountNumber) ?? autopayRoute(inst.ap, request, autopayOpts) ?? gatewayRoute(inst.gw, request)
+    ?? route(inst.store, cfg, request);
 }
 
 function makeControl(inst: Instance): StandinControl {
@@ -433,6 +476,7 @@ function makeControl(inst: Instance): StandinControl {
       inst.inProgressRules.length = 0;
       faults.clear();
       webhooks.clearFaults();
+      inst.fav.clearFaults();
     },
     setWebhook: (config) => webhooks.configure(config),
     rotateWebhookSecret: (secret) => webhooks.rotateSecret(secret),
@@ -454,6 +498,28 @@ function makeControl(inst: Instance): StandinControl {
     webhooksIdle: () => webhooks.idle(),
     ...gatewayControl(inst.gw),
     ...autopayControl(inst.ap),
+    ...validationControl(inst.fav),
+  };
+}
+
+type ValidationControl = Pick<StandinControl, 'validations' | 'validation' | 'validationRecords' | 'completeValidation' | 'failValidation'
+  | 'slowValidationNext' | 'failNextValidation' | 'setValidationOutcome' | 'setValidationMode'>;
+
+function validationControl(fav: ValidationStore): ValidationControl {
+  const clone = <T>(v: T): T => structuredClone(v);
+  return {
+    validations: () => clone(fav.records().map((r) => r.validation)),
+    validation: (id) => clone(fav.get(id)),
+    validationRecords: () => clone(fav.records()),
+    completeValidation: (id, opts) => clone(fav.complete(id, opts)),
+    failValidation: (id, opts) => clone(fav.fail(id, opts)),
+    slowValidationNext: (spec) => fav.slowNext(spec.ms, spec.times ?? 1),
+    failNextValidation: (spec = {}) => fav.failNext(spec.reason, spec.times ?? 1),
+    setValidationOutcome: (key, outcome) => fav.setOutcome(key, outcome),
+    setValidationMode: (mode) => {
+      if (!['auto', 'instant', 'manual'].includes(mode)) throw new Error(`no such validation mode ${mode}`);
+      fav.opts.mode = mode;
+    },
   };
 }
 
@@ -547,6 +613,10 @@ export async function startRazorpayStandin(opts: RazorpayStandinOptions): Promis
     feePercent: opts.paymentFeePercent ?? 2, merchantVpa: opts.merchantVpa ?? 'acme.rzp@icici', merchantName: opts.merchantName ?? 'Acme', baseUrl: () => baseUrl,
   });
   const ap = new AutopayStore(gw, opts.keySecret);
+  const fav = new ValidationStore(store, {
+    now, emit: (event, entities) => webhooks.emitPayload(event, entities), fee: opts.validationFee ?? 300, mode: opts.validationMode ?? 'auto',
+    delayMs: opts.validationDelayMs ?? 100, outcomes: { ...opts.validationOutcomes },
+  });
   const debitTimer = (opts.debitCheckIntervalMs ?? 200) > 0 ? setInterval(() => {
     try {
       if (!ap.holding) ap.runDueDebits();
@@ -555,8 +625,8 @@ export async function startRazorpayStandin(opts: RazorpayStandinOptions): Promis
     }
   }, opts.debitCheckIntervalMs ?? 200) : null;
   debitTimer?.unref();
-  const inst: Instance = { opts, store, gw, ap, webhooks, faults: new Faults(), limiter: new RateLimiter(opts.maxRequestsPerSecond ?? null), log: [], held: new Set(), now,
-    inProgress: new Set(), inProgressRules: [], disabledFeatures: new Set(), ipAllowlist: null };
+  const inst: Instance = { opts, store, gw, ap, fav, webhooks, faults: new Faults(), limiter: new RateLimiter(opts.maxRequestsPerSecond ?? null), log: [], held: new Set(), now,
+    inProgress: new Set(), inProgressRules: [], disabledFeatures: new Set(opts.validationEnabled === false ? ['fund_account_validation'] : []), ipAllowlist: null };
   const control = makeControl(inst);
   if (opts.openingBalance) store.deposit(opts.openingBalance);
   const server = http.createServer((req, res) => {
@@ -582,6 +652,7 @@ export async function startRazorpayStandin(opts: RazorpayStandinOptions): Promis
     control,
     stop: async () => {
       if (debitTimer) clearInterval(debitTimer);
+      fav.stop();
       webhooks.stop();
       for (const res of inst.held) res.socket?.destroy();
       server.closeAllConnections();

@@ -66,7 +66,8 @@ type TxnSource =
   | { kind: 'payout'; payoutId: string }
   | { kind: 'reversal'; id: string; payoutId: string; amount: number; fees: number; tax: number }
   | { kind: 'adjustment'; id: string; amount: number; description: string }
-  | { kind: 'bank_transfer'; id: string; amount: number; payer_name: string; payer_account: string; payer_ifsc: string; mode: string; bank_reference: string };
+  | { kind: 'bank_transfer'; id: string; amount: number; payer_name: string; payer_account: string; payer_ifsc: string; mode: string; bank_reference: string }
+  | { kind: 'other'; render: () => Record<string, unknown> };
 interface TxnRow { id: string; seq: number; amount: number; credit: number; debit: number; balance: number; source: TxnSource; created_at: number }
 
 export type EmitEvent = (event: string, contains: 'payout' | 'transaction', entity: object) => void;
@@ -314,6 +315,17 @@ export class Store {
     return this.renderTxn(row);
   }
 
+  /**
+   * A statement entry made by another product of the account (fund account validations, validation-store.ts), whose
+   * source that product renders as it is now. No transaction.created: webhooks/transactions.md sends it for payouts
+   * and added funds only. A credit lets queued payouts start, as a deposit does.
+   */
+  book(render: () => Record<string, unknown>, credit: number, debit: number): Transaction {
+    const row = this.addTxn({ kind: 'other', render }, credit, debit);
+    if (credit > 0) this.drainQueue();
+    return this.renderTxn(row);
+  }
+
   /** Queued payouts go to processing, oldest first, while the balance covers them (x/payouts/states-life-cycle.md). */
   private drainQueue(): void {
     const queued = [...this.payouts.values()].filter((p) => p.status === 'queued').sort((a, b) => this.payoutSeq.get(a.id)! - this.payoutSeq.get(b.id)!);
@@ -444,6 +456,8 @@ export class Store {
           id: s.id, entity: 'bank_transfer', payer_name: s.payer_name, payer_account: s.payer_account, payer_ifsc: s.payer_ifsc,
           mode: s.mode, bank_reference: s.bank_reference, amount: s.amount,
         };
+      case 'other':
+        return s.render();
       default:
         return s satisfies never;
     }
