@@ -99,6 +99,7 @@ export async function revokeApiKey(em: EntityManager, keyId: string): Promise<Ap
           [key.id],
         );
         if (!row) return;
+        await withdrawApprovals(tx, row.id);
         await recordEvent(tx, { accountId: row.account_id, mode: row.mode, type: 'api_key.revoked', object: apiKeyObject(activeKeyOf(row)) });
       });
       await em.refresh(key);
@@ -106,6 +107,21 @@ export async function revokeApiKey(em: EntityManager, keyId: string): Promise<Ap
     });
   }
   return key;
+}
+
+/**
+ * A revoked key's approvals no longer count (standingApprovals leaves them out), nor are they shown: they leave the
+ * `approval.received` of what still waits for approval, in the revocation's own transaction.
+ */
+async function withdrawApprovals(tx: EntityManager, keyId: string): Promise<void> {
+  for (const table of ['payouts', 'payout_batches']) {
+    await tx.execute(
+      `update ${table} set approval = jsonb_set(approval, '{received}',
+         coalesce((select jsonb_agg(e order by o) from jsonb_array_elements(approval->'received') with ordinality as r(e, o) where e->>'key_id' <> ?), '[]'::jsonb))
+       where id in (select object_id from object_approvals where key_id = ?) and status = 'pending_approval'`,
+      [keyId, keyId],
+    );
+  }
 }
 
 /** What a request learns from its key. */

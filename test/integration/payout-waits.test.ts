@@ -345,6 +345,7 @@ describe('revoking a key', () => {
     assert.equal((await http.get(`/v1/payout_batches/${batch.id}`, { key: t.fullKey })).body.status, 'cancelled');
     for (const id of [waiting.id, scheduled.id]) assert.equal((await http.get(`/v1/payouts/${id}`, { key: t.fullKey })).body.status, 'cancelled');
     payctlJson(await payctl(['keys', 'revoke', leaving.id, '--json']));
+    assert.deepEqual((await http.get(`/v1/payouts/${big.id}`, { key: t.fullKey })).body.approval.received, [], 'nor is it listed');
     const after = await http.post(`/v1/payouts/${big.id}/approve`, { key: stays.key, idempotencyKey: randomUUID() });
     assert.equal(after.status, 200, after.text);
     assert.equal(after.body.status, 'pending_approval', "the revoked approver's approval is withdrawn");
