@@ -3,13 +3,14 @@
 // entering a status (a processed refund adds to the payment's amount_refunded) and its hand-over to its rail.
 // What the rail's answer means: refundRailDecision (src/domain/refunds.ts).
 import { Context } from '@temporalio/activity';
-import { LockMode, type MikroORM } from '@mikro-orm/postgresql';
+import { type EntityManager, LockMode, type MikroORM } from '@mikro-orm/postgresql';
 import type { RailStep, RailStepRequest } from '../src/domain/lifecycle.ts';
 import type { Mode } from '../src/domain/modes.ts';
 import { webhookSimulationsOf } from '../src/domain/webhooks.ts';
 import { type RefundFailureCode, type RefundRailState, type RefundStatus, refundAmount, refundLifecycle, refundRailDecision } from '../src/domain/refunds.ts';
 import { PaymentEntity, RefundEntity } from '../src/db/entities.ts';
 import { heldByRefunds } from '../src/db/refunds.ts';
+import { lockKeyDay } from '../src/db/accounts.ts';
 import { refundView } from '../src/db/views.ts';
 import type { RefundRail } from '../src/rails/payments.ts';
 import { instrumentOf } from './payments.ts';
@@ -31,6 +32,29 @@ export interface RefundRequest {
   metadata: Record<string, string>;
   /** Sandbox-Simulate webhook values of the request (stored on the refund, inherited by its events). */
   simulate?: readonly string[];
+  /**
+   * A maker key's refund (docs/api.md, "Spending limits of a maker key"): counted toward that key's daily amount
+   * under the key's row lock, in the transaction that writes it. Absent in runs recorded before it existed.
+   */
+  makerKeyId?: string;
+}
+
+/**
+ * A maker's refund counts toward its key's daily amount: beyond it, 403 with nothing made. Read under the key's row
+ * lock (the one a payout's creation takes first too), which the refund's transaction holds until it is written, so
+ * two requests of one key that together cross the limit cannot both pass it.
+ */
+async function countTowardKeyDay(tx: EntityManager, keyId: string, amount: number): Promise<void> {
+  const day = await lockKeyDay(tx, keyId);
+  if (day.state !== 'locked') throw refuse('PermissionDenied', 'This API key was revoked while the refund was being created.');
+  const dailyAmount = day.key.limits.dailyAmount;
+  if (dailyAmount !== null && day.total + BigInt(amount) > BigInt(dailyAmount)) {
+    throw refuse(
+      'PermissionDenied',
+      `This refund of ${amount} paise would take this API key's payouts and refunds of the last 24 hours past its daily amount of ${dailyAmount} paise (${day.total} so far).`,
+      { param: 'amount' },
+    );
+  }
 }
 
 export function createRefundActivities(deps: { orm: MikroORM; rails: RailsByMode<RefundRail>; railInlineWaitMs?: number }) {
@@ -56,6 +80,7 @@ export function createRefundActivities(deps: { orm: MikroORM; rails: RailsByMode
         }
         const decided = refundAmount(Number(payment.amount), await heldByRefunds(tx, payment.id), request.amount);
         if (!decided.ok) throw refuse('InvalidRequest', decided.message, { param: 'amount' });
+        if (request.makerKeyId) await countTowardKeyDay(tx, request.makerKeyId, decided.amount);
         const refund = tx.create(RefundEntity, {
           id: request.refundId,
           accountId: request.accountId,
@@ -75,6 +100,7 @@ export function createRefundActivities(deps: { orm: MikroORM; rails: RailsByMode
           processedAt: null,
           failedAt: null,
           providerReference: null,
+          createdByKeyId: request.makerKeyId ?? null,
         });
         await tx.flush();
         // A posting the balance cannot cover rolls the whole transaction back: no refund, the key stays free. A live
