@@ -9,6 +9,7 @@ import { connectRazorpayStandin, paymentSignature, startRazorpayStandin } from '
 import type { RazorpayStandin, RazorpayStandinOptions } from '../standins/razorpay/index.ts';
 import { startWebhookReceiver, waitUntil } from '../helpers/webhook-receiver.ts';
 import type { WebhookReceiver } from '../helpers/webhook-receiver.ts';
+import { type StandinAnswer, assertStandinRefused, standinCaller } from '../helpers/standin-calls.ts';
 
 const KEY_ID = 'rzp_test_autopay';
 const KEY_SECRET = 'autopay-key-secret';
@@ -20,29 +21,12 @@ let standin: RazorpayStandin;
 let clock = START;
 const nowSeconds = () => Math.floor(clock / 1000);
 
-interface Answer {
-  status: number;
-  body: any;
-}
-
-async function call(method: string, path: string, body?: unknown): Promise<Answer> {
-  const res = await fetch(standin.baseUrl + path, {
-    method,
-    headers: { authorization: `Basic ${Buffer.from(`${KEY_ID}:${KEY_SECRET}`).toString('base64')}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
+type Answer = StandinAnswer;
+const call = standinCaller(() => standin.baseUrl, KEY_ID, KEY_SECRET);
 
 function refused(what: string, answer: Answer, field: string | null, description?: RegExp, reason?: string): void {
-  const e = answer.body?.error;
   try {
-    assert.equal(answer.status, 400, JSON.stringify(answer.body));
-    assert.deepEqual(Object.keys(e).sort(), ['code', 'description', 'field', 'metadata', 'reason', 'source', 'step']);
-    assert.equal(e.code, 'BAD_REQUEST_ERROR');
-    assert.equal(e.field, field, JSON.stringify(e));
-    if (description) assert.match(e.description, description);
-    if (reason) assert.equal(e.reason, reason);
+    assertStandinRefused(answer, 400, field, description, reason);
   } catch (err) {
     assert.fail(`${what}: ${(err as Error).message}`);
   }

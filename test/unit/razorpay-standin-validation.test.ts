@@ -8,6 +8,7 @@ import { connectRazorpayStandin, startRazorpayStandin } from '../standins/razorp
 import type { RazorpayStandin, RazorpayStandinOptions } from '../standins/razorpay/index.ts';
 import { startWebhookReceiver, waitUntil } from '../helpers/webhook-receiver.ts';
 import type { WebhookReceiver } from '../helpers/webhook-receiver.ts';
+import { type StandinAnswer, assertStandinRefused, standinCaller } from '../helpers/standin-calls.ts';
 
 const KEY_ID = 'rzp_test_standin';
 const KEY_SECRET = 'standin-key-secret';
@@ -24,28 +25,10 @@ let standin: RazorpayStandin;
 let hookPath = '';
 let hookPaths = 0;
 
-interface Answer {
-  status: number;
-  body: any;
-}
-
-async function call(method: string, path: string, body?: unknown): Promise<Answer> {
-  const res = await fetch(standin.baseUrl + path, {
-    method,
-    headers: { authorization: `Basic ${Buffer.from(`${KEY_ID}:${KEY_SECRET}`).toString('base64')}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
-
-function assertRefused(answer: Answer, status: number, field: string | null, description?: RegExp): void {
-  assert.equal(answer.status, status, JSON.stringify(answer.body));
-  const e = answer.body.error;
-  assert.deepEqual(Object.keys(e).sort(), ['code', 'description', 'field', 'metadata', 'reason', 'source', 'step']);
-  assert.equal(e.code, 'BAD_REQUEST_ERROR');
-  assert.equal(e.field, field);
-  if (description) assert.match(e.description, description);
-}
+type Answer = StandinAnswer;
+const call = standinCaller(() => standin.baseUrl, KEY_ID, KEY_SECRET);
+/** Every refusal here is a 4xx BAD_REQUEST_ERROR. */
+const assertRefused = (answer: Answer, status: number, field: string | null, description?: RegExp) => assertStandinRefused(answer, status, field, description);
 
 async function start(opts: Partial<RazorpayStandinOptions> = {}): Promise<void> {
   await standin?.stop();

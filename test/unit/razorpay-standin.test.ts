@@ -7,6 +7,7 @@ import { connectRazorpayStandin, startRazorpayStandin } from '../standins/razorp
 import type { RazorpayStandin } from '../standins/razorpay/index.ts';
 import { startWebhookReceiver, waitUntil } from '../helpers/webhook-receiver.ts';
 import type { WebhookReceiver } from '../helpers/webhook-receiver.ts';
+import { type StandinAnswer, assertStandinRefused, standinCaller } from '../helpers/standin-calls.ts';
 
 const KEY_ID = 'rzp_test_standin';
 const KEY_SECRET = 'standin-key-secret';
@@ -16,28 +17,9 @@ const HOOK_SECRET = 'standin-webhook-secret';
 let receiver: WebhookReceiver;
 let standin: RazorpayStandin;
 
-interface Answer {
-  status: number;
-  body: any;
-}
-
-async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, auth = `${KEY_ID}:${KEY_SECRET}`): Promise<Answer> {
-  const res = await fetch(standin.baseUrl + path, {
-    method,
-    headers: { authorization: `Basic ${Buffer.from(auth).toString('base64')}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
-
-function assertRefused(answer: Answer, status: number, field: string | null, description?: RegExp): void {
-  assert.equal(answer.status, status, JSON.stringify(answer.body));
-  const e = answer.body.error;
-  assert.deepEqual(Object.keys(e).sort(), ['code', 'description', 'field', 'metadata', 'reason', 'source', 'step']);
-  assert.equal(e.code, status >= 500 ? 'SERVER_ERROR' : 'BAD_REQUEST_ERROR');
-  assert.equal(e.field, field);
-  if (description) assert.match(e.description, description);
-}
+type Answer = StandinAnswer;
+const call = standinCaller(() => standin.baseUrl, KEY_ID, KEY_SECRET);
+const assertRefused = (answer: Answer, status: number, field: string | null, description?: RegExp) => assertStandinRefused(answer, status, field, description);
 
 async function beneficiary(kind: 'bank_account' | 'vpa' = 'bank_account', name = 'Gaurav Kumar'): Promise<string> {
   const contact = await call('POST', '/v1/contacts', { name, type: 'vendor', reference_id: `ref ${name}` });
