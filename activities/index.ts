@@ -21,6 +21,8 @@ import { createProviderSettlementActivities } from './settlements/provider-settl
 import type { LiveLimitsOf, ProviderGateways, ProviderRecurrings } from '../src/rails/provider.ts';
 import { createLiveMandateActivities } from './mandates/live-mandates.ts';
 import { type AccountReaderOf, createReconciliationActivities } from './reconciliation.ts';
+import { createBeneficiaryVerificationActivities } from './beneficiary-verifications.ts';
+import type { VerificationRail } from '../src/rails/verifications.ts';
 
 export interface ActivityDeps {
   orm: MikroORM;
@@ -40,6 +42,7 @@ export interface ActivityDeps {
     payouts: { sandbox: PayoutRail; live: PayoutRail };
     payments: { sandbox: PaymentRail; live: PaymentRail };
     refunds: { sandbox: RefundRail; live: RefundRail };
+    verifications: { sandbox: VerificationRail; live: VerificationRail };
   };
   /** Translates an inbound provider webhook's verified body (the connector registry, wired by the worker). */
   translateProviderEvent: ProviderEventTranslator;
@@ -70,5 +73,6 @@ export function createActivities(deps: ActivityDeps) {
     ...createReportActivities({ orm: deps.orm }),
     ...createProviderEventActivities({ orm: deps.orm, translate: deps.translateProviderEvent }),
     ...createReconciliationActivities({ orm: deps.orm, readerOf: deps.accountReaderOf }),
+    ...createBeneficiaryVerificationActivities({ orm: deps.orm, rails: deps.rails.verifications }),
   };
 }

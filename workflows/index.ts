@@ -15,3 +15,4 @@ export { reportWorkflow, createReportUpdate, reportCleanupWorkflow } from './rep
 export { providerEventWorkflow } from './provider-event.ts';
 export { providerObjectEventsWorkflow, providerObjectEventSignal } from './provider-object-events.ts';
 export { reconcileConnectionWorkflow } from './reconcile.ts';
+export { beneficiaryVerificationWorkflow, startBeneficiaryVerificationUpdate } from './beneficiary-verification.ts';

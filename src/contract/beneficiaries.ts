@@ -1,7 +1,8 @@
 // Beneficiaries: where payouts go, a bank account or a UPI ID (docs/api.md, Beneficiaries and customers).
 import { z } from 'zod';
-import { emailParam, listParams, listSchema, metadataParam, metadataSchema, modeSchema, phoneParam } from './common.ts';
-import { type Paths, idPath, readOperation, resourceOperations } from './openapi-operations.ts';
+import { verificationFailureCodes, verificationStatuses } from '../domain/verifications.ts';
+import { booleanParam, emailParam, listParams, listSchema, metadataParam, metadataSchema, modeSchema, phoneParam } from './common.ts';
+import { type Paths, idPath, readOperation, resourceOperations, writeOperation } from './openapi-operations.ts';
 import { bodyVariants, required } from './variants.ts';
 
 export const beneficiaryTypes = ['bank_account', 'vpa'] as const;
@@ -38,6 +39,9 @@ const beneficiaryFields = z.strictObject({
   email: emailParam('Where to reach the beneficiary.').optional(),
   phone: phoneParam().optional(),
   metadata: metadataParam,
+  verify: booleanParam(
+    'Start a verification of the new beneficiary at once, as `POST /v1/beneficiaries/{id}/verify` does: the answer shows it `pending`. Default false.',
+  ).optional(),
 });
 
 /** `type` decides which of `bank_account` and `vpa` must be given; the other must be absent (src/contract/variants.ts). */
@@ -53,6 +57,31 @@ export const createBeneficiaryParams = bodyVariants(beneficiaryFields, 'type', [
 ]);
 export type CreateBeneficiaryParams = z.output<typeof createBeneficiaryParams>;
 
+/** The latest verification of a beneficiary (docs/api.md, "Verified beneficiaries"); `null` before any. */
+export const verificationSchema = z
+  .object({
+    status: z.enum(verificationStatuses).meta({ description: '`pending` until the bank has answered, then `verified` or `failed`; it never changes after.' }),
+    name_at_bank: z.string().nullable().meta({ description: 'The name the bank holds for the account or UPI ID (provider-supplied); `null` unless `verified`.', example: 'ASHA RAO' }),
+    name_match: z
+      .object({
+        score: z.int().min(0).max(100).meta({ description: 'How alike `name` and `name_at_bank` are, 0 to 100, after folding case, punctuation, honorifics, word order, initials and business suffixes.' }),
+        result: z.enum(['match', 'partial', 'mismatch']).meta({ description: '`match` (score >= 85), `partial` (60-84) or `mismatch` (< 60).' }),
+      })
+      .nullable()
+      .meta({ description: '`null` unless `verified`.' }),
+    verified_at: z.int().nullable().meta({ description: 'Unix seconds when it ended `verified`; `null` otherwise.' }),
+    failure_reason: z
+      .object({
+        code: z.enum(verificationFailureCodes).meta({ description: '`beneficiary_account_invalid` (closed or unknown at the bank) or `provider_unavailable` (the connection cannot verify).' }),
+        message: z.string(),
+      })
+      .nullable()
+      .meta({ description: '`null` unless `failed`.' }),
+  })
+  .nullable()
+  .meta({ id: 'BeneficiaryVerification', description: 'The latest verification: `null` before any. Asking again while one is `pending` returns it; after it ended, a new one starts.' });
+export type VerificationResponse = z.infer<typeof verificationSchema>;
+
 const beneficiaryShape = z.object({
   id: z.string().meta({ example: 'bene_01JD3Y8X4W0000000000000000' }),
   object: z.literal('beneficiary'),
@@ -66,6 +95,7 @@ const beneficiaryShape = z.object({
   metadata: metadataSchema,
   active: z.boolean().meta({ description: 'False once deleted: a deactivated beneficiary takes no new payouts.' }),
   created_at: z.int().meta({ description: 'Unix seconds.' }),
+  verification: verificationSchema,
 });
 
 /** A beneficiary as responses show it: `type` decides which of `bank_account` and `vpa` is set (the other is null). */
@@ -106,8 +136,21 @@ export const beneficiaryPaths: Paths = {
       summary: 'Create a beneficiary (a bank account or a UPI ID to pay out to)',
       body: createBeneficiaryParams,
       ok: 'The beneficiary; the account number shows only as `last4`.',
+      errors: ['connection_required'],
     }),
     get: beneficiary.list('List beneficiaries, newest first', listBeneficiariesQuery),
+  },
+  '/v1/beneficiaries/{id}/verify': {
+    post: writeOperation({
+      operationId: 'verifyBeneficiary',
+      summary: "Verify a beneficiary: ask its bank whose name the account or UPI ID is in, and compare it with `name`",
+      description:
+        'Answers the beneficiary with `verification` `pending`; it ends by itself (`beneficiary.verified` or `beneficiary.verification_failed`). Asking again while it is pending returns it; after it ended a new one starts. At most 3 a day per beneficiary (`429`). Live keys need an active provider connection.',
+      tags,
+      path: beneficiaryIdPath,
+      ok: ['The beneficiary, with its `verification`.', beneficiarySchema],
+      errors: ['invalid_state', 'connection_required', 'rate_limited'],
+    }),
   },
   '/v1/beneficiaries/{id}': {
     get: beneficiary.retrieve(undefined, 'The beneficiary; a deleted one too, with `active: false`.'),

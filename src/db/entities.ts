@@ -19,6 +19,7 @@ import { payoutStatuses } from '../domain/payouts.ts';
 import { refundStatuses } from '../domain/refunds.ts';
 import { settlementStatuses } from '../domain/settlements.ts';
 import { topUpSources, topUpStatuses } from '../domain/top-ups.ts';
+import { verificationStatuses } from '../domain/verifications.ts';
 
 const modeProp = () => p.enum(modes);
 
@@ -166,6 +167,30 @@ export const BeneficiaryEntity = defineEntity({
   },
 });
 export type Beneficiary = InferEntity<typeof BeneficiaryEntity>;
+
+/** One verification of a beneficiary (src/db/beneficiary-verifications.ts writes them; never changed once ended). */
+export const BeneficiaryVerificationEntity = defineEntity({
+  name: 'BeneficiaryVerification',
+  tableName: 'beneficiary_verifications',
+  properties: {
+    id: p.string().primary(),
+    beneficiaryId: p.string(),
+    accountId: p.string(),
+    mode: modeProp(),
+    status: p.enum(verificationStatuses),
+    nameAtBank: p.string().nullable(),
+    nameMatchScore: p.integer().nullable(),
+    nameMatchResult: p.enum(['match', 'partial', 'mismatch'] as const).nullable(),
+    failureCode: p.string().nullable(),
+    failureMessage: p.string().nullable(),
+    connectionId: p.string().nullable(),
+    providerValidationId: p.string().nullable(),
+    fee: p.bigint('number').nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    endedAt: p.datetime().nullable(),
+  },
+});
+export type BeneficiaryVerification = InferEntity<typeof BeneficiaryVerificationEntity>;
 
 export const PayoutEntity = defineEntity({
   name: 'Payout',
@@ -613,6 +638,7 @@ export const entities = [
   TopUpEntity,
   EventEntity,
   BeneficiaryEntity,
+  BeneficiaryVerificationEntity,
   PayoutEntity,
   PayoutBatchEntity,
   PaymentEntity,

@@ -42,6 +42,7 @@ import { Migration20261210000000_api_key_roles } from './migrations/Migration202
 import { Migration20261211000000_payout_waits } from './migrations/Migration20261211000000_payout_waits.ts';
 import { Migration20261211010000_refund_creators } from './migrations/Migration20261211010000_refund_creators.ts';
 import { Migration20261212000000_batch_place_wait } from './migrations/Migration20261212000000_batch_place_wait.ts';
+import { Migration20261213000000_beneficiary_verifications } from './migrations/Migration20261213000000_beneficiary_verifications.ts';
 
 /** Committed migrations, in order. Append new ones; never edit one that has landed. */
 export const migrationsList = [
@@ -84,6 +85,7 @@ export const migrationsList = [
   { name: 'Migration20261211000000_payout_waits', class: Migration20261211000000_payout_waits },
   { name: 'Migration20261211010000_refund_creators', class: Migration20261211010000_refund_creators },
   { name: 'Migration20261212000000_batch_place_wait', class: Migration20261212000000_batch_place_wait },
+  { name: 'Migration20261213000000_beneficiary_verifications', class: Migration20261213000000_beneficiary_verifications },
 ];
 
 export type Orm = MikroORM;

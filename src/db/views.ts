@@ -4,7 +4,8 @@
 import { type ApprovalRecord, approvalRecordOf, batchApprovalRecordOf } from '../domain/approvals.ts';
 import type { BalanceResponse, BalanceTransactionResponse } from '../contract/balance.ts';
 import { jsonInteger } from '../contract/common.ts';
-import type { BeneficiaryResponse } from '../contract/beneficiaries.ts';
+import type { BeneficiaryResponse, VerificationResponse } from '../contract/beneficiaries.ts';
+import type { Verification, VerificationFailureCode } from '../domain/verifications.ts';
 import type { CollectionResponse } from '../contract/collections.ts';
 import type { CustomerResponse } from '../contract/customers.ts';
 import type { EventResponse } from '../contract/events.ts';
@@ -72,7 +73,22 @@ export function balanceTransactionView(row: BalanceTransaction): BalanceTransact
 
 const unixOrNull = (d: Date | null | undefined): number | null => (d ? unixSeconds(d) : null);
 
-export function beneficiaryView(row: Beneficiary): BeneficiaryResponse {
+/** A beneficiary's latest verification as callers see it; the bank's name and its match only once `verified`. */
+export function verificationView(v: Verification | null): VerificationResponse {
+  if (!v) return null;
+  const verified = v.status === 'verified';
+  return {
+    status: v.status,
+    name_at_bank: verified ? v.nameAtBank : null,
+    name_match: verified ? v.nameMatch : null,
+    verified_at: verified ? unixOrNull(v.endedAt) : null,
+    // The table's check gives a failed row its reason; the codes are ours (src/domain/verifications.ts).
+    failure_reason: v.status === 'failed' && v.failure ? { code: v.failure.code as VerificationFailureCode, message: v.failure.message } : null,
+  };
+}
+
+/** `verification`: the beneficiary's latest (src/db/beneficiary-verifications.ts reads it with the row), or null. */
+export function beneficiaryView(row: Beneficiary, verification: Verification | null): BeneficiaryResponse {
   const common = {
     id: row.id,
     object: 'beneficiary' as const,
@@ -83,6 +99,7 @@ export function beneficiaryView(row: Beneficiary): BeneficiaryResponse {
     metadata: row.metadata ?? {},
     active: row.active,
     created_at: unixSeconds(row.createdAt),
+    verification: verificationView(verification),
   };
   // The table's check pairs them: a bank account has its number and IFSC and no vpa, a vpa beneficiary only its vpa.
   if (row.type === 'bank_account') return { ...common, type: 'bank_account', bank_account: { last4: row.accountNumber!.slice(-4), ifsc: row.ifsc! }, vpa: null };

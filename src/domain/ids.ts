@@ -23,6 +23,7 @@ export const idPrefixes = {
   payment: 'pay',
   refund: 'rfnd',
   beneficiary: 'bene',
+  beneficiaryVerification: 'bver',
   payout: 'pout',
   payoutBatch: 'pbat',
   paymentLink: 'plink',

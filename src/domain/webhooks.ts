@@ -41,6 +41,8 @@ export const eventTypes = [
   'settlement.processed',
   'report.ready',
   'report.failed',
+  'beneficiary.verified',
+  'beneficiary.verification_failed',
 ] as const;
 
 /** `payout`, `payout_batch`, `payment`, ...: what may stand before `.*` in a wildcard. */

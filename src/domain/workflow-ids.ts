@@ -135,3 +135,13 @@ export function reconcileScheduleId(connectionId: string): string {
 export function reconcileNowWorkflowId(connectionId: string): string {
   return `reconcile/${connectionId}/now`;
 }
+
+/**
+ * One verification of a beneficiary: `beneficiary-verification/{account}/{mode}/{verification_id}` (the id is the
+ * service's own, made by the API before the row exists, so it needs no encoding). Keyed by the verification, not by
+ * the idempotency key: the HTTP record replays a repeated request, and a second start while one is pending finds
+ * that one under the beneficiary's lock and ends without a row of its own.
+ */
+export function beneficiaryVerificationWorkflowId(accountId: string, mode: Mode, verificationId: string): string {
+  return `beneficiary-verification/${accountId}/${mode}/${verificationId}`;
+}

@@ -129,6 +129,14 @@ const scenarios: Record<string, Scenario> = {
     const mandate = await approvedMandate(http, key, { expire_at: Math.floor(Date.now() / 1000) + 5 });
     await waitUntil('the mandate expired', async () => (await http.get(`/v1/mandates/${mandate.id}`, { key })).body.status === 'expired', 30_000);
   },
+  // A verification that ends verified (its name matched) and one whose account is closed (failed).
+  'beneficiary-verification': async (http, { key }) => {
+    for (const vpa of ['asha@okhdfc', 'invalid@upi']) {
+      const beneficiary = await vpaBeneficiary(http, key, vpa);
+      await ok('verify', http.post(`/v1/beneficiaries/${beneficiary}/verify`, { key, idempotencyKey: randomUUID() }));
+      await waitUntil('the verification ended', async () => (await http.get(`/v1/beneficiaries/${beneficiary}`, { key })).body.verification?.status !== 'pending', 30_000);
+    }
+  },
 };
 
 /** A mandate approved with success@upi on its authorization page. */

@@ -59,6 +59,7 @@ describe('POST /v1/beneficiaries', () => {
       metadata: { vendor: 'v-42' },
       active: true,
       created_at: res.body.created_at,
+      verification: null,
     });
     assert.ok(Math.abs(res.body.created_at - Date.now() / 1000) < 60, `created_at ${res.body.created_at}`);
     assert.equal(res.text.includes('123456789012'), false, res.text);

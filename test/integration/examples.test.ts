@@ -115,6 +115,11 @@ test('the document\'s examples are what the service answers: recorded from this 
   await call('listCustomers', 'GET', '/v1/customers?limit=1', key);
   await call('updateCustomer', 'POST', `/v1/customers/${customer.id}`, key, { phone: '+919812345679', metadata: { tier: 'gold' } });
   const beneficiary = await call('createBeneficiary', 'POST', '/v1/beneficiaries', key, { name: 'Ravi Kumar', type: 'vpa', vpa: 'success@upi', email: 'ravi@example.com' });
+  await call('verifyBeneficiary', 'POST', `/v1/beneficiaries/${beneficiary.id}/verify`, key, {});
+  // The example of a read shows the verification ended, as a caller reading a moment later sees it.
+  for (let tries = 0; (await http.get(`/v1/beneficiaries/${beneficiary.id}`, { key })).body.verification?.status === 'pending' && tries < 200; tries++) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
   await call('getBeneficiary', 'GET', `/v1/beneficiaries/${beneficiary.id}`, key);
   await call('listBeneficiaries', 'GET', '/v1/beneficiaries?limit=1', key);
 

@@ -92,7 +92,8 @@ const { value: nastyValue } = fc.letrec((tie) => ({
 /** A valid body per route: generated requests start from it and spoil some of it. */
 const bases: Record<string, () => Record<string, unknown>> = {
   '/v1/test_helpers/top_ups': () => ({ amount: 100, description: 'fuzz', metadata: { a: 'b' } }),
-  '/v1/beneficiaries': () => ({ type: 'vpa', name: 'Asha', vpa: 'success@upi', metadata: { a: 'b' } }),
+  '/v1/beneficiaries': () => ({ type: 'vpa', name: 'Asha', vpa: 'success@upi', metadata: { a: 'b' }, verify: true }),
+  '/v1/beneficiaries/:beneficiary/verify': () => ({}),
   '/v1/customers': () => ({ name: 'Asha', email: 'asha@example.com', phone: '+919876543210', vpa: 'success@upi', metadata: { a: 'b' } }),
   '/v1/customers/:customer': () => ({ name: 'Asha', email: 'asha@example.com', metadata: { a: 'b' } }),
   '/v1/payouts': () => ({ beneficiary_id: ids.beneficiary, amount: 100, mode: 'upi', reference: 'r', narration: 'n', metadata: { a: 'b' } }),

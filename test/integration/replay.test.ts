@@ -24,6 +24,7 @@ const COVERED = [
   'paymentLinkWorkflow',
   'webhookFanOutWorkflow',
   'webhookDeliveryWorkflow',
+  'beneficiaryVerificationWorkflow',
 ];
 
 test('every recorded history replays on the current workflow code', async () => {

@@ -11,6 +11,7 @@ import { payoutStatuses } from '../../src/domain/payouts.ts';
 import { refundStatuses } from '../../src/domain/refunds.ts';
 import { settlementStatuses } from '../../src/domain/settlements.ts';
 import { topUpStatuses } from '../../src/domain/top-ups.ts';
+import { verificationStatuses } from '../../src/domain/verifications.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 
 const statusesByTable: Record<string, readonly string[]> = {
@@ -21,6 +22,7 @@ const statusesByTable: Record<string, readonly string[]> = {
   settlements: settlementStatuses,
   collections: collectionStatuses,
   top_ups: topUpStatuses,
+  beneficiary_verifications: verificationStatuses,
 };
 
 let service: TestService;

@@ -137,6 +137,8 @@ export class Paygate {
       ...creatable<'createBeneficiary'>('/v1/beneficiaries'),
       ...readable<'getBeneficiary', 'listBeneficiaries'>('/v1/beneficiaries'),
       delete: (id: string, options?: RequestOptions) => del<'deleteBeneficiary'>(`/v1/beneficiaries/${segment(id)}`, options),
+      /** Starts a verification (or answers the one pending): the beneficiary with `verification` `pending`; it ends by itself. */
+      verify: (id: string, options?: RequestOptions) => post<'verifyBeneficiary'>(`/v1/beneficiaries/${segment(id)}/verify`, undefined, options),
     };
     this.customers = {
       ...creatable<'createCustomer'>('/v1/customers'),

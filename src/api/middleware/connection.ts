@@ -26,7 +26,13 @@ export const moneyMovingRoutes: ReadonlyMap<string, MoneyMovement | null> = new 
   ['POST /v1/payment_links', 'payments'],
   ['POST /v1/collections', 'recurring'],
   ['POST /v1/mandates', 'recurring'],
+  // A live verification is a penny drop (or a VPA validation) the provider charges for; whether the connection can
+  // validate is the provider's answer (`failed`, provider_unavailable), not a refusal here.
+  ['POST /v1/beneficiaries/:id/verify', null],
 ]);
+
+export const CONNECTION_REQUIRED_MESSAGE =
+  'This account has no active connection to a payment provider, so live money cannot move yet. An operator adds one with `payctl connections add`; sandbox keys work without one.';
 
 /**
  * A refund gives back a payment through the payment's own connection, disabled or not (it still serves what it
@@ -51,10 +57,7 @@ export function connectionRequired(routes: ReadonlyMap<string, MoneyMovement | n
     if (mode !== 'live' || !accountId || !routes.has(route)) return next();
     const connection = (await activeConnection(ctx.state.em, accountId)) ?? (route === 'POST /v1/refunds' ? await paymentConnection(ctx) : null);
     if (!connection) {
-      throw new ApiError(
-        'connection_required',
-        'This account has no active connection to a payment provider, so live money cannot move yet. An operator adds one with `payctl connections add`; sandbox keys work without one.',
-      );
+      throw new ApiError('connection_required', CONNECTION_REQUIRED_MESSAGE);
     }
     const needs = routes.get(route);
     const connector = connectorOf(connection.provider);

@@ -4,6 +4,7 @@
 // methods are in a module of their own beside it.
 import { Client, Connection } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { beneficiaryVerificationGateway, type BeneficiaryVerificationGateway } from './beneficiary-verifications.ts';
 import { collectionGateway, type CollectionGateway } from './collections.ts';
 import { mandateGateway, type MandateGateway } from './mandates.ts';
 import { gatewayMechanism } from './mechanism.ts';
@@ -37,6 +38,7 @@ export interface TemporalGateway
     MandateGateway,
     ProviderEventGateway,
     ReportGateway,
+    BeneficiaryVerificationGateway,
     WebhookGateway {
   /** True when the Temporal frontend answers (for /readyz). */
   isReachable(): Promise<boolean>;
@@ -65,6 +67,7 @@ export async function connectTemporal(options: { address: string; namespace: str
     ...mandateGateway(m),
     ...providerEventGateway(m),
     ...reportGateway(m),
+    ...beneficiaryVerificationGateway(m),
     ...webhookGateway(m),
     async isReachable() {
       try {

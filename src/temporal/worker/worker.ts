@@ -7,6 +7,8 @@ import { type ActivityDeps, createActivities } from '../../../activities/index.t
 import type { Client } from '@temporalio/client';
 import { createSandboxPayoutRail, type SandboxTimings } from '../../rails/sandbox/payout-rail.ts';
 import { createSandboxPaymentRail, createSandboxRefundRail } from '../../rails/sandbox/payment-rail.ts';
+import { createSandboxVerificationRail } from '../../rails/sandbox/verification-rail.ts';
+import { createUnwiredLiveVerificationRail } from './connections/live-verification-rail.ts';
 import { payoutReportSink } from './rail-reports.ts';
 import { createLiveGateways } from './connections/live-gateway.ts';
 import { createLiveRecurrings } from './connections/live-recurring.ts';
@@ -132,6 +134,7 @@ function createRails(options: {
     payouts: { sandbox: createSandboxPayoutRail({ orm, timings, report: payoutReportSink(options.client, options.taskQueue) }), live: livePayouts },
     payments: { sandbox: createSandboxPaymentRail({ orm, timings }), live: live.payments },
     refunds: { sandbox: createSandboxRefundRail({ orm, timings }), live: live.refunds },
+    verifications: { sandbox: createSandboxVerificationRail(), live: createUnwiredLiveVerificationRail() },
   };
 }
 

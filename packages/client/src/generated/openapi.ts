@@ -105,6 +105,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/beneficiaries/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a beneficiary: ask its bank whose name the account or UPI ID is in, and compare it with `name`
+         * @description Answers the beneficiary with `verification` `pending`; it ends by itself (`beneficiary.verified` or `beneficiary.verification_failed`). Asking again while it is pending returns it; after it ended a new one starts. At most 3 a day per beneficiary (`429`). Live keys need an active provider connection.
+         */
+        post: operations["verifyBeneficiary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/beneficiaries/{id}": {
         parameters: {
             query?: never;
@@ -1049,6 +1069,8 @@ export type components = {
             metadata?: {
                 [key: string]: string;
             };
+            /** @description Start a verification of the new beneficiary at once, as `POST /v1/beneficiaries/{id}/verify` does: the answer shows it `pending`. Default false. */
+            verify?: boolean | ("true" | "false");
         };
         /** @description A beneficiary paid by UPI to a UPI ID. */
         CreateVpaBeneficiary: {
@@ -1072,6 +1094,8 @@ export type components = {
             metadata?: {
                 [key: string]: string;
             };
+            /** @description Start a verification of the new beneficiary at once, as `POST /v1/beneficiaries/{id}/verify` does: the answer shows it `pending`. Default false. */
+            verify?: boolean | ("true" | "false");
         };
         /** @description A payment by UPI. Sandbox: `vpa` is required. Live: the customer pays by UPI intent (`next_action.type` `upi_intent`); a `vpa` is not used (NPCI ended collect requests for merchant payments on 28 February 2026). */
         CreateUpiPayment: {
@@ -1274,7 +1298,42 @@ export type components = {
             active: boolean;
             /** @description Unix seconds. */
             created_at: number;
+            verification: components["schemas"]["BeneficiaryVerification"];
         };
+        /** @description The latest verification: `null` before any. Asking again while one is `pending` returns it; after it ended, a new one starts. */
+        BeneficiaryVerification: {
+            /**
+             * @description `pending` until the bank has answered, then `verified` or `failed`; it never changes after.
+             * @enum {string}
+             */
+            status: "pending" | "verified" | "failed";
+            /**
+             * @description The name the bank holds for the account or UPI ID (provider-supplied); `null` unless `verified`.
+             * @example ASHA RAO
+             */
+            name_at_bank: string | null;
+            /** @description `null` unless `verified`. */
+            name_match: {
+                /** @description How alike `name` and `name_at_bank` are, 0 to 100, after folding case, punctuation, honorifics, word order, initials and business suffixes. */
+                score: number;
+                /**
+                 * @description `match` (score >= 85), `partial` (60-84) or `mismatch` (< 60).
+                 * @enum {string}
+                 */
+                result: "match" | "partial" | "mismatch";
+            } | null;
+            /** @description Unix seconds when it ended `verified`; `null` otherwise. */
+            verified_at: number | null;
+            /** @description `null` unless `failed`. */
+            failure_reason: {
+                /**
+                 * @description `beneficiary_account_invalid` (closed or unknown at the bank) or `provider_unavailable` (the connection cannot verify).
+                 * @enum {string}
+                 */
+                code: "beneficiary_account_invalid" | "provider_unavailable";
+                message: string;
+            } | null;
+        } | null;
         /** @description A beneficiary paid by UPI: `bank_account` is null. */
         VpaBeneficiary: {
             /** @example bene_01JD3Y8X4W0000000000000000 */
@@ -1298,6 +1357,7 @@ export type components = {
             active: boolean;
             /** @description Unix seconds. */
             created_at: number;
+            verification: components["schemas"]["BeneficiaryVerification"];
         };
         BeneficiaryList: {
             /** @constant */
@@ -2115,7 +2175,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "topup_01M91HBD0PN9Y3YHSVD40G15P3",
+                     *       "id": "topup_01M96K8NBDQPGR631HTVJYQQTB",
                      *       "object": "top_up",
                      *       "mode": "sandbox",
                      *       "amount": 2500000,
@@ -2123,11 +2183,11 @@ export interface operations {
                      *       "status": "succeeded",
                      *       "description": "Float for November payouts",
                      *       "metadata": {},
-                     *       "balance_transaction_id": "txn_01M91HBD9GZVC2SZJ40JM4G4N1",
+                     *       "balance_transaction_id": "txn_01M96K8NF4GVN5M4QBKMCKGGY8",
                      *       "source": "test_helper",
                      *       "provider_reference": null,
-                     *       "idempotency_key": "545d0f94-0ccf-4a62-80d9-10fd129a475b",
-                     *       "created_at": 1796421825
+                     *       "idempotency_key": "63b622eb-de39-40b1-babd-8855acceca95",
+                     *       "created_at": 1796591605
                      *     }
                      */
                     "application/json": components["schemas"]["TopUp"];
@@ -2305,7 +2365,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "topup_01M91HBD0PN9Y3YHSVD40G15P3",
+                     *           "id": "topup_01M96K8NBDQPGR631HTVJYQQTB",
                      *           "object": "top_up",
                      *           "mode": "sandbox",
                      *           "amount": 2500000,
@@ -2313,11 +2373,11 @@ export interface operations {
                      *           "status": "succeeded",
                      *           "description": "Float for November payouts",
                      *           "metadata": {},
-                     *           "balance_transaction_id": "txn_01M91HBD9GZVC2SZJ40JM4G4N1",
+                     *           "balance_transaction_id": "txn_01M96K8NF4GVN5M4QBKMCKGGY8",
                      *           "source": "test_helper",
                      *           "provider_reference": null,
-                     *           "idempotency_key": "545d0f94-0ccf-4a62-80d9-10fd129a475b",
-                     *           "created_at": 1796421825
+                     *           "idempotency_key": "63b622eb-de39-40b1-babd-8855acceca95",
+                     *           "created_at": 1796591605
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -2434,7 +2494,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "topup_01M91HBD0PN9Y3YHSVD40G15P3",
+                     *       "id": "topup_01M96K8NBDQPGR631HTVJYQQTB",
                      *       "object": "top_up",
                      *       "mode": "sandbox",
                      *       "amount": 2500000,
@@ -2442,11 +2502,11 @@ export interface operations {
                      *       "status": "succeeded",
                      *       "description": "Float for November payouts",
                      *       "metadata": {},
-                     *       "balance_transaction_id": "txn_01M91HBD9GZVC2SZJ40JM4G4N1",
+                     *       "balance_transaction_id": "txn_01M96K8NF4GVN5M4QBKMCKGGY8",
                      *       "source": "test_helper",
                      *       "provider_reference": null,
-                     *       "idempotency_key": "545d0f94-0ccf-4a62-80d9-10fd129a475b",
-                     *       "created_at": 1796421825
+                     *       "idempotency_key": "63b622eb-de39-40b1-babd-8855acceca95",
+                     *       "created_at": 1796591605
                      *     }
                      */
                     "application/json": components["schemas"]["TopUp"];
@@ -2706,18 +2766,18 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "txn_01M91HBPMN9GV3NEW2Y14XMF7P",
+                     *           "id": "txn_01M96K8WJWAKRYEMKM6056NPFA",
                      *           "object": "balance_transaction",
                      *           "mode": "sandbox",
                      *           "type": "settlement",
-                     *           "source_id": "setl_01M91HBPJ92CMGVDQH537H8QMA",
+                     *           "source_id": "setl_01M96K8WGJWJXA8274T272CR5A",
                      *           "amount": 0,
                      *           "fee": 0,
                      *           "net": 0,
                      *           "currency": "INR",
                      *           "status": "available",
                      *           "description": "Settlement",
-                     *           "created_at": 1796421835
+                     *           "created_at": 1796591612
                      *         }
                      *       ],
                      *       "has_more": true,
@@ -2853,7 +2913,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
+                     *           "id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
                      *           "object": "beneficiary",
                      *           "mode": "sandbox",
                      *           "name": "Ravi Kumar",
@@ -2861,7 +2921,17 @@ export interface operations {
                      *           "phone": null,
                      *           "metadata": {},
                      *           "active": true,
-                     *           "created_at": 1796421826,
+                     *           "created_at": 1796591605,
+                     *           "verification": {
+                     *             "status": "verified",
+                     *             "name_at_bank": "RAVI KUMAR",
+                     *             "name_match": {
+                     *               "score": 100,
+                     *               "result": "match"
+                     *             },
+                     *             "verified_at": 1796591605,
+                     *             "failure_reason": null
+                     *           },
                      *           "type": "vpa",
                      *           "bank_account": null,
                      *           "vpa": "success@upi"
@@ -3003,7 +3073,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
+                     *       "id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
                      *       "object": "beneficiary",
                      *       "mode": "sandbox",
                      *       "name": "Ravi Kumar",
@@ -3011,7 +3081,8 @@ export interface operations {
                      *       "phone": null,
                      *       "metadata": {},
                      *       "active": true,
-                     *       "created_at": 1796421826,
+                     *       "created_at": 1796591605,
+                     *       "verification": null,
                      *       "type": "vpa",
                      *       "bank_account": null,
                      *       "vpa": "success@upi"
@@ -3042,7 +3113,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A call the API key's role does not allow, such as an `approver` key's write (`permission_denied`); nothing was done and the Idempotency-Key stays free; or a live key over plain HTTP (`https_required`). */
+            /** @description A call the API key's role does not allow, such as an `approver` key's write (`permission_denied`); nothing was done and the Idempotency-Key stays free; or a live key over plain HTTP (`https_required`); or a live write that moves money on an account with no active provider connection (`connection_required`). */
             403: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
@@ -3142,6 +3213,176 @@ export interface operations {
             };
         };
     };
+    verifyBeneficiary: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: 1..255 printable ASCII characters, scoped to account + mode. */
+                "Idempotency-Key"?: string;
+                /** @description Sandbox keys only: simulate a failure mode (comma-separated for several). An empty or unknown value is a 400. */
+                "Sandbox-Simulate"?: "rate_limited" | "timeout" | "duplicate_webhooks" | "out_of_order_webhooks";
+            };
+            path: {
+                /** @description A beneficiary id (`bene_...`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The beneficiary, with its `verification`. */
+            200: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description Requests allowed per second for this API key. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix seconds when the window resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
+                     *       "object": "beneficiary",
+                     *       "mode": "sandbox",
+                     *       "name": "Ravi Kumar",
+                     *       "email": "ravi@example.com",
+                     *       "phone": null,
+                     *       "metadata": {},
+                     *       "active": true,
+                     *       "created_at": 1796591605,
+                     *       "verification": {
+                     *         "status": "pending",
+                     *         "name_at_bank": null,
+                     *         "name_match": null,
+                     *         "verified_at": null,
+                     *         "failure_reason": null
+                     *       },
+                     *       "type": "vpa",
+                     *       "bank_account": null,
+                     *       "vpa": "success@upi"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Beneficiary"];
+                };
+            };
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`). */
+            400: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`). */
+            401: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A call the API key's role does not allow, such as an `approver` key's write (`permission_denied`); nothing was done and the Idempotency-Key stays free; or a live key over plain HTTP (`https_required`); or a live write that moves money on an account with no active provider connection (`connection_required`). */
+            403: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unknown id, or an id of another account or mode (`not_found`). */
+            404: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The same idempotency key is still being executed (`idempotency_key_in_use`); or the action does not fit the object's status (`invalid_state`). */
+            409: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The idempotency key was used with a different method, path or parameters (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); `Retry-After` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    /** @description Requests allowed per second for this API key. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix seconds when the window resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait (>= 1). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug (`internal_error`); nothing half-done is left behind. */
+            500: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal is unreachable (`service_unavailable`); retry later with the same key. */
+            503: {
+                headers: {
+                    /** @description Identifies this request (`req_...`); also inside error bodies. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getBeneficiary: {
         parameters: {
             query?: never;
@@ -3173,7 +3414,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
+                     *       "id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
                      *       "object": "beneficiary",
                      *       "mode": "sandbox",
                      *       "name": "Ravi Kumar",
@@ -3181,7 +3422,17 @@ export interface operations {
                      *       "phone": null,
                      *       "metadata": {},
                      *       "active": true,
-                     *       "created_at": 1796421826,
+                     *       "created_at": 1796591605,
+                     *       "verification": {
+                     *         "status": "verified",
+                     *         "name_at_bank": "RAVI KUMAR",
+                     *         "name_match": {
+                     *           "score": 100,
+                     *           "result": "match"
+                     *         },
+                     *         "verified_at": 1796591605,
+                     *         "failure_reason": null
+                     *       },
                      *       "type": "vpa",
                      *       "bank_account": null,
                      *       "vpa": "success@upi"
@@ -3308,7 +3559,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
+                     *       "id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
                      *       "object": "beneficiary",
                      *       "mode": "sandbox",
                      *       "name": "Ravi Kumar",
@@ -3316,7 +3567,17 @@ export interface operations {
                      *       "phone": null,
                      *       "metadata": {},
                      *       "active": false,
-                     *       "created_at": 1796421826,
+                     *       "created_at": 1796591605,
+                     *       "verification": {
+                     *         "status": "verified",
+                     *         "name_at_bank": "RAVI KUMAR",
+                     *         "name_match": {
+                     *           "score": 100,
+                     *           "result": "match"
+                     *         },
+                     *         "verified_at": 1796591605,
+                     *         "failure_reason": null
+                     *       },
                      *       "type": "vpa",
                      *       "bank_account": null,
                      *       "vpa": "success@upi"
@@ -3462,7 +3723,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
+                     *           "id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
                      *           "object": "customer",
                      *           "mode": "sandbox",
                      *           "name": "Meera Iyer",
@@ -3472,7 +3733,7 @@ export interface operations {
                      *           "metadata": {
                      *             "crm_id": "C-1042"
                      *           },
-                     *           "created_at": 1796421826
+                     *           "created_at": 1796591605
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -3638,7 +3899,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
+                     *       "id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
                      *       "object": "customer",
                      *       "mode": "sandbox",
                      *       "name": "Meera Iyer",
@@ -3648,7 +3909,7 @@ export interface operations {
                      *       "metadata": {
                      *         "crm_id": "C-1042"
                      *       },
-                     *       "created_at": 1796421826
+                     *       "created_at": 1796591605
                      *     }
                      */
                     "application/json": components["schemas"]["Customer"];
@@ -3807,7 +4068,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
+                     *       "id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
                      *       "object": "customer",
                      *       "mode": "sandbox",
                      *       "name": "Meera Iyer",
@@ -3817,7 +4078,7 @@ export interface operations {
                      *       "metadata": {
                      *         "crm_id": "C-1042"
                      *       },
-                     *       "created_at": 1796421826
+                     *       "created_at": 1796591605
                      *     }
                      */
                     "application/json": components["schemas"]["Customer"];
@@ -3990,7 +4251,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
+                     *       "id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
                      *       "object": "customer",
                      *       "mode": "sandbox",
                      *       "name": "Meera Iyer",
@@ -4001,7 +4262,7 @@ export interface operations {
                      *         "crm_id": "C-1042",
                      *         "tier": "gold"
                      *       },
-                     *       "created_at": 1796421826
+                     *       "created_at": 1796591605
                      *     }
                      */
                     "application/json": components["schemas"]["Customer"];
@@ -4191,16 +4452,16 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "pout_01M91HBDMX95422KKJDSDVYY9R",
+                     *           "id": "pout_01M96K8NPWM0XKTT276XJTGD80",
                      *           "object": "payout",
                      *           "livemode": false,
-                     *           "beneficiary_id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
+                     *           "beneficiary_id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
                      *           "amount": 150000,
                      *           "currency": "INR",
                      *           "mode": "upi",
                      *           "status": "completed",
                      *           "failure_reason": null,
-                     *           "utr": "SBX878AB3232395A",
+                     *           "utr": "SBXB6788F62C83F4",
                      *           "provider_reference": null,
                      *           "fees": 0,
                      *           "batch_id": null,
@@ -4209,9 +4470,9 @@ export interface operations {
                      *           "metadata": {
                      *             "invoice": "INV-2026-0042"
                      *           },
-                     *           "idempotency_key": "48947342-de7f-4d9a-ac37-93ce1836f71d",
-                     *           "created_at": 1796421826,
-                     *           "completed_at": 1796421827,
+                     *           "idempotency_key": "f8448084-9669-4438-b040-3119027c32eb",
+                     *           "created_at": 1796591605,
+                     *           "completed_at": 1796591606,
                      *           "failed_at": null,
                      *           "reversed_at": null,
                      *           "approval": null,
@@ -4322,7 +4583,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "beneficiary_id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
+                 *       "beneficiary_id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
                  *       "amount": 1000,
                  *       "mode": "upi"
                  *     }
@@ -4358,7 +4619,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "beneficiary_id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
+                 *       "beneficiary_id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
                  *       "amount": 1000,
                  *       "mode": "upi"
                  *     }
@@ -4413,10 +4674,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M91HBEZ5MQQ10PHFHQSAKZ45",
+                     *       "id": "pout_01M96K8PWB9BFCHYMB3VSZ6JWT",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
+                     *       "beneficiary_id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
                      *       "amount": 1000,
                      *       "currency": "INR",
                      *       "mode": "upi",
@@ -4429,8 +4690,8 @@ export interface operations {
                      *       "reference": null,
                      *       "narration": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "9117b15e-0249-4836-83e4-6caf436f9f0e",
-                     *       "created_at": 1796421827,
+                     *       "idempotency_key": "607a1011-a117-418c-af2c-7555832d50d4",
+                     *       "created_at": 1796591606,
                      *       "completed_at": null,
                      *       "failed_at": null,
                      *       "reversed_at": null,
@@ -4621,16 +4882,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M91HBDMX95422KKJDSDVYY9R",
+                     *       "id": "pout_01M96K8NPWM0XKTT276XJTGD80",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
+                     *       "beneficiary_id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
                      *       "amount": 150000,
                      *       "currency": "INR",
                      *       "mode": "upi",
                      *       "status": "completed",
                      *       "failure_reason": null,
-                     *       "utr": "SBX878AB3232395A",
+                     *       "utr": "SBXB6788F62C83F4",
                      *       "provider_reference": null,
                      *       "fees": 0,
                      *       "batch_id": null,
@@ -4639,9 +4900,9 @@ export interface operations {
                      *       "metadata": {
                      *         "invoice": "INV-2026-0042"
                      *       },
-                     *       "idempotency_key": "48947342-de7f-4d9a-ac37-93ce1836f71d",
-                     *       "created_at": 1796421826,
-                     *       "completed_at": 1796421827,
+                     *       "idempotency_key": "f8448084-9669-4438-b040-3119027c32eb",
+                     *       "created_at": 1796591605,
+                     *       "completed_at": 1796591606,
                      *       "failed_at": null,
                      *       "reversed_at": null,
                      *       "approval": null,
@@ -4778,10 +5039,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M91HBHZ6A63SV77Q42SK6T9X",
+                     *       "id": "pout_01M96K8SR7NAVF9PBGYYCPSV4T",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
+                     *       "beneficiary_id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
                      *       "amount": 250000,
                      *       "currency": "INR",
                      *       "mode": "upi",
@@ -4794,8 +5055,8 @@ export interface operations {
                      *       "reference": "INV-2026-0057",
                      *       "narration": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "574d0d40-814f-4631-8466-7be07b8cfb86",
-                     *       "created_at": 1796421830,
+                     *       "idempotency_key": "4c6ae095-4a42-4a6e-9315-26efe0f86a7f",
+                     *       "created_at": 1796591609,
                      *       "completed_at": null,
                      *       "failed_at": null,
                      *       "reversed_at": null,
@@ -4805,13 +5066,13 @@ export interface operations {
                      *         ],
                      *         "received": [
                      *           {
-                     *             "key_id": "key_01M91HBHYH5NYFQWHAZC5NS2RQ",
+                     *             "key_id": "key_01M96K8SQQQF5SN0GNYSFMP88M",
                      *             "name": "Priya (finance)",
-                     *             "approved_at": 1796421830
+                     *             "approved_at": 1796591609
                      *           }
                      *         ],
                      *         "required": 1,
-                     *         "expires_at": 1796508230,
+                     *         "expires_at": 1796678009,
                      *         "beneficiary": {
                      *           "vpa": "success@upi",
                      *           "ifsc": null,
@@ -4822,8 +5083,8 @@ export interface operations {
                      *         },
                      *         "requested_by": {
                      *           "name": null,
-                     *           "holder": "key_01M91HBCXY31KQ21WB4VRD5F9W",
-                     *           "key_id": "key_01M91HBCXY31KQ21WB4VRD5F9W"
+                     *           "holder": "key_01M96K8NAERDV9X605T6F4D6W1",
+                     *           "key_id": "key_01M96K8NAERDV9X605T6F4D6W1"
                      *         }
                      *       },
                      *       "scheduled_at": null,
@@ -5004,10 +5265,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M91HBJ6YV8EX24JKH18CDC5C",
+                     *       "id": "pout_01M96K8SWA8QDAQ5CPF8K0YD46",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
+                     *       "beneficiary_id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
                      *       "amount": 250000,
                      *       "currency": "INR",
                      *       "mode": "upi",
@@ -5023,8 +5284,8 @@ export interface operations {
                      *       "reference": "INV-2026-0057",
                      *       "narration": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "38839884-ed17-4630-bd7c-db8f2c59135a",
-                     *       "created_at": 1796421830,
+                     *       "idempotency_key": "8c87cf60-dba3-4281-926b-b9453db679e9",
+                     *       "created_at": 1796591609,
                      *       "completed_at": null,
                      *       "failed_at": null,
                      *       "reversed_at": null,
@@ -5034,7 +5295,7 @@ export interface operations {
                      *         ],
                      *         "received": [],
                      *         "required": 1,
-                     *         "expires_at": 1796508230,
+                     *         "expires_at": 1796678009,
                      *         "beneficiary": {
                      *           "vpa": "success@upi",
                      *           "ifsc": null,
@@ -5045,12 +5306,12 @@ export interface operations {
                      *         },
                      *         "requested_by": {
                      *           "name": null,
-                     *           "holder": "key_01M91HBCXY31KQ21WB4VRD5F9W",
-                     *           "key_id": "key_01M91HBCXY31KQ21WB4VRD5F9W"
+                     *           "holder": "key_01M96K8NAERDV9X605T6F4D6W1",
+                     *           "key_id": "key_01M96K8NAERDV9X605T6F4D6W1"
                      *         }
                      *       },
                      *       "scheduled_at": null,
-                     *       "rejected_at": 1796421830,
+                     *       "rejected_at": 1796591609,
                      *       "cancelled_at": null,
                      *       "queue_if_low_balance": false,
                      *       "queued_at": null,
@@ -5228,10 +5489,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M91HBKKVPPJB5RCF4XM6WGC1",
+                     *       "id": "pout_01M96K8TY6SVSEYCV6XVEAK752",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
+                     *       "beneficiary_id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
                      *       "amount": 5000,
                      *       "currency": "INR",
                      *       "mode": "upi",
@@ -5244,8 +5505,8 @@ export interface operations {
                      *       "reference": null,
                      *       "narration": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "cb90b870-1529-458a-96e9-ed1d4622571f",
-                     *       "created_at": 1796421832,
+                     *       "idempotency_key": "a6db4e9b-a1bf-4312-ab21-0d6f04a0dfb6",
+                     *       "created_at": 1796591610,
                      *       "completed_at": null,
                      *       "failed_at": null,
                      *       "reversed_at": null,
@@ -5255,7 +5516,7 @@ export interface operations {
                      *         ],
                      *         "received": [],
                      *         "required": 1,
-                     *         "expires_at": 1796508232,
+                     *         "expires_at": 1796678010,
                      *         "beneficiary": {
                      *           "vpa": "success@upi",
                      *           "ifsc": null,
@@ -5266,13 +5527,13 @@ export interface operations {
                      *         },
                      *         "requested_by": {
                      *           "name": null,
-                     *           "holder": "key_01M91HBCXY31KQ21WB4VRD5F9W",
-                     *           "key_id": "key_01M91HBCXY31KQ21WB4VRD5F9W"
+                     *           "holder": "key_01M96K8NAERDV9X605T6F4D6W1",
+                     *           "key_id": "key_01M96K8NAERDV9X605T6F4D6W1"
                      *         }
                      *       },
-                     *       "scheduled_at": 1796508232,
+                     *       "scheduled_at": 1796678010,
                      *       "rejected_at": null,
-                     *       "cancelled_at": 1796421832,
+                     *       "cancelled_at": 1796591610,
                      *       "queue_if_low_balance": false,
                      *       "queued_at": null,
                      *       "queue_expires_at": null
@@ -5427,27 +5688,27 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M91HBEZ5MQQ10PHFHQSAKZ45",
+                     *       "id": "pout_01M96K8PWB9BFCHYMB3VSZ6JWT",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
+                     *       "beneficiary_id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
                      *       "amount": 1000,
                      *       "currency": "INR",
                      *       "mode": "upi",
                      *       "status": "reversed",
                      *       "failure_reason": null,
-                     *       "utr": "SBX38965A11B8862",
+                     *       "utr": "SBXD635AF755436C",
                      *       "provider_reference": null,
                      *       "fees": 0,
                      *       "batch_id": null,
                      *       "reference": null,
                      *       "narration": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "9117b15e-0249-4836-83e4-6caf436f9f0e",
-                     *       "created_at": 1796421827,
-                     *       "completed_at": 1796421828,
+                     *       "idempotency_key": "607a1011-a117-418c-af2c-7555832d50d4",
+                     *       "created_at": 1796591606,
+                     *       "completed_at": 1796591607,
                      *       "failed_at": null,
-                     *       "reversed_at": 1796421828,
+                     *       "reversed_at": 1796591607,
                      *       "approval": null,
                      *       "scheduled_at": null,
                      *       "rejected_at": null,
@@ -5620,12 +5881,12 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "pbat_01M91HBGAQ86TT72CZM73T9X16",
+                     *           "id": "pbat_01M96K8R1Z1M51NSECMBEF7DXH",
                      *           "object": "payout_batch",
                      *           "mode": "sandbox",
                      *           "status": "completed",
                      *           "reference": "payroll-2026-11",
-                     *           "idempotency_key": "51b5270f-e639-4e11-83fc-7fb19dd3021b",
+                     *           "idempotency_key": "17d709f4-e137-467c-a9bf-d19006795a9e",
                      *           "total_count": 2,
                      *           "total_amount": 97000,
                      *           "counts": {
@@ -5639,8 +5900,8 @@ export interface operations {
                      *             "cancelled": 0,
                      *             "reversed": 0
                      *           },
-                     *           "created_at": 1796421828,
-                     *           "completed_at": 1796421830,
+                     *           "created_at": 1796591607,
+                     *           "completed_at": 1796591609,
                      *           "queue_if_low_balance": false,
                      *           "approval": null,
                      *           "scheduled_at": null
@@ -5775,7 +6036,7 @@ export interface operations {
                  *       "reference": "payroll-2026-11",
                  *       "payouts": [
                  *         {
-                 *           "beneficiary_id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
+                 *           "beneficiary_id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
                  *           "amount": 45000,
                  *           "mode": "upi",
                  *           "idempotency_key": "payroll-2026-11/emp-001",
@@ -5783,7 +6044,7 @@ export interface operations {
                  *           "narration": "November salary"
                  *         },
                  *         {
-                 *           "beneficiary_id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
+                 *           "beneficiary_id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
                  *           "amount": 52000,
                  *           "mode": "upi",
                  *           "idempotency_key": "payroll-2026-11/emp-002",
@@ -5841,12 +6102,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pbat_01M91HBGAQ86TT72CZM73T9X16",
+                     *       "id": "pbat_01M96K8R1Z1M51NSECMBEF7DXH",
                      *       "object": "payout_batch",
                      *       "mode": "sandbox",
                      *       "status": "processing",
                      *       "reference": "payroll-2026-11",
-                     *       "idempotency_key": "51b5270f-e639-4e11-83fc-7fb19dd3021b",
+                     *       "idempotency_key": "17d709f4-e137-467c-a9bf-d19006795a9e",
                      *       "total_count": 2,
                      *       "total_amount": 97000,
                      *       "counts": {
@@ -5860,7 +6121,7 @@ export interface operations {
                      *         "cancelled": 0,
                      *         "reversed": 0
                      *       },
-                     *       "created_at": 1796421828,
+                     *       "created_at": 1796591607,
                      *       "completed_at": null,
                      *       "queue_if_low_balance": false,
                      *       "approval": null,
@@ -6023,12 +6284,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pbat_01M91HBGAQ86TT72CZM73T9X16",
+                     *       "id": "pbat_01M96K8R1Z1M51NSECMBEF7DXH",
                      *       "object": "payout_batch",
                      *       "mode": "sandbox",
                      *       "status": "completed",
                      *       "reference": "payroll-2026-11",
-                     *       "idempotency_key": "51b5270f-e639-4e11-83fc-7fb19dd3021b",
+                     *       "idempotency_key": "17d709f4-e137-467c-a9bf-d19006795a9e",
                      *       "total_count": 2,
                      *       "total_amount": 97000,
                      *       "counts": {
@@ -6042,8 +6303,8 @@ export interface operations {
                      *         "cancelled": 0,
                      *         "reversed": 0
                      *       },
-                     *       "created_at": 1796421828,
-                     *       "completed_at": 1796421830,
+                     *       "created_at": 1796591607,
+                     *       "completed_at": 1796591609,
                      *       "queue_if_low_balance": false,
                      *       "approval": null,
                      *       "scheduled_at": null
@@ -6174,12 +6435,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pbat_01M91HBJD5PZ8D306BDBGGKEWQ",
+                     *       "id": "pbat_01M96K8T17HBCSC0CHZ3EN5F4R",
                      *       "object": "payout_batch",
                      *       "mode": "sandbox",
                      *       "status": "processing",
                      *       "reference": "bonus-2026-11",
-                     *       "idempotency_key": "1e59ff77-f7e3-4a13-85e1-e8eb0d84077d",
+                     *       "idempotency_key": "839dbff1-d25b-4dd5-b500-61c0373338b8",
                      *       "total_count": 2,
                      *       "total_amount": 120000,
                      *       "counts": {
@@ -6193,7 +6454,7 @@ export interface operations {
                      *         "cancelled": 0,
                      *         "reversed": 0
                      *       },
-                     *       "created_at": 1796421831,
+                     *       "created_at": 1796591609,
                      *       "completed_at": null,
                      *       "queue_if_low_balance": false,
                      *       "approval": {
@@ -6204,12 +6465,12 @@ export interface operations {
                      *           "largest_items": [
                      *             {
                      *               "amount": 60000,
-                     *               "beneficiary_id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
+                     *               "beneficiary_id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
                      *               "idempotency_key": "bonus-2026-11/emp-001"
                      *             },
                      *             {
                      *               "amount": 60000,
-                     *               "beneficiary_id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
+                     *               "beneficiary_id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
                      *               "idempotency_key": "bonus-2026-11/emp-002"
                      *             }
                      *           ],
@@ -6218,17 +6479,17 @@ export interface operations {
                      *         },
                      *         "received": [
                      *           {
-                     *             "key_id": "key_01M91HBHYH5NYFQWHAZC5NS2RQ",
+                     *             "key_id": "key_01M96K8SQQQF5SN0GNYSFMP88M",
                      *             "name": "Priya (finance)",
-                     *             "approved_at": 1796421831
+                     *             "approved_at": 1796591610
                      *           }
                      *         ],
                      *         "required": 1,
-                     *         "expires_at": 1796508231,
+                     *         "expires_at": 1796678009,
                      *         "requested_by": {
                      *           "name": null,
-                     *           "holder": "key_01M91HBCXY31KQ21WB4VRD5F9W",
-                     *           "key_id": "key_01M91HBCXY31KQ21WB4VRD5F9W"
+                     *           "holder": "key_01M96K8NAERDV9X605T6F4D6W1",
+                     *           "key_id": "key_01M96K8NAERDV9X605T6F4D6W1"
                      *         }
                      *       },
                      *       "scheduled_at": null
@@ -6404,12 +6665,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pbat_01M91HBJK9RQMZHJTA9F9VWHXG",
+                     *       "id": "pbat_01M96K8T8Q9MYQCEGHMEQ549KB",
                      *       "object": "payout_batch",
                      *       "mode": "sandbox",
                      *       "status": "rejected",
                      *       "reference": "bonus-2026-12",
-                     *       "idempotency_key": "6ee9f271-b05c-471e-b373-4efb74bfd8d6",
+                     *       "idempotency_key": "b0da4814-0134-4d55-a578-6e07d1ab3f12",
                      *       "total_count": 2,
                      *       "total_amount": 120000,
                      *       "counts": {
@@ -6423,7 +6684,7 @@ export interface operations {
                      *         "cancelled": 0,
                      *         "reversed": 0
                      *       },
-                     *       "created_at": 1796421831,
+                     *       "created_at": 1796591610,
                      *       "completed_at": null,
                      *       "queue_if_low_balance": false,
                      *       "approval": {
@@ -6434,12 +6695,12 @@ export interface operations {
                      *           "largest_items": [
                      *             {
                      *               "amount": 60000,
-                     *               "beneficiary_id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
+                     *               "beneficiary_id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
                      *               "idempotency_key": "bonus-2026-12/emp-001"
                      *             },
                      *             {
                      *               "amount": 60000,
-                     *               "beneficiary_id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
+                     *               "beneficiary_id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
                      *               "idempotency_key": "bonus-2026-12/emp-002"
                      *             }
                      *           ],
@@ -6448,11 +6709,11 @@ export interface operations {
                      *         },
                      *         "received": [],
                      *         "required": 1,
-                     *         "expires_at": 1796508231,
+                     *         "expires_at": 1796678010,
                      *         "requested_by": {
                      *           "name": null,
-                     *           "holder": "key_01M91HBCXY31KQ21WB4VRD5F9W",
-                     *           "key_id": "key_01M91HBCXY31KQ21WB4VRD5F9W"
+                     *           "holder": "key_01M96K8NAERDV9X605T6F4D6W1",
+                     *           "key_id": "key_01M96K8NAERDV9X605T6F4D6W1"
                      *         }
                      *       },
                      *       "scheduled_at": null
@@ -6629,12 +6890,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pbat_01M91HBK21KYWTJDGGP0AGDM15",
+                     *       "id": "pbat_01M96K8THHTM01BZTR6H71V64B",
                      *       "object": "payout_batch",
                      *       "mode": "sandbox",
                      *       "status": "cancelled",
                      *       "reference": "stipend-2026-12",
-                     *       "idempotency_key": "8f954669-5708-4741-87a0-31f0b14e6ff4",
+                     *       "idempotency_key": "a319c64e-0627-404e-a0e5-c9b02a6b0afb",
                      *       "total_count": 1,
                      *       "total_amount": 5000,
                      *       "counts": {
@@ -6648,11 +6909,11 @@ export interface operations {
                      *         "cancelled": 1,
                      *         "reversed": 0
                      *       },
-                     *       "created_at": 1796421831,
+                     *       "created_at": 1796591610,
                      *       "completed_at": null,
                      *       "queue_if_low_balance": false,
                      *       "approval": null,
-                     *       "scheduled_at": 1796508231
+                     *       "scheduled_at": 1796678010
                      *     }
                      */
                     "application/json": components["schemas"]["PayoutBatch"];
@@ -6804,12 +7065,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pbat_01M91HBKBACXRDQHTHETX45ARD",
+                     *       "id": "pbat_01M96K8TQR8J7FFD4GMSH3VSQK",
                      *       "object": "payout_batch",
                      *       "mode": "sandbox",
                      *       "status": "processing",
                      *       "reference": "stipend-2027-01",
-                     *       "idempotency_key": "9cdcfa91-36d4-4482-834a-ed27436536ca",
+                     *       "idempotency_key": "05affc29-a906-49d0-8ead-17222b2b7885",
                      *       "total_count": 1,
                      *       "total_amount": 5000,
                      *       "counts": {
@@ -6823,11 +7084,11 @@ export interface operations {
                      *         "cancelled": 0,
                      *         "reversed": 0
                      *       },
-                     *       "created_at": 1796421832,
+                     *       "created_at": 1796591610,
                      *       "completed_at": null,
                      *       "queue_if_low_balance": false,
                      *       "approval": null,
-                     *       "scheduled_at": 1796508232
+                     *       "scheduled_at": 1796678010
                      *     }
                      */
                     "application/json": components["schemas"]["PayoutBatch"];
@@ -7001,14 +7262,14 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "pay_01M91HBM9G4RM96SZD42EV7RTF",
+                     *           "id": "pay_01M96K8V57K960T16HJMQN27QQ",
                      *           "object": "payment",
                      *           "mode": "sandbox",
                      *           "amount": 49900,
                      *           "currency": "INR",
                      *           "status": "captured",
                      *           "receipt": "order-7781",
-                     *           "customer_id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
+                     *           "customer_id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
                      *           "description": "Two books",
                      *           "metadata": {
                      *             "order_id": "7781"
@@ -7019,12 +7280,12 @@ export interface operations {
                      *           "settlement_id": null,
                      *           "collection_id": null,
                      *           "payment_link_id": null,
-                     *           "idempotency_key": "2ad017e0-08eb-477b-8eb1-f6f1ac6526b1",
+                     *           "idempotency_key": "b9c7aa40-bf76-41a8-8279-77f2f852c67c",
                      *           "next_action": null,
                      *           "return_url": null,
                      *           "provider_reference": null,
-                     *           "created_at": 1796421833,
-                     *           "captured_at": 1796421833,
+                     *           "created_at": 1796591611,
+                     *           "captured_at": 1796591611,
                      *           "failed_at": null,
                      *           "method": "upi",
                      *           "vpa": "success@upi",
@@ -7134,7 +7395,7 @@ export interface operations {
                  *       "amount": 49900,
                  *       "method": "upi",
                  *       "vpa": "success@upi",
-                 *       "customer_id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
+                 *       "customer_id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
                  *       "receipt": "order-7781",
                  *       "description": "Two books",
                  *       "metadata": {
@@ -7164,14 +7425,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pay_01M91HBM9G4RM96SZD42EV7RTF",
+                     *       "id": "pay_01M96K8V57K960T16HJMQN27QQ",
                      *       "object": "payment",
                      *       "mode": "sandbox",
                      *       "amount": 49900,
                      *       "currency": "INR",
                      *       "status": "captured",
                      *       "receipt": "order-7781",
-                     *       "customer_id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
+                     *       "customer_id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
                      *       "description": "Two books",
                      *       "metadata": {
                      *         "order_id": "7781"
@@ -7182,12 +7443,12 @@ export interface operations {
                      *       "settlement_id": null,
                      *       "collection_id": null,
                      *       "payment_link_id": null,
-                     *       "idempotency_key": "2ad017e0-08eb-477b-8eb1-f6f1ac6526b1",
+                     *       "idempotency_key": "b9c7aa40-bf76-41a8-8279-77f2f852c67c",
                      *       "next_action": null,
                      *       "return_url": null,
                      *       "provider_reference": null,
-                     *       "created_at": 1796421833,
-                     *       "captured_at": 1796421833,
+                     *       "created_at": 1796591611,
+                     *       "captured_at": 1796591611,
                      *       "failed_at": null,
                      *       "method": "upi",
                      *       "vpa": "success@upi",
@@ -7361,14 +7622,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pay_01M91HBM9G4RM96SZD42EV7RTF",
+                     *       "id": "pay_01M96K8V57K960T16HJMQN27QQ",
                      *       "object": "payment",
                      *       "mode": "sandbox",
                      *       "amount": 49900,
                      *       "currency": "INR",
                      *       "status": "captured",
                      *       "receipt": "order-7781",
-                     *       "customer_id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
+                     *       "customer_id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
                      *       "description": "Two books",
                      *       "metadata": {
                      *         "order_id": "7781"
@@ -7379,12 +7640,12 @@ export interface operations {
                      *       "settlement_id": null,
                      *       "collection_id": null,
                      *       "payment_link_id": null,
-                     *       "idempotency_key": "2ad017e0-08eb-477b-8eb1-f6f1ac6526b1",
+                     *       "idempotency_key": "b9c7aa40-bf76-41a8-8279-77f2f852c67c",
                      *       "next_action": null,
                      *       "return_url": null,
                      *       "provider_reference": null,
-                     *       "created_at": 1796421833,
-                     *       "captured_at": 1796421833,
+                     *       "created_at": 1796591611,
+                     *       "captured_at": 1796591611,
                      *       "failed_at": null,
                      *       "method": "upi",
                      *       "vpa": "success@upi",
@@ -7531,10 +7792,10 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "rfnd_01M91HBMXDZTQ5B4M8SVMSF3EC",
+                     *           "id": "rfnd_01M96K8V91WNAS08KMDW0B7PG3",
                      *           "object": "refund",
                      *           "mode": "sandbox",
-                     *           "payment_id": "pay_01M91HBM9G4RM96SZD42EV7RTF",
+                     *           "payment_id": "pay_01M96K8V57K960T16HJMQN27QQ",
                      *           "amount": 9900,
                      *           "currency": "INR",
                      *           "status": "processed",
@@ -7542,10 +7803,10 @@ export interface operations {
                      *           "metadata": {},
                      *           "failure_code": null,
                      *           "failure_message": null,
-                     *           "utr": "SBXRC79EA7967F14D",
-                     *           "idempotency_key": "ed3a7f16-73b0-4381-b271-be42b372e935",
-                     *           "created_at": 1796421833,
-                     *           "processed_at": 1796421835,
+                     *           "utr": "SBXR66ABFD3DB26F1",
+                     *           "idempotency_key": "88965788-40ba-457c-a279-2218073a58af",
+                     *           "created_at": 1796591611,
+                     *           "processed_at": 1796591612,
                      *           "failed_at": null
                      *         }
                      *       ],
@@ -7648,7 +7909,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "payment_id": "pay_01M91HBM9G4RM96SZD42EV7RTF",
+                 *       "payment_id": "pay_01M96K8V57K960T16HJMQN27QQ",
                  *       "amount": 9900,
                  *       "reason": "One book returned"
                  *     }
@@ -7667,7 +7928,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "payment_id": "pay_01M91HBM9G4RM96SZD42EV7RTF",
+                 *       "payment_id": "pay_01M96K8V57K960T16HJMQN27QQ",
                  *       "amount": 9900,
                  *       "reason": "One book returned"
                  *     }
@@ -7705,10 +7966,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rfnd_01M91HBMXDZTQ5B4M8SVMSF3EC",
+                     *       "id": "rfnd_01M96K8V91WNAS08KMDW0B7PG3",
                      *       "object": "refund",
                      *       "mode": "sandbox",
-                     *       "payment_id": "pay_01M91HBM9G4RM96SZD42EV7RTF",
+                     *       "payment_id": "pay_01M96K8V57K960T16HJMQN27QQ",
                      *       "amount": 9900,
                      *       "currency": "INR",
                      *       "status": "pending",
@@ -7717,8 +7978,8 @@ export interface operations {
                      *       "failure_code": null,
                      *       "failure_message": null,
                      *       "utr": null,
-                     *       "idempotency_key": "ed3a7f16-73b0-4381-b271-be42b372e935",
-                     *       "created_at": 1796421833,
+                     *       "idempotency_key": "88965788-40ba-457c-a279-2218073a58af",
+                     *       "created_at": 1796591611,
                      *       "processed_at": null,
                      *       "failed_at": null
                      *     }
@@ -7901,10 +8162,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rfnd_01M91HBMXDZTQ5B4M8SVMSF3EC",
+                     *       "id": "rfnd_01M96K8V91WNAS08KMDW0B7PG3",
                      *       "object": "refund",
                      *       "mode": "sandbox",
-                     *       "payment_id": "pay_01M91HBM9G4RM96SZD42EV7RTF",
+                     *       "payment_id": "pay_01M96K8V57K960T16HJMQN27QQ",
                      *       "amount": 9900,
                      *       "currency": "INR",
                      *       "status": "processed",
@@ -7912,10 +8173,10 @@ export interface operations {
                      *       "metadata": {},
                      *       "failure_code": null,
                      *       "failure_message": null,
-                     *       "utr": "SBXRC79EA7967F14D",
-                     *       "idempotency_key": "ed3a7f16-73b0-4381-b271-be42b372e935",
-                     *       "created_at": 1796421833,
-                     *       "processed_at": 1796421835,
+                     *       "utr": "SBXR66ABFD3DB26F1",
+                     *       "idempotency_key": "88965788-40ba-457c-a279-2218073a58af",
+                     *       "created_at": 1796591611,
+                     *       "processed_at": 1796591612,
                      *       "failed_at": null
                      *     }
                      */
@@ -8057,17 +8318,17 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "setl_01M91HBPJ92CMGVDQH537H8QMA",
+                     *           "id": "setl_01M96K8WGJWJXA8274T272CR5A",
                      *           "object": "settlement",
                      *           "mode": "sandbox",
                      *           "amount": 49900,
                      *           "currency": "INR",
                      *           "payment_count": 1,
                      *           "status": "processed",
-                     *           "utr": "SETL3DA3969BA0D5",
+                     *           "utr": "SETLF3819F97D713",
                      *           "provider_reference": null,
                      *           "fees": 0,
-                     *           "created_at": 1796421835
+                     *           "created_at": 1796591612
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -8184,17 +8445,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "setl_01M91HBPJ92CMGVDQH537H8QMA",
+                     *       "id": "setl_01M96K8WGJWJXA8274T272CR5A",
                      *       "object": "settlement",
                      *       "mode": "sandbox",
                      *       "amount": 49900,
                      *       "currency": "INR",
                      *       "payment_count": 1,
                      *       "status": "processed",
-                     *       "utr": "SETL3DA3969BA0D5",
+                     *       "utr": "SETLF3819F97D713",
                      *       "provider_reference": null,
                      *       "fees": 0,
-                     *       "created_at": 1796421835
+                     *       "created_at": 1796591612
                      *     }
                      */
                     "application/json": components["schemas"]["Settlement"];
@@ -8327,17 +8588,17 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "setl_01M91HBPJ92CMGVDQH537H8QMA",
+                     *           "id": "setl_01M96K8WGJWJXA8274T272CR5A",
                      *           "object": "settlement",
                      *           "mode": "sandbox",
                      *           "amount": 49900,
                      *           "currency": "INR",
                      *           "payment_count": 1,
                      *           "status": "processed",
-                     *           "utr": "SETL3DA3969BA0D5",
+                     *           "utr": "SETLF3819F97D713",
                      *           "provider_reference": null,
                      *           "fees": 0,
-                     *           "created_at": 1796421835
+                     *           "created_at": 1796591612
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -8519,29 +8780,29 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "mdt_01M91HBQNTK0ESC2PRD20A6J8C",
+                     *           "id": "mdt_01M96K8XR792F6E2T643D4A5GA",
                      *           "object": "mandate",
                      *           "mode": "sandbox",
                      *           "livemode": false,
-                     *           "customer_id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
+                     *           "customer_id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
                      *           "vpa": "success@upi",
                      *           "max_amount": 500000,
                      *           "frequency": "monthly",
-                     *           "start_at": 1796421836,
-                     *           "expire_at": 2112041036,
+                     *           "start_at": 1796591613,
+                     *           "expire_at": 2112210813,
                      *           "status": "active",
-                     *           "authorization_url": "https://api.paygate.example/mandates/mdt_01M91HBQNTK0ESC2PRD20A6J8C/authorize",
-                     *           "authorization_expires_at": 1797026636,
+                     *           "authorization_url": "https://api.paygate.example/mandates/mdt_01M96K8XR792F6E2T643D4A5GA/authorize",
+                     *           "authorization_expires_at": 1797196413,
                      *           "provider_reference": null,
                      *           "description": "Gold plan, monthly",
                      *           "metadata": {
                      *             "plan": "gold"
                      *           },
-                     *           "idempotency_key": "e3718b44-aa63-4e06-965d-9aef84f2d175",
-                     *           "created_at": 1796421836,
-                     *           "activated_at": 1796421836,
-                     *           "paused_at": 1796421836,
-                     *           "resumed_at": 1796421836,
+                     *           "idempotency_key": "4c333f23-e8ec-4e68-8e3d-31f0411014b4",
+                     *           "created_at": 1796591613,
+                     *           "activated_at": 1796591613,
+                     *           "paused_at": 1796591613,
+                     *           "resumed_at": 1796591614,
                      *           "revoked_at": null,
                      *           "rejected_at": null,
                      *           "expired_at": null
@@ -8673,7 +8934,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "customer_id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
+                 *       "customer_id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
                  *       "max_amount": 500000,
                  *       "frequency": "monthly",
                  *       "description": "Gold plan, monthly",
@@ -8730,26 +8991,26 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M91HBQNTK0ESC2PRD20A6J8C",
+                     *       "id": "mdt_01M96K8XR792F6E2T643D4A5GA",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
+                     *       "customer_id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1796421836,
-                     *       "expire_at": 2112041036,
+                     *       "start_at": 1796591613,
+                     *       "expire_at": 2112210813,
                      *       "status": "created",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M91HBQNTK0ESC2PRD20A6J8C/authorize",
-                     *       "authorization_expires_at": 1797026636,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M96K8XR792F6E2T643D4A5GA/authorize",
+                     *       "authorization_expires_at": 1797196413,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "e3718b44-aa63-4e06-965d-9aef84f2d175",
-                     *       "created_at": 1796421836,
+                     *       "idempotency_key": "4c333f23-e8ec-4e68-8e3d-31f0411014b4",
+                     *       "created_at": 1796591613,
                      *       "activated_at": null,
                      *       "paused_at": null,
                      *       "resumed_at": null,
@@ -8925,29 +9186,29 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M91HBQNTK0ESC2PRD20A6J8C",
+                     *       "id": "mdt_01M96K8XR792F6E2T643D4A5GA",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
+                     *       "customer_id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1796421836,
-                     *       "expire_at": 2112041036,
+                     *       "start_at": 1796591613,
+                     *       "expire_at": 2112210813,
                      *       "status": "active",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M91HBQNTK0ESC2PRD20A6J8C/authorize",
-                     *       "authorization_expires_at": 1797026636,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M96K8XR792F6E2T643D4A5GA/authorize",
+                     *       "authorization_expires_at": 1797196413,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "e3718b44-aa63-4e06-965d-9aef84f2d175",
-                     *       "created_at": 1796421836,
-                     *       "activated_at": 1796421836,
-                     *       "paused_at": 1796421836,
-                     *       "resumed_at": 1796421836,
+                     *       "idempotency_key": "4c333f23-e8ec-4e68-8e3d-31f0411014b4",
+                     *       "created_at": 1796591613,
+                     *       "activated_at": 1796591613,
+                     *       "paused_at": 1796591613,
+                     *       "resumed_at": 1796591614,
                      *       "revoked_at": null,
                      *       "rejected_at": null,
                      *       "expired_at": null
@@ -9078,30 +9339,30 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M91HBQNTK0ESC2PRD20A6J8C",
+                     *       "id": "mdt_01M96K8XR792F6E2T643D4A5GA",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
+                     *       "customer_id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1796421836,
-                     *       "expire_at": 2112041036,
+                     *       "start_at": 1796591613,
+                     *       "expire_at": 2112210813,
                      *       "status": "revoked",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M91HBQNTK0ESC2PRD20A6J8C/authorize",
-                     *       "authorization_expires_at": 1797026636,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M96K8XR792F6E2T643D4A5GA/authorize",
+                     *       "authorization_expires_at": 1797196413,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "e3718b44-aa63-4e06-965d-9aef84f2d175",
-                     *       "created_at": 1796421836,
-                     *       "activated_at": 1796421836,
-                     *       "paused_at": 1796421836,
-                     *       "resumed_at": 1796421836,
-                     *       "revoked_at": 1796421836,
+                     *       "idempotency_key": "4c333f23-e8ec-4e68-8e3d-31f0411014b4",
+                     *       "created_at": 1796591613,
+                     *       "activated_at": 1796591613,
+                     *       "paused_at": 1796591613,
+                     *       "resumed_at": 1796591614,
+                     *       "revoked_at": 1796591614,
                      *       "rejected_at": null,
                      *       "expired_at": null
                      *     }
@@ -9255,28 +9516,28 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M91HBQNTK0ESC2PRD20A6J8C",
+                     *       "id": "mdt_01M96K8XR792F6E2T643D4A5GA",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
+                     *       "customer_id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1796421836,
-                     *       "expire_at": 2112041036,
+                     *       "start_at": 1796591613,
+                     *       "expire_at": 2112210813,
                      *       "status": "paused",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M91HBQNTK0ESC2PRD20A6J8C/authorize",
-                     *       "authorization_expires_at": 1797026636,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M96K8XR792F6E2T643D4A5GA/authorize",
+                     *       "authorization_expires_at": 1797196413,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "e3718b44-aa63-4e06-965d-9aef84f2d175",
-                     *       "created_at": 1796421836,
-                     *       "activated_at": 1796421836,
-                     *       "paused_at": 1796421836,
+                     *       "idempotency_key": "4c333f23-e8ec-4e68-8e3d-31f0411014b4",
+                     *       "created_at": 1796591613,
+                     *       "activated_at": 1796591613,
+                     *       "paused_at": 1796591613,
                      *       "resumed_at": null,
                      *       "revoked_at": null,
                      *       "rejected_at": null,
@@ -9432,29 +9693,29 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M91HBQNTK0ESC2PRD20A6J8C",
+                     *       "id": "mdt_01M96K8XR792F6E2T643D4A5GA",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
+                     *       "customer_id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1796421836,
-                     *       "expire_at": 2112041036,
+                     *       "start_at": 1796591613,
+                     *       "expire_at": 2112210813,
                      *       "status": "active",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M91HBQNTK0ESC2PRD20A6J8C/authorize",
-                     *       "authorization_expires_at": 1797026636,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M96K8XR792F6E2T643D4A5GA/authorize",
+                     *       "authorization_expires_at": 1797196413,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "e3718b44-aa63-4e06-965d-9aef84f2d175",
-                     *       "created_at": 1796421836,
-                     *       "activated_at": 1796421836,
-                     *       "paused_at": 1796421836,
-                     *       "resumed_at": 1796421836,
+                     *       "idempotency_key": "4c333f23-e8ec-4e68-8e3d-31f0411014b4",
+                     *       "created_at": 1796591613,
+                     *       "activated_at": 1796591613,
+                     *       "paused_at": 1796591613,
+                     *       "resumed_at": 1796591614,
                      *       "revoked_at": null,
                      *       "rejected_at": null,
                      *       "expired_at": null
@@ -9609,28 +9870,28 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M91HBR0W0FR5W78NG99F4Z8P",
+                     *       "id": "mdt_01M96K8YE75NB9GVAY5HQJ3F64",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
+                     *       "customer_id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
                      *       "vpa": "success@upi",
                      *       "max_amount": 100000,
                      *       "frequency": "as_presented",
-                     *       "start_at": 1796421836,
-                     *       "expire_at": 2112041036,
+                     *       "start_at": 1796591614,
+                     *       "expire_at": 2112210814,
                      *       "status": "revoked",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M91HBR0W0FR5W78NG99F4Z8P/authorize",
-                     *       "authorization_expires_at": 1797026636,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M96K8YE75NB9GVAY5HQJ3F64/authorize",
+                     *       "authorization_expires_at": 1797196414,
                      *       "provider_reference": null,
                      *       "description": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "auto_01M91HBR0TAMHMCCG3DV6VEPT3",
-                     *       "created_at": 1796421836,
-                     *       "activated_at": 1796421836,
+                     *       "idempotency_key": "auto_01M96K8YD8E0YJR01M0E075TG6",
+                     *       "created_at": 1796591614,
+                     *       "activated_at": 1796591614,
                      *       "paused_at": null,
                      *       "resumed_at": null,
-                     *       "revoked_at": 1796421836,
+                     *       "revoked_at": 1796591614,
                      *       "rejected_at": null,
                      *       "expired_at": null
                      *     }
@@ -9800,17 +10061,17 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "coll_01M91HBQ0BQ3AXJ540CAZVCXHX",
+                     *           "id": "coll_01M96K8X1HF7TT9M7FXTKD3ENJ",
                      *           "object": "collection",
                      *           "mode": "sandbox",
-                     *           "customer_id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
-                     *           "mandate_id": "mdt_01M91HBPRA3H2EN5YGK1TVFV2V",
+                     *           "customer_id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
+                     *           "mandate_id": "mdt_01M96K8WPZ8KMHAYSPTG4JN0P1",
                      *           "authorization_url": null,
                      *           "amount": 99900,
                      *           "currency": "INR",
                      *           "schedule": "monthly",
                      *           "day_of_month": null,
-                     *           "start_at": 1796421835,
+                     *           "start_at": 1796591612,
                      *           "total_count": null,
                      *           "remaining_count": null,
                      *           "status": "paused",
@@ -9818,14 +10079,14 @@ export interface operations {
                      *           "failed_count": 0,
                      *           "current_cycle": 2,
                      *           "next_charge_at": null,
-                     *           "latest_payment_id": "pay_01M91HBQ6PEBAENTVT3Z9G8VBN",
+                     *           "latest_payment_id": "pay_01M96K8X8B4BHN6JC8CJ358D4C",
                      *           "description": "Gym membership",
                      *           "metadata": {
                      *             "plan": "gold"
                      *           },
-                     *           "idempotency_key": "d1753d87-6804-41e4-ac42-388031c8312a",
-                     *           "created_at": 1796421835,
-                     *           "paused_at": 1796421836,
+                     *           "idempotency_key": "e035d8d4-b4fe-41a8-ba95-a194905c8a06",
+                     *           "created_at": 1796591613,
+                     *           "paused_at": 1796591613,
                      *           "halted_at": null,
                      *           "cancelled_at": null,
                      *           "completed_at": null,
@@ -9967,7 +10228,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "mandate_id": "mdt_01M91HBPRA3H2EN5YGK1TVFV2V",
+                 *       "mandate_id": "mdt_01M96K8WPZ8KMHAYSPTG4JN0P1",
                  *       "amount": 99900,
                  *       "schedule": "monthly",
                  *       "description": "Gym membership",
@@ -10032,31 +10293,31 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M91HBQ0BQ3AXJ540CAZVCXHX",
+                     *       "id": "coll_01M96K8X1HF7TT9M7FXTKD3ENJ",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
-                     *       "mandate_id": "mdt_01M91HBPRA3H2EN5YGK1TVFV2V",
+                     *       "customer_id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
+                     *       "mandate_id": "mdt_01M96K8WPZ8KMHAYSPTG4JN0P1",
                      *       "authorization_url": null,
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1796421835,
+                     *       "start_at": 1796591612,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "active",
                      *       "paid_count": 0,
                      *       "failed_count": 0,
                      *       "current_cycle": 1,
-                     *       "next_charge_at": 1796421835,
+                     *       "next_charge_at": 1796591612,
                      *       "latest_payment_id": null,
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "d1753d87-6804-41e4-ac42-388031c8312a",
-                     *       "created_at": 1796421835,
+                     *       "idempotency_key": "e035d8d4-b4fe-41a8-ba95-a194905c8a06",
+                     *       "created_at": 1796591613,
                      *       "paused_at": null,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
@@ -10232,17 +10493,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M91HBQ0BQ3AXJ540CAZVCXHX",
+                     *       "id": "coll_01M96K8X1HF7TT9M7FXTKD3ENJ",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
-                     *       "mandate_id": "mdt_01M91HBPRA3H2EN5YGK1TVFV2V",
+                     *       "customer_id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
+                     *       "mandate_id": "mdt_01M96K8WPZ8KMHAYSPTG4JN0P1",
                      *       "authorization_url": null,
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1796421835,
+                     *       "start_at": 1796591612,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "paused",
@@ -10250,14 +10511,14 @@ export interface operations {
                      *       "failed_count": 0,
                      *       "current_cycle": 2,
                      *       "next_charge_at": null,
-                     *       "latest_payment_id": "pay_01M91HBQ6PEBAENTVT3Z9G8VBN",
+                     *       "latest_payment_id": "pay_01M96K8X8B4BHN6JC8CJ358D4C",
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "d1753d87-6804-41e4-ac42-388031c8312a",
-                     *       "created_at": 1796421835,
-                     *       "paused_at": 1796421836,
+                     *       "idempotency_key": "e035d8d4-b4fe-41a8-ba95-a194905c8a06",
+                     *       "created_at": 1796591613,
+                     *       "paused_at": 1796591613,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
                      *       "completed_at": null,
@@ -10390,17 +10651,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M91HBQ0BQ3AXJ540CAZVCXHX",
+                     *       "id": "coll_01M96K8X1HF7TT9M7FXTKD3ENJ",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
-                     *       "mandate_id": "mdt_01M91HBPRA3H2EN5YGK1TVFV2V",
+                     *       "customer_id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
+                     *       "mandate_id": "mdt_01M96K8WPZ8KMHAYSPTG4JN0P1",
                      *       "authorization_url": null,
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1796421835,
+                     *       "start_at": 1796591612,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "paused",
@@ -10408,14 +10669,14 @@ export interface operations {
                      *       "failed_count": 0,
                      *       "current_cycle": 2,
                      *       "next_charge_at": null,
-                     *       "latest_payment_id": "pay_01M91HBQ6PEBAENTVT3Z9G8VBN",
+                     *       "latest_payment_id": "pay_01M96K8X8B4BHN6JC8CJ358D4C",
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "d1753d87-6804-41e4-ac42-388031c8312a",
-                     *       "created_at": 1796421835,
-                     *       "paused_at": 1796421836,
+                     *       "idempotency_key": "e035d8d4-b4fe-41a8-ba95-a194905c8a06",
+                     *       "created_at": 1796591613,
+                     *       "paused_at": 1796591613,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
                      *       "completed_at": null,
@@ -10572,31 +10833,31 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M91HBQ0BQ3AXJ540CAZVCXHX",
+                     *       "id": "coll_01M96K8X1HF7TT9M7FXTKD3ENJ",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M91HBDG4WQPVFQ0GACQSHX02",
-                     *       "mandate_id": "mdt_01M91HBPRA3H2EN5YGK1TVFV2V",
+                     *       "customer_id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
+                     *       "mandate_id": "mdt_01M96K8WPZ8KMHAYSPTG4JN0P1",
                      *       "authorization_url": null,
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1796421835,
+                     *       "start_at": 1796591612,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "active",
                      *       "paid_count": 1,
                      *       "failed_count": 0,
                      *       "current_cycle": 2,
-                     *       "next_charge_at": 1799100235,
-                     *       "latest_payment_id": "pay_01M91HBQ6PEBAENTVT3Z9G8VBN",
+                     *       "next_charge_at": 1799270012,
+                     *       "latest_payment_id": "pay_01M96K8X8B4BHN6JC8CJ358D4C",
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "d1753d87-6804-41e4-ac42-388031c8312a",
-                     *       "created_at": 1796421835,
+                     *       "idempotency_key": "e035d8d4-b4fe-41a8-ba95-a194905c8a06",
+                     *       "created_at": 1796591613,
                      *       "paused_at": null,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
@@ -10769,7 +11030,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "plink_01M91HBQFDD24GZG12KVW1KYFE",
+                     *           "id": "plink_01M96K8XJ5TB3C70AKBV3SVP7Z",
                      *           "object": "payment_link",
                      *           "mode": "sandbox",
                      *           "amount": 1250000,
@@ -10785,12 +11046,12 @@ export interface operations {
                      *           "accept_partial": true,
                      *           "first_min_partial_amount": 500000,
                      *           "status": "created",
-                     *           "short_url": "https://api.paygate.example/pay/plink_01M91HBQFDD24GZG12KVW1KYFE",
-                     *           "expire_by": 1797026636,
+                     *           "short_url": "https://api.paygate.example/pay/plink_01M96K8XJ5TB3C70AKBV3SVP7Z",
+                     *           "expire_by": 1797196413,
                      *           "callback_url": null,
                      *           "payments": [],
-                     *           "idempotency_key": "0ac60965-f38a-4563-979f-1a59c3bd5862",
-                     *           "created_at": 1796421836,
+                     *           "idempotency_key": "f32cffdf-36d8-45d7-9700-ef02cbe1c6fb",
+                     *           "created_at": 1796591613,
                      *           "paid_at": null,
                      *           "expired_at": null,
                      *           "cancelled_at": null,
@@ -11015,7 +11276,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "plink_01M91HBQFDD24GZG12KVW1KYFE",
+                     *       "id": "plink_01M96K8XJ5TB3C70AKBV3SVP7Z",
                      *       "object": "payment_link",
                      *       "mode": "sandbox",
                      *       "amount": 1250000,
@@ -11031,12 +11292,12 @@ export interface operations {
                      *       "accept_partial": true,
                      *       "first_min_partial_amount": 500000,
                      *       "status": "created",
-                     *       "short_url": "https://api.paygate.example/pay/plink_01M91HBQFDD24GZG12KVW1KYFE",
-                     *       "expire_by": 1797026636,
+                     *       "short_url": "https://api.paygate.example/pay/plink_01M96K8XJ5TB3C70AKBV3SVP7Z",
+                     *       "expire_by": 1797196413,
                      *       "callback_url": null,
                      *       "payments": [],
-                     *       "idempotency_key": "0ac60965-f38a-4563-979f-1a59c3bd5862",
-                     *       "created_at": 1796421836,
+                     *       "idempotency_key": "f32cffdf-36d8-45d7-9700-ef02cbe1c6fb",
+                     *       "created_at": 1796591613,
                      *       "paid_at": null,
                      *       "expired_at": null,
                      *       "cancelled_at": null,
@@ -11201,7 +11462,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "plink_01M91HBQFDD24GZG12KVW1KYFE",
+                     *       "id": "plink_01M96K8XJ5TB3C70AKBV3SVP7Z",
                      *       "object": "payment_link",
                      *       "mode": "sandbox",
                      *       "amount": 1250000,
@@ -11217,12 +11478,12 @@ export interface operations {
                      *       "accept_partial": true,
                      *       "first_min_partial_amount": 500000,
                      *       "status": "created",
-                     *       "short_url": "https://api.paygate.example/pay/plink_01M91HBQFDD24GZG12KVW1KYFE",
-                     *       "expire_by": 1797026636,
+                     *       "short_url": "https://api.paygate.example/pay/plink_01M96K8XJ5TB3C70AKBV3SVP7Z",
+                     *       "expire_by": 1797196413,
                      *       "callback_url": null,
                      *       "payments": [],
-                     *       "idempotency_key": "0ac60965-f38a-4563-979f-1a59c3bd5862",
-                     *       "created_at": 1796421836,
+                     *       "idempotency_key": "f32cffdf-36d8-45d7-9700-ef02cbe1c6fb",
+                     *       "created_at": 1796591613,
                      *       "paid_at": null,
                      *       "expired_at": null,
                      *       "cancelled_at": null,
@@ -11356,7 +11617,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "plink_01M91HBQFDD24GZG12KVW1KYFE",
+                     *       "id": "plink_01M96K8XJ5TB3C70AKBV3SVP7Z",
                      *       "object": "payment_link",
                      *       "mode": "sandbox",
                      *       "amount": 1250000,
@@ -11372,15 +11633,15 @@ export interface operations {
                      *       "accept_partial": true,
                      *       "first_min_partial_amount": 500000,
                      *       "status": "cancelled",
-                     *       "short_url": "https://api.paygate.example/pay/plink_01M91HBQFDD24GZG12KVW1KYFE",
-                     *       "expire_by": 1797026636,
+                     *       "short_url": "https://api.paygate.example/pay/plink_01M96K8XJ5TB3C70AKBV3SVP7Z",
+                     *       "expire_by": 1797196413,
                      *       "callback_url": null,
                      *       "payments": [],
-                     *       "idempotency_key": "0ac60965-f38a-4563-979f-1a59c3bd5862",
-                     *       "created_at": 1796421836,
+                     *       "idempotency_key": "f32cffdf-36d8-45d7-9700-ef02cbe1c6fb",
+                     *       "created_at": 1796591613,
                      *       "paid_at": null,
                      *       "expired_at": null,
-                     *       "cancelled_at": 1796421836,
+                     *       "cancelled_at": 1796591613,
                      *       "metadata": {
                      *         "invoice": "2026-118"
                      *       }
@@ -11516,8 +11777,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "from": "2026-12-05",
-                 *       "to": "2026-12-05",
+                 *       "from": "2026-12-07",
+                 *       "to": "2026-12-07",
                  *       "format": "csv"
                  *     }
                  */
@@ -11542,8 +11803,8 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "from": "2026-12-05",
-                 *       "to": "2026-12-05",
+                 *       "from": "2026-12-07",
+                 *       "to": "2026-12-07",
                  *       "format": "csv"
                  *     }
                  */
@@ -11587,21 +11848,21 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rpt_01M91HBRA9E28Y83YP741788KD",
+                     *       "id": "rpt_01M96K8YRVVHZ5MYMKFYW5ZSNA",
                      *       "object": "report",
                      *       "mode": "sandbox",
-                     *       "from": "2026-12-05",
-                     *       "to": "2026-12-05",
+                     *       "from": "2026-12-07",
+                     *       "to": "2026-12-07",
                      *       "format": "csv",
                      *       "status": "ready",
                      *       "row_count": 23,
                      *       "size": 3371,
-                     *       "sha256": "a2046c8baf2f387deb998ef215752df3678fbc31e10946df7237e940ed2a2183",
-                     *       "download_url": "https://api.paygate.example/reports/rpt_01M91HBRA9E28Y83YP741788KD/file?expires=1796508237&signature=326f7ff9d2ada25d8587964ecc3fea06039696d5ada9aad5c57b436af8135833",
-                     *       "expires_at": 1796508237,
-                     *       "created_at": 1796421837,
-                     *       "ready_at": 1796421837,
-                     *       "idempotency_key": "01b5ccbd-b2fe-48d1-ae92-a4b08d6a6e56"
+                     *       "sha256": "9bf69a68cd36b41cd2d8a5d6d077362b2af59ad02ebb5bcfb07f29b92fbe29ec",
+                     *       "download_url": "https://api.paygate.example/reports/rpt_01M96K8YRVVHZ5MYMKFYW5ZSNA/file?expires=1796678014&signature=15bb63c07d674c981b172fa54f7f0c1ec8f3a00fb85522c4e000cd0db40c7e69",
+                     *       "expires_at": 1796678014,
+                     *       "created_at": 1796591614,
+                     *       "ready_at": 1796591614,
+                     *       "idempotency_key": "eb79d714-02cc-4c74-a165-11937cefb17b"
                      *     }
                      */
                     "application/json": components["schemas"]["Report"];
@@ -11777,21 +12038,21 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "rpt_01M91HBRA9E28Y83YP741788KD",
+                     *           "id": "rpt_01M96K8YRVVHZ5MYMKFYW5ZSNA",
                      *           "object": "report",
                      *           "mode": "sandbox",
-                     *           "from": "2026-12-05",
-                     *           "to": "2026-12-05",
+                     *           "from": "2026-12-07",
+                     *           "to": "2026-12-07",
                      *           "format": "csv",
                      *           "status": "ready",
                      *           "row_count": 23,
                      *           "size": 3371,
-                     *           "sha256": "a2046c8baf2f387deb998ef215752df3678fbc31e10946df7237e940ed2a2183",
-                     *           "download_url": "https://api.paygate.example/reports/rpt_01M91HBRA9E28Y83YP741788KD/file?expires=1796508237&signature=326f7ff9d2ada25d8587964ecc3fea06039696d5ada9aad5c57b436af8135833",
-                     *           "expires_at": 1796508237,
-                     *           "created_at": 1796421837,
-                     *           "ready_at": 1796421837,
-                     *           "idempotency_key": "01b5ccbd-b2fe-48d1-ae92-a4b08d6a6e56"
+                     *           "sha256": "9bf69a68cd36b41cd2d8a5d6d077362b2af59ad02ebb5bcfb07f29b92fbe29ec",
+                     *           "download_url": "https://api.paygate.example/reports/rpt_01M96K8YRVVHZ5MYMKFYW5ZSNA/file?expires=1796678015&signature=c9ca2d98805d586a2eab0e320eb99741905fc0fef43a047e5bcab90be5e43073",
+                     *           "expires_at": 1796678015,
+                     *           "created_at": 1796591614,
+                     *           "ready_at": 1796591614,
+                     *           "idempotency_key": "eb79d714-02cc-4c74-a165-11937cefb17b"
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -11908,21 +12169,21 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rpt_01M91HBRA9E28Y83YP741788KD",
+                     *       "id": "rpt_01M96K8YRVVHZ5MYMKFYW5ZSNA",
                      *       "object": "report",
                      *       "mode": "sandbox",
-                     *       "from": "2026-12-05",
-                     *       "to": "2026-12-05",
+                     *       "from": "2026-12-07",
+                     *       "to": "2026-12-07",
                      *       "format": "csv",
                      *       "status": "ready",
                      *       "row_count": 23,
                      *       "size": 3371,
-                     *       "sha256": "a2046c8baf2f387deb998ef215752df3678fbc31e10946df7237e940ed2a2183",
-                     *       "download_url": "https://api.paygate.example/reports/rpt_01M91HBRA9E28Y83YP741788KD/file?expires=1796508237&signature=326f7ff9d2ada25d8587964ecc3fea06039696d5ada9aad5c57b436af8135833",
-                     *       "expires_at": 1796508237,
-                     *       "created_at": 1796421837,
-                     *       "ready_at": 1796421837,
-                     *       "idempotency_key": "01b5ccbd-b2fe-48d1-ae92-a4b08d6a6e56"
+                     *       "sha256": "9bf69a68cd36b41cd2d8a5d6d077362b2af59ad02ebb5bcfb07f29b92fbe29ec",
+                     *       "download_url": "https://api.paygate.example/reports/rpt_01M96K8YRVVHZ5MYMKFYW5ZSNA/file?expires=1796678015&signature=c9ca2d98805d586a2eab0e320eb99741905fc0fef43a047e5bcab90be5e43073",
+                     *       "expires_at": 1796678015,
+                     *       "created_at": 1796591614,
+                     *       "ready_at": 1796591614,
+                     *       "idempotency_key": "eb79d714-02cc-4c74-a165-11937cefb17b"
                      *     }
                      */
                     "application/json": components["schemas"]["Report"];
@@ -12166,22 +12427,22 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "evt_01M91HBMV9Q059ZB489021Y2GC",
+                     *           "id": "evt_01M96K8W2ASN9TBQNSMH8QTGFS",
                      *           "object": "event",
                      *           "type": "payout.completed",
                      *           "mode": "sandbox",
-                     *           "created_at": 1796421833,
+                     *           "created_at": 1796591611,
                      *           "data": {
                      *             "object": {
-                     *               "id": "pout_01M91HBKBDJK5HK73A3P623YJ7",
-                     *               "utr": "SBXA964679C0DB60",
+                     *               "id": "pout_01M96K8TQX2E7GW9Y4JNF1C9KY",
+                     *               "utr": "SBXDAFD3158F7568",
                      *               "fees": 0,
                      *               "mode": "upi",
                      *               "amount": 5000,
                      *               "object": "payout",
                      *               "status": "completed",
                      *               "approval": null,
-                     *               "batch_id": "pbat_01M91HBKBACXRDQHTHETX45ARD",
+                     *               "batch_id": "pbat_01M96K8TQR8J7FFD4GMSH3VSQK",
                      *               "currency": "INR",
                      *               "livemode": false,
                      *               "metadata": {},
@@ -12189,13 +12450,13 @@ export interface operations {
                      *               "narration": null,
                      *               "queued_at": null,
                      *               "reference": null,
-                     *               "created_at": 1796421832,
+                     *               "created_at": 1796591610,
                      *               "rejected_at": null,
                      *               "reversed_at": null,
                      *               "cancelled_at": null,
-                     *               "completed_at": 1796421833,
+                     *               "completed_at": 1796591611,
                      *               "scheduled_at": null,
-                     *               "beneficiary_id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
+                     *               "beneficiary_id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
                      *               "failure_reason": null,
                      *               "idempotency_key": "stipend-2027-01/emp-001",
                      *               "queue_expires_at": null,
@@ -12319,22 +12580,22 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "evt_01M91HBMV9Q059ZB489021Y2GC",
+                     *       "id": "evt_01M96K8W2ASN9TBQNSMH8QTGFS",
                      *       "object": "event",
                      *       "type": "payout.completed",
                      *       "mode": "sandbox",
-                     *       "created_at": 1796421833,
+                     *       "created_at": 1796591611,
                      *       "data": {
                      *         "object": {
-                     *           "id": "pout_01M91HBKBDJK5HK73A3P623YJ7",
-                     *           "utr": "SBXA964679C0DB60",
+                     *           "id": "pout_01M96K8TQX2E7GW9Y4JNF1C9KY",
+                     *           "utr": "SBXDAFD3158F7568",
                      *           "fees": 0,
                      *           "mode": "upi",
                      *           "amount": 5000,
                      *           "object": "payout",
                      *           "status": "completed",
                      *           "approval": null,
-                     *           "batch_id": "pbat_01M91HBKBACXRDQHTHETX45ARD",
+                     *           "batch_id": "pbat_01M96K8TQR8J7FFD4GMSH3VSQK",
                      *           "currency": "INR",
                      *           "livemode": false,
                      *           "metadata": {},
@@ -12342,13 +12603,13 @@ export interface operations {
                      *           "narration": null,
                      *           "queued_at": null,
                      *           "reference": null,
-                     *           "created_at": 1796421832,
+                     *           "created_at": 1796591610,
                      *           "rejected_at": null,
                      *           "reversed_at": null,
                      *           "cancelled_at": null,
-                     *           "completed_at": 1796421833,
+                     *           "completed_at": 1796591611,
                      *           "scheduled_at": null,
-                     *           "beneficiary_id": "bene_01M91HBDJWCMTJGN85ES4T02JH",
+                     *           "beneficiary_id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
                      *           "failure_reason": null,
                      *           "idempotency_key": "stipend-2027-01/emp-001",
                      *           "queue_expires_at": null,
@@ -12467,7 +12728,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "endpoint_id": "we_01M91HBDKWHQD3YHCYGRC65GMT"
+                 *       "endpoint_id": "we_01M96K8NPGNBJTQVWG8G12MPXQ"
                  *     }
                  */
                 "application/x-www-form-urlencoded": {
@@ -12476,7 +12737,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "endpoint_id": "we_01M91HBDKWHQD3YHCYGRC65GMT"
+                 *       "endpoint_id": "we_01M96K8NPGNBJTQVWG8G12MPXQ"
                  *     }
                  */
                 "application/json": {
@@ -12505,9 +12766,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "event_redelivery",
-                     *       "event_id": "evt_01M91HBMV9Q059ZB489021Y2GC",
+                     *       "event_id": "evt_01M96K8W2ASN9TBQNSMH8QTGFS",
                      *       "endpoint_ids": [
-                     *         "we_01M91HBDKWHQD3YHCYGRC65GMT"
+                     *         "we_01M96K8NPGNBJTQVWG8G12MPXQ"
                      *       ]
                      *     }
                      */
@@ -12695,7 +12956,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "we_01M91HBDKWHQD3YHCYGRC65GMT",
+                     *           "id": "we_01M96K8NPGNBJTQVWG8G12MPXQ",
                      *           "object": "webhook_endpoint",
                      *           "mode": "sandbox",
                      *           "url": "https://example.com/webhooks/paygate",
@@ -12705,7 +12966,7 @@ export interface operations {
                      *             "payment.captured"
                      *           ],
                      *           "status": "enabled",
-                     *           "created_at": 1796421826
+                     *           "created_at": 1796591605
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -12819,7 +13080,7 @@ export interface operations {
                      *       "payment.captured"
                      *     ]
                      */
-                    enabled_events: ("*" | "payment.*" | "refund.*" | "payout.*" | "payout_batch.*" | "api_key.*" | "approval_policy.*" | "payment_link.*" | "collection.*" | "mandate.*" | "settlement.*" | "report.*" | "payment.captured" | "payment.failed" | "refund.processed" | "refund.failed" | "payout.initiated" | "payout.completed" | "payout.failed" | "payout.reversed" | "payout.pending_approval" | "payout.approved" | "payout.rejected" | "payout.scheduled" | "payout.queued" | "payout.cancelled" | "payout_batch.completed" | "payout_batch.pending_approval" | "payout_batch.approved" | "payout_batch.rejected" | "payout_batch.cancelled" | "api_key.created" | "api_key.revoked" | "approval_policy.updated" | "payment_link.partially_paid" | "payment_link.paid" | "payment_link.expired" | "payment_link.cancelled" | "collection.charged" | "collection.failed" | "collection.halted" | "collection.completed" | "mandate.active" | "mandate.rejected" | "mandate.paused" | "mandate.resumed" | "mandate.revoked" | "mandate.expired" | "settlement.processed" | "report.ready" | "report.failed")[];
+                    enabled_events: ("*" | "payment.*" | "refund.*" | "payout.*" | "payout_batch.*" | "api_key.*" | "approval_policy.*" | "payment_link.*" | "collection.*" | "mandate.*" | "settlement.*" | "report.*" | "beneficiary.*" | "payment.captured" | "payment.failed" | "refund.processed" | "refund.failed" | "payout.initiated" | "payout.completed" | "payout.failed" | "payout.reversed" | "payout.pending_approval" | "payout.approved" | "payout.rejected" | "payout.scheduled" | "payout.queued" | "payout.cancelled" | "payout_batch.completed" | "payout_batch.pending_approval" | "payout_batch.approved" | "payout_batch.rejected" | "payout_batch.cancelled" | "api_key.created" | "api_key.revoked" | "approval_policy.updated" | "payment_link.partially_paid" | "payment_link.paid" | "payment_link.expired" | "payment_link.cancelled" | "collection.charged" | "collection.failed" | "collection.halted" | "collection.completed" | "mandate.active" | "mandate.rejected" | "mandate.paused" | "mandate.resumed" | "mandate.revoked" | "mandate.expired" | "settlement.processed" | "report.ready" | "report.failed" | "beneficiary.verified" | "beneficiary.verification_failed")[];
                     /** @description Free text, at most 500 characters. */
                     description?: string;
                 };
@@ -12847,7 +13108,7 @@ export interface operations {
                      *       "payment.captured"
                      *     ]
                      */
-                    enabled_events: ("*" | "payment.*" | "refund.*" | "payout.*" | "payout_batch.*" | "api_key.*" | "approval_policy.*" | "payment_link.*" | "collection.*" | "mandate.*" | "settlement.*" | "report.*" | "payment.captured" | "payment.failed" | "refund.processed" | "refund.failed" | "payout.initiated" | "payout.completed" | "payout.failed" | "payout.reversed" | "payout.pending_approval" | "payout.approved" | "payout.rejected" | "payout.scheduled" | "payout.queued" | "payout.cancelled" | "payout_batch.completed" | "payout_batch.pending_approval" | "payout_batch.approved" | "payout_batch.rejected" | "payout_batch.cancelled" | "api_key.created" | "api_key.revoked" | "approval_policy.updated" | "payment_link.partially_paid" | "payment_link.paid" | "payment_link.expired" | "payment_link.cancelled" | "collection.charged" | "collection.failed" | "collection.halted" | "collection.completed" | "mandate.active" | "mandate.rejected" | "mandate.paused" | "mandate.resumed" | "mandate.revoked" | "mandate.expired" | "settlement.processed" | "report.ready" | "report.failed")[];
+                    enabled_events: ("*" | "payment.*" | "refund.*" | "payout.*" | "payout_batch.*" | "api_key.*" | "approval_policy.*" | "payment_link.*" | "collection.*" | "mandate.*" | "settlement.*" | "report.*" | "beneficiary.*" | "payment.captured" | "payment.failed" | "refund.processed" | "refund.failed" | "payout.initiated" | "payout.completed" | "payout.failed" | "payout.reversed" | "payout.pending_approval" | "payout.approved" | "payout.rejected" | "payout.scheduled" | "payout.queued" | "payout.cancelled" | "payout_batch.completed" | "payout_batch.pending_approval" | "payout_batch.approved" | "payout_batch.rejected" | "payout_batch.cancelled" | "api_key.created" | "api_key.revoked" | "approval_policy.updated" | "payment_link.partially_paid" | "payment_link.paid" | "payment_link.expired" | "payment_link.cancelled" | "collection.charged" | "collection.failed" | "collection.halted" | "collection.completed" | "mandate.active" | "mandate.rejected" | "mandate.paused" | "mandate.resumed" | "mandate.revoked" | "mandate.expired" | "settlement.processed" | "report.ready" | "report.failed" | "beneficiary.verified" | "beneficiary.verification_failed")[];
                     /** @description Free text, at most 500 characters. */
                     description?: string;
                 };
@@ -12872,7 +13133,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_01M91HBDKWHQD3YHCYGRC65GMT",
+                     *       "id": "we_01M96K8NPGNBJTQVWG8G12MPXQ",
                      *       "object": "webhook_endpoint",
                      *       "mode": "sandbox",
                      *       "url": "https://example.com/webhooks/paygate",
@@ -12882,7 +13143,7 @@ export interface operations {
                      *         "payment.captured"
                      *       ],
                      *       "status": "enabled",
-                     *       "created_at": 1796421826,
+                     *       "created_at": 1796591605,
                      *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
                      *     }
                      */
@@ -13042,7 +13303,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_01M91HBDKWHQD3YHCYGRC65GMT",
+                     *       "id": "we_01M96K8NPGNBJTQVWG8G12MPXQ",
                      *       "object": "webhook_endpoint",
                      *       "mode": "sandbox",
                      *       "url": "https://example.com/webhooks/paygate",
@@ -13052,7 +13313,7 @@ export interface operations {
                      *         "payment.captured"
                      *       ],
                      *       "status": "enabled",
-                     *       "created_at": 1796421826
+                     *       "created_at": 1796591605
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];
@@ -13176,7 +13437,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_01M91HBDKWHQD3YHCYGRC65GMT",
+                     *       "id": "we_01M96K8NPGNBJTQVWG8G12MPXQ",
                      *       "object": "webhook_endpoint",
                      *       "mode": "sandbox",
                      *       "deleted": true
@@ -13325,22 +13586,22 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "dlv_01M91HBNTSR9FN90FTG9ZDZVQ2",
+                     *           "id": "dlv_01M96K8WKBVJHEPEXM9P17PX2Q",
                      *           "object": "webhook_delivery",
                      *           "mode": "sandbox",
-                     *           "event_id": "evt_01M91HBMV9Q059ZB489021Y2GC",
-                     *           "endpoint_id": "we_01M91HBDKWHQD3YHCYGRC65GMT",
+                     *           "event_id": "evt_01M96K8W2ASN9TBQNSMH8QTGFS",
+                     *           "endpoint_id": "we_01M96K8NPGNBJTQVWG8G12MPXQ",
                      *           "attempt": 1,
                      *           "succeeded": true,
                      *           "status_code": 200,
                      *           "error": null,
                      *           "duration_ms": 1,
                      *           "delivery": "event",
-                     *           "created_at": 1796421834
+                     *           "created_at": 1796591612
                      *         }
                      *       ],
                      *       "has_more": false,
-                     *       "url": "/v1/webhook_endpoints/we_01M91HBDKWHQD3YHCYGRC65GMT/deliveries"
+                     *       "url": "/v1/webhook_endpoints/we_01M96K8NPGNBJTQVWG8G12MPXQ/deliveries"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDeliveryList"];
@@ -13570,10 +13831,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "key_01M91HBCXY31KQ21WB4VRD5F9W",
+                     *       "id": "key_01M96K8NAERDV9X605T6F4D6W1",
                      *       "object": "api_key",
                      *       "name": null,
-                     *       "holder": "key_01M91HBCXY31KQ21WB4VRD5F9W",
+                     *       "holder": "key_01M96K8NAERDV9X605T6F4D6W1",
                      *       "role": "full",
                      *       "mode": "sandbox",
                      *       "limits": {
@@ -13705,7 +13966,7 @@ export interface operations {
                      *         "unverified": "allow",
                      *         "mismatch": "allow"
                      *       },
-                     *       "updated_at": 1796421830
+                     *       "updated_at": 1796591609
                      *     }
                      */
                     "application/json": components["schemas"]["ApprovalPolicy"];
@@ -13911,7 +14172,7 @@ export interface operations {
                      *         "unverified": "allow",
                      *         "mismatch": "allow"
                      *       },
-                     *       "updated_at": 1796421830
+                     *       "updated_at": 1796591609
                      *     }
                      */
                     "application/json": components["schemas"]["ApprovalPolicy"];
