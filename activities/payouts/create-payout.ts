@@ -1,10 +1,10 @@
 // Creating a payout: `initiated` with its amount reserved, or (a batch item) `failed` with its reason; a single
 // payout that cannot be created is refused instead, having written nothing. Idempotent by key.
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { type ApprovalRecord, approvalNeed, keyIsLimited } from '../../src/domain/approvals.ts';
+import { type ApprovalRecord, type VerificationFacts, approvalNeed, keyIsLimited, policyReadsVerification, verificationRule } from '../../src/domain/approvals.ts';
 import { readApprovalPolicy } from '../../src/db/approval-policies.ts';
 import { lockKeyDay } from '../../src/db/accounts.ts';
-import { beneficiaryFacts, queueIsEmpty } from '../../src/db/payout-waits.ts';
+import { beneficiaryFacts, queueIsEmpty, verificationFacts } from '../../src/db/payout-waits.ts';
 import { webhookSimulationsOf } from '../../src/domain/webhooks.ts';
 import { type FailureReason, failure, fittingBeneficiaryTypes, isPayoutWaiting, transferModeProblem } from '../../src/domain/payouts.ts';
 import { PayoutEntity, type Payout } from '../../src/db/entities.ts';
@@ -160,7 +160,7 @@ async function createPayoutLocked(deps: CreateDeps, request: PayoutRequest, inpu
       // any new item is, its money reserved here.
       if (input.item && existing.batchId === input.item.batchId && isPayoutWaiting(existing.status)) {
         const row = await loadRow(tx, payoutStore, existing.id, true);
-        const { problem } = creationProblem(request, facts, belowMinimum);
+        const problem = creationProblem(request, facts, belowMinimum).problem ?? (await itemRefusedByVerification(tx, request));
         if ((!problem || problem.code === 'insufficient_funds') && row.queueIfLowBalance && (problem || !(await queueIsEmpty(tx, row.accountId, row.mode)))) {
           row.queueExpiresAt = new Date(Date.now() + deps.queueSeconds * 1000);
           await tx.execute(`update payouts set queue_if_low_balance = true, queue_expires_at = ? where id = ?`, [row.queueExpiresAt, row.id]);
@@ -171,6 +171,7 @@ async function createPayoutLocked(deps: CreateDeps, request: PayoutRequest, inpu
       return payoutView(existing);
     }
     let { problem, param } = creationProblem(request, facts, belowMinimum);
+    if (!problem && input.item) problem = await itemRefusedByVerification(tx, request);
     // A payout that waits has its balance checked when it leaves its last wait, never at creation.
     let wait = problem && problem.code !== 'insufficient_funds' ? undefined : await firstWait(tx, request, input.origin, dayTotal);
     // Nothing else to wait for, and flagged: it queues when `available` cannot cover it or older payouts queue
@@ -208,13 +209,16 @@ async function firstWait(tx: EntityManager, request: PayoutRequest, origin: Payo
   const policy = await readApprovalPolicy(tx, request.accountId, request.mode);
   const bene = await beneficiaryFacts(tx, request, key.keyId);
   if (!bene) return undefined; // refused as beneficiary_not_found before this is asked
+  const verification = policyReadsVerification(policy) ? await verificationFacts(tx, request.beneficiaryId) : undefined;
   const need = approvalNeed(policy, key, {
     amount: request.amount,
     largest: request.amount,
     keyDayTotal: dayTotal,
     newBeneficiary: bene.byMaker && !bene.paidBefore && policy.beneficiaries.new !== 'allow',
     afterRejection: bene.rejectedLately,
+    verification,
   });
+  if (need.refusal === 'beneficiary_not_verified') throw refuse('BeneficiaryNotVerified', verificationRefusal(verification), { param: 'beneficiary_id' });
   if (need.refusal) throw refuse('PermissionDenied', "The account's approval policy refuses a maker key's first payout to a beneficiary a maker key created (beneficiaries[new]: refuse).");
   if (need.required > 0) {
     const approval: ApprovalRecord = {
@@ -223,13 +227,30 @@ async function firstWait(tx: EntityManager, request: PayoutRequest, origin: Payo
       reasons: need.reasons,
       expires_at: Math.floor(Date.now() / 1000) + policy.expiresAfter,
       requested_by: { key_id: key.keyId, name: key.name, holder: key.holder },
-      beneficiary: bene.beneficiary,
+      beneficiary: { ...bene.beneficiary, verification: verification?.shown ?? null },
     };
     return { status: 'pending_approval', approval };
   }
   if (request.scheduledAt && request.scheduledAt * 1000 > Date.now()) return { status: 'scheduled' };
   return undefined;
 }
+
+/**
+ * A batch item's own judgement by the policy's verification rules (its batch was judged as a whole for the rest):
+ * refused by a rule of `refuse`, it is created `failed` with beneficiary_not_verified and the others go on.
+ */
+async function itemRefusedByVerification(tx: EntityManager, request: PayoutRequest): Promise<FailureReason | undefined> {
+  const policy = await readApprovalPolicy(tx, request.accountId, request.mode);
+  if (policy.beneficiaries.unverified !== 'refuse' && policy.beneficiaries.mismatch !== 'refuse') return undefined;
+  const verification = await verificationFacts(tx, request.beneficiaryId);
+  return verificationRule(policy, verification).refused ? failure('beneficiary_not_verified', verificationRefusal(verification)) : undefined;
+}
+
+/** Why the policy refuses a payout to this beneficiary (`beneficiaries[unverified]` or `[mismatch]`: refuse). */
+const verificationRefusal = (v: VerificationFacts | undefined): string =>
+  v?.mismatch
+    ? "The account's approval policy refuses payouts to a beneficiary whose name at the bank does not match (beneficiaries[mismatch]: refuse); verify it again once corrected."
+    : "The account's approval policy refuses payouts to a beneficiary until it is verified (beneficiaries[unverified]: refuse): POST /v1/beneficiaries/:id/verify.";
 
 /**
  * Creates the payout. The usual case is one statement (createPayoutAlone); anything else is decided under the

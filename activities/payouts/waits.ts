@@ -3,13 +3,13 @@
 // payout's row lock, so an approval racing an expiry or a cancel ends in exactly one state, and the money is
 // reserved only when the payout leaves its last wait, by the same lifecycle move as at creation.
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { type ApprovalRecord, approvalRecordOf, policyApprovals } from '../../src/domain/approvals.ts';
+import { type ApprovalPolicy, type ApprovalReason, type ApprovalRecord, approvalRecordOf, policyApprovals, policyReadsVerification, verificationRule } from '../../src/domain/approvals.ts';
 import type { KeyRole } from '../../src/domain/key-roles.ts';
 import { type FailureReason, type PayoutStatus, type PayoutWaitStatus, failure, isPayoutWaiting } from '../../src/domain/payouts.ts';
 import type { Payout } from '../../src/db/entities.ts';
 import { readApprovalPolicy } from '../../src/db/approval-policies.ts';
 import { recordEvent } from '../../src/db/events.ts';
-import { keyRevoked, lockedAvailable, queueIsEmpty, recordApproval, standingApprovals } from '../../src/db/payout-waits.ts';
+import { keyRevoked, lockedAvailable, queueIsEmpty, recordApproval, standingApprovals, verificationFacts } from '../../src/db/payout-waits.ts';
 import { payoutView } from '../../src/db/views.ts';
 import { applyTransition, loadRow, refuse } from '../lifecycle.ts';
 import { payoutStore } from './payout-store.ts';
@@ -112,7 +112,12 @@ async function goOn(tx: EntityManager, row: Payout, timeCame: boolean, queueSeco
   if (row.createdByKeyId && (await keyRevoked(tx, row.createdByKeyId))) return move(tx, row, 'cancelled');
   const [bene] = await tx.execute<{ active: boolean }[]>(`select active from beneficiaries where id = ? and account_id = ? and mode = ?`, [row.beneficiaryId, row.accountId, row.mode]);
   if (!bene?.active) return move(tx, row, 'failed', failure('beneficiary_not_found'));
-  const stricter = await stricterNow(tx, row);
+  const policy = await readApprovalPolicy(tx, row.accountId, row.mode);
+  // The beneficiary's latest verification, as it stands now (a later mismatch, or a refusal set meanwhile, applies).
+  const verification = policyReadsVerification(policy) ? await verificationFacts(tx, row.beneficiaryId) : undefined;
+  const byVerification = verificationRule(policy, verification);
+  if (byVerification.refused) return move(tx, row, 'failed', failure('beneficiary_not_verified'));
+  const stricter = await stricterNow(tx, row, policy, byVerification.reasons, verification?.shown);
   if (stricter) {
     await writeApproval(tx, row, stricter);
     return row.status === 'pending_approval' ? payoutView(row) : move(tx, row, 'pending_approval');
@@ -133,10 +138,16 @@ async function goOn(tx: EntityManager, row: Payout, timeCame: boolean, queueSeco
  * The approval the account's policy asks of this payout now, when it asks more than the approvals standing (the
  * stricter of creation and now applies); undefined when what stands is enough.
  */
-async function stricterNow(tx: EntityManager, row: Payout): Promise<ApprovalRecord | undefined> {
-  const policy = await readApprovalPolicy(tx, row.accountId, row.mode);
-  // Only the policy's rules are judged again here: a key's day was counted once, at creation.
-  const need = policyApprovals(policy, Number(row.amount));
+async function stricterNow(
+  tx: EntityManager,
+  row: Payout,
+  policy: ApprovalPolicy,
+  verificationReasons: readonly ApprovalReason[],
+  verificationShown: ApprovalRecord['beneficiary']['verification'] | undefined,
+): Promise<ApprovalRecord | undefined> {
+  // The policy's rules and its verification rules are judged again here: a key's day was counted once, at creation.
+  const rules = policyApprovals(policy, Number(row.amount));
+  const need = { required: Math.max(rules.required, verificationReasons.length > 0 ? 1 : 0), reasons: [...rules.reasons, ...verificationReasons] };
   const record = approvalRecordOf(row.approval);
   const received = record ? await standingApprovals(tx, row.id) : [];
   const required = Math.max(need.required, record?.required ?? 0);
@@ -148,7 +159,7 @@ async function stricterNow(tx: EntityManager, row: Payout): Promise<ApprovalReco
     reasons: [...new Set([...(record?.reasons ?? []), ...need.reasons])],
     expires_at: Math.floor(Date.now() / 1000) + policy.expiresAfter,
     requested_by: key,
-    beneficiary: record?.beneficiary ?? (await beneficiaryShown(tx, row)),
+    beneficiary: { ...(record?.beneficiary ?? (await beneficiaryShown(tx, row))), ...(verificationShown !== undefined ? { verification: verificationShown } : {}) },
   };
 }
 

@@ -37,6 +37,7 @@ export const publicHeaders = z.object({ 'Request-Id': requestIdHeader });
 const codeTexts: Record<ErrorCode, string> = {
   invalid_request: 'a missing, malformed or unknown parameter or header (`invalid_request`)',
   invalid_method: 'a payment method or transfer mode that is unknown or does not fit (`invalid_method`)',
+  beneficiary_not_verified: "the approval policy refuses payouts to this beneficiary until it is verified, or while its name does not match (`beneficiary_not_verified`)",
   authentication_failed: 'no key, an unknown, revoked or malformed key, or a wrong scheme (`authentication_failed`)',
   insufficient_funds: 'the available balance cannot cover the amount (`insufficient_funds`)',
   https_required: 'a live key over plain HTTP (`https_required`)',

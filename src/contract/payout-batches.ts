@@ -98,6 +98,7 @@ export const batchApprovalSchema = z
       new_beneficiaries: z.int().meta({ description: 'Items whose beneficiary a maker key created and nobody has paid yet.' }),
       largest_items: z.array(z.object({ idempotency_key: z.string(), beneficiary_id: z.string(), amount: z.int() })).meta({ description: 'The largest items, largest first (at most 3).' }),
       joined_by_reference: z.int().meta({ description: 'Items that joined by reference: they keep their own status and approval.' }),
+      unverified_beneficiaries: z.int().meta({ description: "Beneficiaries of its items that a verification rule of `approve` flags (not verified, or their name a mismatch)." }),
     }),
   })
   .meta({ id: 'PayoutBatchApproval' });

@@ -53,6 +53,10 @@ export const approvalSchema = z
         ifsc: z.string().nullable(),
         vpa: z.string().nullable(),
         paid_before: z.boolean(),
+        verification: z
+          .object({ status: z.enum(['pending', 'verified', 'failed']), name_match: z.enum(['match', 'partial', 'mismatch']).nullable() })
+          .nullable()
+          .meta({ description: 'Its latest verification when the payout was judged (`null`: never verified); `name_match` is the result of the last one that verified.' }),
       })
       .meta({ description: 'The beneficiary as an approver must see it; `name` was written by the creating key.' }),
   })
@@ -150,7 +154,7 @@ export const payoutPaths: Paths = {
     post: payout.create({
       summary: 'Send money to a beneficiary; answers `initiated` once the amount is reserved',
       body: createPayoutParams,
-      errors: ['insufficient_funds', 'not_found', 'invalid_method', 'connection_required'],
+      errors: ['insufficient_funds', 'not_found', 'invalid_method', 'beneficiary_not_verified', 'connection_required'],
     }),
     get: payout.list('List payouts, newest first (filters status, batch_id, beneficiary_id)', listPayoutsQuery),
   },

@@ -5,7 +5,7 @@
 // cancelled) or go on one by one through their payouts' workflows as any batch's items do.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiError } from '../domain/errors.ts';
-import { type BatchApprovalRecord, type Requester, approvalNeed, keyIsLimited } from '../domain/approvals.ts';
+import { type ApprovalPolicy, type ApprovalReason, type BatchApprovalRecord, type Requester, approvalNeed, keyIsLimited } from '../domain/approvals.ts';
 import { newId } from '../domain/ids.ts';
 import type { Mode } from '../domain/modes.ts';
 import type { PayoutOrder } from '../domain/payouts.ts';
@@ -50,6 +50,43 @@ async function newBeneficiaries(tx: EntityManager, batch: BatchOrder, beneficiar
 }
 
 /**
+ * How many of `beneficiaryIds` are unverified (their latest verification did not end `verified`) and how many have a
+ * name mismatch standing (the newest verification that decided a name found a mismatch), in one statement however
+ * many there are: what the policy's verification rules read of a batch (src/domain/verifications.ts says the rules).
+ */
+async function flaggedBeneficiaries(tx: EntityManager, beneficiaryIds: readonly string[]): Promise<{ unverified: number; mismatch: number; either: number }> {
+  const [row] = await tx.execute<{ unverified: string; mismatch: string; either: string }[]>(
+    `with ids as (select distinct id from jsonb_array_elements_text(?::jsonb) as t(id)),
+     standing as (
+       select (select v.status from beneficiary_verifications v where v.beneficiary_id = ids.id order by v.created_at desc, v.id desc limit 1) as latest,
+              (select v.name_match_result from beneficiary_verifications v
+               where v.beneficiary_id = ids.id and v.status = 'verified' and v.name_match_result in ('match', 'mismatch')
+               order by v.created_at desc, v.id desc limit 1) as deciding
+       from ids)
+     select (count(*) filter (where latest is distinct from 'verified'))::text as unverified,
+            (count(*) filter (where deciding = 'mismatch'))::text as mismatch,
+            (count(*) filter (where latest is distinct from 'verified' or deciding = 'mismatch'))::text as either
+     from standing`,
+    [JSON.stringify(beneficiaryIds)],
+  );
+  return { unverified: Number(row?.unverified ?? 0), mismatch: Number(row?.mismatch ?? 0), either: Number(row?.either ?? 0) };
+}
+
+/**
+ * The approval the policy's verification rules of `approve` ask of a batch: the whole batch waits when any item's
+ * beneficiary is flagged. Rules of `refuse` refuse no batch: each item so refused fails alone as it is created.
+ */
+async function batchVerificationNeed(tx: EntityManager, policy: ApprovalPolicy, beneficiaryIds: readonly string[]): Promise<{ reasons: ApprovalReason[]; flagged: number }> {
+  const { unverified: u, mismatch: m } = policy.beneficiaries;
+  if (u !== 'approve' && m !== 'approve') return { reasons: [], flagged: 0 };
+  const flagged = await flaggedBeneficiaries(tx, beneficiaryIds);
+  const reasons: ApprovalReason[] = [];
+  if (u === 'approve' && flagged.unverified > 0) reasons.push('beneficiary_unverified');
+  if (m === 'approve' && flagged.mismatch > 0) reasons.push('name_mismatch');
+  return { reasons, flagged: u === 'approve' && m === 'approve' ? flagged.either : u === 'approve' ? flagged.unverified : flagged.mismatch };
+}
+
+/**
  * Judges a new batch inside its storing transaction. A limited key's day is read under its lock (lockKeyDay), held
  * until the batch is stored, so two batches (or a batch and a payout) of one key that together cross its limit
  * cannot both pass it.
@@ -68,6 +105,11 @@ export async function judgeNewBatch(tx: EntityManager, batch: BatchOrder, key: R
   const policy = await readApprovalPolicy(tx, batch.accountId, batch.mode);
   const fresh = policy.beneficiaries.new === 'allow' ? 0 : await newBeneficiaries(tx, batch, own.map((i) => i.beneficiaryId));
   const need = approvalNeed(policy, key, { amount: total, largest, keyDayTotal, newBeneficiary: fresh > 0, afterRejection: false });
+  const verification = await batchVerificationNeed(tx, policy, own.map((i) => i.beneficiaryId));
+  for (const reason of verification.reasons) {
+    need.reasons.push(reason);
+    need.required = Math.max(need.required, 1) as 1 | 2;
+  }
   if (need.refusal) {
     throw new ApiError('permission_denied', "The account's approval policy refuses payouts to beneficiaries a maker key created and nobody has paid yet (beneficiaries[new]: refuse).");
   }
@@ -88,6 +130,7 @@ export async function judgeNewBatch(tx: EntityManager, batch: BatchOrder, key: R
               .slice(0, 3)
               .map((i) => ({ idempotency_key: i.idempotencyKey, beneficiary_id: i.beneficiaryId, amount: i.amount })),
             joined_by_reference: joined.size,
+            unverified_beneficiaries: verification.flagged,
           },
         }
       : null;

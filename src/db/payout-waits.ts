@@ -1,8 +1,9 @@
 // What the judgement of a payout's waits reads (src/domain/approvals.ts decides from it), inside the payout's
 // creating or releasing transaction, and the approvals given to a waiting payout or batch.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AFTER_REJECTION_SECONDS, type ApprovalRecord } from '../domain/approvals.ts';
+import { AFTER_REJECTION_SECONDS, type ApprovalRecord, type VerificationFacts } from '../domain/approvals.ts';
 import type { Mode } from '../domain/modes.ts';
+import { verificationStanding } from './beneficiary-verifications.ts';
 
 /** The beneficiary as an approver sees it, and what the policy's beneficiary rules and `after_rejection` read. */
 export interface BeneficiaryFacts {
@@ -41,6 +42,20 @@ export async function beneficiaryFacts(tx: EntityManager, request: { accountId: 
     byMaker: row.by_maker,
     paidBefore: row.paid_before,
     rejectedLately: row.rejected_lately,
+  };
+}
+
+/**
+ * A beneficiary as the policy's verification rules read it, now (the latest verification, whatever ended before), and
+ * as an approver is shown it. Read only when the policy asks (policyReadsVerification).
+ */
+export async function verificationFacts(tx: EntityManager, beneficiaryId: string): Promise<VerificationFacts & { shown: ApprovalRecord['beneficiary']['verification'] }> {
+  const standing = await verificationStanding(tx, beneficiaryId);
+  const latest = standing.latest;
+  return {
+    unverified: !standing.verified,
+    mismatch: standing.mismatch,
+    shown: latest ? { status: latest.status, name_match: latest.nameMatch?.result ?? null } : null,
   };
 }
 

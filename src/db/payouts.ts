@@ -177,8 +177,16 @@ export function activeBeneficiaryGuard(
   const base = `select type, name, vpa, account_number, ifsc, email, phone from beneficiaries b
           where id = ? and account_id = ? and mode = ? and active and type in (${types.map(() => '?').join(', ')})`;
   const params = [request.beneficiaryId, request.accountId, request.mode, ...types];
-  // A batch's item waits with its batch, judged as a whole when it was stored: nothing more to ask of it here.
-  if (!options.mayWait) return { sql: base, params };
+  // A batch's item waits with its batch, judged as a whole when it was stored: only a verification rule of `refuse`
+  // is its own (the item fails alone), judged under the locks when the account's policy has one.
+  if (!options.mayWait) {
+    return {
+      sql: `${base}
+            and not exists (select 1 from approval_policies ap where ap.account_id = b.account_id and ap.mode = b.mode
+                            and 'refuse' in (ap.beneficiaries->>'unverified', ap.beneficiaries->>'mismatch'))`,
+      params,
+    };
+  }
   // Also nothing this payout may have to wait for (then the locked way judges it: activities/payouts/create-payout.ts):
   // no rule of the account's approval policy reaches its amount, the beneficiary was not made by a maker key (the
   // policy's `beneficiaries[new]`), and no payout of this key to this beneficiary was rejected in the last 7 days.
@@ -186,6 +194,8 @@ export function activeBeneficiaryGuard(
     sql: `${base}
             and not exists (select 1 from approval_policies ap, jsonb_array_elements(ap.rules) r
                             where ap.account_id = b.account_id and ap.mode = b.mode and (r->>'min_amount')::bigint <= ?::bigint)
+            and not exists (select 1 from approval_policies ap where ap.account_id = b.account_id and ap.mode = b.mode
+                            and (coalesce(ap.beneficiaries->>'unverified', 'allow') <> 'allow' or coalesce(ap.beneficiaries->>'mismatch', 'allow') <> 'allow'))
             and (b.created_by_key_id is null or not exists (select 1 from api_keys k where k.id = b.created_by_key_id and k.role = 'maker'))
             and not exists (select 1 from payouts r where r.status = 'rejected' and r.created_by_key_id = ? and r.beneficiary_id = b.id
                             and r.failure_code = 'approval_rejected' and r.rejected_at > now() - interval '${AFTER_REJECTION_SECONDS} seconds')`,

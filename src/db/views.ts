@@ -154,7 +154,10 @@ export function payoutView(row: Payout): PayoutResponse {
 function withoutHolders<R extends { received: ApprovalRecord['received'] }>(record: R | null) {
   return record && { ...record, received: record.received.map(({ key_id, name, approved_at }) => ({ key_id, name, approved_at })) };
 }
-const approvalView = (stored: unknown): PayoutResponse['approval'] => withoutHolders(approvalRecordOf(stored));
+const approvalView = (stored: unknown): PayoutResponse['approval'] => {
+  const record = withoutHolders(approvalRecordOf(stored));
+  return record && { ...record, beneficiary: { ...record.beneficiary, verification: record.beneficiary.verification ?? null } };
+};
 
 export function payoutBatchView(row: PayoutBatch, counts: PayoutBatchCounts): PayoutBatchResponse {
   return {
@@ -175,7 +178,10 @@ export function payoutBatchView(row: PayoutBatch, counts: PayoutBatchCounts): Pa
   };
 }
 
-const batchApprovalView = (stored: unknown): PayoutBatchResponse['approval'] => withoutHolders(batchApprovalRecordOf(stored));
+const batchApprovalView = (stored: unknown): PayoutBatchResponse['approval'] => {
+  const record = withoutHolders(batchApprovalRecordOf(stored));
+  return record && { ...record, summary: { ...record.summary, unverified_beneficiaries: record.summary.unverified_beneficiaries ?? 0 } };
+};
 
 /** An event as callers see it, from its entity or from a raw row with the same fields (the delivery batch reads those). */
 export function eventView(row: Pick<Event, 'id' | 'type' | 'mode' | 'createdAt' | 'data'>): EventResponse {

@@ -66,13 +66,43 @@ export interface ApprovalFacts {
   newBeneficiary: boolean;
   /** A payout of this key to this beneficiary was rejected in the last AFTER_REJECTION_SECONDS. */
   afterRejection: boolean;
+  /** What the policy's verification rules read of the beneficiary (absent: verified, no mismatch standing). */
+  verification?: VerificationFacts;
+}
+
+/** A beneficiary as the policy's `beneficiaries[unverified]` and `[mismatch]` read it (docs/api.md, "Verified beneficiaries"). */
+export interface VerificationFacts {
+  /** Its latest verification did not end `verified` (none yet, pending, or failed). */
+  unverified: boolean;
+  /** A verification found its name a `mismatch`, and no later one a `match`. */
+  mismatch: boolean;
+}
+
+/** Whether the policy asks anything of a beneficiary's verification (else it need not be read). */
+export const policyReadsVerification = (policy: ApprovalPolicy): boolean => policy.beneficiaries.unverified !== 'allow' || policy.beneficiaries.mismatch !== 'allow';
+
+/**
+ * What the policy's verification rules make of a payout to a beneficiary: refused (`refuse` of a rule that applies),
+ * or the approval reasons of the rules of `approve` that apply (one approval each).
+ */
+export function verificationRule(policy: ApprovalPolicy, facts: VerificationFacts | undefined): { refused: boolean; reasons: ApprovalReason[] } {
+  const reasons: ApprovalReason[] = [];
+  let refused = false;
+  const apply = (applies: boolean | undefined, action: BeneficiaryRuleAction, reason: ApprovalReason) => {
+    if (!applies || action === 'allow') return;
+    if (action === 'refuse') refused = true;
+    else reasons.push(reason);
+  };
+  apply(facts?.unverified, policy.beneficiaries.unverified, 'beneficiary_unverified');
+  apply(facts?.mismatch, policy.beneficiaries.mismatch, 'name_mismatch');
+  return { refused, reasons };
 }
 
 export interface ApprovalNeed {
   required: 0 | 1 | 2;
   reasons: ApprovalReason[];
   /** A policy rule of `refuse` that applies (the payout is refused, or a batch item fails). */
-  refusal?: 'new_beneficiary';
+  refusal?: 'new_beneficiary' | 'beneficiary_not_verified';
 }
 
 /** The approvals a payout needs and why: several reasons need the largest number any one of them asks. */
@@ -95,6 +125,9 @@ export function approvalNeed(policy: ApprovalPolicy, key: Requester, facts: Appr
     if (policy.beneficiaries.new === 'approve') need('new_beneficiary', 1);
   }
   if (facts.afterRejection) need('after_rejection', 1);
+  const verification = verificationRule(policy, facts.verification);
+  if (verification.refused) return { required: 0, reasons: [], refusal: 'beneficiary_not_verified' };
+  for (const reason of verification.reasons) need(reason, 1);
   return { required: required as 0 | 1 | 2, reasons };
 }
 
@@ -116,7 +149,16 @@ export interface ApprovalRecord {
   expires_at: number;
   requested_by: { key_id: string; name: string | null; holder: string };
   /** The beneficiary as an approver must see it, taken when the payout was created. */
-  beneficiary: { type: 'bank_account' | 'vpa'; name: string; last4: string | null; ifsc: string | null; vpa: string | null; paid_before: boolean };
+  beneficiary: {
+    type: 'bank_account' | 'vpa';
+    name: string;
+    last4: string | null;
+    ifsc: string | null;
+    vpa: string | null;
+    paid_before: boolean;
+    /** Absent in records written before verifications existed (shown as null). */
+    verification?: { status: 'pending' | 'verified' | 'failed'; name_match: 'match' | 'partial' | 'mismatch' | null } | null;
+  };
 }
 
 /** The stored record (a jsonb column may read back as text or parsed). */
@@ -132,6 +174,8 @@ export interface BatchApprovalRecord extends Omit<ApprovalRecord, 'beneficiary'>
     largest_items: { idempotency_key: string; beneficiary_id: string; amount: number }[];
     /** Items that joined by reference: they keep their own status and approval and are not in this one. */
     joined_by_reference: number;
+    /** Beneficiaries of its items that a verification rule of `approve` flags; absent in records written before them (shown as 0). */
+    unverified_beneficiaries?: number;
   };
 }
 

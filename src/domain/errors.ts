@@ -4,6 +4,7 @@
 export const errorCodes = {
   invalid_request: { status: 400, type: 'invalid_request_error' },
   invalid_method: { status: 400, type: 'invalid_request_error' },
+  beneficiary_not_verified: { status: 400, type: 'invalid_request_error' },
   authentication_failed: { status: 401, type: 'authentication_error' },
   insufficient_funds: { status: 402, type: 'request_failed' },
   https_required: { status: 403, type: 'invalid_request_error' },

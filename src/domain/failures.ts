@@ -30,6 +30,8 @@ export const refusals = {
   InvalidRequest: { code: 'invalid_request' },
   /** Another attempt of the same thing is under way (a payment link's pending payment): answered at once, never queued. */
   Busy: { code: 'invalid_state' },
+  /** The account's approval policy refuses payouts to this beneficiary until it is verified (or its name matches). */
+  BeneficiaryNotVerified: { code: 'beneficiary_not_verified' },
   /** The calling key may not do this to this resource (an approver approving its own holder's payout). */
   PermissionDenied: { code: 'permission_denied' },
   /** Too many of a thing at once (an account's pending reports): `429`, the caller retries later. */

@@ -8,6 +8,7 @@ import type { TestService } from './service.ts';
 const typeOfCode: Record<string, string> = {
   invalid_request: 'invalid_request_error',
   invalid_method: 'invalid_request_error',
+  beneficiary_not_verified: 'invalid_request_error',
   authentication_failed: 'authentication_error',
   insufficient_funds: 'request_failed',
   https_required: 'invalid_request_error',

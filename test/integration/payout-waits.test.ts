@@ -13,7 +13,7 @@ import { Paygate } from '@paygate/client';
 import { allBalanceTransactions, amountsOf, assertApiError, sleep } from '../helpers/api-assert.ts';
 import { createHttp, type Http } from '../helpers/http.ts';
 import { payctlFor, payctlJson, type Payctl } from '../helpers/payctl.ts';
-import { fund, payoutEventTypes, vpaBeneficiary, waitForPayout } from '../helpers/payouts.ts';
+import { bankBeneficiary, fund, payoutEventTypes, vpaBeneficiary, waitForPayout } from '../helpers/payouts.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { payoutBatchWorkflowId, payoutWorkflowId } from '../../src/domain/workflow-ids.ts';
 
@@ -523,6 +523,87 @@ describe('a batch whose waits end while five batches process', () => {
       [JSON.stringify(running), scheduled.id, approved.id],
     );
     assert.ok(new Date(order.first_item) >= new Date(order.first_done), `first item initiated at ${order.first_item}, first of the five completed at ${order.first_done}`);
+  });
+});
+
+describe('the policy and verified beneficiaries', () => {
+  /** Verifies a beneficiary in the sandbox and waits until its verification ended; answers the beneficiary. */
+  async function verified(key: string, id: string): Promise<any> {
+    assert.equal((await http.post(`/v1/beneficiaries/${id}/verify`, { key, idempotencyKey: randomUUID() })).status, 200);
+    for (let i = 0; i < 100; i++) {
+      const b = (await http.get(`/v1/beneficiaries/${id}`, { key })).body;
+      if (b.verification?.status !== 'pending') return b;
+      await sleep(50);
+    }
+    assert.fail(`the verification of ${id} did not end`);
+  }
+  const setPolicy = async (key: string, beneficiaries: Record<string, string>) =>
+    assert.equal((await http.post('/v1/approval_policy', { key, idempotencyKey: randomUUID(), json: { beneficiaries } })).status, 200);
+
+  test('approve: a payout to an unverified beneficiary waits (beneficiary_unverified), to a mismatched one (name_mismatch), to a matching one goes on; the approver sees the verification', async () => {
+    const t = await team();
+    await setPolicy(t.fullKey, { unverified: 'approve', mismatch: 'approve' });
+    const unverified = (await pay(t.fullKey, t.beneficiaryId, 1_000)).body;
+    assert.equal(unverified.status, 'pending_approval', JSON.stringify(unverified));
+    assert.deepEqual(unverified.approval.reasons, ['beneficiary_unverified']);
+    assert.equal(unverified.approval.beneficiary.verification, null);
+    // Verified in its own name: its payouts go on at once.
+    assert.equal((await verified(t.fullKey, t.beneficiaryId)).verification.name_match.result, 'match');
+    assert.equal((await pay(t.fullKey, t.beneficiaryId, 1_000)).body.status, 'initiated');
+    // A bank account ending 0004 is RAMESH KUMAR's: verified, but not the payee's name.
+    const other = await bankBeneficiary(http, t.fullKey, '123456780004');
+    assert.equal((await verified(t.fullKey, other)).verification.name_match.result, 'mismatch');
+    const mismatched = (await http.post('/v1/payouts', { key: t.fullKey, idempotencyKey: randomUUID(), json: { beneficiary_id: other, amount: 1_000, mode: 'imps' } })).body;
+    assert.equal(mismatched.status, 'pending_approval', JSON.stringify(mismatched));
+    assert.deepEqual(mismatched.approval.reasons, ['name_mismatch']);
+    assert.deepEqual(mismatched.approval.beneficiary.verification, { status: 'verified', name_match: 'mismatch' });
+    // A batch with an unverified beneficiary among its items waits as a whole, and says how many.
+    const fresh = await vpaBeneficiary(http, t.fullKey, 'fresh@upi');
+    const batch = (await http.post('/v1/payout_batches', { key: t.fullKey, idempotencyKey: randomUUID(), json: { payouts: [...items(t.beneficiaryId, 2, 1_000), ...items(fresh, 1, 1_000)] } })).body;
+    assert.equal(batch.status, 'pending_approval', JSON.stringify(batch));
+    assert.deepEqual(batch.approval.reasons, ['beneficiary_unverified']);
+    assert.equal(batch.approval.summary.unverified_beneficiaries, 1);
+  });
+
+  test('refuse: a payout to an unverified or mismatched beneficiary is 400 beneficiary_not_verified, nothing made; in a batch such an item fails alone', async () => {
+    const t = await team();
+    const good = t.beneficiaryId;
+    await verified(t.fullKey, good);
+    const unverified = await vpaBeneficiary(http, t.fullKey, 'someone@upi');
+    const mismatched = await bankBeneficiary(http, t.fullKey, '123456780004');
+    await verified(t.fullKey, mismatched);
+    await setPolicy(t.fullKey, { unverified: 'refuse', mismatch: 'refuse' });
+    const before = await amountsOf(http, t.fullKey);
+    assertApiError(await pay(t.fullKey, unverified, 1_000), 400, 'beneficiary_not_verified', 'beneficiary_id');
+    const refused = await http.post('/v1/payouts', { key: t.fullKey, idempotencyKey: randomUUID(), json: { beneficiary_id: mismatched, amount: 1_000, mode: 'imps' } });
+    assertApiError(refused, 400, 'beneficiary_not_verified', 'beneficiary_id');
+    assert.match(refused.body.error.message, /beneficiaries\[mismatch\]/);
+    assert.deepEqual((await http.get(`/v1/payouts?beneficiary_id=${unverified}`, { key: t.fullKey })).body.data, []);
+    assert.deepEqual(await amountsOf(http, t.fullKey), before);
+    assert.equal((await pay(t.fullKey, good, 1_000)).body.status, 'initiated', 'a verified, matching one goes on');
+
+    const made = (await http.post('/v1/payout_batches', { key: t.fullKey, idempotencyKey: randomUUID(), json: { payouts: [...items(good, 2, 1_000), ...items(unverified, 1, 1_000)] } })).body;
+    assert.equal(made.status, 'processing', JSON.stringify(made));
+    const done = await waitForBatch(t.fullKey, made.id, (b) => b.status === 'completed');
+    assert.equal(done.counts.completed, 2);
+    assert.equal(done.counts.failed, 1);
+    const failedItem = (await http.get(`/v1/payouts?batch_id=${made.id}&status=failed`, { key: t.fullKey })).body.data[0];
+    assert.equal(failedItem.beneficiary_id, unverified);
+    assert.equal(failedItem.failure_reason.code, 'beneficiary_not_verified');
+  });
+
+  test('judged again at release: a scheduled payout whose beneficiary the policy refuses meanwhile fails beneficiary_not_verified, reserving nothing', async () => {
+    const t = await team();
+    const scheduled = (await pay(t.fullKey, t.beneficiaryId, 1_000, { scheduled_at: Math.floor(Date.now() / 1000) + 3600 })).body;
+    assert.equal(scheduled.status, 'scheduled');
+    await setPolicy(t.fullKey, { unverified: 'refuse' });
+    const before = await amountsOf(http, t.fullKey);
+    const advanced = await http.post(`/v1/test_helpers/payouts/${scheduled.id}/advance`, { key: t.fullKey, idempotencyKey: randomUUID() });
+    assert.equal(advanced.status, 200, advanced.text);
+    assert.equal(advanced.body.status, 'failed');
+    assert.equal(advanced.body.failure_reason.code, 'beneficiary_not_verified');
+    assert.deepEqual(await amountsOf(http, t.fullKey), before);
+    assert.deepEqual(await movesOf(t.fullKey, scheduled.id), []);
   });
 });
 

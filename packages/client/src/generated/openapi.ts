@@ -1466,6 +1466,12 @@ export type components = {
                 ifsc: string | null;
                 vpa: string | null;
                 paid_before: boolean;
+                /** @description Its latest verification when the payout was judged (`null`: never verified); `name_match` is the result of the last one that verified. */
+                verification: {
+                    /** @enum {string} */
+                    status: "pending" | "verified" | "failed";
+                    name_match: ("match" | "partial" | "mismatch") | null;
+                } | null;
             };
         };
         PayoutList: {
@@ -1542,6 +1548,8 @@ export type components = {
                 }[];
                 /** @description Items that joined by reference: they keep their own status and approval. */
                 joined_by_reference: number;
+                /** @description Beneficiaries of its items that a verification rule of `approve` flags (not verified, or their name a mismatch). */
+                unverified_beneficiaries: number;
             };
         };
         PayoutBatchList: {
@@ -4707,7 +4715,7 @@ export interface operations {
                     "application/json": components["schemas"]["Payout"];
                 };
             };
-            /** @description A missing, malformed or unknown parameter or header (`invalid_request`); or a payment method or transfer mode that is unknown or does not fit (`invalid_method`). */
+            /** @description A missing, malformed or unknown parameter or header (`invalid_request`); or a payment method or transfer mode that is unknown or does not fit (`invalid_method`); or the approval policy refuses payouts to this beneficiary until it is verified, or while its name does not match (`beneficiary_not_verified`). */
             400: {
                 headers: {
                     /** @description Identifies this request (`req_...`); also inside error bodies. */
