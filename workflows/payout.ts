@@ -1,7 +1,7 @@
 // One payout, from creation to a settled status (workflows/lifecycle.ts). Started by POST /v1/payouts with
 // Update-with-Start (the update answers once the money is reserved), or as a child of a batch.
 // Orchestration only.
-import { allHandlersFinished, condition, defineSignal, defineUpdate, setCurrentDetails, setHandler } from '@temporalio/workflow';
+import { allHandlersFinished, condition, defineSignal, defineUpdate, patched, setCurrentDetails, setHandler } from '@temporalio/workflow';
 import type { PayoutActivities, PayoutCreation, PayoutQueueRef, PayoutRailReport, PayoutTransition, PayoutWaitAction } from '../activities/payouts.ts';
 import { isPayoutWaiting } from '../src/domain/payouts.ts';
 import { formatRupees, istMinute } from '../src/domain/money.ts';
@@ -22,6 +22,9 @@ export const movePayoutUpdate = defineUpdate<PayoutResponse, [PayoutTransition]>
  * now rather than at the next backstop lookup, which may be half an hour away (a batch waits on this workflow).
  */
 export const wakePayoutSignal = defineSignal('wakePayout');
+
+/** The patch under which a payout whose money came back wakes its account's low-balance queue. */
+const MONEY_BACK_WAKES_QUEUE = 'payout-money-back-wakes-queue';
 
 /**
  * An approval, rejection or cancel of the payout while it waits, or (the sandbox's advance) the time it waits for
@@ -130,6 +133,12 @@ export async function payoutWorkflow(input: PayoutWorkflowInput): Promise<Payout
       first,
     },
   );
+  // Its money came back (it failed or was reversed after its money was reserved): payouts queued for money in its
+  // account and mode may go now, rather than at the queue's backstop. Runs recorded before this replay without it.
+  if ((last.status === 'failed' || last.status === 'reversed') && queue?.accountId && queue.mode && patched(MONEY_BACK_WAKES_QUEUE)) {
+    const ref = { accountId: queue.accountId, mode: queue.mode };
+    if (await db.payoutQueueWaiting(ref)) await wakePayoutQueue(ref);
+  }
   // A test helper's move accepted just now still answers from this run.
   await condition(allHandlersFinished);
   return { payoutId: payout.id, status: last.status };

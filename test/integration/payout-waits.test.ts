@@ -647,6 +647,19 @@ describe('the low-balance queue', () => {
     assert.equal((await amountsOf(http, t.fullKey)).available, 0);
   });
 
+  test("a payout's money coming back (it failed after its money was reserved) releases a queued payout at once, not at the queue's one-minute backstop", async () => {
+    const t = await team(10_000);
+    const failing = await vpaBeneficiary(http, t.fullKey, 'failure@upi');
+    const first = (await pay(t.fullKey, failing, 8_000)).body;
+    assert.equal(first.status, 'initiated');
+    const behind = (await queued(t.fullKey, t.beneficiaryId, 5_000)).body;
+    assert.equal(behind.status, 'queued', 'available (2,000) cannot cover it');
+    await waitForPayout(http, t.fullKey, first.id, (p) => p.status === 'failed', 15_000);
+    // Well within the backstop's minute: the failure woke the queue.
+    const released = await waitForPayout(http, t.fullKey, behind.id, (p) => p.status !== 'queued', 15_000);
+    assert.ok(['initiated', 'completed'].includes(released.status), released.status);
+  });
+
   test('a batch with queue_if_low_balance: the items the balance cannot cover queue (counts.queued, the batch processing) and a top-up releases them in order', async () => {
     const t = await team(25_000);
     const made = await http.post('/v1/payout_batches', {
