@@ -7,6 +7,8 @@ import { MAX_VERIFICATIONS_PER_DAY, type Verification, type VerificationRailStat
 import { type StartVerification, type VerificationEnd, endVerification, startVerification, verificationById } from '../src/db/beneficiary-verifications.ts';
 import { BeneficiaryEntity } from '../src/db/entities.ts';
 import { recordEvent } from '../src/db/events.ts';
+import { verificationFeePosting } from '../src/domain/ledger.ts';
+import { post } from '../src/ledger/ledger.ts';
 import { beneficiaryView } from '../src/db/views.ts';
 import type { RailAnswer } from '../src/rails/rail.ts';
 import type { VerificationRail } from '../src/rails/verifications.ts';
@@ -93,7 +95,7 @@ export function createBeneficiaryVerificationActivities(deps: BeneficiaryVerific
         accountId: row.account_id,
         mode: row.mode,
         connectionId: row.connection_id,
-        beneficiary: { id: b.id, type: b.type, name: b.name, vpa: b.vpa ?? null, accountNumber: b.accountNumber ?? null, ifsc: b.ifsc ?? null },
+        beneficiary: { id: b.id, type: b.type, name: b.name, vpa: b.vpa ?? null, accountNumber: b.accountNumber ?? null, ifsc: b.ifsc ?? null, email: b.email ?? null, phone: b.phone ?? null },
       });
     },
 
@@ -110,6 +112,11 @@ export function createBeneficiaryVerificationActivities(deps: BeneficiaryVerific
         const { verification, ended } = await endVerification(tx, input.verificationId, endOf(beneficiary.name, input.answer));
         const view = beneficiaryView(beneficiary, verification);
         if (ended) {
+          // The provider's charge (live: the statement's debit for it, penny and GST included) is one `fee` transaction,
+          // written only by the end that ended it, in its transaction: a retried end finds it ended and writes none.
+          if (input.answer.fees > 0) {
+            await post(tx, { accountId: beneficiary.accountId, mode: beneficiary.mode, posting: verificationFeePosting(input.answer.fees), sourceId: verification.id, description: 'Beneficiary verification (provider fee)' });
+          }
           const type = verification.status === 'verified' ? 'beneficiary.verified' : 'beneficiary.verification_failed';
           await recordEvent(tx, { accountId: beneficiary.accountId, mode: beneficiary.mode, type, object: view });
         }

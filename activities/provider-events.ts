@@ -8,7 +8,7 @@ import type { ConnectorWebhookOutcome, PaymentOutcome, PayoutOutcome, ProviderPa
 import { ConnectionEntity } from '../src/db/entities.ts';
 import type { PaymentRailState } from '../src/domain/payments.ts';
 import type { RefundRailState } from '../src/domain/refunds.ts';
-import { INTERNAL_KEY_PREFIX, mandateWorkflowId, paymentWorkflowId, payoutWorkflowId, refundFollowWorkflowId, refundWorkflowId } from '../src/domain/workflow-ids.ts';
+import { INTERNAL_KEY_PREFIX, beneficiaryVerificationWorkflowId, mandateWorkflowId, paymentWorkflowId, payoutWorkflowId, refundFollowWorkflowId, refundWorkflowId } from '../src/domain/workflow-ids.ts';
 import type { LiveMandateReport } from './mandates/live-mandates.ts';
 import type { PaymentRailReport } from './payments/live-payment.ts';
 import type { ProviderLinkPaymentInput } from './payment-links/provider-payment.ts';
@@ -47,6 +47,8 @@ export type ProviderEventWork =
   | { kind: 'link_payment'; payment: ProviderLinkPaymentInput }
   /** A live mandate's registration or token moved: its workflow applies the report. */
   | { kind: 'mandate'; workflowId: string; report: LiveMandateReport }
+  /** A live verification's validation may have ended: its workflow is woken to look it up. */
+  | { kind: 'verification'; workflowId: string }
   | null;
 
 /** A payment's outcome at the provider as its rail state; null while it waits (or is authorized, to be captured). */
@@ -185,6 +187,24 @@ async function linkPaymentWork(em: Em, connectionId: string, accountId: string, 
   };
 }
 
+/**
+ * The pending live verification a validation event is about: the one whose validation has the event's id, else (its
+ * create answer lost, the id not kept yet) the one the event's notes name, if pending on this connection. Either way
+ * only a wake-up: the verification's workflow looks the validation up by its own match, so a forged or wrong event
+ * costs one lookup and changes nothing.
+ */
+async function verificationWork(em: Em, connectionId: string, accountId: string, facts: Extract<ProviderEventFacts, { kind: 'verification' }>): Promise<Resolved> {
+  const [row] = await em.execute<{ id: string }[]>(
+    `select id from beneficiary_verifications
+      where account_id = ? and mode = 'live' and connection_id = ? and status = 'pending'
+        and (provider_validation_id = ? or (provider_validation_id is null and id = ?))
+      limit 1`,
+    [accountId, connectionId, facts.providerReference, facts.verificationId ?? ''],
+  );
+  if (!row) return { ignored: 'unknown_object' };
+  return { work: { kind: 'verification', workflowId: beneficiaryVerificationWorkflowId(accountId, 'live', row.id) } };
+}
+
 /** What an event's facts ask of the transition writers, once matched to one of the connection's account's objects. */
 async function resolveFacts(orm: MikroORM, connectionId: string, facts: ProviderEventFacts): Promise<Resolved> {
   if (facts.kind === 'ignored') return { ignored: 'not_acted_on' };
@@ -209,6 +229,8 @@ async function resolveFacts(orm: MikroORM, connectionId: string, facts: Provider
       return refundWork(em, accountId, facts.report);
     case 'payout':
       return payoutWork(orm, em, accountId, facts.report);
+    case 'verification':
+      return verificationWork(em, connectionId, accountId, facts);
   }
 }
 

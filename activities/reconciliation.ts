@@ -88,6 +88,14 @@ async function lineWork(c: StatementContext, line: ProviderStatementLine): Promi
       if (!payout) return 'unexplained';
       return payout.status === 'initiated' || payout.status === 'completed' ? payoutWork(c, payout, source.payoutProviderReference) : null;
     }
+    case 'verification': {
+      // A verification's charge (or its credit back): its fee is written by the verification's end, from these lines.
+      const [known] = await c.orm.em.fork().execute<{ id: string }[]>(
+        `select id from beneficiary_verifications where account_id = ? and mode = 'live' and provider_validation_id = ?`,
+        [c.accountId, source.validationReference],
+      );
+      return known ? null : 'unexplained';
+    }
     case 'other':
       log.warn('reconciliation: a statement line nothing of ours explains', { connectionId: c.connectionId, transaction: line.id, entity: source.entity, credit: line.credit, debit: line.debit });
       return 'unexplained';

@@ -87,6 +87,12 @@ export const configSchema = z.object({
   PROVIDER_LOOKUP_WINDOW_SECONDS: positiveInt.default(3600),
   /** How often a live payout still on its way is looked up as a backstop to the provider's webhook. */
   PROVIDER_POLL_SECONDS: positiveInt.default(1800),
+  /**
+   * How long a live beneficiary verification waits for the bank's answer before it ends `failed` with
+   * `provider_unavailable`: the provider says most answer at once and some take up to 3 working days
+   * (its fund account validation FAQ), so 5 days (3 working days and a weekend); at least 3600 outside test runs.
+   */
+  VERIFICATION_PENDING_SECONDS: positiveInt.default(432_000),
   /** How long a live payment waits for its customer (a UPI intent or collect, a bank page) before it fails. */
   UPI_COLLECT_EXPIRY_SECONDS: positiveInt.default(600),
   /** How often each connection's reconciliation Schedule runs (docs/api.md, Live mode). */
@@ -324,6 +330,9 @@ function checkLiveRules(raw: RawConfig, env: NodeJS.ProcessEnv): void {
       throw new ConfigError('PROVIDER_RETRY_DELAYS_SECONDS', testRunOnly(`delay ${i + 1} is at least ${floor} s (at least ${PROVIDER_RETRY_DELAY_FLOORS_SECONDS.join(',')})`) + ' shorten it');
     }
   });
+  if (raw.VERIFICATION_PENDING_SECONDS < 3600) {
+    throw new ConfigError('VERIFICATION_PENDING_SECONDS', testRunOnly('a live verification waits for the bank at least 3600 s') + ' shorten it');
+  }
   if (raw.PROVIDER_LOOKUP_WINDOW_SECONDS < PROVIDER_LOOKUP_WINDOW_FLOOR_SECONDS) {
     throw new ConfigError('PROVIDER_LOOKUP_WINDOW_SECONDS', testRunOnly(`it is at least ${PROVIDER_LOOKUP_WINDOW_FLOOR_SECONDS} s`) + ' shorten it');
   }

@@ -176,6 +176,7 @@ async function startWorkerPart(config: Config, parts: Parts & { temporalAddress:
       retryDelaysSeconds: config.PROVIDER_RETRY_DELAYS_SECONDS,
       lookupWindowSeconds: config.PROVIDER_LOOKUP_WINDOW_SECONDS,
       pollSeconds: config.PROVIDER_POLL_SECONDS,
+      verificationPendingSeconds: config.VERIFICATION_PENDING_SECONDS,
       paymentExpirySeconds: config.UPI_COLLECT_EXPIRY_SECONDS,
       // Read when a netbanking payment is sent: without PUBLIC_BASE_URL the API's own address is known only later.
       publicBaseUrl: () => config.publicBaseUrl,

@@ -20,6 +20,7 @@ import { providerPaymentSignal, refundDuplicate } from './payment-link.ts';
 import { refundFollowWorkflow, wakeRefundSignal } from './refund.ts';
 import { providerMandateSignal } from './mandate.ts';
 import { wakePayoutSignal } from './payout.ts';
+import { wakeBeneficiaryVerificationSignal } from './beneficiary-verification.ts';
 import { databaseSteps, providerSteps } from './proxies.ts';
 import { refundFollowWorkflowId } from '../src/domain/child-workflow-ids.ts';
 
@@ -79,6 +80,8 @@ export async function applyProviderEventWork(work: ProviderEventWork): Promise<v
     if (work.report) await applyRefundRailReport(work.report);
     await wake(work.workflowId, wakeRefundSignal);
   }
+  // Only a wake-up: the verification's workflow looks its validation up at the provider.
+  if (work?.kind === 'verification') await wake(work.workflowId, wakeBeneficiaryVerificationSignal);
   if (work?.kind === 'mandate') {
     try {
       await getExternalWorkflowHandle(work.workflowId).signal(providerMandateSignal, work.report);

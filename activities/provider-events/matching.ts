@@ -43,6 +43,7 @@ export type ProviderEventFacts =
   | { kind: 'qr_payment'; eventType: string; report: EventPaymentFacts; qrReference: string }
   | { kind: 'deposit'; eventType: string; providerReference: string; amount: number; accountNumber: string | null }
   | { kind: 'mandate'; eventType: string; report: Omit<ProviderMandateReport, 'mandateId'> }
+  | { kind: 'verification'; eventType: string; providerReference: string; verificationId: string | null }
   | { kind: 'ignored'; eventType: string };
 
 function paymentFactsOf(r: ProviderPaymentReport, keepVpa: boolean): EventPaymentFacts {
@@ -80,6 +81,7 @@ export function eventFactsOf(outcome: ConnectorWebhookOutcome): ProviderEventFac
       const { mandateId: _mandateId, ...report } = outcome.report;
       return { kind: 'mandate', eventType: outcome.eventType, report };
     }
+    case 'verification':
     case 'ignored':
       return outcome;
   }
@@ -103,6 +105,8 @@ export function eventObjectKeyOf(facts: ProviderEventFacts): string | null {
       return `deposit:${facts.providerReference}`;
     case 'mandate':
       return `mandate:${facts.report.registrationReference ?? facts.report.tokenReference ?? facts.report.customerReference ?? 'unknown'}`;
+    case 'verification':
+      return `verification:${facts.providerReference}`;
     case 'ignored':
       return null;
   }

@@ -176,7 +176,7 @@ export async function endVerification(tx: EntityManager, verificationId: string,
   const [row] = await tx.execute<VerificationRecord[]>(
     `update beneficiary_verifications
      set status = ?, name_at_bank = ?, name_match_score = ?, name_match_result = ?, failure_code = ?, failure_message = ?,
-         fee = ?, provider_validation_id = ?, ended_at = now()
+         fee = ?, provider_validation_id = coalesce(?, provider_validation_id), ended_at = now()
      where id = ? and status = 'pending'
      returning ${COLUMNS}`,
     [
@@ -195,6 +195,29 @@ export async function endVerification(tx: EntityManager, verificationId: string,
   const existing = await verificationById(tx, verificationId);
   if (!existing) throw new Error(`beneficiary verification ${verificationId} not found`);
   return { verification: existing, ended: false };
+}
+
+/** What a live rail keeps of a verification at its provider: when it began (lookups start there) and the provider's id. */
+export interface VerificationAtProvider {
+  createdAt: Date;
+  status: Verification['status'];
+  providerValidationId: string | null;
+}
+
+export async function verificationAtProvider(em: EntityManager, id: string): Promise<VerificationAtProvider | null> {
+  const [row] = await em.execute<{ created_at: Date | string; status: Verification['status']; provider_validation_id: string | null }[]>(
+    `select created_at, status, provider_validation_id from beneficiary_verifications where id = ?`,
+    [id],
+  );
+  return row ? { createdAt: dateOf(row.created_at), status: row.status, providerValidationId: row.provider_validation_id } : null;
+}
+
+/**
+ * Keeps the provider's id of a verification's validation as soon as it is known (later asks fetch it by id, and an
+ * inbound webhook finds the verification by it). The first one kept stays: a verification has one validation.
+ */
+export async function keepProviderValidationId(em: EntityManager, id: string, providerValidationId: string): Promise<void> {
+  await em.execute(`update beneficiary_verifications set provider_validation_id = ? where id = ? and provider_validation_id is null`, [providerValidationId, id]);
 }
 
 /** A fresh verification id (the API names the workflow after it before the row exists). */

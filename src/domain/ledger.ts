@@ -80,6 +80,14 @@ export function payoutFeeRefundPosting(amount: PostingAmount): Posting {
   return move('fee', 'external_bank', 'available', amount);
 }
 
+/**
+ * A provider charged for a live beneficiary verification: the penny it sent and its fee with GST, one debit on the
+ * payout account's statement, leave `available` for the provider (the penny does not come back).
+ */
+export function verificationFeePosting(amount: PostingAmount): Posting {
+  return move('fee', 'available', 'external_bank', amount);
+}
+
 /** A payment was captured: the customer's money arrives in `pending` until it is settled. */
 export function paymentCapturePosting(amount: PostingAmount): Posting {
   return move('payment', 'external_customer', 'pending', amount);

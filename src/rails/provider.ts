@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PayoutRail } from './payouts.ts';
 import type { PaymentRail, RefundRail } from './payments.ts';
+import type { VerificationRail } from './verifications.ts';
 // What a connector tells the rest of the service, in the service's own words: no provider's names or statuses
 // cross this line (docs/decisions.md, "One provider, built to be one of many"). A connector folder translates its provider
 // into these types; activities, the transition writer and the inbound webhook route only ever see these.
@@ -178,6 +179,11 @@ export type ConnectorWebhookOutcome =
     }
   /** A UPI AutoPay mandate's registration or token moved (approved, rejected, paused, resumed, cancelled). */
   | { kind: 'mandate'; eventType: string; report: ProviderMandateReport }
+  /**
+   * A beneficiary's account validation ended (or says so): only a wake-up, by the provider's id of the validation and
+   * the verification id its notes claim. What it ended with is looked up at the provider, never read from the event.
+   */
+  | { kind: 'verification'; eventType: string; providerReference: string; verificationId: string | null }
   /** An event this service does not act on (downtime notices, entities it does not follow); answered 200 and logged. */
   | { kind: 'ignored'; eventType: string };
 
@@ -196,6 +202,8 @@ export interface ProviderStatementLine {
     | { kind: 'payout'; providerReference: string; payoutId: string | null; fees: number | null; tax: number | null }
     | { kind: 'reversal'; providerReference: string; payoutProviderReference: string }
     | { kind: 'deposit'; providerReference: string }
+    /** A beneficiary verification's charge (penny, fee and tax), or its credit back: the validation's provider id. */
+    | { kind: 'verification'; validationReference: string }
     | { kind: 'other'; providerReference: string | null; entity: string | null };
 }
 
@@ -488,6 +496,11 @@ export interface Connector {
   createAccountReader(settings: ConnectedRailSettings): ProviderAccountReader;
   /** UPI AutoPay of one connection (mandates and their debits' notices). */
   createRecurring(settings: ConnectedPaymentSettings): ProviderRecurring;
+  /**
+   * The verification rail of one connection (its provider's account validation), where the provider has one; a
+   * verification waits at most `maxPendingMs` (VERIFICATION_PENDING_SECONDS) for the bank.
+   */
+  createVerificationRail?(settings: ConnectedRailSettings & { maxPendingMs: number }): VerificationRail;
   /** Read-only probes of the provider account's set-up, and the prerequisites no read can show. */
   probe?(settings: { baseUrl: string; keyId: string; keySecret: string; accountNumber: string | null }): Promise<ConnectionProbe[]>;
   /**

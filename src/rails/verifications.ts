@@ -7,15 +7,17 @@ import type { RailAnswer } from './rail.ts';
 
 export interface VerificationRequest {
   /**
-   * Our verification's id: the provider's `reference_id`, so a resend after a lost answer is matched to the
-   * validation the first send made (listed by reference before any resend, docs/decisions.md), never made twice.
+   * Our verification's id, which the provider's validation carries (RazorpayX: in its notes, its API having no
+   * reference_id), so a resend after a lost answer is matched to the validation the first send made (listed and
+   * matched before any send), never made twice.
    */
   verificationId: string;
   accountId: string;
   mode: Mode;
   /** The connection the verification was bound to at its start; null in the sandbox. */
   connectionId: string | null;
-  beneficiary: { id: string; type: 'bank_account' | 'vpa'; name: string; vpa: string | null; accountNumber: string | null; ifsc: string | null };
+  /** Its email and phone, where it has them, go to a provider's contact (the same contact its payouts use). */
+  beneficiary: { id: string; type: 'bank_account' | 'vpa'; name: string; vpa: string | null; accountNumber: string | null; ifsc: string | null; email?: string | null; phone?: string | null };
 }
 
 export interface VerificationRail {

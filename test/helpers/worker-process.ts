@@ -52,6 +52,7 @@ export function workerProcesses(service: TestService): WorkerProcesses {
           PROVIDER_RETRY_DELAYS_SECONDS: c.PROVIDER_RETRY_DELAYS_SECONDS.join(','),
           PROVIDER_LOOKUP_WINDOW_SECONDS: String(c.PROVIDER_LOOKUP_WINDOW_SECONDS),
           PROVIDER_POLL_SECONDS: String(c.PROVIDER_POLL_SECONDS),
+          VERIFICATION_PENDING_SECONDS: String(c.VERIFICATION_PENDING_SECONDS),
           // Each start brings every connection's reconciliation Schedule to this interval (see service.ts).
           RECONCILE_INTERVAL_SECONDS: String(c.RECONCILE_INTERVAL_SECONDS),
         },

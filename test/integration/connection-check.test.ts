@@ -43,8 +43,13 @@ describe('payctl connections check', () => {
     const run = await payctl(['connections', 'check', a.connectionId]);
     assert.equal(run.code, 0, run.stderr);
     const lines = run.stdout.trim().split('\n');
-    assert.deepEqual(lines.slice(0, 3), ['key: ok', 'payout account …6316 and its balance: ok (balance 250000 paise)', 'IP allow-list (payout APIs): ok']);
-    const notProbed = lines.slice(3);
+    assert.deepEqual(lines.slice(0, 4), [
+      'key: ok',
+      'payout account …6316 and its balance: ok (balance 250000 paise)',
+      'IP allow-list (payout APIs): ok',
+      'verification (fund account validation): ok',
+    ]);
+    const notProbed = lines.slice(4);
     assert.equal(notProbed.length, 3, run.stdout);
     for (const line of notProbed) assert.match(line, /^[^:]+: not probed: ask the provider to enable /);
     assert.equal(writes(a).length, before, 'a check sends nothing but reads');
@@ -53,7 +58,7 @@ describe('payctl connections check', () => {
     assert.equal(json.connection_id, a.connectionId);
     assert.deepEqual(
       json.probes.map((p: { name: string; result: string }) => `${p.name}=${p.result}`),
-      ['key=ok', 'payout account …6316 and its balance=ok', 'IP allow-list (payout APIs)=ok', ...notProbed.map((l) => `${l.split(':')[0]}=not_probed`)],
+      ['key=ok', 'payout account …6316 and its balance=ok', 'IP allow-list (payout APIs)=ok', 'verification (fund account validation)=ok', ...notProbed.map((l) => `${l.split(':')[0]}=not_probed`)],
     );
   });
 
@@ -65,8 +70,10 @@ describe('payctl connections check', () => {
     const lines = run.stdout.trim().split('\n');
     assert.equal(lines[0], 'key: ok');
     assert.match(lines[2], /^IP allow-list \(payout APIs\): failed: ip_not_allowlisted/);
-    assert.equal(lines.length, 6, run.stdout);
-    assert.match(run.stderr, /1 probe failed: IP allow-list \(payout APIs\)/);
+    // The allow-list covers fund account validations too (the provider's IP allow-list page): verification fails with it.
+    assert.match(lines[3], /^verification \(fund account validation\): failed: ip_not_allowlisted/);
+    assert.equal(lines.length, 7, run.stdout);
+    assert.match(run.stderr, /2 probes failed: IP allow-list \(payout APIs\), verification \(fund account validation\)/);
     // Allow-listed again: the same check passes.
     a.rzp.control.setIpAllowlist(null);
     assert.equal((await payctl(['connections', 'check', a.connectionId])).code, 0);

@@ -203,6 +203,13 @@ test('outside a test run a payout queues at least 3600 s (PAYOUT_QUEUE_SECONDS, 
   assert.equal(testRun.PAYOUT_SCHEDULE_MIN_SECONDS, 2);
 });
 
+test('outside a test run a live verification waits for the bank at least 3600 s (VERIFICATION_PENDING_SECONDS, default 5 days)', () => {
+  assert.equal(loadConfig({}).VERIFICATION_PENDING_SECONDS, 432_000);
+  assert.equal(loadConfig({ VERIFICATION_PENDING_SECONDS: '3600' }).VERIFICATION_PENDING_SECONDS, 3600);
+  assertConfigError({ VERIFICATION_PENDING_SECONDS: '3599' }, 'VERIFICATION_PENDING_SECONDS');
+  assert.equal(loadConfig({ PAYGATE_TEST_RUN: '1', VERIFICATION_PENDING_SECONDS: '15' }).VERIFICATION_PENDING_SECONDS, 15);
+});
+
 test('malformed AutoPay windows or notice are ConfigErrors naming their variable, in test runs too', () => {
   for (const bad of ['10:00-09:00', '13:00-17:00,00:00-10:00', '00:00-10:00,09:00-11:00', '9-10', '24:00-24:00', ',']) {
     assertConfigError({ PAYGATE_TEST_RUN: '1', UPI_AUTOPAY_WINDOWS: bad }, 'UPI_AUTOPAY_WINDOWS');

@@ -1,7 +1,8 @@
 // The Razorpay connector as the registry (src/connectors/index.ts) lists it: what adding a connection needs and how
 // its inbound webhooks are verified and read. Calling the provider goes through http.ts, payouts-api.ts and
 // payments-api.ts; payment-rail.ts is the live payment and refund rail over the latter; recurring.ts (over
-// recurring-api.ts) is UPI AutoPay: mandates, their tokens and each debit's pre-debit notice.
+// recurring-api.ts) is UPI AutoPay: mandates, their tokens and each debit's pre-debit notice; verification-rail.ts
+// (over validations-api.ts) verifies beneficiaries by fund account validations.
 // Razorpay's pages are cited by their path in its public docs (x/payouts/states-life-cycle.md is https://razorpay.com/docs/x/payouts/states-life-cycle.md).
 import type { Connector } from '../../rails/provider.ts';
 import { DEFAULT_BASE_URL } from './http.ts';
@@ -12,6 +13,7 @@ import { createRazorpayPayoutRail } from './payout-rail.ts';
 import { createRazorpayPaymentRails } from './payment-rails.ts';
 import { createRazorpayRecurring } from './recurring.ts';
 import { probeRazorpayConnection } from './probe.ts';
+import { createRazorpayVerificationRail } from './verification-rail.ts';
 import { EVENT_ID_HEADER, parseWebhookEvent, SIGNATURE_HEADER, translateWebhookEvent, verifySignature } from './webhooks.ts';
 
 export const razorpay: Connector = {
@@ -39,6 +41,8 @@ export const razorpay: Connector = {
   createPaymentRails: createRazorpayPaymentRails,
   createAccountReader: createRazorpayAccountReader,
   createRecurring: createRazorpayRecurring,
+  // RazorpayX fund account validations (RazorpayX Lite accounts only, not in its test mode).
+  createVerificationRail: createRazorpayVerificationRail,
   probe: probeRazorpayConnection,
   webhooks: {
     signatureHeader: SIGNATURE_HEADER,

@@ -68,16 +68,22 @@ function refusalAnswer(err: ProviderRejectedError): RailAnswer<PayoutRailState> 
   };
 }
 
-async function registeredFundAccount(s: RazorpayPayoutRailSettings, api: RazorpayPayoutsApi, submission: PayoutSubmission): Promise<string> {
-  const beneficiaryId = submission.beneficiaryId;
-  if (!beneficiaryId) throw new Error(`payout ${submission.payoutId} was submitted without its beneficiary id`);
+/**
+ * The beneficiary's fund account at this connection's provider, registered on first use (a payout or a verification,
+ * whichever comes first) and kept in provider_beneficiaries, so a beneficiary has one per connection.
+ */
+export async function registeredFundAccount(
+  s: Pick<ConnectedRailSettings, 'connectionId' | 'em' | 'pace'>,
+  api: Pick<RazorpayPayoutsApi, 'createContact' | 'createFundAccount'>,
+  beneficiaryId: string,
+  b: PayoutSubmission['beneficiary'],
+): Promise<string> {
   const em = s.em();
   const [known] = await em.execute<{ fund_account_id: string }[]>(
     'select fund_account_id from provider_beneficiaries where beneficiary_id = ? and connection_id = ?',
     [beneficiaryId, s.connectionId],
   );
   if (known) return known.fund_account_id;
-  const b = submission.beneficiary;
   // The provider answers identical details with the existing contact and fund account, so a registration cut off
   // before its row was written makes nothing twice when it runs again.
   const contact = await paced(s.pace, () => api.createContact({ name: b.name, email: b.email ?? null, phone: b.phone ?? null, beneficiaryId }));
@@ -105,7 +111,9 @@ export function createRazorpayPayoutRail(s: RazorpayPayoutRailSettings): PayoutR
     const key = submission.beneficiaryId ?? submission.payoutId;
     let pending = registering.get(key);
     if (!pending) {
-      pending = registeredFundAccount(s, api, submission).finally(() => registering.delete(key));
+      const beneficiaryId = submission.beneficiaryId;
+      if (!beneficiaryId) return Promise.reject(new Error(`payout ${submission.payoutId} was submitted without its beneficiary id`));
+      pending = registeredFundAccount(s, api, beneficiaryId, submission.beneficiary).finally(() => registering.delete(key));
       registering.set(key, pending);
     }
     return pending;

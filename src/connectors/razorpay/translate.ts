@@ -144,6 +144,10 @@ export function statementLineOf(txn: RazorpayTransaction): ProviderStatementLine
     mapped = { kind: 'reversal', providerReference: ref, payoutProviderReference: source.payout_id };
   } else if (entity === 'bank_transfer' && ref) {
     mapped = { kind: 'deposit', providerReference: ref };
+  } else if (entity === 'fund_account.validation' && ref) {
+    mapped = { kind: 'verification', validationReference: ref };
+  } else if (entity === 'reversal' && typeof source?.fund_account_validation_id === 'string') {
+    mapped = { kind: 'verification', validationReference: source.fund_account_validation_id };
   } else {
     mapped = { kind: 'other', providerReference: ref, entity };
   }

@@ -3,7 +3,8 @@
 // valid now (after a rotation the provider signs retries of older events with the old one for a while); events are
 // deduplicated by `X-Razorpay-Event-Id`. A payout event becomes a provider-neutral report; so do the gateway's
 // payment, refund, settlement and QR code events, and UPI AutoPay's token events and authorization payments
-// (payments/payment-gateway/s2s-integration/recurring-payments/webhooks.md).
+// (payments/payment-gateway/s2s-integration/recurring-payments/webhooks.md), and fund account validations' ends
+// (a wake-up of the verification, which looks the validation up).
 // Razorpay's pages are cited by their path in its public docs (x/payouts/states-life-cycle.md is https://razorpay.com/docs/x/payouts/states-life-cycle.md).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ConnectorWebhookOutcome } from '../../rails/provider.ts';
@@ -20,6 +21,7 @@ import {
   type RazorpaySettlement,
 } from './translate-payments.ts';
 import { authorizationReportOf, mandateIdOf, tokenReportOf, type RazorpayToken } from './translate-recurring.ts';
+import { verificationIdOf, type RazorpayValidation } from './validations-api.ts';
 
 export const SIGNATURE_HEADER = 'x-razorpay-signature';
 export const EVENT_ID_HEADER = 'x-razorpay-event-id';
@@ -148,6 +150,12 @@ function gatewayOutcome(event: RazorpayWebhookEvent): ConnectorWebhookOutcome | 
       const qr = entityOf<RazorpayQrCode>(event, 'qr_code', hasStatus);
       if (!payment || !qr) return null;
       return { kind: 'qr_payment', eventType, report: paymentReportOf(payment), qrCode: qrCodeOf(qr, (event.created_at ?? 0) * 1000) };
+    }
+    case 'fund_account.validation.completed':
+    case 'fund_account.validation.failed': {
+      // webhooks/account-validation.md. Only the ids leave here: what it ended with is fetched by the verification.
+      const v = entityOf<RazorpayValidation>(event, 'fund_account.validation', () => true);
+      return v ? { kind: 'verification', eventType, providerReference: v.id, verificationId: verificationIdOf(v) } : null;
     }
     default:
       return tokenOutcome(event);

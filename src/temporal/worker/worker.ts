@@ -8,7 +8,7 @@ import type { Client } from '@temporalio/client';
 import { createSandboxPayoutRail, type SandboxTimings } from '../../rails/sandbox/payout-rail.ts';
 import { createSandboxPaymentRail, createSandboxRefundRail } from '../../rails/sandbox/payment-rail.ts';
 import { createSandboxVerificationRail } from '../../rails/sandbox/verification-rail.ts';
-import { createUnwiredLiveVerificationRail } from './connections/live-verification-rail.ts';
+import { createLiveVerificationRail } from './connections/live-verification-rail.ts';
 import { payoutReportSink } from './rail-reports.ts';
 import { createLiveGateways } from './connections/live-gateway.ts';
 import { createLiveRecurrings } from './connections/live-recurring.ts';
@@ -134,7 +134,17 @@ function createRails(options: {
     payouts: { sandbox: createSandboxPayoutRail({ orm, timings, report: payoutReportSink(options.client, options.taskQueue) }), live: livePayouts },
     payments: { sandbox: createSandboxPaymentRail({ orm, timings }), live: live.payments },
     refunds: { sandbox: createSandboxRefundRail({ orm, timings }), live: live.refunds },
-    verifications: { sandbox: createSandboxVerificationRail(), live: createUnwiredLiveVerificationRail() },
+    verifications: {
+      sandbox: createSandboxVerificationRail(),
+      live: createLiveVerificationRail({
+        orm,
+        secrets: options.webhooks.secrets,
+        maxRps: provider.maxRps,
+        checkAgainInMs: provider.pollSeconds * 1000,
+        maxPendingMs: (provider.verificationPendingSeconds ?? 432_000) * 1000,
+        logger: options.logger,
+      }),
+    },
   };
 }
 
@@ -144,6 +154,8 @@ export interface ProviderSettings {
   retryDelaysSeconds: number[];
   lookupWindowSeconds: number;
   pollSeconds: number;
+  /** VERIFICATION_PENDING_SECONDS: how long a live verification waits for the bank. */
+  verificationPendingSeconds?: number;
   /** UPI_COLLECT_EXPIRY_SECONDS: how long a live payment waits for its customer. */
   paymentExpirySeconds?: number;
   /** PUBLIC_BASE_URL as it is when asked (the API's own address is known only once it listens). */
