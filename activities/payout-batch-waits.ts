@@ -9,6 +9,7 @@ import { type FailureReason, failure } from '../src/domain/payouts.ts';
 import { MAX_PROCESSING_BATCHES, type PayoutBatchStatus, isPayoutBatchWaiting } from '../src/domain/payout-batches.ts';
 import { PayoutBatchEntity, type PayoutBatch } from '../src/db/entities.ts';
 import { readApprovalPolicy } from '../src/db/approval-policies.ts';
+import { batchVerificationNeed } from '../src/db/payout-batch-waits.ts';
 import { recordEvent, storedSimulations } from '../src/db/events.ts';
 import { payoutBatchViewOf, placesTaken } from '../src/db/payout-batches.ts';
 import { keyRevoked, recordApproval, standingApprovals } from '../src/db/payout-waits.ts';
@@ -108,12 +109,16 @@ async function writeApproval(tx: EntityManager, row: PayoutBatch, record: BatchA
 async function goOn(tx: EntityManager, row: PayoutBatch, timeCame: boolean): Promise<PayoutBatchResponse> {
   if (row.createdByKeyId && (await keyRevoked(tx, row.createdByKeyId))) return end(tx, row, 'cancelled');
   const policy = await readApprovalPolicy(tx, row.accountId, row.mode);
-  const need = policyApprovals(policy, Number(row.keyAmount ?? row.totalAmount));
+  const rules = policyApprovals(policy, Number(row.keyAmount ?? row.totalAmount));
+  // Its own items' beneficiaries as they stand now: a rule of `approve` that applies sends the whole batch back.
+  const own = await tx.execute<{ beneficiary_id: string }[]>(`select distinct beneficiary_id from payouts where batch_id = ? and status in ('pending_approval', 'scheduled')`, [row.id]);
+  const verification = await batchVerificationNeed(tx, policy, own.map((r) => r.beneficiary_id));
+  const need = { required: Math.max(rules.required, verification.reasons.length > 0 ? 1 : 0), reasons: [...rules.reasons, ...verification.reasons] };
   const record = batchApprovalRecordOf(row.approval);
   const received = record ? await standingApprovals(tx, row.id) : [];
   if (received.length < Math.max(need.required, record?.required ?? 0)) {
     const requested = record?.requested_by ?? { key_id: row.createdByKeyId ?? '', name: null, holder: row.createdByKeyId ?? '' };
-    const summary = record?.summary ?? { new_beneficiaries: 0, largest_items: [], joined_by_reference: 0 };
+    const summary = { ...(record?.summary ?? { new_beneficiaries: 0, largest_items: [], joined_by_reference: 0 }), unverified_beneficiaries: verification.flagged };
     const again: BatchApprovalRecord = {
       required: Math.max(need.required, record?.required ?? 0),
       received,

@@ -76,7 +76,7 @@ async function flaggedBeneficiaries(tx: EntityManager, beneficiaryIds: readonly 
  * The approval the policy's verification rules of `approve` ask of a batch: the whole batch waits when any item's
  * beneficiary is flagged. Rules of `refuse` refuse no batch: each item so refused fails alone as it is created.
  */
-async function batchVerificationNeed(tx: EntityManager, policy: ApprovalPolicy, beneficiaryIds: readonly string[]): Promise<{ reasons: ApprovalReason[]; flagged: number }> {
+export async function batchVerificationNeed(tx: EntityManager, policy: ApprovalPolicy, beneficiaryIds: readonly string[]): Promise<{ reasons: ApprovalReason[]; flagged: number }> {
   const { unverified: u, mismatch: m } = policy.beneficiaries;
   if (u !== 'approve' && m !== 'approve') return { reasons: [], flagged: 0 };
   const flagged = await flaggedBeneficiaries(tx, beneficiaryIds);

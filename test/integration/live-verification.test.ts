@@ -126,6 +126,25 @@ describe('live verification through RazorpayX fund account validations', () => {
     assert.deepEqual(await verificationEvents(a.liveKey, bene.id), ['beneficiary.verification_failed']);
   });
 
+  test("an account held by someone else verifies with the bank's name, a mismatch, which the policy's beneficiaries[mismatch] then refuses", async () => {
+    const a = await funded();
+    a.rzp.control.setValidationOutcome('50100044444444', { accountStatus: 'active', registeredName: 'RAMESH KUMAR' });
+    const bene = await bankBeneficiary(a.liveKey, '50100044444444', 'Priya Nair');
+    await verify(a.liveKey, bene.id);
+    const after = await ended(a.liveKey, bene.id);
+    assert.equal(after.verification.status, 'verified');
+    assert.equal(after.verification.name_at_bank, 'RAMESH KUMAR');
+    assert.equal(after.verification.name_match.result, 'mismatch');
+    assert.ok(after.verification.name_match.score < 60, String(after.verification.name_match.score));
+    assert.deepEqual(await verificationEvents(a.liveKey, bene.id), ['beneficiary.verified']);
+    const policy = await http.post('/v1/approval_policy', { key: a.liveKey, headers: HTTPS, json: { beneficiaries: { unverified: 'refuse', mismatch: 'refuse' } } });
+    assert.equal(policy.status, 200, policy.text);
+    const paid = await http.post('/v1/payouts', { key: a.liveKey, headers: HTTPS, json: { beneficiary_id: bene.id, amount: 1_000, mode: 'imps' } });
+    assert.equal(paid.status, 400, paid.text);
+    assert.equal(paid.body.error.code, 'beneficiary_not_verified');
+    assert.equal(paid.body.error.param, 'beneficiary_id');
+  });
+
   test('a UPI ID verifies by a VPA validation (no amount sent), its fee alone the fee transaction', async () => {
     const a = await funded();
     await verify(a.liveKey, a.beneficiaryId);

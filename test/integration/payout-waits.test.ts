@@ -605,6 +605,20 @@ describe('the policy and verified beneficiaries', () => {
     assert.deepEqual(await amountsOf(http, t.fullKey), before);
     assert.deepEqual(await movesOf(t.fullKey, scheduled.id), []);
   });
+
+  test('judged again at release: a scheduled batch whose item the policy now asks approval for goes back to pending_approval as a whole', async () => {
+    const t = await team();
+    const unverified = await vpaBeneficiary(http, t.fullKey, 'later@upi');
+    const batch = (await http.post('/v1/payout_batches', { key: t.fullKey, idempotencyKey: randomUUID(), json: { payouts: [...items(t.beneficiaryId, 1, 1_000), ...items(unverified, 1, 1_000)], scheduled_at: Math.floor(Date.now() / 1000) + 3600 } })).body;
+    assert.equal(batch.status, 'scheduled', JSON.stringify(batch));
+    await setPolicy(t.fullKey, { unverified: 'approve' });
+    const advanced = await http.post(`/v1/test_helpers/payout_batches/${batch.id}/advance`, { key: t.fullKey, idempotencyKey: randomUUID() });
+    assert.equal(advanced.status, 200, advanced.text);
+    assert.equal(advanced.body.status, 'pending_approval');
+    assert.deepEqual(advanced.body.approval.reasons, ['beneficiary_unverified']);
+    assert.equal(advanced.body.approval.summary.unverified_beneficiaries, 2, 'neither beneficiary was ever verified');
+    assert.equal(advanced.body.counts.pending_approval, 2);
+  });
 });
 
 async function waitForBatch(key: string, id: string, done: (b: any) => boolean, withinMs = 30_000): Promise<any> {

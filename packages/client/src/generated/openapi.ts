@@ -2183,7 +2183,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "topup_01M96K8NBDQPGR631HTVJYQQTB",
+                     *       "id": "topup_01M96MSWV3XGHN15WJ3EHQJNWR",
                      *       "object": "top_up",
                      *       "mode": "sandbox",
                      *       "amount": 2500000,
@@ -2191,11 +2191,11 @@ export interface operations {
                      *       "status": "succeeded",
                      *       "description": "Float for November payouts",
                      *       "metadata": {},
-                     *       "balance_transaction_id": "txn_01M96K8NF4GVN5M4QBKMCKGGY8",
+                     *       "balance_transaction_id": "txn_01M96MSWYDHNN770KS0R6RBWEE",
                      *       "source": "test_helper",
                      *       "provider_reference": null,
-                     *       "idempotency_key": "63b622eb-de39-40b1-babd-8855acceca95",
-                     *       "created_at": 1796591605
+                     *       "idempotency_key": "bd817e4f-1b55-41d0-84fe-aecc252d20b1",
+                     *       "created_at": 1796593218
                      *     }
                      */
                     "application/json": components["schemas"]["TopUp"];
@@ -2373,7 +2373,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "topup_01M96K8NBDQPGR631HTVJYQQTB",
+                     *           "id": "topup_01M96MSWV3XGHN15WJ3EHQJNWR",
                      *           "object": "top_up",
                      *           "mode": "sandbox",
                      *           "amount": 2500000,
@@ -2381,11 +2381,11 @@ export interface operations {
                      *           "status": "succeeded",
                      *           "description": "Float for November payouts",
                      *           "metadata": {},
-                     *           "balance_transaction_id": "txn_01M96K8NF4GVN5M4QBKMCKGGY8",
+                     *           "balance_transaction_id": "txn_01M96MSWYDHNN770KS0R6RBWEE",
                      *           "source": "test_helper",
                      *           "provider_reference": null,
-                     *           "idempotency_key": "63b622eb-de39-40b1-babd-8855acceca95",
-                     *           "created_at": 1796591605
+                     *           "idempotency_key": "bd817e4f-1b55-41d0-84fe-aecc252d20b1",
+                     *           "created_at": 1796593218
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -2502,7 +2502,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "topup_01M96K8NBDQPGR631HTVJYQQTB",
+                     *       "id": "topup_01M96MSWV3XGHN15WJ3EHQJNWR",
                      *       "object": "top_up",
                      *       "mode": "sandbox",
                      *       "amount": 2500000,
@@ -2510,11 +2510,11 @@ export interface operations {
                      *       "status": "succeeded",
                      *       "description": "Float for November payouts",
                      *       "metadata": {},
-                     *       "balance_transaction_id": "txn_01M96K8NF4GVN5M4QBKMCKGGY8",
+                     *       "balance_transaction_id": "txn_01M96MSWYDHNN770KS0R6RBWEE",
                      *       "source": "test_helper",
                      *       "provider_reference": null,
-                     *       "idempotency_key": "63b622eb-de39-40b1-babd-8855acceca95",
-                     *       "created_at": 1796591605
+                     *       "idempotency_key": "bd817e4f-1b55-41d0-84fe-aecc252d20b1",
+                     *       "created_at": 1796593218
                      *     }
                      */
                     "application/json": components["schemas"]["TopUp"];
@@ -2774,18 +2774,18 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "txn_01M96K8WJWAKRYEMKM6056NPFA",
+                     *           "id": "txn_01M96MT2H9HEC4JY6C1YY5W2DJ",
                      *           "object": "balance_transaction",
                      *           "mode": "sandbox",
                      *           "type": "settlement",
-                     *           "source_id": "setl_01M96K8WGJWJXA8274T272CR5A",
+                     *           "source_id": "setl_01M96MT2GKKBAM3BSPJ0KAK32P",
                      *           "amount": 0,
                      *           "fee": 0,
                      *           "net": 0,
                      *           "currency": "INR",
                      *           "status": "available",
                      *           "description": "Settlement",
-                     *           "created_at": 1796591612
+                     *           "created_at": 1796593224
                      *         }
                      *       ],
                      *       "has_more": true,
@@ -2921,7 +2921,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
+                     *           "id": "bene_01M96MSX1WQX7N0W9J4WKP4ZD7",
                      *           "object": "beneficiary",
                      *           "mode": "sandbox",
                      *           "name": "Ravi Kumar",
@@ -2929,7 +2929,7 @@ export interface operations {
                      *           "phone": null,
                      *           "metadata": {},
                      *           "active": true,
-                     *           "created_at": 1796591605,
+                     *           "created_at": 1796593218,
                      *           "verification": {
                      *             "status": "verified",
                      *             "name_at_bank": "RAVI KUMAR",
@@ -2937,7 +2937,7 @@ export interface operations {
                      *               "score": 100,
                      *               "result": "match"
                      *             },
-                     *             "verified_at": 1796591605,
+                     *             "verified_at": 1796593218,
                      *             "failure_reason": null
                      *           },
                      *           "type": "vpa",
@@ -3081,7 +3081,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
+                     *       "id": "bene_01M96MSX1WQX7N0W9J4WKP4ZD7",
                      *       "object": "beneficiary",
                      *       "mode": "sandbox",
                      *       "name": "Ravi Kumar",
@@ -3089,7 +3089,7 @@ export interface operations {
                      *       "phone": null,
                      *       "metadata": {},
                      *       "active": true,
-                     *       "created_at": 1796591605,
+                     *       "created_at": 1796593218,
                      *       "verification": null,
                      *       "type": "vpa",
                      *       "bank_account": null,
@@ -3256,7 +3256,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
+                     *       "id": "bene_01M96MSX1WQX7N0W9J4WKP4ZD7",
                      *       "object": "beneficiary",
                      *       "mode": "sandbox",
                      *       "name": "Ravi Kumar",
@@ -3264,7 +3264,7 @@ export interface operations {
                      *       "phone": null,
                      *       "metadata": {},
                      *       "active": true,
-                     *       "created_at": 1796591605,
+                     *       "created_at": 1796593218,
                      *       "verification": {
                      *         "status": "pending",
                      *         "name_at_bank": null,
@@ -3422,7 +3422,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
+                     *       "id": "bene_01M96MSX1WQX7N0W9J4WKP4ZD7",
                      *       "object": "beneficiary",
                      *       "mode": "sandbox",
                      *       "name": "Ravi Kumar",
@@ -3430,7 +3430,7 @@ export interface operations {
                      *       "phone": null,
                      *       "metadata": {},
                      *       "active": true,
-                     *       "created_at": 1796591605,
+                     *       "created_at": 1796593218,
                      *       "verification": {
                      *         "status": "verified",
                      *         "name_at_bank": "RAVI KUMAR",
@@ -3438,7 +3438,7 @@ export interface operations {
                      *           "score": 100,
                      *           "result": "match"
                      *         },
-                     *         "verified_at": 1796591605,
+                     *         "verified_at": 1796593218,
                      *         "failure_reason": null
                      *       },
                      *       "type": "vpa",
@@ -3567,7 +3567,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
+                     *       "id": "bene_01M96MSX1WQX7N0W9J4WKP4ZD7",
                      *       "object": "beneficiary",
                      *       "mode": "sandbox",
                      *       "name": "Ravi Kumar",
@@ -3575,7 +3575,7 @@ export interface operations {
                      *       "phone": null,
                      *       "metadata": {},
                      *       "active": false,
-                     *       "created_at": 1796591605,
+                     *       "created_at": 1796593218,
                      *       "verification": {
                      *         "status": "verified",
                      *         "name_at_bank": "RAVI KUMAR",
@@ -3583,7 +3583,7 @@ export interface operations {
                      *           "score": 100,
                      *           "result": "match"
                      *         },
-                     *         "verified_at": 1796591605,
+                     *         "verified_at": 1796593218,
                      *         "failure_reason": null
                      *       },
                      *       "type": "vpa",
@@ -3731,7 +3731,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
+                     *           "id": "cust_01M96MSX0P8CR5EMG77FHBE0SW",
                      *           "object": "customer",
                      *           "mode": "sandbox",
                      *           "name": "Meera Iyer",
@@ -3741,7 +3741,7 @@ export interface operations {
                      *           "metadata": {
                      *             "crm_id": "C-1042"
                      *           },
-                     *           "created_at": 1796591605
+                     *           "created_at": 1796593218
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -3907,7 +3907,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
+                     *       "id": "cust_01M96MSX0P8CR5EMG77FHBE0SW",
                      *       "object": "customer",
                      *       "mode": "sandbox",
                      *       "name": "Meera Iyer",
@@ -3917,7 +3917,7 @@ export interface operations {
                      *       "metadata": {
                      *         "crm_id": "C-1042"
                      *       },
-                     *       "created_at": 1796591605
+                     *       "created_at": 1796593218
                      *     }
                      */
                     "application/json": components["schemas"]["Customer"];
@@ -4076,7 +4076,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
+                     *       "id": "cust_01M96MSX0P8CR5EMG77FHBE0SW",
                      *       "object": "customer",
                      *       "mode": "sandbox",
                      *       "name": "Meera Iyer",
@@ -4086,7 +4086,7 @@ export interface operations {
                      *       "metadata": {
                      *         "crm_id": "C-1042"
                      *       },
-                     *       "created_at": 1796591605
+                     *       "created_at": 1796593218
                      *     }
                      */
                     "application/json": components["schemas"]["Customer"];
@@ -4259,7 +4259,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
+                     *       "id": "cust_01M96MSX0P8CR5EMG77FHBE0SW",
                      *       "object": "customer",
                      *       "mode": "sandbox",
                      *       "name": "Meera Iyer",
@@ -4270,7 +4270,7 @@ export interface operations {
                      *         "crm_id": "C-1042",
                      *         "tier": "gold"
                      *       },
-                     *       "created_at": 1796591605
+                     *       "created_at": 1796593218
                      *     }
                      */
                     "application/json": components["schemas"]["Customer"];
@@ -4460,16 +4460,16 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "pout_01M96K8NPWM0XKTT276XJTGD80",
+                     *           "id": "pout_01M96MSX4PRRDRC2XJ50QNZD5X",
                      *           "object": "payout",
                      *           "livemode": false,
-                     *           "beneficiary_id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
+                     *           "beneficiary_id": "bene_01M96MSX1WQX7N0W9J4WKP4ZD7",
                      *           "amount": 150000,
                      *           "currency": "INR",
                      *           "mode": "upi",
                      *           "status": "completed",
                      *           "failure_reason": null,
-                     *           "utr": "SBXB6788F62C83F4",
+                     *           "utr": "SBX4A149B03CDBBF",
                      *           "provider_reference": null,
                      *           "fees": 0,
                      *           "batch_id": null,
@@ -4478,9 +4478,9 @@ export interface operations {
                      *           "metadata": {
                      *             "invoice": "INV-2026-0042"
                      *           },
-                     *           "idempotency_key": "f8448084-9669-4438-b040-3119027c32eb",
-                     *           "created_at": 1796591605,
-                     *           "completed_at": 1796591606,
+                     *           "idempotency_key": "27b16748-4434-44f3-8869-8a676daa702a",
+                     *           "created_at": 1796593218,
+                     *           "completed_at": 1796593219,
                      *           "failed_at": null,
                      *           "reversed_at": null,
                      *           "approval": null,
@@ -4591,7 +4591,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "beneficiary_id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
+                 *       "beneficiary_id": "bene_01M96MSX1WQX7N0W9J4WKP4ZD7",
                  *       "amount": 1000,
                  *       "mode": "upi"
                  *     }
@@ -4627,7 +4627,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "beneficiary_id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
+                 *       "beneficiary_id": "bene_01M96MSX1WQX7N0W9J4WKP4ZD7",
                  *       "amount": 1000,
                  *       "mode": "upi"
                  *     }
@@ -4682,10 +4682,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M96K8PWB9BFCHYMB3VSZ6JWT",
+                     *       "id": "pout_01M96MSY7K3S5KGZN3D5R2REBV",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
+                     *       "beneficiary_id": "bene_01M96MSX1WQX7N0W9J4WKP4ZD7",
                      *       "amount": 1000,
                      *       "currency": "INR",
                      *       "mode": "upi",
@@ -4698,8 +4698,8 @@ export interface operations {
                      *       "reference": null,
                      *       "narration": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "607a1011-a117-418c-af2c-7555832d50d4",
-                     *       "created_at": 1796591606,
+                     *       "idempotency_key": "31cc8e69-e848-42e7-9c78-8105f4e5cb97",
+                     *       "created_at": 1796593219,
                      *       "completed_at": null,
                      *       "failed_at": null,
                      *       "reversed_at": null,
@@ -4890,16 +4890,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M96K8NPWM0XKTT276XJTGD80",
+                     *       "id": "pout_01M96MSX4PRRDRC2XJ50QNZD5X",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
+                     *       "beneficiary_id": "bene_01M96MSX1WQX7N0W9J4WKP4ZD7",
                      *       "amount": 150000,
                      *       "currency": "INR",
                      *       "mode": "upi",
                      *       "status": "completed",
                      *       "failure_reason": null,
-                     *       "utr": "SBXB6788F62C83F4",
+                     *       "utr": "SBX4A149B03CDBBF",
                      *       "provider_reference": null,
                      *       "fees": 0,
                      *       "batch_id": null,
@@ -4908,9 +4908,9 @@ export interface operations {
                      *       "metadata": {
                      *         "invoice": "INV-2026-0042"
                      *       },
-                     *       "idempotency_key": "f8448084-9669-4438-b040-3119027c32eb",
-                     *       "created_at": 1796591605,
-                     *       "completed_at": 1796591606,
+                     *       "idempotency_key": "27b16748-4434-44f3-8869-8a676daa702a",
+                     *       "created_at": 1796593218,
+                     *       "completed_at": 1796593219,
                      *       "failed_at": null,
                      *       "reversed_at": null,
                      *       "approval": null,
@@ -5047,10 +5047,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M96K8SR7NAVF9PBGYYCPSV4T",
+                     *       "id": "pout_01M96MT0MA96XA7S2W8CXXPJQ1",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
+                     *       "beneficiary_id": "bene_01M96MSX1WQX7N0W9J4WKP4ZD7",
                      *       "amount": 250000,
                      *       "currency": "INR",
                      *       "mode": "upi",
@@ -5063,8 +5063,8 @@ export interface operations {
                      *       "reference": "INV-2026-0057",
                      *       "narration": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "4c6ae095-4a42-4a6e-9315-26efe0f86a7f",
-                     *       "created_at": 1796591609,
+                     *       "idempotency_key": "b790b92e-19bd-4468-9461-a8a6974d9024",
+                     *       "created_at": 1796593222,
                      *       "completed_at": null,
                      *       "failed_at": null,
                      *       "reversed_at": null,
@@ -5074,25 +5074,26 @@ export interface operations {
                      *         ],
                      *         "received": [
                      *           {
-                     *             "key_id": "key_01M96K8SQQQF5SN0GNYSFMP88M",
+                     *             "key_id": "key_01M96MT0KT3NSEQDCH0KVSMDBG",
                      *             "name": "Priya (finance)",
-                     *             "approved_at": 1796591609
+                     *             "approved_at": 1796593222
                      *           }
                      *         ],
                      *         "required": 1,
-                     *         "expires_at": 1796678009,
+                     *         "expires_at": 1796679622,
                      *         "beneficiary": {
                      *           "vpa": "success@upi",
                      *           "ifsc": null,
                      *           "name": "Ravi Kumar",
                      *           "type": "vpa",
                      *           "last4": null,
-                     *           "paid_before": true
+                     *           "paid_before": true,
+                     *           "verification": null
                      *         },
                      *         "requested_by": {
                      *           "name": null,
-                     *           "holder": "key_01M96K8NAERDV9X605T6F4D6W1",
-                     *           "key_id": "key_01M96K8NAERDV9X605T6F4D6W1"
+                     *           "holder": "key_01M96MSWT86DDQD2G67D6X54VE",
+                     *           "key_id": "key_01M96MSWT86DDQD2G67D6X54VE"
                      *         }
                      *       },
                      *       "scheduled_at": null,
@@ -5273,10 +5274,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M96K8SWA8QDAQ5CPF8K0YD46",
+                     *       "id": "pout_01M96MT0QCFK8B5945NCJWJFVR",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
+                     *       "beneficiary_id": "bene_01M96MSX1WQX7N0W9J4WKP4ZD7",
                      *       "amount": 250000,
                      *       "currency": "INR",
                      *       "mode": "upi",
@@ -5292,8 +5293,8 @@ export interface operations {
                      *       "reference": "INV-2026-0057",
                      *       "narration": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "8c87cf60-dba3-4281-926b-b9453db679e9",
-                     *       "created_at": 1796591609,
+                     *       "idempotency_key": "9cb52f16-29c6-4f76-a15e-de702f0a9cd6",
+                     *       "created_at": 1796593222,
                      *       "completed_at": null,
                      *       "failed_at": null,
                      *       "reversed_at": null,
@@ -5303,23 +5304,24 @@ export interface operations {
                      *         ],
                      *         "received": [],
                      *         "required": 1,
-                     *         "expires_at": 1796678009,
+                     *         "expires_at": 1796679622,
                      *         "beneficiary": {
                      *           "vpa": "success@upi",
                      *           "ifsc": null,
                      *           "name": "Ravi Kumar",
                      *           "type": "vpa",
                      *           "last4": null,
-                     *           "paid_before": true
+                     *           "paid_before": true,
+                     *           "verification": null
                      *         },
                      *         "requested_by": {
                      *           "name": null,
-                     *           "holder": "key_01M96K8NAERDV9X605T6F4D6W1",
-                     *           "key_id": "key_01M96K8NAERDV9X605T6F4D6W1"
+                     *           "holder": "key_01M96MSWT86DDQD2G67D6X54VE",
+                     *           "key_id": "key_01M96MSWT86DDQD2G67D6X54VE"
                      *         }
                      *       },
                      *       "scheduled_at": null,
-                     *       "rejected_at": 1796591609,
+                     *       "rejected_at": 1796593222,
                      *       "cancelled_at": null,
                      *       "queue_if_low_balance": false,
                      *       "queued_at": null,
@@ -5497,10 +5499,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M96K8TY6SVSEYCV6XVEAK752",
+                     *       "id": "pout_01M96MT17GPCX4HES05ENC0BK4",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
+                     *       "beneficiary_id": "bene_01M96MSX1WQX7N0W9J4WKP4ZD7",
                      *       "amount": 5000,
                      *       "currency": "INR",
                      *       "mode": "upi",
@@ -5513,8 +5515,8 @@ export interface operations {
                      *       "reference": null,
                      *       "narration": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "a6db4e9b-a1bf-4312-ab21-0d6f04a0dfb6",
-                     *       "created_at": 1796591610,
+                     *       "idempotency_key": "43332634-3836-46d0-b23f-cd5c6e22dd80",
+                     *       "created_at": 1796593222,
                      *       "completed_at": null,
                      *       "failed_at": null,
                      *       "reversed_at": null,
@@ -5524,24 +5526,25 @@ export interface operations {
                      *         ],
                      *         "received": [],
                      *         "required": 1,
-                     *         "expires_at": 1796678010,
+                     *         "expires_at": 1796679622,
                      *         "beneficiary": {
                      *           "vpa": "success@upi",
                      *           "ifsc": null,
                      *           "name": "Ravi Kumar",
                      *           "type": "vpa",
                      *           "last4": null,
-                     *           "paid_before": true
+                     *           "paid_before": true,
+                     *           "verification": null
                      *         },
                      *         "requested_by": {
                      *           "name": null,
-                     *           "holder": "key_01M96K8NAERDV9X605T6F4D6W1",
-                     *           "key_id": "key_01M96K8NAERDV9X605T6F4D6W1"
+                     *           "holder": "key_01M96MSWT86DDQD2G67D6X54VE",
+                     *           "key_id": "key_01M96MSWT86DDQD2G67D6X54VE"
                      *         }
                      *       },
-                     *       "scheduled_at": 1796678010,
+                     *       "scheduled_at": 1796679622,
                      *       "rejected_at": null,
-                     *       "cancelled_at": 1796591610,
+                     *       "cancelled_at": 1796593222,
                      *       "queue_if_low_balance": false,
                      *       "queued_at": null,
                      *       "queue_expires_at": null
@@ -5696,27 +5699,27 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pout_01M96K8PWB9BFCHYMB3VSZ6JWT",
+                     *       "id": "pout_01M96MSY7K3S5KGZN3D5R2REBV",
                      *       "object": "payout",
                      *       "livemode": false,
-                     *       "beneficiary_id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
+                     *       "beneficiary_id": "bene_01M96MSX1WQX7N0W9J4WKP4ZD7",
                      *       "amount": 1000,
                      *       "currency": "INR",
                      *       "mode": "upi",
                      *       "status": "reversed",
                      *       "failure_reason": null,
-                     *       "utr": "SBXD635AF755436C",
+                     *       "utr": "SBXCE9DCB69FCA7C",
                      *       "provider_reference": null,
                      *       "fees": 0,
                      *       "batch_id": null,
                      *       "reference": null,
                      *       "narration": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "607a1011-a117-418c-af2c-7555832d50d4",
-                     *       "created_at": 1796591606,
-                     *       "completed_at": 1796591607,
+                     *       "idempotency_key": "31cc8e69-e848-42e7-9c78-8105f4e5cb97",
+                     *       "created_at": 1796593219,
+                     *       "completed_at": 1796593220,
                      *       "failed_at": null,
-                     *       "reversed_at": 1796591607,
+                     *       "reversed_at": 1796593220,
                      *       "approval": null,
                      *       "scheduled_at": null,
                      *       "rejected_at": null,
@@ -5889,12 +5892,12 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "pbat_01M96K8R1Z1M51NSECMBEF7DXH",
+                     *           "id": "pbat_01M96MSZC5C28HSVX1Z8TZEV72",
                      *           "object": "payout_batch",
                      *           "mode": "sandbox",
                      *           "status": "completed",
                      *           "reference": "payroll-2026-11",
-                     *           "idempotency_key": "17d709f4-e137-467c-a9bf-d19006795a9e",
+                     *           "idempotency_key": "aebfb616-238d-4c71-a0e0-e2d31a3eeaad",
                      *           "total_count": 2,
                      *           "total_amount": 97000,
                      *           "counts": {
@@ -5908,8 +5911,8 @@ export interface operations {
                      *             "cancelled": 0,
                      *             "reversed": 0
                      *           },
-                     *           "created_at": 1796591607,
-                     *           "completed_at": 1796591609,
+                     *           "created_at": 1796593220,
+                     *           "completed_at": 1796593222,
                      *           "queue_if_low_balance": false,
                      *           "approval": null,
                      *           "scheduled_at": null
@@ -6044,7 +6047,7 @@ export interface operations {
                  *       "reference": "payroll-2026-11",
                  *       "payouts": [
                  *         {
-                 *           "beneficiary_id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
+                 *           "beneficiary_id": "bene_01M96MSX1WQX7N0W9J4WKP4ZD7",
                  *           "amount": 45000,
                  *           "mode": "upi",
                  *           "idempotency_key": "payroll-2026-11/emp-001",
@@ -6052,7 +6055,7 @@ export interface operations {
                  *           "narration": "November salary"
                  *         },
                  *         {
-                 *           "beneficiary_id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
+                 *           "beneficiary_id": "bene_01M96MSX1WQX7N0W9J4WKP4ZD7",
                  *           "amount": 52000,
                  *           "mode": "upi",
                  *           "idempotency_key": "payroll-2026-11/emp-002",
@@ -6110,12 +6113,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pbat_01M96K8R1Z1M51NSECMBEF7DXH",
+                     *       "id": "pbat_01M96MSZC5C28HSVX1Z8TZEV72",
                      *       "object": "payout_batch",
                      *       "mode": "sandbox",
                      *       "status": "processing",
                      *       "reference": "payroll-2026-11",
-                     *       "idempotency_key": "17d709f4-e137-467c-a9bf-d19006795a9e",
+                     *       "idempotency_key": "aebfb616-238d-4c71-a0e0-e2d31a3eeaad",
                      *       "total_count": 2,
                      *       "total_amount": 97000,
                      *       "counts": {
@@ -6129,7 +6132,7 @@ export interface operations {
                      *         "cancelled": 0,
                      *         "reversed": 0
                      *       },
-                     *       "created_at": 1796591607,
+                     *       "created_at": 1796593220,
                      *       "completed_at": null,
                      *       "queue_if_low_balance": false,
                      *       "approval": null,
@@ -6292,12 +6295,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pbat_01M96K8R1Z1M51NSECMBEF7DXH",
+                     *       "id": "pbat_01M96MSZC5C28HSVX1Z8TZEV72",
                      *       "object": "payout_batch",
                      *       "mode": "sandbox",
                      *       "status": "completed",
                      *       "reference": "payroll-2026-11",
-                     *       "idempotency_key": "17d709f4-e137-467c-a9bf-d19006795a9e",
+                     *       "idempotency_key": "aebfb616-238d-4c71-a0e0-e2d31a3eeaad",
                      *       "total_count": 2,
                      *       "total_amount": 97000,
                      *       "counts": {
@@ -6311,8 +6314,8 @@ export interface operations {
                      *         "cancelled": 0,
                      *         "reversed": 0
                      *       },
-                     *       "created_at": 1796591607,
-                     *       "completed_at": 1796591609,
+                     *       "created_at": 1796593220,
+                     *       "completed_at": 1796593222,
                      *       "queue_if_low_balance": false,
                      *       "approval": null,
                      *       "scheduled_at": null
@@ -6443,12 +6446,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pbat_01M96K8T17HBCSC0CHZ3EN5F4R",
+                     *       "id": "pbat_01M96MT0TF0S0K5YWJSG7XRKFF",
                      *       "object": "payout_batch",
                      *       "mode": "sandbox",
                      *       "status": "processing",
                      *       "reference": "bonus-2026-11",
-                     *       "idempotency_key": "839dbff1-d25b-4dd5-b500-61c0373338b8",
+                     *       "idempotency_key": "27d2c252-7466-4c70-8faf-d070cc26991b",
                      *       "total_count": 2,
                      *       "total_amount": 120000,
                      *       "counts": {
@@ -6462,7 +6465,7 @@ export interface operations {
                      *         "cancelled": 0,
                      *         "reversed": 0
                      *       },
-                     *       "created_at": 1796591609,
+                     *       "created_at": 1796593222,
                      *       "completed_at": null,
                      *       "queue_if_low_balance": false,
                      *       "approval": {
@@ -6473,31 +6476,32 @@ export interface operations {
                      *           "largest_items": [
                      *             {
                      *               "amount": 60000,
-                     *               "beneficiary_id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
+                     *               "beneficiary_id": "bene_01M96MSX1WQX7N0W9J4WKP4ZD7",
                      *               "idempotency_key": "bonus-2026-11/emp-001"
                      *             },
                      *             {
                      *               "amount": 60000,
-                     *               "beneficiary_id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
+                     *               "beneficiary_id": "bene_01M96MSX1WQX7N0W9J4WKP4ZD7",
                      *               "idempotency_key": "bonus-2026-11/emp-002"
                      *             }
                      *           ],
                      *           "new_beneficiaries": 0,
-                     *           "joined_by_reference": 0
+                     *           "joined_by_reference": 0,
+                     *           "unverified_beneficiaries": 0
                      *         },
                      *         "received": [
                      *           {
-                     *             "key_id": "key_01M96K8SQQQF5SN0GNYSFMP88M",
+                     *             "key_id": "key_01M96MT0KT3NSEQDCH0KVSMDBG",
                      *             "name": "Priya (finance)",
-                     *             "approved_at": 1796591610
+                     *             "approved_at": 1796593222
                      *           }
                      *         ],
                      *         "required": 1,
-                     *         "expires_at": 1796678009,
+                     *         "expires_at": 1796679622,
                      *         "requested_by": {
                      *           "name": null,
-                     *           "holder": "key_01M96K8NAERDV9X605T6F4D6W1",
-                     *           "key_id": "key_01M96K8NAERDV9X605T6F4D6W1"
+                     *           "holder": "key_01M96MSWT86DDQD2G67D6X54VE",
+                     *           "key_id": "key_01M96MSWT86DDQD2G67D6X54VE"
                      *         }
                      *       },
                      *       "scheduled_at": null
@@ -6673,12 +6677,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pbat_01M96K8T8Q9MYQCEGHMEQ549KB",
+                     *       "id": "pbat_01M96MT0X2QF2AABDR8PNAMQWV",
                      *       "object": "payout_batch",
                      *       "mode": "sandbox",
                      *       "status": "rejected",
                      *       "reference": "bonus-2026-12",
-                     *       "idempotency_key": "b0da4814-0134-4d55-a578-6e07d1ab3f12",
+                     *       "idempotency_key": "952ed582-85d6-4fb4-867f-2af5f3bdaa19",
                      *       "total_count": 2,
                      *       "total_amount": 120000,
                      *       "counts": {
@@ -6692,7 +6696,7 @@ export interface operations {
                      *         "cancelled": 0,
                      *         "reversed": 0
                      *       },
-                     *       "created_at": 1796591610,
+                     *       "created_at": 1796593222,
                      *       "completed_at": null,
                      *       "queue_if_low_balance": false,
                      *       "approval": {
@@ -6703,25 +6707,26 @@ export interface operations {
                      *           "largest_items": [
                      *             {
                      *               "amount": 60000,
-                     *               "beneficiary_id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
+                     *               "beneficiary_id": "bene_01M96MSX1WQX7N0W9J4WKP4ZD7",
                      *               "idempotency_key": "bonus-2026-12/emp-001"
                      *             },
                      *             {
                      *               "amount": 60000,
-                     *               "beneficiary_id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
+                     *               "beneficiary_id": "bene_01M96MSX1WQX7N0W9J4WKP4ZD7",
                      *               "idempotency_key": "bonus-2026-12/emp-002"
                      *             }
                      *           ],
                      *           "new_beneficiaries": 0,
-                     *           "joined_by_reference": 0
+                     *           "joined_by_reference": 0,
+                     *           "unverified_beneficiaries": 0
                      *         },
                      *         "received": [],
                      *         "required": 1,
-                     *         "expires_at": 1796678010,
+                     *         "expires_at": 1796679622,
                      *         "requested_by": {
                      *           "name": null,
-                     *           "holder": "key_01M96K8NAERDV9X605T6F4D6W1",
-                     *           "key_id": "key_01M96K8NAERDV9X605T6F4D6W1"
+                     *           "holder": "key_01M96MSWT86DDQD2G67D6X54VE",
+                     *           "key_id": "key_01M96MSWT86DDQD2G67D6X54VE"
                      *         }
                      *       },
                      *       "scheduled_at": null
@@ -6898,12 +6903,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pbat_01M96K8THHTM01BZTR6H71V64B",
+                     *       "id": "pbat_01M96MT12D964WAVWFTXWWCXC6",
                      *       "object": "payout_batch",
                      *       "mode": "sandbox",
                      *       "status": "cancelled",
                      *       "reference": "stipend-2026-12",
-                     *       "idempotency_key": "a319c64e-0627-404e-a0e5-c9b02a6b0afb",
+                     *       "idempotency_key": "c7b2d5bb-7905-4dc8-9e58-26f884da9ce8",
                      *       "total_count": 1,
                      *       "total_amount": 5000,
                      *       "counts": {
@@ -6917,11 +6922,11 @@ export interface operations {
                      *         "cancelled": 1,
                      *         "reversed": 0
                      *       },
-                     *       "created_at": 1796591610,
+                     *       "created_at": 1796593222,
                      *       "completed_at": null,
                      *       "queue_if_low_balance": false,
                      *       "approval": null,
-                     *       "scheduled_at": 1796678010
+                     *       "scheduled_at": 1796679622
                      *     }
                      */
                     "application/json": components["schemas"]["PayoutBatch"];
@@ -7073,12 +7078,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pbat_01M96K8TQR8J7FFD4GMSH3VSQK",
+                     *       "id": "pbat_01M96MT14WEE5N5VFQAK0R8HZP",
                      *       "object": "payout_batch",
                      *       "mode": "sandbox",
                      *       "status": "processing",
                      *       "reference": "stipend-2027-01",
-                     *       "idempotency_key": "05affc29-a906-49d0-8ead-17222b2b7885",
+                     *       "idempotency_key": "b63d850c-4380-4b06-94be-501ba34dd75c",
                      *       "total_count": 1,
                      *       "total_amount": 5000,
                      *       "counts": {
@@ -7092,11 +7097,11 @@ export interface operations {
                      *         "cancelled": 0,
                      *         "reversed": 0
                      *       },
-                     *       "created_at": 1796591610,
+                     *       "created_at": 1796593222,
                      *       "completed_at": null,
                      *       "queue_if_low_balance": false,
                      *       "approval": null,
-                     *       "scheduled_at": 1796678010
+                     *       "scheduled_at": 1796679622
                      *     }
                      */
                     "application/json": components["schemas"]["PayoutBatch"];
@@ -7270,14 +7275,14 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "pay_01M96K8V57K960T16HJMQN27QQ",
+                     *           "id": "pay_01M96MT1AZTZHC2NV7D1BNXF80",
                      *           "object": "payment",
                      *           "mode": "sandbox",
                      *           "amount": 49900,
                      *           "currency": "INR",
                      *           "status": "captured",
                      *           "receipt": "order-7781",
-                     *           "customer_id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
+                     *           "customer_id": "cust_01M96MSX0P8CR5EMG77FHBE0SW",
                      *           "description": "Two books",
                      *           "metadata": {
                      *             "order_id": "7781"
@@ -7288,12 +7293,12 @@ export interface operations {
                      *           "settlement_id": null,
                      *           "collection_id": null,
                      *           "payment_link_id": null,
-                     *           "idempotency_key": "b9c7aa40-bf76-41a8-8279-77f2f852c67c",
+                     *           "idempotency_key": "c7136e92-5f57-4484-87c2-f3012ec549f2",
                      *           "next_action": null,
                      *           "return_url": null,
                      *           "provider_reference": null,
-                     *           "created_at": 1796591611,
-                     *           "captured_at": 1796591611,
+                     *           "created_at": 1796593223,
+                     *           "captured_at": 1796593223,
                      *           "failed_at": null,
                      *           "method": "upi",
                      *           "vpa": "success@upi",
@@ -7403,7 +7408,7 @@ export interface operations {
                  *       "amount": 49900,
                  *       "method": "upi",
                  *       "vpa": "success@upi",
-                 *       "customer_id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
+                 *       "customer_id": "cust_01M96MSX0P8CR5EMG77FHBE0SW",
                  *       "receipt": "order-7781",
                  *       "description": "Two books",
                  *       "metadata": {
@@ -7433,14 +7438,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pay_01M96K8V57K960T16HJMQN27QQ",
+                     *       "id": "pay_01M96MT1AZTZHC2NV7D1BNXF80",
                      *       "object": "payment",
                      *       "mode": "sandbox",
                      *       "amount": 49900,
                      *       "currency": "INR",
                      *       "status": "captured",
                      *       "receipt": "order-7781",
-                     *       "customer_id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
+                     *       "customer_id": "cust_01M96MSX0P8CR5EMG77FHBE0SW",
                      *       "description": "Two books",
                      *       "metadata": {
                      *         "order_id": "7781"
@@ -7451,12 +7456,12 @@ export interface operations {
                      *       "settlement_id": null,
                      *       "collection_id": null,
                      *       "payment_link_id": null,
-                     *       "idempotency_key": "b9c7aa40-bf76-41a8-8279-77f2f852c67c",
+                     *       "idempotency_key": "c7136e92-5f57-4484-87c2-f3012ec549f2",
                      *       "next_action": null,
                      *       "return_url": null,
                      *       "provider_reference": null,
-                     *       "created_at": 1796591611,
-                     *       "captured_at": 1796591611,
+                     *       "created_at": 1796593223,
+                     *       "captured_at": 1796593223,
                      *       "failed_at": null,
                      *       "method": "upi",
                      *       "vpa": "success@upi",
@@ -7630,14 +7635,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pay_01M96K8V57K960T16HJMQN27QQ",
+                     *       "id": "pay_01M96MT1AZTZHC2NV7D1BNXF80",
                      *       "object": "payment",
                      *       "mode": "sandbox",
                      *       "amount": 49900,
                      *       "currency": "INR",
                      *       "status": "captured",
                      *       "receipt": "order-7781",
-                     *       "customer_id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
+                     *       "customer_id": "cust_01M96MSX0P8CR5EMG77FHBE0SW",
                      *       "description": "Two books",
                      *       "metadata": {
                      *         "order_id": "7781"
@@ -7648,12 +7653,12 @@ export interface operations {
                      *       "settlement_id": null,
                      *       "collection_id": null,
                      *       "payment_link_id": null,
-                     *       "idempotency_key": "b9c7aa40-bf76-41a8-8279-77f2f852c67c",
+                     *       "idempotency_key": "c7136e92-5f57-4484-87c2-f3012ec549f2",
                      *       "next_action": null,
                      *       "return_url": null,
                      *       "provider_reference": null,
-                     *       "created_at": 1796591611,
-                     *       "captured_at": 1796591611,
+                     *       "created_at": 1796593223,
+                     *       "captured_at": 1796593223,
                      *       "failed_at": null,
                      *       "method": "upi",
                      *       "vpa": "success@upi",
@@ -7800,10 +7805,10 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "rfnd_01M96K8V91WNAS08KMDW0B7PG3",
+                     *           "id": "rfnd_01M96MT1D8266DAMCHGBE0M5Q1",
                      *           "object": "refund",
                      *           "mode": "sandbox",
-                     *           "payment_id": "pay_01M96K8V57K960T16HJMQN27QQ",
+                     *           "payment_id": "pay_01M96MT1AZTZHC2NV7D1BNXF80",
                      *           "amount": 9900,
                      *           "currency": "INR",
                      *           "status": "processed",
@@ -7811,10 +7816,10 @@ export interface operations {
                      *           "metadata": {},
                      *           "failure_code": null,
                      *           "failure_message": null,
-                     *           "utr": "SBXR66ABFD3DB26F1",
-                     *           "idempotency_key": "88965788-40ba-457c-a279-2218073a58af",
-                     *           "created_at": 1796591611,
-                     *           "processed_at": 1796591612,
+                     *           "utr": "SBXR86DAD2BF350EC",
+                     *           "idempotency_key": "08e440ee-41eb-4094-b628-576f1b911015",
+                     *           "created_at": 1796593223,
+                     *           "processed_at": 1796593224,
                      *           "failed_at": null
                      *         }
                      *       ],
@@ -7917,7 +7922,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "payment_id": "pay_01M96K8V57K960T16HJMQN27QQ",
+                 *       "payment_id": "pay_01M96MT1AZTZHC2NV7D1BNXF80",
                  *       "amount": 9900,
                  *       "reason": "One book returned"
                  *     }
@@ -7936,7 +7941,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "payment_id": "pay_01M96K8V57K960T16HJMQN27QQ",
+                 *       "payment_id": "pay_01M96MT1AZTZHC2NV7D1BNXF80",
                  *       "amount": 9900,
                  *       "reason": "One book returned"
                  *     }
@@ -7974,10 +7979,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rfnd_01M96K8V91WNAS08KMDW0B7PG3",
+                     *       "id": "rfnd_01M96MT1D8266DAMCHGBE0M5Q1",
                      *       "object": "refund",
                      *       "mode": "sandbox",
-                     *       "payment_id": "pay_01M96K8V57K960T16HJMQN27QQ",
+                     *       "payment_id": "pay_01M96MT1AZTZHC2NV7D1BNXF80",
                      *       "amount": 9900,
                      *       "currency": "INR",
                      *       "status": "pending",
@@ -7986,8 +7991,8 @@ export interface operations {
                      *       "failure_code": null,
                      *       "failure_message": null,
                      *       "utr": null,
-                     *       "idempotency_key": "88965788-40ba-457c-a279-2218073a58af",
-                     *       "created_at": 1796591611,
+                     *       "idempotency_key": "08e440ee-41eb-4094-b628-576f1b911015",
+                     *       "created_at": 1796593223,
                      *       "processed_at": null,
                      *       "failed_at": null
                      *     }
@@ -8170,10 +8175,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rfnd_01M96K8V91WNAS08KMDW0B7PG3",
+                     *       "id": "rfnd_01M96MT1D8266DAMCHGBE0M5Q1",
                      *       "object": "refund",
                      *       "mode": "sandbox",
-                     *       "payment_id": "pay_01M96K8V57K960T16HJMQN27QQ",
+                     *       "payment_id": "pay_01M96MT1AZTZHC2NV7D1BNXF80",
                      *       "amount": 9900,
                      *       "currency": "INR",
                      *       "status": "processed",
@@ -8181,10 +8186,10 @@ export interface operations {
                      *       "metadata": {},
                      *       "failure_code": null,
                      *       "failure_message": null,
-                     *       "utr": "SBXR66ABFD3DB26F1",
-                     *       "idempotency_key": "88965788-40ba-457c-a279-2218073a58af",
-                     *       "created_at": 1796591611,
-                     *       "processed_at": 1796591612,
+                     *       "utr": "SBXR86DAD2BF350EC",
+                     *       "idempotency_key": "08e440ee-41eb-4094-b628-576f1b911015",
+                     *       "created_at": 1796593223,
+                     *       "processed_at": 1796593224,
                      *       "failed_at": null
                      *     }
                      */
@@ -8326,17 +8331,17 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "setl_01M96K8WGJWJXA8274T272CR5A",
+                     *           "id": "setl_01M96MT2GKKBAM3BSPJ0KAK32P",
                      *           "object": "settlement",
                      *           "mode": "sandbox",
                      *           "amount": 49900,
                      *           "currency": "INR",
                      *           "payment_count": 1,
                      *           "status": "processed",
-                     *           "utr": "SETLF3819F97D713",
+                     *           "utr": "SETLEBD4E3071FF3",
                      *           "provider_reference": null,
                      *           "fees": 0,
-                     *           "created_at": 1796591612
+                     *           "created_at": 1796593224
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -8453,17 +8458,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "setl_01M96K8WGJWJXA8274T272CR5A",
+                     *       "id": "setl_01M96MT2GKKBAM3BSPJ0KAK32P",
                      *       "object": "settlement",
                      *       "mode": "sandbox",
                      *       "amount": 49900,
                      *       "currency": "INR",
                      *       "payment_count": 1,
                      *       "status": "processed",
-                     *       "utr": "SETLF3819F97D713",
+                     *       "utr": "SETLEBD4E3071FF3",
                      *       "provider_reference": null,
                      *       "fees": 0,
-                     *       "created_at": 1796591612
+                     *       "created_at": 1796593224
                      *     }
                      */
                     "application/json": components["schemas"]["Settlement"];
@@ -8596,17 +8601,17 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "setl_01M96K8WGJWJXA8274T272CR5A",
+                     *           "id": "setl_01M96MT2GKKBAM3BSPJ0KAK32P",
                      *           "object": "settlement",
                      *           "mode": "sandbox",
                      *           "amount": 49900,
                      *           "currency": "INR",
                      *           "payment_count": 1,
                      *           "status": "processed",
-                     *           "utr": "SETLF3819F97D713",
+                     *           "utr": "SETLEBD4E3071FF3",
                      *           "provider_reference": null,
                      *           "fees": 0,
-                     *           "created_at": 1796591612
+                     *           "created_at": 1796593224
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -8788,29 +8793,29 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "mdt_01M96K8XR792F6E2T643D4A5GA",
+                     *           "id": "mdt_01M96MT2Z6AM0Z1SESVPZ9FYN5",
                      *           "object": "mandate",
                      *           "mode": "sandbox",
                      *           "livemode": false,
-                     *           "customer_id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
+                     *           "customer_id": "cust_01M96MSX0P8CR5EMG77FHBE0SW",
                      *           "vpa": "success@upi",
                      *           "max_amount": 500000,
                      *           "frequency": "monthly",
-                     *           "start_at": 1796591613,
-                     *           "expire_at": 2112210813,
+                     *           "start_at": 1796593224,
+                     *           "expire_at": 2112212424,
                      *           "status": "active",
-                     *           "authorization_url": "https://api.paygate.example/mandates/mdt_01M96K8XR792F6E2T643D4A5GA/authorize",
-                     *           "authorization_expires_at": 1797196413,
+                     *           "authorization_url": "https://api.paygate.example/mandates/mdt_01M96MT2Z6AM0Z1SESVPZ9FYN5/authorize",
+                     *           "authorization_expires_at": 1797198024,
                      *           "provider_reference": null,
                      *           "description": "Gold plan, monthly",
                      *           "metadata": {
                      *             "plan": "gold"
                      *           },
-                     *           "idempotency_key": "4c333f23-e8ec-4e68-8e3d-31f0411014b4",
-                     *           "created_at": 1796591613,
-                     *           "activated_at": 1796591613,
-                     *           "paused_at": 1796591613,
-                     *           "resumed_at": 1796591614,
+                     *           "idempotency_key": "6894f9d9-ee4a-4323-9aae-6993ca2b4228",
+                     *           "created_at": 1796593224,
+                     *           "activated_at": 1796593224,
+                     *           "paused_at": 1796593224,
+                     *           "resumed_at": 1796593224,
                      *           "revoked_at": null,
                      *           "rejected_at": null,
                      *           "expired_at": null
@@ -8942,7 +8947,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "customer_id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
+                 *       "customer_id": "cust_01M96MSX0P8CR5EMG77FHBE0SW",
                  *       "max_amount": 500000,
                  *       "frequency": "monthly",
                  *       "description": "Gold plan, monthly",
@@ -8999,26 +9004,26 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M96K8XR792F6E2T643D4A5GA",
+                     *       "id": "mdt_01M96MT2Z6AM0Z1SESVPZ9FYN5",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
+                     *       "customer_id": "cust_01M96MSX0P8CR5EMG77FHBE0SW",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1796591613,
-                     *       "expire_at": 2112210813,
+                     *       "start_at": 1796593224,
+                     *       "expire_at": 2112212424,
                      *       "status": "created",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M96K8XR792F6E2T643D4A5GA/authorize",
-                     *       "authorization_expires_at": 1797196413,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M96MT2Z6AM0Z1SESVPZ9FYN5/authorize",
+                     *       "authorization_expires_at": 1797198024,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "4c333f23-e8ec-4e68-8e3d-31f0411014b4",
-                     *       "created_at": 1796591613,
+                     *       "idempotency_key": "6894f9d9-ee4a-4323-9aae-6993ca2b4228",
+                     *       "created_at": 1796593224,
                      *       "activated_at": null,
                      *       "paused_at": null,
                      *       "resumed_at": null,
@@ -9194,29 +9199,29 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M96K8XR792F6E2T643D4A5GA",
+                     *       "id": "mdt_01M96MT2Z6AM0Z1SESVPZ9FYN5",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
+                     *       "customer_id": "cust_01M96MSX0P8CR5EMG77FHBE0SW",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1796591613,
-                     *       "expire_at": 2112210813,
+                     *       "start_at": 1796593224,
+                     *       "expire_at": 2112212424,
                      *       "status": "active",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M96K8XR792F6E2T643D4A5GA/authorize",
-                     *       "authorization_expires_at": 1797196413,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M96MT2Z6AM0Z1SESVPZ9FYN5/authorize",
+                     *       "authorization_expires_at": 1797198024,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "4c333f23-e8ec-4e68-8e3d-31f0411014b4",
-                     *       "created_at": 1796591613,
-                     *       "activated_at": 1796591613,
-                     *       "paused_at": 1796591613,
-                     *       "resumed_at": 1796591614,
+                     *       "idempotency_key": "6894f9d9-ee4a-4323-9aae-6993ca2b4228",
+                     *       "created_at": 1796593224,
+                     *       "activated_at": 1796593224,
+                     *       "paused_at": 1796593224,
+                     *       "resumed_at": 1796593224,
                      *       "revoked_at": null,
                      *       "rejected_at": null,
                      *       "expired_at": null
@@ -9347,30 +9352,30 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M96K8XR792F6E2T643D4A5GA",
+                     *       "id": "mdt_01M96MT2Z6AM0Z1SESVPZ9FYN5",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
+                     *       "customer_id": "cust_01M96MSX0P8CR5EMG77FHBE0SW",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1796591613,
-                     *       "expire_at": 2112210813,
+                     *       "start_at": 1796593224,
+                     *       "expire_at": 2112212424,
                      *       "status": "revoked",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M96K8XR792F6E2T643D4A5GA/authorize",
-                     *       "authorization_expires_at": 1797196413,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M96MT2Z6AM0Z1SESVPZ9FYN5/authorize",
+                     *       "authorization_expires_at": 1797198024,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "4c333f23-e8ec-4e68-8e3d-31f0411014b4",
-                     *       "created_at": 1796591613,
-                     *       "activated_at": 1796591613,
-                     *       "paused_at": 1796591613,
-                     *       "resumed_at": 1796591614,
-                     *       "revoked_at": 1796591614,
+                     *       "idempotency_key": "6894f9d9-ee4a-4323-9aae-6993ca2b4228",
+                     *       "created_at": 1796593224,
+                     *       "activated_at": 1796593224,
+                     *       "paused_at": 1796593224,
+                     *       "resumed_at": 1796593224,
+                     *       "revoked_at": 1796593224,
                      *       "rejected_at": null,
                      *       "expired_at": null
                      *     }
@@ -9524,28 +9529,28 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M96K8XR792F6E2T643D4A5GA",
+                     *       "id": "mdt_01M96MT2Z6AM0Z1SESVPZ9FYN5",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
+                     *       "customer_id": "cust_01M96MSX0P8CR5EMG77FHBE0SW",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1796591613,
-                     *       "expire_at": 2112210813,
+                     *       "start_at": 1796593224,
+                     *       "expire_at": 2112212424,
                      *       "status": "paused",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M96K8XR792F6E2T643D4A5GA/authorize",
-                     *       "authorization_expires_at": 1797196413,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M96MT2Z6AM0Z1SESVPZ9FYN5/authorize",
+                     *       "authorization_expires_at": 1797198024,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "4c333f23-e8ec-4e68-8e3d-31f0411014b4",
-                     *       "created_at": 1796591613,
-                     *       "activated_at": 1796591613,
-                     *       "paused_at": 1796591613,
+                     *       "idempotency_key": "6894f9d9-ee4a-4323-9aae-6993ca2b4228",
+                     *       "created_at": 1796593224,
+                     *       "activated_at": 1796593224,
+                     *       "paused_at": 1796593224,
                      *       "resumed_at": null,
                      *       "revoked_at": null,
                      *       "rejected_at": null,
@@ -9701,29 +9706,29 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M96K8XR792F6E2T643D4A5GA",
+                     *       "id": "mdt_01M96MT2Z6AM0Z1SESVPZ9FYN5",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
+                     *       "customer_id": "cust_01M96MSX0P8CR5EMG77FHBE0SW",
                      *       "vpa": "success@upi",
                      *       "max_amount": 500000,
                      *       "frequency": "monthly",
-                     *       "start_at": 1796591613,
-                     *       "expire_at": 2112210813,
+                     *       "start_at": 1796593224,
+                     *       "expire_at": 2112212424,
                      *       "status": "active",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M96K8XR792F6E2T643D4A5GA/authorize",
-                     *       "authorization_expires_at": 1797196413,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M96MT2Z6AM0Z1SESVPZ9FYN5/authorize",
+                     *       "authorization_expires_at": 1797198024,
                      *       "provider_reference": null,
                      *       "description": "Gold plan, monthly",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "4c333f23-e8ec-4e68-8e3d-31f0411014b4",
-                     *       "created_at": 1796591613,
-                     *       "activated_at": 1796591613,
-                     *       "paused_at": 1796591613,
-                     *       "resumed_at": 1796591614,
+                     *       "idempotency_key": "6894f9d9-ee4a-4323-9aae-6993ca2b4228",
+                     *       "created_at": 1796593224,
+                     *       "activated_at": 1796593224,
+                     *       "paused_at": 1796593224,
+                     *       "resumed_at": 1796593224,
                      *       "revoked_at": null,
                      *       "rejected_at": null,
                      *       "expired_at": null
@@ -9878,28 +9883,28 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mdt_01M96K8YE75NB9GVAY5HQJ3F64",
+                     *       "id": "mdt_01M96MT360WH6RDQ23H14AMENH",
                      *       "object": "mandate",
                      *       "mode": "sandbox",
                      *       "livemode": false,
-                     *       "customer_id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
+                     *       "customer_id": "cust_01M96MSX0P8CR5EMG77FHBE0SW",
                      *       "vpa": "success@upi",
                      *       "max_amount": 100000,
                      *       "frequency": "as_presented",
-                     *       "start_at": 1796591614,
-                     *       "expire_at": 2112210814,
+                     *       "start_at": 1796593224,
+                     *       "expire_at": 2112212424,
                      *       "status": "revoked",
-                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M96K8YE75NB9GVAY5HQJ3F64/authorize",
-                     *       "authorization_expires_at": 1797196414,
+                     *       "authorization_url": "https://api.paygate.example/mandates/mdt_01M96MT360WH6RDQ23H14AMENH/authorize",
+                     *       "authorization_expires_at": 1797198024,
                      *       "provider_reference": null,
                      *       "description": null,
                      *       "metadata": {},
-                     *       "idempotency_key": "auto_01M96K8YD8E0YJR01M0E075TG6",
-                     *       "created_at": 1796591614,
-                     *       "activated_at": 1796591614,
+                     *       "idempotency_key": "auto_01M96MT35YHZV4HAB8MJECAFP4",
+                     *       "created_at": 1796593224,
+                     *       "activated_at": 1796593224,
                      *       "paused_at": null,
                      *       "resumed_at": null,
-                     *       "revoked_at": 1796591614,
+                     *       "revoked_at": 1796593224,
                      *       "rejected_at": null,
                      *       "expired_at": null
                      *     }
@@ -10069,17 +10074,17 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "coll_01M96K8X1HF7TT9M7FXTKD3ENJ",
+                     *           "id": "coll_01M96MT2NM3R63EA5C3AYSAK76",
                      *           "object": "collection",
                      *           "mode": "sandbox",
-                     *           "customer_id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
-                     *           "mandate_id": "mdt_01M96K8WPZ8KMHAYSPTG4JN0P1",
+                     *           "customer_id": "cust_01M96MSX0P8CR5EMG77FHBE0SW",
+                     *           "mandate_id": "mdt_01M96MT2JJK8JQA9ZDTP3TNY0Z",
                      *           "authorization_url": null,
                      *           "amount": 99900,
                      *           "currency": "INR",
                      *           "schedule": "monthly",
                      *           "day_of_month": null,
-                     *           "start_at": 1796591612,
+                     *           "start_at": 1796593224,
                      *           "total_count": null,
                      *           "remaining_count": null,
                      *           "status": "paused",
@@ -10087,14 +10092,14 @@ export interface operations {
                      *           "failed_count": 0,
                      *           "current_cycle": 2,
                      *           "next_charge_at": null,
-                     *           "latest_payment_id": "pay_01M96K8X8B4BHN6JC8CJ358D4C",
+                     *           "latest_payment_id": "pay_01M96MT2QRAQ4SVT23X9FHYM5V",
                      *           "description": "Gym membership",
                      *           "metadata": {
                      *             "plan": "gold"
                      *           },
-                     *           "idempotency_key": "e035d8d4-b4fe-41a8-ba95-a194905c8a06",
-                     *           "created_at": 1796591613,
-                     *           "paused_at": 1796591613,
+                     *           "idempotency_key": "5f206760-eb69-4958-9254-053a1a4d3420",
+                     *           "created_at": 1796593224,
+                     *           "paused_at": 1796593224,
                      *           "halted_at": null,
                      *           "cancelled_at": null,
                      *           "completed_at": null,
@@ -10236,7 +10241,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "mandate_id": "mdt_01M96K8WPZ8KMHAYSPTG4JN0P1",
+                 *       "mandate_id": "mdt_01M96MT2JJK8JQA9ZDTP3TNY0Z",
                  *       "amount": 99900,
                  *       "schedule": "monthly",
                  *       "description": "Gym membership",
@@ -10301,31 +10306,31 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M96K8X1HF7TT9M7FXTKD3ENJ",
+                     *       "id": "coll_01M96MT2NM3R63EA5C3AYSAK76",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
-                     *       "mandate_id": "mdt_01M96K8WPZ8KMHAYSPTG4JN0P1",
+                     *       "customer_id": "cust_01M96MSX0P8CR5EMG77FHBE0SW",
+                     *       "mandate_id": "mdt_01M96MT2JJK8JQA9ZDTP3TNY0Z",
                      *       "authorization_url": null,
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1796591612,
+                     *       "start_at": 1796593224,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "active",
                      *       "paid_count": 0,
                      *       "failed_count": 0,
                      *       "current_cycle": 1,
-                     *       "next_charge_at": 1796591612,
+                     *       "next_charge_at": 1796593224,
                      *       "latest_payment_id": null,
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "e035d8d4-b4fe-41a8-ba95-a194905c8a06",
-                     *       "created_at": 1796591613,
+                     *       "idempotency_key": "5f206760-eb69-4958-9254-053a1a4d3420",
+                     *       "created_at": 1796593224,
                      *       "paused_at": null,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
@@ -10501,17 +10506,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M96K8X1HF7TT9M7FXTKD3ENJ",
+                     *       "id": "coll_01M96MT2NM3R63EA5C3AYSAK76",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
-                     *       "mandate_id": "mdt_01M96K8WPZ8KMHAYSPTG4JN0P1",
+                     *       "customer_id": "cust_01M96MSX0P8CR5EMG77FHBE0SW",
+                     *       "mandate_id": "mdt_01M96MT2JJK8JQA9ZDTP3TNY0Z",
                      *       "authorization_url": null,
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1796591612,
+                     *       "start_at": 1796593224,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "paused",
@@ -10519,14 +10524,14 @@ export interface operations {
                      *       "failed_count": 0,
                      *       "current_cycle": 2,
                      *       "next_charge_at": null,
-                     *       "latest_payment_id": "pay_01M96K8X8B4BHN6JC8CJ358D4C",
+                     *       "latest_payment_id": "pay_01M96MT2QRAQ4SVT23X9FHYM5V",
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "e035d8d4-b4fe-41a8-ba95-a194905c8a06",
-                     *       "created_at": 1796591613,
-                     *       "paused_at": 1796591613,
+                     *       "idempotency_key": "5f206760-eb69-4958-9254-053a1a4d3420",
+                     *       "created_at": 1796593224,
+                     *       "paused_at": 1796593224,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
                      *       "completed_at": null,
@@ -10659,17 +10664,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M96K8X1HF7TT9M7FXTKD3ENJ",
+                     *       "id": "coll_01M96MT2NM3R63EA5C3AYSAK76",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
-                     *       "mandate_id": "mdt_01M96K8WPZ8KMHAYSPTG4JN0P1",
+                     *       "customer_id": "cust_01M96MSX0P8CR5EMG77FHBE0SW",
+                     *       "mandate_id": "mdt_01M96MT2JJK8JQA9ZDTP3TNY0Z",
                      *       "authorization_url": null,
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1796591612,
+                     *       "start_at": 1796593224,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "paused",
@@ -10677,14 +10682,14 @@ export interface operations {
                      *       "failed_count": 0,
                      *       "current_cycle": 2,
                      *       "next_charge_at": null,
-                     *       "latest_payment_id": "pay_01M96K8X8B4BHN6JC8CJ358D4C",
+                     *       "latest_payment_id": "pay_01M96MT2QRAQ4SVT23X9FHYM5V",
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "e035d8d4-b4fe-41a8-ba95-a194905c8a06",
-                     *       "created_at": 1796591613,
-                     *       "paused_at": 1796591613,
+                     *       "idempotency_key": "5f206760-eb69-4958-9254-053a1a4d3420",
+                     *       "created_at": 1796593224,
+                     *       "paused_at": 1796593224,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
                      *       "completed_at": null,
@@ -10841,31 +10846,31 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "coll_01M96K8X1HF7TT9M7FXTKD3ENJ",
+                     *       "id": "coll_01M96MT2NM3R63EA5C3AYSAK76",
                      *       "object": "collection",
                      *       "mode": "sandbox",
-                     *       "customer_id": "cust_01M96K8NJ09HR27BXCHD7E2Q82",
-                     *       "mandate_id": "mdt_01M96K8WPZ8KMHAYSPTG4JN0P1",
+                     *       "customer_id": "cust_01M96MSX0P8CR5EMG77FHBE0SW",
+                     *       "mandate_id": "mdt_01M96MT2JJK8JQA9ZDTP3TNY0Z",
                      *       "authorization_url": null,
                      *       "amount": 99900,
                      *       "currency": "INR",
                      *       "schedule": "monthly",
                      *       "day_of_month": null,
-                     *       "start_at": 1796591612,
+                     *       "start_at": 1796593224,
                      *       "total_count": null,
                      *       "remaining_count": null,
                      *       "status": "active",
                      *       "paid_count": 1,
                      *       "failed_count": 0,
                      *       "current_cycle": 2,
-                     *       "next_charge_at": 1799270012,
-                     *       "latest_payment_id": "pay_01M96K8X8B4BHN6JC8CJ358D4C",
+                     *       "next_charge_at": 1799271624,
+                     *       "latest_payment_id": "pay_01M96MT2QRAQ4SVT23X9FHYM5V",
                      *       "description": "Gym membership",
                      *       "metadata": {
                      *         "plan": "gold"
                      *       },
-                     *       "idempotency_key": "e035d8d4-b4fe-41a8-ba95-a194905c8a06",
-                     *       "created_at": 1796591613,
+                     *       "idempotency_key": "5f206760-eb69-4958-9254-053a1a4d3420",
+                     *       "created_at": 1796593224,
                      *       "paused_at": null,
                      *       "halted_at": null,
                      *       "cancelled_at": null,
@@ -11038,7 +11043,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "plink_01M96K8XJ5TB3C70AKBV3SVP7Z",
+                     *           "id": "plink_01M96MT2WKMK94AV40Y18802BC",
                      *           "object": "payment_link",
                      *           "mode": "sandbox",
                      *           "amount": 1250000,
@@ -11054,12 +11059,12 @@ export interface operations {
                      *           "accept_partial": true,
                      *           "first_min_partial_amount": 500000,
                      *           "status": "created",
-                     *           "short_url": "https://api.paygate.example/pay/plink_01M96K8XJ5TB3C70AKBV3SVP7Z",
-                     *           "expire_by": 1797196413,
+                     *           "short_url": "https://api.paygate.example/pay/plink_01M96MT2WKMK94AV40Y18802BC",
+                     *           "expire_by": 1797198024,
                      *           "callback_url": null,
                      *           "payments": [],
-                     *           "idempotency_key": "f32cffdf-36d8-45d7-9700-ef02cbe1c6fb",
-                     *           "created_at": 1796591613,
+                     *           "idempotency_key": "ab7f048d-5270-46fa-9365-f981965649a9",
+                     *           "created_at": 1796593224,
                      *           "paid_at": null,
                      *           "expired_at": null,
                      *           "cancelled_at": null,
@@ -11284,7 +11289,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "plink_01M96K8XJ5TB3C70AKBV3SVP7Z",
+                     *       "id": "plink_01M96MT2WKMK94AV40Y18802BC",
                      *       "object": "payment_link",
                      *       "mode": "sandbox",
                      *       "amount": 1250000,
@@ -11300,12 +11305,12 @@ export interface operations {
                      *       "accept_partial": true,
                      *       "first_min_partial_amount": 500000,
                      *       "status": "created",
-                     *       "short_url": "https://api.paygate.example/pay/plink_01M96K8XJ5TB3C70AKBV3SVP7Z",
-                     *       "expire_by": 1797196413,
+                     *       "short_url": "https://api.paygate.example/pay/plink_01M96MT2WKMK94AV40Y18802BC",
+                     *       "expire_by": 1797198024,
                      *       "callback_url": null,
                      *       "payments": [],
-                     *       "idempotency_key": "f32cffdf-36d8-45d7-9700-ef02cbe1c6fb",
-                     *       "created_at": 1796591613,
+                     *       "idempotency_key": "ab7f048d-5270-46fa-9365-f981965649a9",
+                     *       "created_at": 1796593224,
                      *       "paid_at": null,
                      *       "expired_at": null,
                      *       "cancelled_at": null,
@@ -11470,7 +11475,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "plink_01M96K8XJ5TB3C70AKBV3SVP7Z",
+                     *       "id": "plink_01M96MT2WKMK94AV40Y18802BC",
                      *       "object": "payment_link",
                      *       "mode": "sandbox",
                      *       "amount": 1250000,
@@ -11486,12 +11491,12 @@ export interface operations {
                      *       "accept_partial": true,
                      *       "first_min_partial_amount": 500000,
                      *       "status": "created",
-                     *       "short_url": "https://api.paygate.example/pay/plink_01M96K8XJ5TB3C70AKBV3SVP7Z",
-                     *       "expire_by": 1797196413,
+                     *       "short_url": "https://api.paygate.example/pay/plink_01M96MT2WKMK94AV40Y18802BC",
+                     *       "expire_by": 1797198024,
                      *       "callback_url": null,
                      *       "payments": [],
-                     *       "idempotency_key": "f32cffdf-36d8-45d7-9700-ef02cbe1c6fb",
-                     *       "created_at": 1796591613,
+                     *       "idempotency_key": "ab7f048d-5270-46fa-9365-f981965649a9",
+                     *       "created_at": 1796593224,
                      *       "paid_at": null,
                      *       "expired_at": null,
                      *       "cancelled_at": null,
@@ -11625,7 +11630,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "plink_01M96K8XJ5TB3C70AKBV3SVP7Z",
+                     *       "id": "plink_01M96MT2WKMK94AV40Y18802BC",
                      *       "object": "payment_link",
                      *       "mode": "sandbox",
                      *       "amount": 1250000,
@@ -11641,15 +11646,15 @@ export interface operations {
                      *       "accept_partial": true,
                      *       "first_min_partial_amount": 500000,
                      *       "status": "cancelled",
-                     *       "short_url": "https://api.paygate.example/pay/plink_01M96K8XJ5TB3C70AKBV3SVP7Z",
-                     *       "expire_by": 1797196413,
+                     *       "short_url": "https://api.paygate.example/pay/plink_01M96MT2WKMK94AV40Y18802BC",
+                     *       "expire_by": 1797198024,
                      *       "callback_url": null,
                      *       "payments": [],
-                     *       "idempotency_key": "f32cffdf-36d8-45d7-9700-ef02cbe1c6fb",
-                     *       "created_at": 1796591613,
+                     *       "idempotency_key": "ab7f048d-5270-46fa-9365-f981965649a9",
+                     *       "created_at": 1796593224,
                      *       "paid_at": null,
                      *       "expired_at": null,
-                     *       "cancelled_at": 1796591613,
+                     *       "cancelled_at": 1796593224,
                      *       "metadata": {
                      *         "invoice": "2026-118"
                      *       }
@@ -11856,7 +11861,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rpt_01M96K8YRVVHZ5MYMKFYW5ZSNA",
+                     *       "id": "rpt_01M96MT3B3CPZFD45Q2Y1MGRYT",
                      *       "object": "report",
                      *       "mode": "sandbox",
                      *       "from": "2026-12-07",
@@ -11865,12 +11870,12 @@ export interface operations {
                      *       "status": "ready",
                      *       "row_count": 23,
                      *       "size": 3371,
-                     *       "sha256": "9bf69a68cd36b41cd2d8a5d6d077362b2af59ad02ebb5bcfb07f29b92fbe29ec",
-                     *       "download_url": "https://api.paygate.example/reports/rpt_01M96K8YRVVHZ5MYMKFYW5ZSNA/file?expires=1796678014&signature=15bb63c07d674c981b172fa54f7f0c1ec8f3a00fb85522c4e000cd0db40c7e69",
-                     *       "expires_at": 1796678014,
-                     *       "created_at": 1796591614,
-                     *       "ready_at": 1796591614,
-                     *       "idempotency_key": "eb79d714-02cc-4c74-a165-11937cefb17b"
+                     *       "sha256": "d123d37f03b8cd90c7f10e53fb749583ecd54007297dad197308816a34c6f7b9",
+                     *       "download_url": "https://api.paygate.example/reports/rpt_01M96MT3B3CPZFD45Q2Y1MGRYT/file?expires=1796679625&signature=99ee8c54eeb59a117b8cffad8256a8a45aa40f0f2528344e687e556597fe2d77",
+                     *       "expires_at": 1796679625,
+                     *       "created_at": 1796593225,
+                     *       "ready_at": 1796593225,
+                     *       "idempotency_key": "80a75ed9-1d8a-465c-aa7c-1a70410d16be"
                      *     }
                      */
                     "application/json": components["schemas"]["Report"];
@@ -12046,7 +12051,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "rpt_01M96K8YRVVHZ5MYMKFYW5ZSNA",
+                     *           "id": "rpt_01M96MT3B3CPZFD45Q2Y1MGRYT",
                      *           "object": "report",
                      *           "mode": "sandbox",
                      *           "from": "2026-12-07",
@@ -12055,12 +12060,12 @@ export interface operations {
                      *           "status": "ready",
                      *           "row_count": 23,
                      *           "size": 3371,
-                     *           "sha256": "9bf69a68cd36b41cd2d8a5d6d077362b2af59ad02ebb5bcfb07f29b92fbe29ec",
-                     *           "download_url": "https://api.paygate.example/reports/rpt_01M96K8YRVVHZ5MYMKFYW5ZSNA/file?expires=1796678015&signature=c9ca2d98805d586a2eab0e320eb99741905fc0fef43a047e5bcab90be5e43073",
-                     *           "expires_at": 1796678015,
-                     *           "created_at": 1796591614,
-                     *           "ready_at": 1796591614,
-                     *           "idempotency_key": "eb79d714-02cc-4c74-a165-11937cefb17b"
+                     *           "sha256": "d123d37f03b8cd90c7f10e53fb749583ecd54007297dad197308816a34c6f7b9",
+                     *           "download_url": "https://api.paygate.example/reports/rpt_01M96MT3B3CPZFD45Q2Y1MGRYT/file?expires=1796679625&signature=99ee8c54eeb59a117b8cffad8256a8a45aa40f0f2528344e687e556597fe2d77",
+                     *           "expires_at": 1796679625,
+                     *           "created_at": 1796593225,
+                     *           "ready_at": 1796593225,
+                     *           "idempotency_key": "80a75ed9-1d8a-465c-aa7c-1a70410d16be"
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -12177,7 +12182,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rpt_01M96K8YRVVHZ5MYMKFYW5ZSNA",
+                     *       "id": "rpt_01M96MT3B3CPZFD45Q2Y1MGRYT",
                      *       "object": "report",
                      *       "mode": "sandbox",
                      *       "from": "2026-12-07",
@@ -12186,12 +12191,12 @@ export interface operations {
                      *       "status": "ready",
                      *       "row_count": 23,
                      *       "size": 3371,
-                     *       "sha256": "9bf69a68cd36b41cd2d8a5d6d077362b2af59ad02ebb5bcfb07f29b92fbe29ec",
-                     *       "download_url": "https://api.paygate.example/reports/rpt_01M96K8YRVVHZ5MYMKFYW5ZSNA/file?expires=1796678015&signature=c9ca2d98805d586a2eab0e320eb99741905fc0fef43a047e5bcab90be5e43073",
-                     *       "expires_at": 1796678015,
-                     *       "created_at": 1796591614,
-                     *       "ready_at": 1796591614,
-                     *       "idempotency_key": "eb79d714-02cc-4c74-a165-11937cefb17b"
+                     *       "sha256": "d123d37f03b8cd90c7f10e53fb749583ecd54007297dad197308816a34c6f7b9",
+                     *       "download_url": "https://api.paygate.example/reports/rpt_01M96MT3B3CPZFD45Q2Y1MGRYT/file?expires=1796679625&signature=99ee8c54eeb59a117b8cffad8256a8a45aa40f0f2528344e687e556597fe2d77",
+                     *       "expires_at": 1796679625,
+                     *       "created_at": 1796593225,
+                     *       "ready_at": 1796593225,
+                     *       "idempotency_key": "80a75ed9-1d8a-465c-aa7c-1a70410d16be"
                      *     }
                      */
                     "application/json": components["schemas"]["Report"];
@@ -12435,22 +12440,22 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "evt_01M96K8W2ASN9TBQNSMH8QTGFS",
+                     *           "id": "evt_01M96MT29KPTAK28WTEP0CQ4DC",
                      *           "object": "event",
                      *           "type": "payout.completed",
                      *           "mode": "sandbox",
-                     *           "created_at": 1796591611,
+                     *           "created_at": 1796593223,
                      *           "data": {
                      *             "object": {
-                     *               "id": "pout_01M96K8TQX2E7GW9Y4JNF1C9KY",
-                     *               "utr": "SBXDAFD3158F7568",
+                     *               "id": "pout_01M96MT1517HYDB2W2JTN870YF",
+                     *               "utr": "SBX3FE66D1D18BF4",
                      *               "fees": 0,
                      *               "mode": "upi",
                      *               "amount": 5000,
                      *               "object": "payout",
                      *               "status": "completed",
                      *               "approval": null,
-                     *               "batch_id": "pbat_01M96K8TQR8J7FFD4GMSH3VSQK",
+                     *               "batch_id": "pbat_01M96MT14WEE5N5VFQAK0R8HZP",
                      *               "currency": "INR",
                      *               "livemode": false,
                      *               "metadata": {},
@@ -12458,13 +12463,13 @@ export interface operations {
                      *               "narration": null,
                      *               "queued_at": null,
                      *               "reference": null,
-                     *               "created_at": 1796591610,
+                     *               "created_at": 1796593222,
                      *               "rejected_at": null,
                      *               "reversed_at": null,
                      *               "cancelled_at": null,
-                     *               "completed_at": 1796591611,
+                     *               "completed_at": 1796593223,
                      *               "scheduled_at": null,
-                     *               "beneficiary_id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
+                     *               "beneficiary_id": "bene_01M96MSX1WQX7N0W9J4WKP4ZD7",
                      *               "failure_reason": null,
                      *               "idempotency_key": "stipend-2027-01/emp-001",
                      *               "queue_expires_at": null,
@@ -12588,22 +12593,22 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "evt_01M96K8W2ASN9TBQNSMH8QTGFS",
+                     *       "id": "evt_01M96MT29KPTAK28WTEP0CQ4DC",
                      *       "object": "event",
                      *       "type": "payout.completed",
                      *       "mode": "sandbox",
-                     *       "created_at": 1796591611,
+                     *       "created_at": 1796593223,
                      *       "data": {
                      *         "object": {
-                     *           "id": "pout_01M96K8TQX2E7GW9Y4JNF1C9KY",
-                     *           "utr": "SBXDAFD3158F7568",
+                     *           "id": "pout_01M96MT1517HYDB2W2JTN870YF",
+                     *           "utr": "SBX3FE66D1D18BF4",
                      *           "fees": 0,
                      *           "mode": "upi",
                      *           "amount": 5000,
                      *           "object": "payout",
                      *           "status": "completed",
                      *           "approval": null,
-                     *           "batch_id": "pbat_01M96K8TQR8J7FFD4GMSH3VSQK",
+                     *           "batch_id": "pbat_01M96MT14WEE5N5VFQAK0R8HZP",
                      *           "currency": "INR",
                      *           "livemode": false,
                      *           "metadata": {},
@@ -12611,13 +12616,13 @@ export interface operations {
                      *           "narration": null,
                      *           "queued_at": null,
                      *           "reference": null,
-                     *           "created_at": 1796591610,
+                     *           "created_at": 1796593222,
                      *           "rejected_at": null,
                      *           "reversed_at": null,
                      *           "cancelled_at": null,
-                     *           "completed_at": 1796591611,
+                     *           "completed_at": 1796593223,
                      *           "scheduled_at": null,
-                     *           "beneficiary_id": "bene_01M96K8NK1345G3SYM4KQCKYPT",
+                     *           "beneficiary_id": "bene_01M96MSX1WQX7N0W9J4WKP4ZD7",
                      *           "failure_reason": null,
                      *           "idempotency_key": "stipend-2027-01/emp-001",
                      *           "queue_expires_at": null,
@@ -12736,7 +12741,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "endpoint_id": "we_01M96K8NPGNBJTQVWG8G12MPXQ"
+                 *       "endpoint_id": "we_01M96MSX4D7EBBHX2MC53A4ERW"
                  *     }
                  */
                 "application/x-www-form-urlencoded": {
@@ -12745,7 +12750,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "endpoint_id": "we_01M96K8NPGNBJTQVWG8G12MPXQ"
+                 *       "endpoint_id": "we_01M96MSX4D7EBBHX2MC53A4ERW"
                  *     }
                  */
                 "application/json": {
@@ -12774,9 +12779,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "event_redelivery",
-                     *       "event_id": "evt_01M96K8W2ASN9TBQNSMH8QTGFS",
+                     *       "event_id": "evt_01M96MT29KPTAK28WTEP0CQ4DC",
                      *       "endpoint_ids": [
-                     *         "we_01M96K8NPGNBJTQVWG8G12MPXQ"
+                     *         "we_01M96MSX4D7EBBHX2MC53A4ERW"
                      *       ]
                      *     }
                      */
@@ -12964,7 +12969,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "we_01M96K8NPGNBJTQVWG8G12MPXQ",
+                     *           "id": "we_01M96MSX4D7EBBHX2MC53A4ERW",
                      *           "object": "webhook_endpoint",
                      *           "mode": "sandbox",
                      *           "url": "https://example.com/webhooks/paygate",
@@ -12974,7 +12979,7 @@ export interface operations {
                      *             "payment.captured"
                      *           ],
                      *           "status": "enabled",
-                     *           "created_at": 1796591605
+                     *           "created_at": 1796593218
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -13141,7 +13146,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_01M96K8NPGNBJTQVWG8G12MPXQ",
+                     *       "id": "we_01M96MSX4D7EBBHX2MC53A4ERW",
                      *       "object": "webhook_endpoint",
                      *       "mode": "sandbox",
                      *       "url": "https://example.com/webhooks/paygate",
@@ -13151,7 +13156,7 @@ export interface operations {
                      *         "payment.captured"
                      *       ],
                      *       "status": "enabled",
-                     *       "created_at": 1796591605,
+                     *       "created_at": 1796593218,
                      *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
                      *     }
                      */
@@ -13311,7 +13316,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_01M96K8NPGNBJTQVWG8G12MPXQ",
+                     *       "id": "we_01M96MSX4D7EBBHX2MC53A4ERW",
                      *       "object": "webhook_endpoint",
                      *       "mode": "sandbox",
                      *       "url": "https://example.com/webhooks/paygate",
@@ -13321,7 +13326,7 @@ export interface operations {
                      *         "payment.captured"
                      *       ],
                      *       "status": "enabled",
-                     *       "created_at": 1796591605
+                     *       "created_at": 1796593218
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];
@@ -13445,7 +13450,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_01M96K8NPGNBJTQVWG8G12MPXQ",
+                     *       "id": "we_01M96MSX4D7EBBHX2MC53A4ERW",
                      *       "object": "webhook_endpoint",
                      *       "mode": "sandbox",
                      *       "deleted": true
@@ -13594,22 +13599,22 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "dlv_01M96K8WKBVJHEPEXM9P17PX2Q",
+                     *           "id": "dlv_01M96MT30BTPDB2S6SARYKFVWK",
                      *           "object": "webhook_delivery",
                      *           "mode": "sandbox",
-                     *           "event_id": "evt_01M96K8W2ASN9TBQNSMH8QTGFS",
-                     *           "endpoint_id": "we_01M96K8NPGNBJTQVWG8G12MPXQ",
+                     *           "event_id": "evt_01M96MT29KPTAK28WTEP0CQ4DC",
+                     *           "endpoint_id": "we_01M96MSX4D7EBBHX2MC53A4ERW",
                      *           "attempt": 1,
                      *           "succeeded": true,
                      *           "status_code": 200,
                      *           "error": null,
                      *           "duration_ms": 1,
                      *           "delivery": "event",
-                     *           "created_at": 1796591612
+                     *           "created_at": 1796593224
                      *         }
                      *       ],
                      *       "has_more": false,
-                     *       "url": "/v1/webhook_endpoints/we_01M96K8NPGNBJTQVWG8G12MPXQ/deliveries"
+                     *       "url": "/v1/webhook_endpoints/we_01M96MSX4D7EBBHX2MC53A4ERW/deliveries"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDeliveryList"];
@@ -13839,10 +13844,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "key_01M96K8NAERDV9X605T6F4D6W1",
+                     *       "id": "key_01M96MSWT86DDQD2G67D6X54VE",
                      *       "object": "api_key",
                      *       "name": null,
-                     *       "holder": "key_01M96K8NAERDV9X605T6F4D6W1",
+                     *       "holder": "key_01M96MSWT86DDQD2G67D6X54VE",
                      *       "role": "full",
                      *       "mode": "sandbox",
                      *       "limits": {
@@ -13974,7 +13979,7 @@ export interface operations {
                      *         "unverified": "allow",
                      *         "mismatch": "allow"
                      *       },
-                     *       "updated_at": 1796591609
+                     *       "updated_at": 1796593222
                      *     }
                      */
                     "application/json": components["schemas"]["ApprovalPolicy"];
@@ -14180,7 +14185,7 @@ export interface operations {
                      *         "unverified": "allow",
                      *         "mismatch": "allow"
                      *       },
-                     *       "updated_at": 1796591609
+                     *       "updated_at": 1796593222
                      *     }
                      */
                     "application/json": components["schemas"]["ApprovalPolicy"];
