@@ -100,13 +100,14 @@ describe('sandbox outcomes', () => {
     assert.deepEqual(events[0].data.object, after);
   });
 
-  test('an ordinary bank account verifies in its own name: match', async () => {
+  test('an ordinary bank account verifies in its own name: match; the sandbox charges nothing', async () => {
     const { sandboxKey } = await service.newAccount();
     const bene = await bank(sandboxKey, '123456789012', 'M/s Acme Traders Pvt Ltd');
     const { after, events } = await verifiedOnce(sandboxKey, bene);
     assert.equal(after.verification.name_at_bank, 'M/S ACME TRADERS PVT LTD');
     assert.equal(after.verification.name_match.result, 'match');
     assert.equal(events.length, 1);
+    assert.deepEqual((await http.get('/v1/balance_transactions', { key: sandboxKey })).body.data, [], 'no fee, no posting of any kind');
   });
 
   test('a bank account ending 0004 is RAMESH KUMAR\'s: verified, name mismatch (score < 60)', async () => {
